@@ -1,0 +1,3 @@
+from svmviz.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The numerical core of svmviz: numpy and numerical libraries only, never Qt."""

@@ -1,0 +1,183 @@
+"""Data sets and the CSV readers, with messages that name the file, line and column."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from svmviz.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Points ``X`` (m×d), integer labels ``y`` (indices into ``classes``) and class names.
+
+    Classes keep the order in which they appear unless they are all integers, in which
+    case they are sorted numerically (so ``-1, 1`` and ``0, 1, 2`` come out as expected).
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    classes: tuple[str, ...]
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.classes)
+
+    @classmethod
+    def from_labels(cls, X, labels) -> Dataset:
+        X = np.ascontiguousarray(X, dtype=float)
+        labels = [str(v) for v in labels]
+        classes = order_classes(labels)
+        index = {c: k for k, c in enumerate(classes)}
+        y = np.array([index[v] for v in labels], dtype=np.int64)
+        return cls(X, y, tuple(classes))
+
+
+def order_classes(labels) -> list[str]:
+    """Distinct labels: numeric order if all are integers, else order of appearance."""
+    seen = list(dict.fromkeys(labels))
+    try:
+        return sorted(seen, key=lambda s: int(s))
+    except ValueError:
+        return seen
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if b"\x00" in raw[:8192]:
+        raise InputError(f"{path}: is a binary file, not a CSV text file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: is not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise InputError(f"{path}: is empty")
+    return text
+
+
+def _rows(path: Path, text: str):
+    """Non-blank CSV rows with their 1-based line numbers."""
+    try:
+        sniffed = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        delimiter = sniffed.delimiter
+    except csv.Error:
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        for row in reader:
+            if row and any(cell.strip() for cell in row):
+                yield reader.line_num, [cell.strip() for cell in row]
+    except csv.Error as exc:
+        raise InputError(f"{path}, line {reader.line_num}: {exc}") from None
+
+
+def _number(path: Path, line: int, col: int, cell: str, what: str) -> float:
+    try:
+        value = float(cell)
+    except ValueError:
+        raise InputError(
+            f"{path}, line {line}, column {col}: {what} {cell!r} is not a number"
+        ) from None
+    if not math.isfinite(value):
+        raise InputError(f"{path}, line {line}, column {col}: {what} is {cell!r}, not finite")
+    return value
+
+
+def read_csv(path) -> Dataset:
+    """Read a data set: a header row, then coordinates in the first columns, label last.
+
+    Every coordinate column before the last is used (the window draws the first two).
+    """
+    path = Path(path)
+    rows = list(_rows(path, _read_text(path)))
+    header_line, header = rows[0]
+    if len(header) < 2:
+        raise InputError(
+            f"{path}, line {header_line}: the header has {len(header)} column; "
+            "expected coordinates then a label"
+        )
+    body = rows[1:]
+    if not body:
+        raise InputError(f"{path}: has a header but no data rows")
+    width = len(header)
+    X = np.empty((len(body), width - 1))
+    labels = []
+    for r, (line, row) in enumerate(body):
+        if len(row) != width:
+            raise InputError(
+                f"{path}, line {line}: {len(row)} columns, the header has {width}"
+            )
+        for c in range(width - 1):
+            X[r, c] = _number(path, line, c + 1, row[c], "coordinate")
+        if row[-1] == "":
+            raise InputError(f"{path}, line {line}, column {width}: the label is empty")
+        labels.append(row[-1])
+    data = Dataset.from_labels(X, labels)
+    if data.n_classes < 2:
+        raise InputError(
+            f"{path}: every row has the label {data.classes[0]!r}; "
+            "an SVM needs at least two classes"
+        )
+    return data
+
+
+def read_cost_matrix(path, n_classes: int) -> np.ndarray:
+    """Read Δ: K rows of K non-negative numbers (no header), zero diagonal."""
+    path = Path(path)
+    rows = list(_rows(path, _read_text(path)))
+    if len(rows) != n_classes:
+        raise InputError(
+            f"{path}: the cost matrix has {len(rows)} rows; the data has {n_classes} classes"
+        )
+    cost = np.empty((n_classes, n_classes))
+    for r, (line, row) in enumerate(rows):
+        if len(row) != n_classes:
+            raise InputError(
+                f"{path}, line {line}: {len(row)} columns; the data has {n_classes} classes"
+            )
+        for c, cell in enumerate(row):
+            cost[r, c] = _number(path, line, c + 1, cell, "cost")
+    check_cost_matrix(cost, n_classes, str(path))
+    return cost
+
+
+def check_cost_matrix(cost, n_classes: int, where: str = "cost matrix") -> np.ndarray:
+    """Validate Δ (K×K, finite, non-negative, zero diagonal); return it as floats."""
+    cost = np.asarray(cost, dtype=float)
+    if cost.shape != (n_classes, n_classes):
+        raise InputError(f"{where}: shape {cost.shape}, expected {n_classes}×{n_classes}")
+    if not np.all(np.isfinite(cost)):
+        raise InputError(f"{where}: has a value that is not finite")
+    if np.any(cost < 0):
+        r, c = np.argwhere(cost < 0)[0]
+        raise InputError(f"{where}: entry ({r + 1}, {c + 1}) is negative ({cost[r, c]:g})")
+    if np.any(np.diag(cost) != 0):
+        k = int(np.flatnonzero(np.diag(cost))[0])
+        raise InputError(f"{where}: diagonal entry {k + 1} is {cost[k, k]:g}; must be 0")
+    return cost
+
+
+def write_csv(path, data: Dataset) -> None:
+    """Write a data set in the format :func:`read_csv` reads."""
+    from svmviz.core.model_io import atomic_write_text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    d = data.X.shape[1]
+    writer.writerow([f"x{k + 1}" for k in range(d)] + ["label"])
+    for x, k in zip(data.X, data.y):
+        writer.writerow([repr(float(v)) for v in x] + [data.classes[k]])
+    atomic_write_text(path, out.getvalue())

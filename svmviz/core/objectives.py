@@ -1,0 +1,62 @@
+"""Primal objectives, losses and the 0-1 error, vectorized (the reference for everything else).
+
+Binary (y ∈ {−1, +1}): λ/2‖w‖² + (1/m) Σ max(0, 1 − y_i f(x_i)) (001 "Soft SVM", 004).
+Multiclass (Crammer–Singer, 000 and 001): λ/2 Σ_k‖w_k‖² + (1/m) Σ_i max_y' [Δ(y', y_i) +
+f_y'(x_i) − f_{y_i}(x_i)], Δ(y_i, y_i) = 0 so each term is ≥ 0.
+Hard margin (001 "Hard SVM"): ½‖w‖², +∞ where a constraint y_i f(x_i) ≥ 1 fails.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def zero_one_cost(n_classes: int) -> np.ndarray:
+    return 1.0 - np.eye(n_classes)
+
+
+def losses(F: np.ndarray, y: np.ndarray, cost: np.ndarray | None) -> np.ndarray:
+    """Per-example hinge (binary, F of shape (m,)) or generalized hinge (F of shape (m, K))."""
+    if F.ndim == 1:
+        s = np.where(y == 1, 1.0, -1.0)
+        return np.maximum(0.0, 1.0 - s * F)
+    m, K = F.shape
+    if cost is None:
+        cost = zero_one_cost(K)
+    rows = np.arange(m)
+    return np.max(cost[y] + F - F[rows, y][:, None], axis=1)
+
+
+def errors(F: np.ndarray, y: np.ndarray) -> float:
+    """0-1 training error of the decision values F."""
+    pred = (F > 0).astype(np.int64) if F.ndim == 1 else np.argmax(F, axis=1)
+    return float(np.mean(pred != y))
+
+
+def primal(norm2: float, F: np.ndarray, y: np.ndarray, lam: float, cost=None) -> float:
+    """The soft-margin objective λ/2‖w‖² + mean loss."""
+    return 0.5 * lam * norm2 + float(np.mean(losses(F, y, cost)))
+
+
+def hard_margin(norm2: float, F: np.ndarray, y: np.ndarray, cost=None, slack: float = 1e-9):
+    """½‖w‖² if every margin constraint holds (to ``slack``), else +∞."""
+    feasible = np.all(losses(F, y, cost) <= slack)
+    return 0.5 * norm2 if feasible else np.inf
+
+
+def model_objective(model, X, y, margin: str = "soft") -> dict:
+    """Objective, mean loss, error and ‖w‖ of a :class:`~svmviz.core.model_io.Model` on (X, y)."""
+    F = model.decision_function(X)
+    n2 = model.norm2()
+    loss = losses(F, y, model.cost)
+    obj = (
+        hard_margin(n2, F, y, model.cost)
+        if margin == "hard"
+        else 0.5 * model.lam * n2 + float(np.mean(loss))
+    )
+    return {
+        "objective": obj,
+        "loss": float(np.mean(loss)),
+        "error": errors(F, y),
+        "norm": float(np.sqrt(max(n2, 0.0))),
+    }

@@ -1,0 +1,249 @@
+"""The exact optimum of the same problem the iterative solvers minimize.
+
+Two exact methods, one per kind of problem:
+
+* libsvm (scikit-learn's SVC on the precomputed Gram matrix, C = 1/(λm)) for the standard
+  binary soft-margin SVM with a free bias, linear or kernel;
+* an interior-point QP (Clarabel) for everything else: bias ``none`` or ``regularized``,
+  multiclass with a cost matrix Δ, λ = 0 (a linear program) and the hard margin. The
+  kernel is factored once, K = F Fᵀ (eigenvalues below 1e-12 of the largest are dropped),
+  so every problem becomes a linear one in the r columns of F.
+
+Both give the objective to about 1e-8 relative; the returned objective is evaluated by
+:mod:`svmviz.core.objectives` at the returned model, the same definition the solvers use.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset, check_cost_matrix
+from svmviz.core.errors import InputError, NotSeparableError
+from svmviz.core.model_io import Model
+from svmviz.core.objectives import model_objective, zero_one_cost
+
+
+@dataclass(frozen=True)
+class Reference:
+    objective: float
+    model: Model
+    method: str
+    seconds: float
+    lam_hard: float | None = None  # hard margin: λ with the same soft solution
+    margin: float | None = None  # hard margin: 1/‖w‖ (geometric margin)
+
+
+def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
+    """Solve the problem of ``config`` on ``data`` exactly.
+
+    Raises :class:`NotSeparableError` for a hard margin on data that are not separable,
+    and :class:`InputError` when the problem has no optimum (an indefinite sigmoid kernel).
+    """
+    start = time.perf_counter()
+    X = np.asarray(data.X, dtype=float)
+    K = data.n_classes
+    binary = K == 2
+    cost = (
+        zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
+    )
+    hard = config.margin == "hard"
+    if binary and config.bias == "free" and not hard and config.lam > 0:
+        model = _libsvm(config, data)
+        method = "libsvm"
+        lam_hard = None
+    else:
+        model, lam_hard = _qp(config, data, cost, hard)
+        method = "clarabel"
+    obj = model_objective(model, X, data.y, "soft")
+    if hard:
+        n2 = model.norm2()
+        # the exact penalty form the solver reports: ½‖w‖² + C Σ ξ = soft objective / λ
+        objective = 0.5 * n2 + obj["loss"] / lam_hard
+        margin = 1.0 / np.sqrt(n2) if n2 > 0 else np.inf
+    else:
+        objective = obj["objective"]
+        margin = None
+    return Reference(objective, model, method, time.perf_counter() - start, lam_hard, margin)
+
+
+def _base_gram(config: SolverConfig, X: np.ndarray) -> np.ndarray:
+    G = config.kernel.gram(X, X)
+    if config.kernel.name == "sigmoid":
+        low = np.linalg.eigvalsh(G)[0]
+        if low < -1e-8 * max(1.0, np.abs(G).max()):
+            raise InputError(
+                "no exact optimum: the sigmoid kernel matrix is not positive semidefinite "
+                f"on these data (smallest eigenvalue {low:.3g}), so the SVM objective is "
+                "unbounded below; try a smaller gamma or a negative coef0"
+            )
+    return G
+
+
+def _libsvm(config: SolverConfig, data: Dataset) -> Model:
+    from sklearn.svm import SVC
+
+    X = data.X
+    m = X.shape[0]
+    G = _base_gram(config, X)
+    svc = SVC(C=1.0 / (config.lam * m), kernel="precomputed", tol=1e-7, max_iter=-1)
+    svc.fit(G, data.y)
+    # scikit-learn's decision function is positive for classes_[1] = our class 1
+    sv = svc.support_
+    dual = svc.dual_coef_.reshape(1, -1)
+    common = dict(classes=data.classes, kernel=config.kernel, lam=config.lam, bias="free")
+    if config.kernel.is_linear:
+        coef = dual @ X[sv]
+        return Model(coef=coef, intercept=svc.intercept_.copy(), **common)
+    return Model(
+        support_vectors=X[sv].copy(), dual_coef=dual.copy(), intercept=svc.intercept_.copy(),
+        **common,
+    )  # fmt: skip
+
+
+def _features(config: SolverConfig, X: np.ndarray):
+    """F with F Fᵀ = the Gram matrix of the problem (k, or k + 1 for a regularized bias),
+    and the map from a weight vector in F's space to coefficients on the training points."""
+    m = X.shape[0]
+    reg = config.bias == "regularized"
+    if config.kernel.is_linear:
+        F = np.hstack([X, np.ones((m, 1))]) if reg else X
+        return F, None
+    G = _base_gram(config, X)
+    if reg:
+        G = G + 1.0
+    ev, U = np.linalg.eigh(G)
+    keep = ev > 1e-12 * max(ev[-1], 1e-300)
+    ev, U = ev[keep], U[:, keep]
+    F = U * np.sqrt(ev)
+    to_coef = U / np.sqrt(ev)  # a = U Λ^(-1/2) w, so that G a = F w
+    return F, to_coef
+
+
+def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
+    import clarabel
+
+    X = np.asarray(data.X, dtype=float)
+    y = data.y
+    m = X.shape[0]
+    K = data.n_classes
+    binary = K == 2
+    Ko = 1 if binary else K
+    F, to_coef = _features(config, X)
+    r = F.shape[1]
+    free = config.bias == "free"
+    nb = Ko if free else 0
+    nxi = 0 if hard else m
+    nw = Ko * r
+    nvar = nw + nb + nxi
+    lam = 1.0 if hard else config.lam
+    P = sp.diags(np.r_[np.full(nw, lam), np.zeros(nb + nxi)]).tocsc()
+    q = np.r_[np.zeros(nw + nb), np.full(nxi, 1.0 / m)]
+
+    # margin constraints, written as  −(margin terms) − ξ_i ≤ −Δ
+    rows, rhs = [], []
+    rng = np.arange(m)
+    if binary:
+        s = np.where(y == 1, 1.0, -1.0)
+        blocks = [sp.csr_matrix(-s[:, None] * F)]
+        if free:
+            blocks.append(sp.csr_matrix(-s[:, None]))
+        if not hard:
+            blocks.append(-sp.eye(m, format="csr"))
+        rows.append(sp.hstack(blocks))
+        rhs.append(-np.ones(m))
+    else:
+        for k in range(K):
+            sel = rng[y != k]  # constraint for y' = k on examples whose label is not k
+            n = sel.size
+            if n == 0:
+                continue
+            Wpart = np.zeros((n, nw))
+            for a, i in enumerate(sel):
+                Wpart[a, y[i] * r : (y[i] + 1) * r] -= F[i]
+                Wpart[a, k * r : (k + 1) * r] += F[i]
+            blocks = [sp.csr_matrix(Wpart)]
+            if free:
+                Bpart = np.zeros((n, Ko))
+                Bpart[np.arange(n), y[sel]] = -1.0
+                Bpart[np.arange(n), k] = 1.0
+                blocks.append(sp.csr_matrix(Bpart))
+            if not hard:
+                blocks.append(-sp.csr_matrix((np.ones(n), (np.arange(n), sel)), shape=(n, m)))
+            rows.append(sp.hstack(blocks))
+            rhs.append(-cost[y[sel], k])
+    if not hard:  # ξ ≥ 0
+        rows.append(sp.hstack([sp.csr_matrix((m, nw + nb)), -sp.eye(m, format="csr")]))
+        rhs.append(np.zeros(m))
+    A_ineq = sp.vstack(rows).tocsc()
+    b_ineq = np.concatenate(rhs)
+    cones = []
+    A_parts, b_parts = [], []
+    if free and not binary:  # fix the shift invariance of b: Σ_k b_k = 0
+        A_parts.append(sp.csr_matrix(np.r_[np.zeros(nw), np.ones(nb), np.zeros(nxi)][None, :]))
+        b_parts.append(np.zeros(1))
+        cones.append(clarabel.ZeroConeT(1))
+    A_parts.append(A_ineq)
+    b_parts.append(b_ineq)
+    cones.append(clarabel.NonnegativeConeT(A_ineq.shape[0]))
+    if not hard and config.lam == 0:
+        # a linear program can have an unbounded optimal face (separable data); a loose box
+        # on w keeps the interior-point iterates finite without changing the optimal value
+        box = 1e6
+        A_parts.append(sp.vstack([sp.eye(nw, nvar), -sp.eye(nw, nvar)]))
+        b_parts.append(np.full(2 * nw, box))
+        cones.append(clarabel.NonnegativeConeT(2 * nw))
+    A = sp.vstack(A_parts).tocsc()
+    b = np.concatenate(b_parts)
+    settings = clarabel.DefaultSettings()
+    settings.verbose = False
+    settings.tol_gap_abs = 1e-10
+    settings.tol_gap_rel = 1e-10
+    settings.tol_feas = 1e-10
+    settings.max_iter = 200
+    sol = clarabel.DefaultSolver(P, q, A, b, cones, settings).solve()
+    status = str(sol.status)
+    if hard and "Infeasible" in status:
+        raise NotSeparableError(
+            "the data are not separable"
+            + ("" if config.kernel.is_linear else f" in the {config.kernel.name} kernel's feature space")
+            + ", so a hard-margin SVM has no solution; use a soft margin"
+            + ("" if config.kernel.is_linear else " or another kernel")
+        )
+    if status not in ("Solved", "AlmostSolved"):
+        raise InputError(f"the exact solver failed ({status}); the problem may be ill-posed")
+    x = np.asarray(sol.x)
+    Wf = x[:nw].reshape(Ko, r)
+    bvec = x[nw : nw + nb] if free else np.zeros(Ko)
+    lam_hard = None
+    if hard:
+        z = np.asarray(sol.z)[(1 if (free and not binary) else 0) :][: A_ineq.shape[0]]
+        # per example, C must cover the sum of its multipliers
+        per_example = np.zeros(m)
+        if binary:
+            per_example = z[:m]
+        else:
+            pos = 0
+            for k in range(K):
+                sel = rng[y != k]
+                np.add.at(per_example, sel, z[pos : pos + sel.size])
+                pos += sel.size
+        alpha_max = float(per_example.max())
+        lam_hard = 0.5 / (m * max(alpha_max, 1e-12))
+    common = dict(
+        classes=data.classes, kernel=config.kernel,
+        lam=config.lam if not hard else lam_hard, bias=config.bias,
+        cost=None if binary else cost,
+    )  # fmt: skip
+    reg = config.bias == "regularized"
+    if to_coef is None:
+        d = X.shape[1]
+        intercept = Wf[:, d].copy() if reg else bvec
+        return Model(coef=Wf[:, :d].copy(), intercept=intercept, **common), lam_hard
+    coef = Wf @ to_coef.T  # (Ko, m)
+    intercept = coef.sum(axis=1) if reg else bvec
+    return Model(support_vectors=X.copy(), dual_coef=coef, intercept=intercept, **common), lam_hard

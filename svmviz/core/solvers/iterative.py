@@ -1,0 +1,273 @@
+"""The steppable SVM solver: GD, SGD and Pegasos; linear or kernel; binary or multiclass.
+
+Scikit-learn flavoured: the constructor stores the configuration, :meth:`reset` validates
+the data and sets up, :meth:`step` advances and records telemetry, :meth:`model` returns the
+current output model; fitted attributes end in ``_``.
+
+Bias modes (config.bias):
+
+* ``none``: f = ⟨w, x⟩.
+* ``regularized``: a constant feature 1 (linear) or the kernel k + 1, so b² is inside ‖w‖².
+* ``free``: b is not regularized. For binary problems b is profiled out exactly: after every
+  step b is the minimizer of the loss for the current w (:func:`_loop.profile_bias`), so the
+  solver runs SGD on the λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the
+  w-part of the subgradient at (w, b*(w)) (Danskin); it converges as the ``none`` mode does.
+  For multiclass problems b takes the same subgradient step as the rows of w it belongs to.
+
+Hard margin (001 "Hard SVM": min ½‖w‖² s.t. y_i f(x_i) ≥ 1) is the soft-margin problem with
+C = 1/(λm) at least the largest dual variable of the hard problem; then both have the same
+unique solution (exact penalty). λ is taken from the exact dual (:mod:`svmviz.core.reference`),
+which also tells when the data are not separable; the objective is reported as
+½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset, check_cost_matrix
+from svmviz.core.errors import InputError
+from svmviz.core.model_io import Model
+from svmviz.core.objectives import zero_one_cost
+from svmviz.core.solvers import _loop
+from svmviz.core.telemetry import History
+
+_SCHEDULES = {
+    "constant": _loop.CONSTANT,
+    "inv_t": _loop.INV_T,
+    "inv_sqrt_t": _loop.INV_SQRT_T,
+    "pegasos": _loop.PEGASOS,
+}
+_AVERAGES = {"last": _loop.LAST, "uniform": _loop.UNIFORM, "weighted": _loop.WEIGHTED}
+
+STATUS_TEXT = {
+    "ready": "ready",
+    "running": "running",
+    "budget": "stopped: iteration budget reached",
+    "objective": "stopped: the objective stopped changing (tolerance reached)",
+    "weights": "stopped: w stopped changing (tolerance reached)",
+    "diverged": "stopped: diverged (the objective or ‖w‖ became too large); lower the step size",
+}
+
+
+class Solver:
+    """Minimize the SVM primal of ``config`` on a data set, one iteration at a time."""
+
+    def __init__(self, config: SolverConfig):
+        self.config = config
+
+    # ------------------------------------------------------------------ set-up
+    def reset(self, data: Dataset, lam_hard: float | None = None) -> Solver:
+        """Validate ``data`` and start from w = 0.
+
+        ``lam_hard`` is the λ that makes the soft problem equal the hard one (from
+        :func:`svmviz.core.reference.exact_optimum`); it is required for a hard margin.
+        """
+        cfg = self.config
+        X = np.ascontiguousarray(data.X, dtype=float)
+        if X.ndim != 2 or X.shape[0] != data.y.shape[0] or X.shape[0] == 0:
+            raise InputError("the data set is empty or its shapes do not match")
+        if not np.all(np.isfinite(X)):
+            raise InputError("the data contain coordinates that are not finite")
+        m, d = X.shape
+        K = data.n_classes
+        present = np.unique(data.y)
+        if present.size < 2:
+            raise InputError("an SVM needs points of at least two classes")
+        self.data_ = data
+        self.binary_ = K == 2
+        self.linear_ = cfg.kernel.is_linear
+        self.m_, self.d_ = m, d
+        self.n_out_ = 1 if self.binary_ else K
+        if cfg.cost is not None:
+            self.cost_ = check_cost_matrix(np.array(cfg.cost, dtype=float), K)
+        else:
+            self.cost_ = zero_one_cost(K)
+        if cfg.margin == "hard":
+            if lam_hard is None:
+                raise InputError("a hard margin needs the exact solution first (lam_hard)")
+            self.lam_ = float(lam_hard)
+        else:
+            self.lam_ = float(cfg.lam)
+        self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
+        reg = cfg.bias == "regularized"
+        if self.linear_:
+            self.Phi_ = np.hstack([X, np.ones((m, 1))]) if reg else X
+            self.G_ = np.zeros((0, 0))
+        else:
+            self.Phi_ = np.zeros((m, 0))
+            G = cfg.kernel.gram(X, X)
+            self.G_ = G + 1.0 if reg else G
+        p = self.Phi_.shape[1]
+        Ko = self.n_out_
+        self.y_ = data.y.astype(np.int64)
+        self.y_sign_ = np.where(self.y_ == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
+        self.A_ = np.zeros((Ko, m))
+        self.W_ = np.zeros((Ko, p))
+        self.S_ = np.zeros((m, Ko))
+        self.b_ = np.zeros(Ko)
+        self.Abar_ = np.zeros((Ko, m))
+        self.Wbar_ = np.zeros((Ko, p))
+        self.Sbar_ = np.zeros((m, Ko))
+        self.bbar_ = np.zeros(Ko)
+        self.scal_ = np.array([1.0, 0.0])
+        self.buf_ = np.empty(m)
+        if self.binary_ and cfg.bias == "free":
+            # the exact b for w = 0 (the best constant classifier)
+            self.b_[0] = _loop.profile_bias(
+                self.y_sign_, self.S_, 1.0, int(np.sum(self.y_sign_ > 0)), self.buf_
+            )
+            self.bbar_[0] = self.b_[0]
+        self.schedule_, self.eta0_ = self._schedule()
+        self.radius_ = self._radius()
+        self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
+        self.rng_ = np.random.default_rng(cfg.seed)
+        self._perm = np.empty(0, dtype=np.int64)
+        self._perm_pos = 0
+        self.t_ = 0
+        self.status_ = "ready"
+        self.history_ = History(self.batch_)
+        self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
+        self._last_check = None
+        return self
+
+    def _schedule(self):
+        cfg = self.config
+        if cfg.algorithm == "pegasos":
+            return _loop.PEGASOS, 0.0
+        name = cfg.schedule
+        if name == "auto":
+            name = "pegasos" if self.lam_ > 0 else "constant"
+        if name == "pegasos" and self.lam_ == 0:
+            raise InputError("the Pegasos step 1/(λt) needs λ > 0")
+        return _SCHEDULES[name], float(cfg.eta)
+
+    def _radius(self) -> float:
+        cfg = self.config
+        if cfg.radius is not None:
+            return float(cfg.radius) if (cfg.project or cfg.algorithm == "sgd") else 0.0
+        if cfg.project:
+            # ‖w*‖ ≤ √(Δmax/λ) (1/√λ for the binary hinge, 002 and Pegasos)
+            return float(np.sqrt(self.cost_.max() / self.lam_))
+        return 0.0
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def done(self) -> bool:
+        return self.status_ not in ("ready", "running")
+
+    def step(self, n: int = 1) -> int:
+        """Advance at most ``n`` iterations (fewer at the budget or a stop); return how many."""
+        if self.done:
+            return 0
+        n = int(min(n, self.config.iterations - self.t_))
+        done = 0
+        while done < n:
+            chunk = n - done
+            if self.config.tol > 0:
+                chunk = min(chunk, self._window - self.t_ % self._window)
+            k, status = self._run(chunk)
+            done += k
+            if status == _loop.DIVERGED:
+                self.status_ = "diverged"
+                return done
+            if self.config.tol > 0 and self.t_ % self._window == 0:
+                if self._converged():
+                    return done
+        self.status_ = "budget" if self.t_ >= self.config.iterations else "running"
+        return done
+
+    def _indices(self, n: int) -> np.ndarray:
+        k = self.batch_
+        if k == 0:
+            return np.empty((n, 0), dtype=np.int64)
+        total = n * k
+        if self.config.sampling == "uniform":
+            return self.rng_.integers(0, self.m_, size=(n, k))
+        out = np.empty(total, dtype=np.int64)
+        filled = 0
+        while filled < total:  # shuffled passes (004: "randomly shuffle points" each pass)
+            if self._perm_pos >= self._perm.size:
+                self._perm = self.rng_.permutation(self.m_)
+                self._perm_pos = 0
+            take = min(total - filled, self._perm.size - self._perm_pos)
+            out[filled : filled + take] = self._perm[self._perm_pos : self._perm_pos + take]
+            filled += take
+            self._perm_pos += take
+        return out.reshape(n, k)
+
+    def _run(self, n: int):
+        cfg = self.config
+        idx = self._indices(n)
+        cols, sampled, flags = self.history_.reserve(n)
+        sampled[:] = idx
+        count, status = _loop.run(
+            self.t_, n, self.binary_, self.linear_, cfg.bias == "free" , self.lam_,
+            self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
+            idx, self.y_, self.y_sign_, self.cost_, self.Phi_, self.G_,
+            self.A_, self.W_, self.S_, self.b_, self.Abar_, self.Wbar_, self.Sbar_, self.bbar_,
+            self.scal_, self.buf_,
+            cols["objective"], cols["loss"], cols["error"], cols["norm"],
+            cols["violations"], flags,
+        )  # fmt: skip
+        if self.objective_scale_ != 1.0:
+            cols["objective"][:count] *= self.objective_scale_
+        self.history_.commit(count)
+        self.t_ += count
+        return count, status
+
+    def _converged(self) -> bool:
+        """004's stopping criteria, checked once per window (an epoch for SGD)."""
+        obj = float(self.history_["objective"][-1])
+        w = self._output_params().copy()
+        prev, self._last_check = self._last_check, (obj, w)
+        if prev is None:
+            return False
+        tol = self.config.tol
+        if abs(obj - prev[0]) <= tol * max(abs(obj), 1e-12):
+            self.status_ = "objective"
+            return True
+        if np.linalg.norm(w - prev[1]) <= tol * max(np.linalg.norm(w), 1e-12):
+            self.status_ = "weights"
+            return True
+        return False
+
+    def _output_params(self) -> np.ndarray:
+        avg = self.config.average != "last"
+        if self.linear_:
+            return self.Wbar_ if avg else self.W_ * self.scal_[0]
+        return self.Abar_ if avg else self.A_ * self.scal_[0]
+
+    # ------------------------------------------------------------------ results
+    def model(self) -> Model:
+        """The current output model (the averaged iterate if averaging), as a Model."""
+        cfg = self.config
+        avg = cfg.average != "last"
+        b = (self.bbar_ if avg else self.b_).copy()
+        params = self._output_params().copy()
+        extra = {"iterations": int(self.t_)}
+        if len(self.history_):
+            extra["objective"] = float(self.history_["objective"][-1])
+        common = dict(
+            classes=self.data_.classes, kernel=cfg.kernel, lam=self.lam_, bias=cfg.bias,
+            cost=None if self.binary_ else self.cost_.copy(), extra=extra,
+        )  # fmt: skip
+        if self.linear_:
+            d = self.d_
+            intercept = params[:, d].copy() if cfg.bias == "regularized" else b
+            return Model(coef=params[:, :d].copy(), intercept=intercept, **common)
+        intercept = params.sum(axis=1) if cfg.bias == "regularized" else b
+        sv = np.flatnonzero(np.any(params != 0, axis=0))
+        return Model(
+            support_vectors=self.data_.X[sv].copy(),
+            dual_coef=params[:, sv].copy(),
+            intercept=intercept,
+            **common,
+        )
+
+    def decision_function(self, X) -> np.ndarray:
+        return self.model().decision_function(X)
+
+    def predict(self, X) -> np.ndarray:
+        return self.model().predict(X)

@@ -1,0 +1,64 @@
+"""Per-iteration history: growable column buffers, cheap to append and to copy."""
+
+from __future__ import annotations
+
+import numpy as np
+
+COLUMNS = ("objective", "loss", "error", "norm", "violations")
+
+
+class History:
+    """One row per iteration: objective, mean loss, 0-1 error, ‖w‖ of the output model,
+    number of violating examples in the step, and the sampled examples with their flags
+    (``sampled`` and ``violated`` are (n, k); k = 0 for full-batch GD)."""
+
+    def __init__(self, batch: int, capacity: int = 1024):
+        self.n = 0
+        self._batch = batch
+        self._cols = {c: np.empty(capacity) for c in COLUMNS}
+        self._sampled = np.empty((capacity, batch), dtype=np.int64)
+        self._violated = np.empty((capacity, batch), dtype=bool)
+
+    def reserve(self, extra: int):
+        """Views for the next ``extra`` rows, growing the buffers geometrically."""
+        need = self.n + extra
+        cap = self._sampled.shape[0]
+        if need > cap:
+            new = max(need, 2 * cap)
+            for c, a in self._cols.items():
+                self._cols[c] = np.resize(a, new)
+            self._sampled = np.resize(self._sampled, (new, self._batch))
+            self._violated = np.resize(self._violated, (new, self._batch))
+        sl = slice(self.n, need)
+        self._violated[sl] = False
+        return {c: a[sl] for c, a in self._cols.items()}, self._sampled[sl], self._violated[sl]
+
+    def commit(self, count: int):
+        self.n += count
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, name) -> np.ndarray:
+        if name == "sampled":
+            return self._sampled[: self.n]
+        if name == "violated":
+            return self._violated[: self.n]
+        return self._cols[name][: self.n]
+
+    def copy(self) -> dict:
+        """An independent copy of every column (for another thread)."""
+        out = {c: a[: self.n].copy() for c, a in self._cols.items()}
+        out["sampled"] = self._sampled[: self.n].copy()
+        out["violated"] = self._violated[: self.n].copy()
+        return out
+
+    def to_csv_text(self, scale: float = 1.0) -> str:
+        lines = ["iteration,objective,loss,error,norm,violations"]
+        for t in range(self.n):
+            lines.append(
+                f"{t + 1},{self._cols['objective'][t] * scale!r},{self._cols['loss'][t]!r},"
+                f"{self._cols['error'][t]!r},{self._cols['norm'][t]!r},"
+                f"{int(self._cols['violations'][t])}"
+            )
+        return "\n".join(lines) + "\n"
