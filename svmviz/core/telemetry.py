@@ -53,12 +53,12 @@ class History:
         out["violated"] = self._violated[: self.n].copy()
         return out
 
-    def to_csv_text(self, scale: float = 1.0) -> str:
+    def to_csv_text(self) -> str:
+        c = self._cols
         lines = ["iteration,objective,loss,error,norm,violations"]
         for t in range(self.n):
             lines.append(
-                f"{t + 1},{self._cols['objective'][t] * scale!r},{self._cols['loss'][t]!r},"
-                f"{self._cols['error'][t]!r},{self._cols['norm'][t]!r},"
-                f"{int(self._cols['violations'][t])}"
+                f"{t + 1},{float(c['objective'][t])!r},{float(c['loss'][t])!r},"
+                f"{float(c['error'][t])!r},{float(c['norm'][t])!r},{int(c['violations'][t])}"
             )
         return "\n".join(lines) + "\n"

@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover
 def jit(func):
     """``numba.njit(cache=True)`` when numba is importable, else the function itself."""
     if HAVE_NUMBA:
-        return numba.njit(cache=True, nogil=True)(func)
+        return numba.njit(cache=True, nogil=True, fastmath=True)(func)
     return func
 
 

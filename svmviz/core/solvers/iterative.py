@@ -93,32 +93,37 @@ class Solver:
         self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
         reg = cfg.bias == "regularized"
         if self.linear_:
-            self.Phi_ = np.hstack([X, np.ones((m, 1))]) if reg else X
+            Phi = np.hstack([X, np.ones((m, 1))]) if reg else X
+            self.PhiT_ = np.ascontiguousarray(Phi.T)
             self.G_ = np.zeros((0, 0))
         else:
-            self.Phi_ = np.zeros((m, 0))
+            self.PhiT_ = np.zeros((0, m))
             G = cfg.kernel.gram(X, X)
             self.G_ = G + 1.0 if reg else G
-        p = self.Phi_.shape[1]
+        p = self.PhiT_.shape[0]
         Ko = self.n_out_
         self.y_ = data.y.astype(np.int64)
         self.y_sign_ = np.where(self.y_ == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         self.A_ = np.zeros((Ko, m))
         self.W_ = np.zeros((Ko, p))
-        self.S_ = np.zeros((m, Ko))
+        self.S_ = np.zeros((Ko, m))
         self.b_ = np.zeros(Ko)
         self.Abar_ = np.zeros((Ko, m))
         self.Wbar_ = np.zeros((Ko, p))
-        self.Sbar_ = np.zeros((m, Ko))
+        self.Sbar_ = np.zeros((Ko, m))
         self.bbar_ = np.zeros(Ko)
         self.scal_ = np.array([1.0, 0.0])
-        self.buf_ = np.empty(m)
+        self.F_ = np.zeros((Ko, m))
+        self.r_ = np.empty(m)
+        self.win_ = np.array([[0.0, 1.0], [0.0, 1.0]])
         if self.binary_ and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier)
+            n_pos = int(np.sum(self.y_sign_ > 0))
             self.b_[0] = _loop.profile_bias(
-                self.y_sign_, self.S_, 1.0, int(np.sum(self.y_sign_ > 0)), self.buf_
+                self.y_sign_, np.zeros(m), n_pos, self.r_, np.empty(m), self.win_[0]
             )
             self.bbar_[0] = self.b_[0]
+            self.win_[1, 0] = self.b_[0]
         self.schedule_, self.eta0_ = self._schedule()
         self.radius_ = self._radius()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
@@ -203,11 +208,11 @@ class Solver:
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
         count, status = _loop.run(
-            self.t_, n, self.binary_, self.linear_, cfg.bias == "free" , self.lam_,
+            self.t_, n, self.binary_, self.linear_, cfg.bias == "free", self.lam_,
             self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
-            idx, self.y_, self.y_sign_, self.cost_, self.Phi_, self.G_,
+            idx, self.y_, self.y_sign_, self.cost_, self.PhiT_, self.G_,
             self.A_, self.W_, self.S_, self.b_, self.Abar_, self.Wbar_, self.Sbar_, self.bbar_,
-            self.scal_, self.buf_,
+            self.scal_, self.F_, self.r_, self.win_,
             cols["objective"], cols["loss"], cols["error"], cols["norm"],
             cols["violations"], flags,
         )  # fmt: skip

@@ -1,0 +1,127 @@
+"""Command line: `svmviz [DATA]` (the window), `svmviz train DATA`, `svmviz bench`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from svmviz.core.config import ALGORITHMS, AVERAGES, BIASES, MARGINS, SAMPLINGS, SCHEDULES
+from svmviz.core.errors import InputError
+from svmviz.core.kernels import KERNELS
+
+
+def add_solver_options(p: argparse.ArgumentParser) -> None:
+    """The options that make a SolverConfig (shared by `train` and the window)."""
+    g = p.add_argument_group("problem")
+    g.add_argument("--margin", choices=MARGINS, default="soft")
+    g.add_argument("--lam", type=float, default=0.01, help="λ ≥ 0 (C = 1/(λm))")
+    g.add_argument("--bias", choices=BIASES, default="free")
+    g.add_argument("--kernel", choices=KERNELS, default="linear")
+    g.add_argument("--gamma", type=float, default=1.0)
+    g.add_argument("--degree", type=int, default=3)
+    g.add_argument("--coef0", type=float, default=1.0)
+    g.add_argument(
+        "--cost", metavar="FILE",
+        help="cost matrix Δ: K rows of K numbers (row = true class, column = predicted, "
+        "in the order of the classes), zero diagonal",
+    )  # fmt: skip
+    g = p.add_argument_group("algorithm")
+    g.add_argument("--solver", choices=ALGORITHMS, default="pegasos")
+    g.add_argument("--schedule", choices=SCHEDULES, default="auto")
+    g.add_argument("--eta", type=float, default=0.1, help="η₀ for the sgd and gd schedules")
+    g.add_argument("--sampling", choices=SAMPLINGS, default="uniform")
+    g.add_argument("--batch", type=int, default=1)
+    g.add_argument("--average", choices=AVERAGES, default="weighted")
+    g.add_argument("--project", action="store_true", help="project onto the ball ‖w‖ ≤ B")
+    g.add_argument("--radius", type=float, default=None, help="B (default √(Δmax/λ))")
+    g.add_argument("--iterations", type=int, default=20000)
+    g.add_argument("--tol", type=float, default=0.0, help="stop when F or w changes less")
+    g.add_argument("--seed", type=int, default=0)
+
+
+def config_from_args(args, data=None):
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.data import read_cost_matrix
+    from svmviz.core.kernels import Kernel
+
+    cost = None
+    if args.cost is not None:
+        if data is None:
+            raise InputError("--cost needs a data set")
+        cost = tuple(map(tuple, read_cost_matrix(args.cost, data.n_classes)))
+    return SolverConfig(
+        margin=args.margin, lam=args.lam, bias=args.bias,
+        kernel=Kernel(args.kernel, args.gamma, args.degree, args.coef0), cost=cost,
+        algorithm=args.solver, schedule=args.schedule, eta=args.eta, sampling=args.sampling,
+        batch=args.batch, average=args.average, project=args.project, radius=args.radius,
+        iterations=args.iterations, tol=args.tol, seed=args.seed,
+    )  # fmt: skip
+
+
+def cmd_train(args) -> int:
+    from svmviz.core.data import read_csv
+    from svmviz.core.model_io import atomic_write_text, write_model
+    from svmviz.train import summary, train
+
+    data = read_csv(args.data)
+    config = config_from_args(args, data)
+    result = train(config, data)
+    print(summary(result, data, args.data))
+    if result.solver.status_ == "diverged":
+        print("svmviz: error: training diverged; no output written", file=sys.stderr)
+        return 1
+    if args.out:
+        write_model(args.out, result.model)
+    if args.history:
+        atomic_write_text(args.history, result.solver.history_.to_csv_text())
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from svmviz.bench import main as bench_main
+
+    return bench_main(args)
+
+
+def cmd_window(args) -> int:
+    from svmviz.ui.app import run
+
+    return run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="svmviz", description="Watch support vector machines learn."
+    )
+    sub = p.add_subparsers(dest="command")
+    t = sub.add_parser("train", help="train headless and print a summary")
+    t.add_argument("data", help="CSV: a header row, coordinates, the label last")
+    add_solver_options(t)
+    t.add_argument("--out", metavar="MODEL.json", help="write the trained model")
+    t.add_argument("--history", metavar="HISTORY.csv", help="write one row per iteration")
+    t.set_defaults(func=cmd_train)
+    b = sub.add_parser("bench", help="print the engine's speed figures")
+    b.add_argument("--json", action="store_true", help="machine-readable output")
+    b.add_argument("--quick", action="store_true", help="shorter runs (noisier figures)")
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] not in ("train", "bench", "-h", "--help"):
+        w = argparse.ArgumentParser(prog="svmviz", description="Open the svmviz window.")
+        w.add_argument("data", nargs="?", help="a CSV data set to open")
+        add_solver_options(w)
+        w.add_argument("--play", action="store_true", help="start training at once")
+        args = w.parse_args(argv)
+        args.func = cmd_window
+    else:
+        args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"svmviz: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
