@@ -34,7 +34,7 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--average", choices=AVERAGES, default="weighted")
     g.add_argument("--project", action="store_true", help="project onto the ball ‖w‖ ≤ B")
     g.add_argument("--radius", type=float, default=None, help="B (default √(Δmax/λ))")
-    g.add_argument("--iterations", type=int, default=20000)
+    g.add_argument("--iterations", type=int, default=50000)
     g.add_argument("--tol", type=float, default=0.0, help="stop when F or w changes less")
     g.add_argument("--seed", type=int, default=0)
 

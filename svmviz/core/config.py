@@ -43,7 +43,7 @@ class SolverConfig:
     average: str = "weighted"
     project: bool = False
     radius: float | None = None
-    iterations: int = 20000
+    iterations: int = 50000
     tol: float = 0.0
     seed: int = 0
 

@@ -124,8 +124,8 @@ class Solver:
             )
             self.bbar_[0] = self.b_[0]
             self.win_[1, 0] = self.b_[0]
-        self.schedule_, self.eta0_ = self._schedule()
         self.radius_ = self._radius()
+        self.schedule_, self.eta0_ = self._schedule()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
         self._perm = np.empty(0, dtype=np.int64)
@@ -138,15 +138,30 @@ class Solver:
         return self
 
     def _schedule(self):
+        """(schedule code, η₀). ``auto``: Pegasos' 1/(λt) when λ > 0; for λ = 0 the constant
+        step of UML Corollary 17.2 (000), η = √(B²/(ρ²T)) = B/(ρ√T) with T the budget and ρ
+        bounding the subgradients, when a radius B is given, else the constant η₀ (004)."""
         cfg = self.config
         if cfg.algorithm == "pegasos":
             return _loop.PEGASOS, 0.0
         name = cfg.schedule
         if name == "auto":
             name = "pegasos" if self.lam_ > 0 else "constant"
+            if self.lam_ == 0 and cfg.radius is not None:
+                return _loop.CONSTANT, self._corollary_17_2_step()
         if name == "pegasos" and self.lam_ == 0:
             raise InputError("the Pegasos step 1/(λt) needs λ > 0")
         return _SCHEDULES[name], float(cfg.eta)
+
+    def _corollary_17_2_step(self) -> float:
+        phi = self.PhiT_.T if self.linear_ else None
+        if phi is not None:
+            max_norm = float(np.sqrt(np.max(np.sum(phi**2, axis=1))))
+        else:
+            max_norm = float(np.sqrt(np.max(np.diag(self.G_))))
+        # ‖Ψ(x, y)‖ ≤ ρ/2 (000); for the binary hinge the subgradient is y x, so ρ = max ‖x‖
+        rho = max_norm if self.binary_ else 2.0 * max_norm
+        return float(self.config.radius) / (max(rho, 1e-300) * np.sqrt(self.config.iterations))
 
     def _radius(self) -> float:
         cfg = self.config

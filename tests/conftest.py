@@ -1,0 +1,46 @@
+"""Test configuration: headless Qt, shared data sets."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from svmviz.core.data import Dataset  # noqa: E402
+
+
+def standardized(X):
+    return (X - X.mean(axis=0)) / X.std(axis=0) * 1.5
+
+
+@pytest.fixture(scope="session")
+def blobs2():
+    from sklearn.datasets import make_blobs
+
+    X, y = make_blobs(160, centers=2, random_state=0, cluster_std=2.2)
+    return Dataset.from_labels(standardized(X), y)
+
+
+@pytest.fixture(scope="session")
+def blobs3():
+    from sklearn.datasets import make_blobs
+
+    X, y = make_blobs(150, centers=3, random_state=2, cluster_std=1.8)
+    return Dataset.from_labels(standardized(X), y)
+
+
+@pytest.fixture(scope="session")
+def moons():
+    from sklearn.datasets import make_moons
+
+    X, y = make_moons(120, noise=0.25, random_state=0)
+    return Dataset.from_labels(standardized(X), y)
+
+
+@pytest.fixture(scope="session")
+def separable():
+    rng = np.random.default_rng(4)
+    X = np.vstack([rng.normal([-1.6, -1.0], 0.45, (40, 2)), rng.normal([1.6, 1.0], 0.45, (40, 2))])
+    y = np.repeat([0, 1], 40)
+    return Dataset.from_labels(X, y)

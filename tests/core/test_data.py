@@ -1,0 +1,93 @@
+import numpy as np
+import pytest
+
+from svmviz.core.data import Dataset, read_cost_matrix, read_csv, write_csv
+from svmviz.core.errors import InputError
+
+
+def write(tmp_path, text, name="d.csv", mode="w"):
+    p = tmp_path / name
+    if mode == "wb":
+        p.write_bytes(text)
+    else:
+        p.write_text(text)
+    return p
+
+
+def test_reads_coordinates_and_string_labels(tmp_path):
+    p = write(tmp_path, "x,y,label\n0,1,cat\n2,3.5,dog\n-1,0,cat\n")
+    d = read_csv(p)
+    assert d.X.tolist() == [[0, 1], [2, 3.5], [-1, 0]]
+    assert d.classes == ("cat", "dog")
+    assert d.y.tolist() == [0, 1, 0]
+
+
+def test_integer_labels_are_ordered_numerically(tmp_path):
+    d = read_csv(write(tmp_path, "a,b,c\n0,0,10\n1,1,-1\n2,2,2\n"))
+    assert d.classes == ("-1", "2", "10")
+    assert d.y.tolist() == [2, 0, 1]
+
+
+def test_more_than_two_coordinates_and_semicolons(tmp_path):
+    d = read_csv(write(tmp_path, "a;b;c;l\n1;2;3;x\n4;5;6;y\n"))
+    assert d.X.shape == (2, 3)
+
+
+def test_round_trip(tmp_path, blobs3):
+    p = tmp_path / "out.csv"
+    write_csv(p, blobs3)
+    d = read_csv(p)
+    np.testing.assert_array_equal(d.X, blobs3.X)
+    assert [d.classes[k] for k in d.y] == [blobs3.classes[k] for k in blobs3.y]
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("", "is empty"),
+        ("   \n\n", "is empty"),
+        ("x,y,label\n", "no data rows"),
+        ("x,y,label\n1,2,a\n3,oops,b\n", "line 3, column 2: coordinate 'oops' is not a number"),
+        ("x,y,label\n1,2,a\nnan,1,b\n", "line 3, column 1: coordinate is 'nan', not finite"),
+        ("x,y,label\n1,2,a\n1,inf,b\n", "line 3, column 2: coordinate is 'inf', not finite"),
+        ("x,y,label\n1,2,a\n3,b\n", "line 3: 2 columns, the header has 3"),
+        ("x,y,label\n1,2,a\n3,4,\n", "line 3, column 3: the label is empty"),
+        ("x,y,label\n1,2,a\n3,4,a\n", "an SVM needs at least two classes"),
+        ("label\n1\n", "the header has 1 column"),
+    ],
+)
+def test_bad_csv_messages(tmp_path, content, message):
+    p = write(tmp_path, content)
+    with pytest.raises(InputError) as e:
+        read_csv(p)
+    assert message in str(e.value)
+    assert str(p) in str(e.value)
+
+
+def test_missing_binary_and_folder(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        read_csv(tmp_path / "nope.csv")
+    with pytest.raises(InputError, match="binary file"):
+        read_csv(write(tmp_path, b"\x89PNG\x00\x00\x01", mode="wb"))
+    with pytest.raises(InputError, match="folder"):
+        read_csv(tmp_path)
+    with pytest.raises(InputError, match="not UTF-8"):
+        read_csv(write(tmp_path, b"x,y,l\n1,2,\xff\xfe\n", mode="wb"))
+
+
+def test_cost_matrix(tmp_path):
+    c = read_cost_matrix(write(tmp_path, "0,1,2\n1,0,1\n2,1,0\n"), 3)
+    assert c.tolist() == [[0, 1, 2], [1, 0, 1], [2, 1, 0]]
+    with pytest.raises(InputError, match="2 rows; the data has 3 classes"):
+        read_cost_matrix(write(tmp_path, "0,1,2\n1,0,1\n"), 3)
+    with pytest.raises(InputError, match="negative"):
+        read_cost_matrix(write(tmp_path, "0,-1\n1,0\n"), 2)
+    with pytest.raises(InputError, match="diagonal"):
+        read_cost_matrix(write(tmp_path, "1,1\n1,0\n"), 2)
+    with pytest.raises(InputError, match="line 2, column 2"):
+        read_cost_matrix(write(tmp_path, "0,1\n1,x\n"), 2)
+
+
+def test_from_labels_keeps_appearance_order_for_strings():
+    d = Dataset.from_labels(np.zeros((3, 2)), ["b", "a", "b"])
+    assert d.classes == ("b", "a")

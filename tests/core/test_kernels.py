@@ -1,0 +1,36 @@
+import numpy as np
+import pytest
+from sklearn.metrics.pairwise import pairwise_kernels
+
+from svmviz.core.errors import InputError
+from svmviz.core.kernels import Kernel
+
+
+@pytest.mark.parametrize(
+    "kernel, params",
+    [
+        (Kernel("linear"), {}),
+        (Kernel("poly", gamma=0.7, degree=3, coef0=0.5), dict(gamma=0.7, degree=3, coef0=0.5)),
+        (Kernel("rbf", gamma=1.3), dict(gamma=1.3)),
+        (Kernel("sigmoid", gamma=0.2, coef0=-0.3), dict(gamma=0.2, coef0=-0.3)),
+    ],
+)
+def test_gram_matches_scikit_learn(kernel, params):
+    rng = np.random.default_rng(0)
+    X, Z = rng.normal(size=(30, 3)), rng.normal(size=(20, 3))
+    expected = pairwise_kernels(X, Z, metric=kernel.name, **params)
+    np.testing.assert_allclose(kernel.gram(X, Z), expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(name="cubic"), "unknown kernel 'cubic'"),
+        (dict(name="rbf", gamma=0), "gamma must be a positive"),
+        (dict(name="poly", degree=0), "degree must be a whole number"),
+        (dict(name="poly", degree=2.5), "degree must be a whole number"),
+    ],
+)
+def test_bad_kernel_parameters(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        Kernel(**kwargs)

@@ -1,0 +1,226 @@
+"""The steppable solver: determinism, stepping, stopping, telemetry, divergence, Lemma 16.3."""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.errors import InputError, NotSeparableError
+from svmviz.core.kernels import Kernel
+from svmviz.core.objectives import model_objective
+from svmviz.core.reference import exact_optimum
+from svmviz.core.solvers import Solver
+
+
+def history(cfg, data, n):
+    s = Solver(cfg.replace(iterations=max(n, 1))).reset(data)
+    s.step(n)
+    return s
+
+
+def test_seed_reproduces_the_run_and_another_seed_does_not(blobs2):
+    cfg = SolverConfig(iterations=3000)
+    a, b = history(cfg, blobs2, 3000), history(cfg, blobs2, 3000)
+    c = history(cfg.replace(seed=1), blobs2, 3000)
+    np.testing.assert_array_equal(a.history_["objective"], b.history_["objective"])
+    np.testing.assert_array_equal(a.history_["sampled"], b.history_["sampled"])
+    assert not np.array_equal(a.history_["sampled"], c.history_["sampled"])
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
+def test_stepping_in_pieces_equals_one_run(blobs3, kernel):
+    cfg = SolverConfig(iterations=500, kernel=kernel, sampling="shuffle", batch=3)
+    whole = history(cfg, blobs3, 500)
+    parts = Solver(cfg).reset(blobs3)
+    for n in (1, 2, 97, 150, 250):
+        parts.step(n)
+    assert parts.t_ == 500 and parts.status_ == "budget"
+    for col in ("objective", "loss", "error", "norm", "violations", "sampled", "violated"):
+        np.testing.assert_array_equal(whole.history_[col], parts.history_[col])
+    assert parts.step(10) == 0
+
+
+def test_telemetry_matches_independent_evaluation(blobs3):
+    """The O(mK) incremental telemetry equals a from-scratch evaluation of the output model."""
+    for avg in ("last", "weighted", "uniform"):
+        for bias in ("free", "regularized", "none"):
+            for kernel in (Kernel(), Kernel("poly", degree=2)):
+                s = history(SolverConfig(average=avg, bias=bias, kernel=kernel), blobs3, 700)
+                got = model_objective(s.model(), blobs3.X, blobs3.y)
+                h = s.history_
+                assert got["objective"] == pytest.approx(h["objective"][-1], rel=1e-9)
+                assert got["loss"] == pytest.approx(h["loss"][-1], rel=1e-9, abs=1e-12)
+                assert got["error"] == pytest.approx(h["error"][-1], abs=1e-12)
+                assert got["norm"] == pytest.approx(h["norm"][-1], rel=1e-9)
+
+
+def test_records_sampled_examples_and_violations(blobs2):
+    s = history(SolverConfig(algorithm="sgd", sampling="shuffle", average="last"), blobs2, 320)
+    sampled = s.history_["sampled"][:, 0]
+    m = blobs2.X.shape[0]
+    assert sorted(sampled[:m]) == list(range(m))  # one shuffled pass visits each once
+    assert sorted(sampled[m : 2 * m]) == list(range(m))
+    flags = s.history_["violated"][:, 0]
+    assert flags.sum() == s.history_["violations"].sum() > 0
+    # a flagged step is one where the sampled example had margin < 1 (004, Case II)
+    replay = Solver(s.config).reset(blobs2)
+    for t in range(50):
+        i = sampled[t]
+        model = replay.model()
+        F = model.decision_function(blobs2.X[i : i + 1])[0]
+        margin = (1 if blobs2.y[i] == 1 else -1) * F
+        assert flags[t] == (margin < 1)
+        replay.step(1)
+
+
+def test_gd_records_the_whole_batch(blobs2):
+    s = history(SolverConfig(algorithm="gd", average="last"), blobs2, 5)
+    assert s.history_["sampled"].shape == (5, 0)
+    F = Solver(s.config).reset(blobs2).model().decision_function(blobs2.X)
+    assert s.history_["violations"][0] == np.sum(np.where(blobs2.y == 1, 1, -1) * F < 1)
+
+
+def test_stopping_criterion_of_004(blobs2):
+    s = Solver(SolverConfig(algorithm="gd", tol=1e-6, iterations=100000)).reset(blobs2)
+    while not s.done:
+        s.step(1000)
+    assert s.status_ in ("objective", "weights")
+    assert s.t_ < 100000
+    s2 = Solver(SolverConfig(tol=1e-4, iterations=10**6)).reset(blobs2)
+    s2.step(10**6)
+    assert s2.status_ in ("objective", "weights") and s2.t_ < 10**6
+
+
+def test_budget_status(blobs2):
+    s = history(SolverConfig(iterations=10), blobs2, 10)
+    assert s.status_ == "budget" and s.done
+
+
+def test_divergence_is_detected(blobs2):
+    cfg = SolverConfig(algorithm="sgd", schedule="constant", eta=50.0, lam=1.0, iterations=5000)
+    s = Solver(cfg).reset(blobs2)
+    s.step(5000)
+    assert s.status_ == "diverged"
+    assert s.t_ < 5000
+    assert np.isfinite(s.history_["objective"][:-1]).all()
+
+
+def test_projection_keeps_w_in_the_ball(blobs2):
+    cfg = SolverConfig(project=True, average="last", lam=0.05)
+    s = history(cfg, blobs2, 2000)
+    assert s.history_["norm"].max() <= 1 / np.sqrt(0.05) + 1e-9
+    sgd = history(SolverConfig(algorithm="sgd", radius=0.5, average="last"), blobs2, 500)
+    assert sgd.history_["norm"].max() <= 0.5 + 1e-12
+
+
+@pytest.mark.parametrize("average", ["last", "uniform"])
+def test_lemma_16_3_kernel_sgd_equals_linear_sgd(blobs2, average):
+    """UML Lemma 16.3 (003): SGD with the linear kernel gives the same iterates as SGD on
+    the features, for the same sample sequence; with ᾱ, the same averaged output."""
+    base = SolverConfig(bias="none", average=average, iterations=400)
+    lin = Solver(base).reset(blobs2)
+    ker = Solver(base.replace(kernel=Kernel("poly", gamma=1.0, degree=1, coef0=0.0))).reset(blobs2)
+    for _ in range(40):
+        lin.step(10)
+        ker.step(10)
+        np.testing.assert_array_equal(lin.history_["sampled"], ker.history_["sampled"])
+        w_lin = lin.model().coef[0]
+        km = ker.model()
+        w_ker = km.dual_coef[0] @ km.support_vectors
+        np.testing.assert_allclose(w_ker, w_lin, rtol=1e-9, atol=1e-12)
+    np.testing.assert_array_equal(lin.history_["violated"], ker.history_["violated"])
+
+
+def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
+    """The loop run as plain Python (no numba) reproduces the compiled run."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, numpy as np\n"
+        "from svmviz.core.data import Dataset\n"
+        "from svmviz.core.config import SolverConfig\n"
+        "from svmviz.core.kernels import Kernel\n"
+        "from svmviz.core.solvers import Solver\n"
+        "from svmviz.core.solvers._jit import HAVE_NUMBA\n"
+        "d = np.load(sys.argv[1])\n"
+        "data = Dataset(d['X'], d['y'], ('a', 'b', 'c'))\n"
+        "out = {}\n"
+        "for name, kernel in (('lin', Kernel()), ('rbf', Kernel('rbf'))):\n"
+        "    s = Solver(SolverConfig(iterations=300, kernel=kernel)).reset(data)\n"
+        "    s.step(300)\n"
+        "    out[name] = s.history_['objective']\n"
+        "np.savez(sys.argv[2], numba=HAVE_NUMBA, **out)\n"
+    )
+    np.savez(tmp_path / "data.npz", X=blobs3.X, y=blobs3.y)
+    results = {}
+    for mode, env_extra in (("python", {"SVMVIZ_NO_NUMBA": "1"}), ("compiled", {})):
+        env = {k: v for k, v in os.environ.items() if k != "SVMVIZ_NO_NUMBA"}
+        env.update(env_extra)
+        out = tmp_path / f"{mode}.npz"
+        subprocess.run(
+            [sys.executable, str(script), str(tmp_path / "data.npz"), str(out)],
+            check=True, env=env, timeout=600,
+        )  # fmt: skip
+        results[mode] = np.load(out, allow_pickle=False)
+    assert not results["python"]["numba"] and results["compiled"]["numba"]
+    for name in ("lin", "rbf"):
+        np.testing.assert_allclose(results["python"][name], results["compiled"][name], rtol=1e-9)
+
+
+def test_hard_margin_on_inseparable_data_says_so(blobs2):
+    with pytest.raises(NotSeparableError, match="not separable"):
+        exact_optimum(SolverConfig(margin="hard"), blobs2)
+    # duplicate points with opposite labels: no kernel separates them
+    from svmviz.core.data import Dataset
+
+    X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [-1.0, 2.0]])
+    data = Dataset.from_labels(X, [0, 1, 0, 1])
+    with pytest.raises(NotSeparableError, match="rbf kernel's feature space"):
+        exact_optimum(SolverConfig(margin="hard", kernel=Kernel("rbf")), data)
+
+
+def test_hard_margin_needs_the_exact_lambda(separable):
+    with pytest.raises(InputError, match="hard margin"):
+        Solver(SolverConfig(margin="hard")).reset(separable)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(lam=-1.0), "must be a number ≥ 0"),
+        (dict(lam=0.0), "Pegasos needs λ > 0"),
+        (dict(iterations=0), "iterations must be a whole number ≥ 1"),
+        (dict(batch=0), "batch size"),
+        (dict(eta=0.0), "step size"),
+        (dict(algorithm="newton"), "algorithm must be one of"),
+        (dict(bias="maybe"), "bias must be one of"),
+        (dict(radius=-2.0), "radius"),
+    ],
+)
+def test_bad_parameters(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        SolverConfig(**kwargs)
+
+
+def test_single_class_is_refused(blobs2):
+    from svmviz.core.data import Dataset
+
+    data = Dataset(blobs2.X, np.zeros(len(blobs2.y), dtype=np.int64), ("a", "b"))
+    with pytest.raises(InputError, match="two classes"):
+        Solver(SolverConfig()).reset(data)
+
+
+def test_works_in_any_dimension():
+    from svmviz.core.data import Dataset
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(120, 7))
+    y = (X @ rng.normal(size=7) > 0).astype(int)
+    data = Dataset.from_labels(X, y)
+    from svmviz.train import train
+
+    result = train(SolverConfig(iterations=30000), data)
+    assert result.objective - result.reference.objective <= 0.01 * result.reference.objective
+    assert result.model.coef.shape == (1, 7)
