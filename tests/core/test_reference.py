@@ -1,0 +1,64 @@
+"""The two exact methods agree, and the reference is a true lower bound."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.kernels import Kernel
+from svmviz.core.reference import _qp, exact_optimum
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.8), Kernel("poly", degree=2)])
+def test_libsvm_and_interior_point_agree(moons, kernel):
+    cfg = SolverConfig(kernel=kernel, lam=0.02)
+    ref = exact_optimum(cfg, moons)
+    assert ref.method == "libsvm"
+    model, _ = _qp(cfg, moons, 1 - np.eye(2), hard=False)
+    from svmviz.core.objectives import model_objective
+
+    qp = model_objective(model, moons.X, moons.y)["objective"]
+    assert qp == pytest.approx(ref.objective, rel=2e-6)
+
+
+def test_no_solver_iterate_is_below_the_optimum(blobs3):
+    from svmviz.core.solvers import Solver
+
+    cfg = SolverConfig(algorithm="gd", bias="free", iterations=3000)
+    ref = exact_optimum(cfg, blobs3)
+    s = Solver(cfg).reset(blobs3)
+    s.step(3000)
+    assert s.history_["objective"].min() >= ref.objective - 1e-8
+
+
+def test_multiclass_free_bias_is_centred(blobs3):
+    ref = exact_optimum(SolverConfig(bias="free"), blobs3)
+    assert abs(ref.model.intercept.sum()) < 1e-6
+
+
+def test_indefinite_sigmoid_kernel_has_no_optimum(moons):
+    with pytest.raises(InputError, match="not positive semidefinite"):
+        exact_optimum(SolverConfig(kernel=Kernel("sigmoid", gamma=2.0, coef0=1.0)), moons)
+
+
+def test_lambda_zero_is_a_linear_program(separable):
+    ref = exact_optimum(SolverConfig(lam=0.0, algorithm="sgd"), separable)
+    assert ref.objective == pytest.approx(0.0, abs=1e-8)
+
+
+def test_hard_margin_reference_margin(separable):
+    ref = exact_optimum(SolverConfig(margin="hard", bias="free"), separable)
+    # the same maximum margin from libsvm with a huge C
+    from sklearn.svm import SVC
+
+    svc = SVC(kernel="linear", C=1e8, tol=1e-10).fit(separable.X, separable.y)
+    assert ref.margin == pytest.approx(1 / np.linalg.norm(svc.coef_), rel=1e-5)
+    assert ref.lam_hard > 0
+
+
+def test_one_dimensional_data():
+    X = np.array([[-2.0], [-1.0], [1.0], [2.5]])
+    data = Dataset.from_labels(X, [0, 0, 1, 1])
+    ref = exact_optimum(SolverConfig(margin="hard"), data)
+    assert ref.margin == pytest.approx(1.0, rel=1e-6)

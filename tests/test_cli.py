@@ -1,0 +1,123 @@
+"""`svmviz train`: summaries, outputs, and one clear line for every bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from svmviz.cli import main
+
+DATA = "x,y,label\n" + "".join(
+    f"{x},{y},{'a' if x + 0.5 * y < 0 else 'b'}\n"
+    for x, y in [(-2, 1), (-1.5, -1), (-1, 0.5), (-0.5, -2), (0.3, 2), (1, -0.5), (1.5, 1), (2, -1)]
+)
+
+
+@pytest.fixture
+def data_csv(tmp_path):
+    p = tmp_path / "data.csv"
+    p.write_text(DATA)
+    return p
+
+
+def test_train_prints_summary_and_writes_outputs(tmp_path, data_csv, capsys):
+    out, hist = tmp_path / "model.json", tmp_path / "history.csv"
+    code = main(["train", str(data_csv), "--iterations", "3000", "--out", str(out),
+                 "--history", str(hist)])  # fmt: skip
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "exact optimum:" in text and "gap:" in text and "objective:" in text
+    model = json.loads(out.read_text())
+    assert model["format"] == "svmviz-model" and model["classes"] == ["a", "b"]
+    assert model["iterations"] == 3000
+    lines = hist.read_text().splitlines()
+    assert lines[0] == "iteration,objective,loss,error,norm,violations"
+    assert len(lines) == 3001
+
+
+def test_train_every_option(tmp_path, capsys):
+    p = tmp_path / "three.csv"
+    p.write_text("x,y,l\n0,0,a\n0.2,0.1,a\n3,0,b\n3.1,0.3,b\n0,3,c\n0.2,3.2,c\n")
+    cost = tmp_path / "cost.csv"
+    cost.write_text("0,1,2\n1,0,1\n2,1,0\n")
+    code = main([
+        "train", str(p), "--solver", "sgd", "--kernel", "poly", "--gamma", "0.5", "--degree",
+        "2", "--coef0", "1", "--lam", "0.05", "--margin", "soft", "--bias", "regularized",
+        "--cost", str(cost), "--iterations", "2000", "--batch", "2", "--seed", "3",
+        "--sampling", "shuffle", "--average", "last", "--schedule", "inv_sqrt_t", "--eta", "0.5",
+    ])  # fmt: skip
+    assert code == 0
+    assert "multiclass" in capsys.readouterr().out
+
+
+def test_hard_margin_summary(tmp_path, capsys):
+    p = tmp_path / "sep.csv"
+    p.write_text("x,y,l\n-2,0,a\n-3,1,a\n2,0,b\n3,-1,b\n")
+    assert main(["train", str(p), "--margin", "hard"]) == 0
+    assert "margin 1/‖w‖" in capsys.readouterr().out
+
+
+def bad(tmp_path, content, name="bad.csv"):
+    p = tmp_path / name
+    if isinstance(content, bytes):
+        p.write_bytes(content)
+    else:
+        p.write_text(content)
+    return str(p)
+
+
+@pytest.mark.parametrize(
+    "make_args, message",
+    [
+        (lambda t, d: [str(t / "missing.csv")], "no such file"),
+        (lambda t, d: [bad(t, "")], "is empty"),
+        (lambda t, d: [bad(t, b"\x00\x01\x02")], "binary file"),
+        (lambda t, d: [bad(t, "x,y,l\n1,q,a\n2,2,b\n")], "line 2, column 2"),
+        (lambda t, d: [bad(t, "x,y,l\n1,nan,a\n2,2,b\n")], "not finite"),
+        (lambda t, d: [bad(t, "x,y,l\n1,2,a\n2,b\n")], "line 3: 2 columns"),
+        (lambda t, d: [bad(t, "x,y,l\n1,2,a\n2,3,a\n")], "at least two classes"),
+        (lambda t, d: [d, "--lam", "-1"], "λ (lam) must be a number ≥ 0"),
+        (lambda t, d: [d, "--lam", "0"], "Pegasos needs λ > 0"),
+        (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number ≥ 1"),
+        (lambda t, d: [d, "--cost", bad(t, "0,1,1\n1,0,1\n", "c.csv")], "line 1: 3 columns"),
+        (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 rows; the data has 2"),
+        (lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")], "negative"),
+        (lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
+         "not separable"),
+        (lambda t, d: [d, "--gamma", "-1", "--kernel", "rbf"], "gamma must be a positive"),
+    ],
+)
+def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_args, message):
+    out = tmp_path / "model.json"
+    hist = tmp_path / "history.csv"
+    code = main(["train", *make_args(tmp_path, str(data_csv)), "--out", str(out),
+                 "--history", str(hist)])  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert code == 2
+    assert message in err
+    assert len(err.splitlines()) == 1 and err.startswith("svmviz: error: ")
+    assert not out.exists() and not hist.exists()
+
+
+def test_unknown_kernel_and_no_traceback_in_a_real_process(tmp_path, data_csv):
+    for args, message in (
+        (["--kernel", "cubic"], "invalid choice: 'cubic'"),
+        (["--lam", "0"], "Pegasos needs λ > 0"),
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "svmviz", "train", str(data_csv), *args],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert r.returncode == 2
+        assert message in r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_diverging_run_writes_nothing(tmp_path, data_csv, capsys):
+    out = tmp_path / "m.json"
+    code = main(["train", str(data_csv), "--solver", "sgd", "--schedule", "constant", "--eta",
+                 "100", "--lam", "1", "--out", str(out)])  # fmt: skip
+    assert code == 1
+    assert "diverged" in capsys.readouterr().err
+    assert not out.exists()
