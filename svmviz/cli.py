@@ -90,9 +90,7 @@ def cmd_window(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="svmviz", description="Watch support vector machines learn."
-    )
+    p = argparse.ArgumentParser(prog="svmviz", description="Watch support vector machines learn.")
     sub = p.add_subparsers(dest="command")
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument("data", help="CSV: a header row, coordinates, the label last")

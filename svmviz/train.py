@@ -81,7 +81,5 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
             f"gap: {gap:.3g} ({100 * rel:.3g}%)"
         )
         if cfg.margin == "hard":
-            lines.append(
-                f"margin 1/‖w‖: {1 / h['norm'][-1]:.6g} (maximum {ref.margin:.6g})"
-            )
+            lines.append(f"margin 1/‖w‖: {1 / h['norm'][-1]:.6g} (maximum {ref.margin:.6g})")
     return "\n".join(lines)

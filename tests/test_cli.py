@@ -83,8 +83,10 @@ def bad(tmp_path, content, name="bad.csv"):
         (lambda t, d: [d, "--cost", bad(t, "0,1,1\n1,0,1\n", "c.csv")], "line 1: 3 columns"),
         (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 rows; the data has 2"),
         (lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")], "negative"),
-        (lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
-         "not separable"),
+        (
+            lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
+            "not separable",
+        ),
         (lambda t, d: [d, "--gamma", "-1", "--kernel", "rbf"], "gamma must be a positive"),
     ],
 )

@@ -117,9 +117,7 @@ def read_csv(path) -> Dataset:
     labels = []
     for r, (line, row) in enumerate(body):
         if len(row) != width:
-            raise InputError(
-                f"{path}, line {line}: {len(row)} columns, the header has {width}"
-            )
+            raise InputError(f"{path}, line {line}: {len(row)} columns, the header has {width}")
         for c in range(width - 1):
             X[r, c] = _number(path, line, c + 1, row[c], "coordinate")
         if row[-1] == "":
@@ -178,6 +176,6 @@ def write_csv(path, data: Dataset) -> None:
     writer = csv.writer(out, lineterminator="\n")
     d = data.X.shape[1]
     writer.writerow([f"x{k + 1}" for k in range(d)] + ["label"])
-    for x, k in zip(data.X, data.y):
+    for x, k in zip(data.X, data.y, strict=True):
         writer.writerow([repr(float(v)) for v in x] + [data.classes[k]])
     atomic_write_text(path, out.getvalue())

@@ -100,7 +100,7 @@ class Model:
     @classmethod
     def from_dict(cls, d, where: str = "model") -> Model:
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise InputError(f"{where}: not an svmviz model (no \"format\": \"{FORMAT}\")")
+            raise InputError(f'{where}: not an svmviz model (no "format": "{FORMAT}")')
         if not isinstance(d.get("version"), int) or d["version"] > VERSION:
             raise InputError(
                 f"{where}: model version {d.get('version')!r}; this svmviz reads up to {VERSION}"
@@ -111,8 +111,17 @@ class Model:
             intercept = _array(d["intercept"], 1, "intercept", where)
             K = intercept.shape[0]
             known = {
-                "format", "version", "classes", "kernel", "lam", "bias", "cost",
-                "intercept", "coef", "support_vectors", "dual_coef",
+                "format",
+                "version",
+                "classes",
+                "kernel",
+                "lam",
+                "bias",
+                "cost",
+                "intercept",
+                "coef",
+                "support_vectors",
+                "dual_coef",
             }
             common = dict(
                 classes=classes,
@@ -131,7 +140,9 @@ class Model:
             sv = _array(d["support_vectors"], 2, "support_vectors", where)
             dual = _array(d["dual_coef"], 2, "dual_coef", where)
             if dual.shape != (K, sv.shape[0]):
-                raise InputError(f"{where}: dual_coef has shape {dual.shape}, expected ({K}, {sv.shape[0]})")
+                raise InputError(
+                    f"{where}: dual_coef has shape {dual.shape}, expected ({K}, {sv.shape[0]})"
+                )
             return cls(support_vectors=sv, dual_coef=dual, **common)
         except KeyError as exc:
             raise InputError(f"{where}: the field {exc.args[0]!r} is missing") from None
@@ -166,7 +177,9 @@ def read_model(path) -> Model:
     try:
         d = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})") from None
+        raise InputError(
+            f"{path}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
+        ) from None
     return Model.from_dict(d, str(path))
 
 

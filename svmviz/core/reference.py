@@ -48,9 +48,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     X = np.asarray(data.X, dtype=float)
     K = data.n_classes
     binary = K == 2
-    cost = (
-        zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
-    )
+    cost = zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
     hard = config.margin == "hard"
     if binary and config.bias == "free" and not hard and config.lam > 0:
         model = _libsvm(config, data)
@@ -210,7 +208,11 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     if hard and "Infeasible" in status:
         raise NotSeparableError(
             "the data are not separable"
-            + ("" if config.kernel.is_linear else f" in the {config.kernel.name} kernel's feature space")
+            + (
+                ""
+                if config.kernel.is_linear
+                else f" in the {config.kernel.name} kernel's feature space"
+            )
             + ", so a hard-margin SVM has no solution; use a soft margin"
             + ("" if config.kernel.is_linear else " or another kernel")
         )

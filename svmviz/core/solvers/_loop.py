@@ -69,92 +69,123 @@ def scores_into(linear, PhiT, W, S, scale, out):
 
 
 @jit
-def _rank_window(r, lo, hi):
-    """(#r < lo, #r < hi, max of r below lo, min of r at or above hi).
-
-    Written with selects, not max()/min() or branches, so that it vectorizes."""
+def _count_below(y_sign, s, scale, c):
+    """#{r < c} for r = y − scale·s; branch-free, so it vectorizes. When it is P, c lies in
+    (r_(P), r_(P+1)] and minimizes the loss."""
     below = 0.0
-    upto = 0.0
-    max_below = -np.inf
-    min_above = np.inf
-    for j in range(r.shape[0]):
-        v = r[j]
-        is_below = v < lo
-        is_above = v >= hi
-        below += is_below
-        upto += v < hi
-        mb = v if is_below else -np.inf
-        ma = v if is_above else np.inf
-        max_below = mb if mb > max_below else max_below
-        min_above = ma if ma < min_above else min_above
-    return int(below), int(upto), max_below, min_above
-
-
-@jit
-def _splits_at(y_sign, s, n_pos, c):
-    """True when c lies strictly inside (r_(P), r_(P+1)) for r = y − s: exactly P values of r
-    are below c and none equals it. Two branch-free counts, so it vectorizes."""
-    below = 0.0
-    upto = 0.0
     for j in range(y_sign.shape[0]):
-        v = y_sign[j] - s[j]
-        below += v < c
-        upto += v <= c
-    return int(below) == n_pos and int(upto) == n_pos
+        below += y_sign[j] - scale * s[j] < c
+    return int(below)
 
 
 @jit
-def profile_bias(y_sign, s, n_pos, r, cand, win):
-    """An exact minimizer b of Σ_j max(0, 1 − y_j(s_j + b)) (s = scores without bias).
+def _count_below_linear(y_sign, PhiT, w, scale, c):
+    """:func:`_count_below` for the scores scale·(w·φ_j), computed on the fly (no score
+    array); the usual widths (2, or 3 with a constant feature) are unrolled to vectorize."""
+    m = y_sign.shape[0]
+    p = PhiT.shape[0]
+    below = 0.0
+    if p == 2:
+        a0, a1 = scale * w[0], scale * w[1]
+        x0, x1 = PhiT[0], PhiT[1]
+        for j in range(m):
+            below += y_sign[j] - (a0 * x0[j] + a1 * x1[j]) < c
+    elif p == 3:
+        a0, a1, a2 = scale * w[0], scale * w[1], scale * w[2]
+        x0, x1, x2 = PhiT[0], PhiT[1], PhiT[2]
+        for j in range(m):
+            below += y_sign[j] - (a0 * x0[j] + a1 * x1[j] + a2 * x2[j]) < c
+    else:
+        for j in range(m):
+            acc = 0.0
+            for q in range(p):
+                acc += PhiT[q, j] * w[q]
+            below += y_sign[j] - scale * acc < c
+    return int(below)
+
+
+@jit
+def profile_bias(y_sign, s, scale, n_pos, r, win):
+    """An exact minimizer b of Σ_j max(0, 1 − y_j(s_j + b)) for scores scale·s (no bias).
 
     The derivative in b is #{j : r_j < b} − P with r_j = y_j − s_j and P positives, so the
     minimizers are the interval [r_(P), r_(P+1)] of the P-th and (P+1)-th smallest r_j.
-    The previous answer ``win[0]`` is kept while it is strictly inside that interval (one
-    pass); otherwise the middle of the new interval is taken, its ends found in a window of
-    half width ``win[1]`` around the previous answer, or by a full selection. Inside the
-    interval no hinge is at its kink, so F is differentiable in b there and the w-part of
-    its subgradient is a subgradient of min_b F (the profiled objective).
+    The previous answer ``win[0]`` is kept while it is still in that interval (one counting
+    pass); otherwise the middle of the new interval is taken (:func:`_profile_search`).
+    Inside the interval no hinge is at its kink, so F is differentiable in b there and the
+    w-part of its subgradient is a subgradient of min_b F (the profiled objective).
     """
-    centre = win[0]
-    if _splits_at(y_sign, s, n_pos, centre):
-        return centre
+    below = _count_below(y_sign, s, scale, win[0])
+    if below == n_pos:
+        return win[0]
+    return _profile_search(y_sign, s, scale, n_pos, below, r, win)
+
+
+MAX_SHIFT = 4
+
+
+@jit
+def _max_below(r, c):
+    """max{r_j < c} (−∞ if none); a select-max, so it vectorizes."""
+    best = -np.inf
+    for j in range(r.shape[0]):
+        v = r[j] if r[j] < c else -np.inf
+        best = v if v > best else best
+    return best
+
+
+@jit
+def _min_above(r, c):
+    """min{r_j > c} (+∞ if none); a select-min, so it vectorizes."""
+    best = np.inf
+    for j in range(r.shape[0]):
+        v = r[j] if r[j] > c else np.inf
+        best = v if v < best else best
+    return best
+
+
+@jit
+def _profile_search(y_sign, s, scale, n_pos, below, r, win):
+    """The middle of [r_(P), r_(P+1)], given ``below`` = #{r < c} at the old answer c.
+
+    The ends are the values of r nearest to c: walking down from c through the distinct
+    values below it (when below > P) or up through those at or above it, one vectorized pass
+    per rank; the result is checked by counting (ties between values of r make the walk skip
+    ranks), and a full selection is the fallback, also for shifts of more than MAX_SHIFT.
+    """
     m = y_sign.shape[0]
     for j in range(m):
-        r[j] = y_sign[j] - s[j]
-    lo = centre - win[1]
-    hi = centre + win[1]
-    nb, upto, max_below, min_above = _rank_window(r, lo, hi)
-    nc = upto - nb
-    a = n_pos - 1  # 0-based ranks of the P-th and (P+1)-th smallest
-    if nb - 1 <= a and n_pos <= nb + nc:
-        c = 0
-        for j in range(m):
-            v = r[j]
-            if lo <= v < hi:
-                cand[c] = v
-                c += 1
-        cs = np.sort(cand[:nc])
-        lo_v = max_below if a == nb - 1 else cs[a - nb]
-        hi_v = min_above if n_pos == nb + nc else cs[n_pos - nb]
-        if nc > 16:
-            win[1] *= 0.5
-    else:
+        r[j] = y_sign[j] - scale * s[j]
+    c = win[0]
+    shift = below - n_pos
+    lo_v = hi_v = c
+    if 0 < shift <= MAX_SHIFT:  # r_(P+1) is the shift-th largest below c
+        hi_v = _max_below(r, c)
+        for _ in range(shift - 1):
+            hi_v = _max_below(r, hi_v)
+        lo_v = _max_below(r, hi_v)
+    elif -MAX_SHIFT <= shift < 0:  # r_(P) is the (−shift)-th smallest at or above c
+        lo_v = _min_above(r, np.nextafter(c, -np.inf))
+        for _ in range(-shift - 1):
+            lo_v = _min_above(r, lo_v)
+        hi_v = _min_above(r, lo_v)
+    b = 0.5 * (lo_v + hi_v)
+    if shift == 0 or abs(shift) > MAX_SHIFT or _count_below(r, r, 0.0, b) != n_pos:
         part = np.partition(r, n_pos)
         hi_v = part[n_pos]
         lo_v = part[:n_pos].max()
-        win[1] = 2.0 * win[1] + 1e-9
-    b = 0.5 * (lo_v + hi_v)
+        b = 0.5 * (lo_v + hi_v)
     win[0] = b
     return b
 
 
 @jit
-def binary_stats(y_sign, s, b):
-    """(Σ hinge, #errors) of f = s + b; the prediction is positive iff f > 0."""
+def binary_stats(y_sign, s, scale, b):
+    """(Σ hinge, #errors) of f = scale·s + b; the prediction is positive iff f > 0."""
     loss = 0.0
     errors = 0.0
     for j in range(y_sign.shape[0]):
-        f = s[j] + b
+        f = scale * s[j] + b
         z = y_sign[j] * f
         h = 1.0 - z
         loss += h if h > 0.0 else 0.0
@@ -164,19 +195,19 @@ def binary_stats(y_sign, s, b):
 
 
 @jit
-def multiclass_stats(y, cost, F, b):
-    """(Σ generalized hinge, #errors) of the scores F + b (argmax prediction)."""
+def multiclass_stats(y, cost, F, scale, b):
+    """(Σ generalized hinge, #errors) of the scores scale·F + b (argmax prediction)."""
     K, m = F.shape
     loss = 0.0
     errors = 0
     for j in range(m):
         yj = y[j]
-        fy = F[yj, j] + b[yj]
+        fy = scale * F[yj, j] + b[yj]
         worst = 0.0
         best = -np.inf
         pred = 0
         for k in range(K):
-            f = F[k, j] + b[k]
+            f = scale * F[k, j] + b[k]
             if f > best:
                 best = f
                 pred = k
@@ -188,8 +219,9 @@ def multiclass_stats(y, cost, F, b):
 
 
 @jit
-def bias_descent(y, cost, F, b, t):
-    """One full-batch subgradient step on the free multiclass bias b (F: scores without bias).
+def bias_descent(y, cost, F, scale, b, t):
+    """One full-batch subgradient step on the free multiclass bias b (scale·F: the scores
+    without bias).
 
     g(b) = (1/m) Σ_i max_y' [Δ(y', y_i) + f_y'(x_i) − f_{y_i}(x_i)] is piecewise linear in b;
     its subgradient (1/m) Σ_i (e_ŷ_i − e_y_i) is exact (all examples, no sampling noise), and
@@ -200,12 +232,12 @@ def bias_descent(y, cost, F, b, t):
     g = np.zeros(K)
     for i in range(m):
         yi = y[i]
-        fy = F[yi, i] + b[yi]
+        fy = scale * F[yi, i] + b[yi]
         best = 0.0
         yhat = yi
         for k in range(K):
             if k != yi:
-                v = cost[yi, k] + F[k, i] + b[k] - fy
+                v = cost[yi, k] + scale * F[k, i] + b[k] - fy
                 if v > best:
                     best = v
                     yhat = k
@@ -218,17 +250,14 @@ def bias_descent(y, cost, F, b, t):
 
 
 @jit
-def evaluate(binary, free_bias, y, y_sign, cost, F, b, n_pos, r, cand, win, lam, norm2):
-    """Objective, mean loss and 0-1 error of the model with scores F (no bias) and bias b.
-    For a free binary bias, b[0] is first set to its exact optimum for these scores."""
+def evaluate(binary, y, y_sign, cost, F, scale, b, lam, norm2):
+    """Objective, mean loss and 0-1 error of the model with scores scale·F (no bias) and
+    bias b."""
     m = F.shape[1]
     if binary:
-        s = F[0]
-        if free_bias:
-            b[0] = profile_bias(y_sign, s, n_pos, r, cand, win)
-        loss, errors = binary_stats(y_sign, s, b[0])
+        loss, errors = binary_stats(y_sign, F[0], scale, b[0])
     else:
-        loss, errors = multiclass_stats(y, cost, F, b)
+        loss, errors = multiclass_stats(y, cost, F, scale, b)
     loss /= m
     return 0.5 * lam * norm2 + loss, loss, errors / m
 
@@ -275,7 +304,8 @@ def run(
     averaged model in Wbar or Abar and Sbar (unscaled), and bbar; ``scal[1]`` ‖w‖² of the
     current iterate. ``idx`` (n×k) holds the sampled examples (k = 0: the full batch, GD).
     PhiT (p×m) holds the features, G (m×m) the Gram matrix; F (K×m), r (m) and
-    win (2×2) are work buffers. Returns (iterations done, status).
+    F (K×m) and r (m) are work buffers; win[0] is the previous exact b.
+    Returns (iterations done, status).
     """
     m = y.shape[0]
     K = b.shape[0]
@@ -287,14 +317,13 @@ def run(
     upd = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
     delta_w = np.zeros(W.shape)
-    cand = np.empty(m)
-    cur_win = win[0]
-    out_win = win[1]
     for it in range(n):
         t = t0 + it + 1
         eta = step_size(schedule, eta0, lam, t)
         sigma = scal[0]
-        # --- averaging: fold w^(t) into the output (003: ᾱ = (1/T) Σ_t α^(t); or t-weighted)
+        # --- averaging: fold (w^(t), b^(t)) into the output (003: ᾱ = (1/T) Σ_t α^(t); or
+        # t-weighted). The average of the exact biases goes with w̄: F is jointly convex, so
+        # F(w̄, b̄) ≤ Σ_t ρ_t F(w^(t), b^(t)), the bound the averaging guarantees rely on.
         if average != LAST:
             rho = 1.0 / t if average == UNIFORM else 2.0 / (t + 1.0)
             keep = 1.0 - rho
@@ -317,10 +346,12 @@ def run(
                         sb[j] = keep * sb[j] + rs * sk[j]
                         ab[j] = keep * ab[j] + rs * ak[j]
                         nb += ab[j] * sb[j]
-            scores_into(linear, PhiT, Wbar, Sbar, 1.0, F)
-            o, lo, er = evaluate(
-                binary, free_bias, y, y_sign, cost, F, bbar, n_pos, r, cand, out_win, lam, nb
-            )
+            if linear:
+                scores_into(True, PhiT, Wbar, Sbar, 1.0, F)
+                Fo = F
+            else:
+                Fo = Sbar
+            o, lo, er = evaluate(binary, y, y_sign, cost, Fo, 1.0, bbar, lam, nb)
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er
@@ -393,18 +424,26 @@ def run(
             norm2 = radius * radius
         scal[0] = sigma
         scal[1] = norm2
-        current_needed = average == LAST or free_bias
-        if current_needed:
-            scores_into(linear, PhiT, W, S, sigma, F)
+        # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
+        Fc = F if linear else S
+        cscale = 1.0 if linear else sigma
+        fresh = False
+        if linear and (average == LAST or (free_bias and not binary)):
+            scores_into(True, PhiT, W, S, sigma, F)
+            fresh = True
         if free_bias:
             if binary:
-                b[0] = profile_bias(y_sign, F[0], n_pos, r, cand, cur_win)
+                if linear and not fresh:  # check the old b without a score array
+                    below = _count_below_linear(y_sign, PhiT, W[0], sigma, win[0])
+                    if below != n_pos:
+                        scores_into(True, PhiT, W, S, sigma, F)
+                        b[0] = _profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+                else:
+                    b[0] = profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)
             else:
-                bias_descent(y, cost, F, b, t)
+                bias_descent(y, cost, Fc, cscale, b, t)
         if average == LAST:
-            o, lo, er = evaluate(
-                binary, False, y, y_sign, cost, F, b, n_pos, r, cand, cur_win, lam, norm2
-            )
+            o, lo, er = evaluate(binary, y, y_sign, cost, Fc, cscale, b, lam, norm2)
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er

@@ -115,15 +115,14 @@ class Solver:
         self.scal_ = np.array([1.0, 0.0])
         self.F_ = np.zeros((Ko, m))
         self.r_ = np.empty(m)
-        self.win_ = np.array([[0.0, 1.0], [0.0, 1.0]])
+        self.win_ = np.zeros(1)
         if self.binary_ and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier)
             n_pos = int(np.sum(self.y_sign_ > 0))
             self.b_[0] = _loop.profile_bias(
-                self.y_sign_, np.zeros(m), n_pos, self.r_, np.empty(m), self.win_[0]
+                self.y_sign_, np.zeros(m), 1.0, n_pos, self.r_, self.win_
             )
             self.bbar_[0] = self.b_[0]
-            self.win_[1, 0] = self.b_[0]
         self.radius_ = self._radius()
         self.schedule_, self.eta0_ = self._schedule()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))

@@ -1,0 +1,76 @@
+"""From a model to what a frame draws: decision values on a grid, regions and contours.
+
+Pure numpy (and contourpy, matplotlib's contouring engine); no Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from svmviz.core.model_io import Model
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything the decision plot needs, immutable and ready to hand to another thread."""
+
+    extent: tuple[float, float, float, float]  # x0, x1, y0, y1
+    region: np.ndarray  # (ny, nx) predicted class index
+    contours: dict  # level name -> list of (n, 2) polylines
+    support: np.ndarray  # indices of support vectors / margin violators
+
+
+def grid(extent, n: int = 160):
+    x0, x1, y0, y1 = extent
+    xs = np.linspace(x0, x1, n)
+    ys = np.linspace(y0, y1, n)
+    gx, gy = np.meshgrid(xs, ys)
+    return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def make_frame(model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160) -> Frame:
+    """Decision regions and the f = 0 and f = ±1 curves of ``model`` over ``extent``.
+
+    Binary: f = 0 is the boundary, f = ±1 the margins. Multiclass: the boundaries are where
+    the two largest f_k are equal (the zero level of f_first − f_second).
+    """
+    import contourpy
+
+    xs, ys, P = grid(extent, n)
+    F = model.decision_function(P)
+    contours = {}
+    if F.ndim == 1:
+        Z = F.reshape(n, n)
+        region = (Z > 0).astype(np.int64)
+        gen = contourpy.contour_generator(xs, ys, Z)
+        contours["boundary"] = gen.lines(0.0)
+        contours["margin"] = gen.lines(1.0) + gen.lines(-1.0)
+    else:
+        region = np.argmax(F, axis=1).reshape(n, n)
+        contours = {"boundary": [], "margin": []}
+        for k in range(F.shape[1]):
+            # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, 1 on its margin
+            others = np.delete(F, k, axis=1).max(axis=1)
+            gen = contourpy.contour_generator(xs, ys, (F[:, k] - others).reshape(n, n))
+            contours["boundary"] += gen.lines(0.0)
+            contours["margin"] += gen.lines(1.0)
+    Fx = model.decision_function(X)
+    if Fx.ndim == 1:
+        margins = np.where(y == 1, 1.0, -1.0) * Fx
+    else:
+        fy = Fx[np.arange(len(y)), y]
+        Fo = Fx.copy()
+        Fo[np.arange(len(y)), y] = -np.inf
+        margins = fy - Fo.max(axis=1)
+    support = np.flatnonzero(margins <= 1.0 + 1e-6)
+    return Frame(tuple(extent), region, contours, support)
+
+
+def data_extent(X: np.ndarray, pad: float = 0.15):
+    lo = X[:, :2].min(axis=0)
+    hi = X[:, :2].max(axis=0)
+    span = np.maximum(hi - lo, 1e-9)
+    lo, hi = lo - pad * span, hi + pad * span
+    return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])

@@ -1,0 +1,1 @@
+"""Widgets and pyqtgraph items (may import anything below: svmviz.core)."""
