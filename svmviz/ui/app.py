@@ -91,7 +91,7 @@ def build_window(data: Dataset, config: SolverConfig):
                 )  # fmt: skip
 
             self.curve_plot = pg.PlotWidget()
-            self.curve_plot.setLogMode(y=True)
+            self.curve_plot.setLogMode(x=True, y=True)
             self.curve_plot.setLabel("bottom", "iteration t")
             self.curve_plot.setLabel("left", "objective F(w)")
             self.curve_plot.addLegend(brush=(255, 255, 255, 210))

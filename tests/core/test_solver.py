@@ -224,3 +224,33 @@ def test_works_in_any_dimension():
     result = train(SolverConfig(iterations=30000), data)
     assert result.objective - result.reference.objective <= 0.01 * result.reference.objective
     assert result.model.coef.shape == (1, 7)
+
+
+def test_corollary_17_2_step_for_lambda_zero(blobs3, blobs2):
+    """λ = 0 with a radius B: η = √(B²/(ρ²T)) (000, UML Corollary 17.2), ‖Ψ(x, y)‖ ≤ ρ/2."""
+    T, B = 4000, 3.0
+    mc = Solver(SolverConfig(algorithm="sgd", lam=0.0, radius=B, iterations=T)).reset(blobs3)
+    rho = 2 * np.max(np.linalg.norm(blobs3.X, axis=1))
+    assert mc.eta0_ == pytest.approx(np.sqrt(B**2 / (rho**2 * T)))
+    binary = Solver(SolverConfig(algorithm="sgd", lam=0.0, radius=B, iterations=T, bias="none"))
+    binary.reset(blobs2)
+    assert binary.eta0_ == pytest.approx(
+        B / (np.max(np.linalg.norm(blobs2.X, axis=1)) * np.sqrt(T))
+    )
+    binary.step(T)
+    assert binary.history_["norm"].max() <= B + 1e-9  # and the iterates stay in the ball (002)
+
+
+def test_sigmoid_kernel_trains_without_a_reference(blobs2, capsys, tmp_path):
+    from svmviz.cli import main
+    from svmviz.core.data import write_csv
+
+    p = tmp_path / "d.csv"
+    write_csv(p, blobs2)
+    assert (
+        main(["train", str(p), "--kernel", "sigmoid", "--gamma", "2", "--iterations", "500"]) == 0
+    )
+    assert (
+        "exact optimum: unavailable (no exact optimum: the sigmoid kernel"
+        in capsys.readouterr().out
+    )

@@ -125,6 +125,15 @@ MAX_SHIFT = 4
 
 
 @jit
+def _count_less(r, c):
+    """#{r_j < c}."""
+    n = 0.0
+    for j in range(r.shape[0]):
+        n += r[j] < c
+    return int(n)
+
+
+@jit
 def _max_below(r, c):
     """max{r_j < c} (−∞ if none); a select-max, so it vectorizes."""
     best = -np.inf
@@ -170,7 +179,7 @@ def _profile_search(y_sign, s, scale, n_pos, below, r, win):
             lo_v = _min_above(r, lo_v)
         hi_v = _min_above(r, lo_v)
     b = 0.5 * (lo_v + hi_v)
-    if shift == 0 or abs(shift) > MAX_SHIFT or _count_below(r, r, 0.0, b) != n_pos:
+    if shift == 0 or abs(shift) > MAX_SHIFT or _count_less(r, b) != n_pos:
         part = np.partition(r, n_pos)
         hi_v = part[n_pos]
         lo_v = part[:n_pos].max()
