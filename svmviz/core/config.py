@@ -14,6 +14,8 @@ SAMPLINGS = ("uniform", "shuffle")
 AVERAGES = ("last", "uniform", "weighted")
 BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
+# every iteration keeps a telemetry row (~60 bytes at batch 1): 2e7 rows are about 1.2 GB
+MAX_ITERATIONS = 20_000_000
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class SolverConfig:
             raise InputError(f"the batch size must be a whole number ≥ 1, not {self.batch}")
         if int(self.iterations) != self.iterations or self.iterations < 1:
             raise InputError(f"iterations must be a whole number ≥ 1, not {self.iterations}")
+        if self.iterations > MAX_ITERATIONS:
+            raise InputError(
+                f"iterations must be at most {MAX_ITERATIONS:,} (each one keeps a row of "
+                f"telemetry), not {self.iterations:,}"
+            )
         if not _finite(self.tol) or self.tol < 0:
             raise InputError(f"the tolerance must be a number ≥ 0, not {self.tol}")
         if self.radius is not None and (not _finite(self.radius) or self.radius <= 0):

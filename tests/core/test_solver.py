@@ -30,9 +30,10 @@ def test_seed_reproduces_the_run_and_another_seed_does_not(blobs2):
     assert not np.array_equal(a.history_["sampled"], c.history_["sampled"])
 
 
+@pytest.mark.parametrize("sampling", ["uniform", "shuffle"])
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
-def test_stepping_in_pieces_equals_one_run(blobs3, kernel):
-    cfg = SolverConfig(iterations=500, kernel=kernel, sampling="shuffle", batch=3)
+def test_stepping_in_pieces_equals_one_run(blobs3, kernel, sampling):
+    cfg = SolverConfig(iterations=500, kernel=kernel, sampling=sampling, batch=3)
     whole = history(cfg, blobs3, 500)
     parts = Solver(cfg).reset(blobs3)
     for n in (1, 2, 97, 150, 250):
@@ -192,6 +193,7 @@ def test_hard_margin_needs_the_exact_lambda(separable):
         (dict(lam=-1.0), "must be a number ≥ 0"),
         (dict(lam=0.0), "Pegasos needs λ > 0"),
         (dict(iterations=0), "iterations must be a whole number ≥ 1"),
+        (dict(iterations=10**9), "iterations must be at most 20,000,000"),
         (dict(batch=0), "batch size"),
         (dict(eta=0.0), "step size"),
         (dict(algorithm="newton"), "algorithm must be one of"),

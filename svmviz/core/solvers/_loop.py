@@ -113,7 +113,8 @@ def profile_bias(y_sign, s, scale, n_pos, r, win):
     The previous answer ``win[0]`` is kept while it is still in that interval (one counting
     pass); otherwise the middle of the new interval is taken (:func:`_profile_search`).
     Inside the interval no hinge is at its kink, so F is differentiable in b there and the
-    w-part of its subgradient is a subgradient of min_b F (the profiled objective).
+    w-part of its subgradient is a subgradient of min_b F (the profiled objective); the end
+    r_(P+1) itself (kept only when a value of r lands exactly on b) is optimal too.
     """
     below = _count_below(y_sign, s, scale, win[0])
     if below == n_pos:
@@ -312,8 +313,8 @@ def run(
     kernel training scores, all times the scale ``scal[0]``; ``b`` (K) the free bias; the
     averaged model in Wbar or Abar and Sbar (unscaled), and bbar; ``scal[1]`` ‖w‖² of the
     current iterate. ``idx`` (n×k) holds the sampled examples (k = 0: the full batch, GD).
-    PhiT (p×m) holds the features, G (m×m) the Gram matrix; F (K×m), r (m) and
-    F (K×m) and r (m) are work buffers; win[0] is the previous exact b.
+    PhiT (p×m) holds the features, G (m×m) the Gram matrix; F (K×m) and r (m) are work
+    buffers; win[0] is the previous exact b.
     Returns (iterations done, status).
     """
     m = y.shape[0]

@@ -41,6 +41,8 @@ _SCHEDULES = {
 }
 _AVERAGES = {"last": _loop.LAST, "uniform": _loop.UNIFORM, "weighted": _loop.WEIGHTED}
 
+CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
+
 STATUS_TEXT = {
     "ready": "ready",
     "running": "running",
@@ -183,7 +185,7 @@ class Solver:
         n = int(min(n, self.config.iterations - self.t_))
         done = 0
         while done < n:
-            chunk = n - done
+            chunk = min(n - done, CHUNK)
             if self.config.tol > 0:
                 chunk = min(chunk, self._window - self.t_ % self._window)
             k, status = self._run(chunk)
