@@ -26,6 +26,14 @@ def jit(func):
     return func
 
 
+def jit_inline(func):
+    """:func:`jit`, inlined into its callers at numba's level (small helpers called per
+    element, which LLVM otherwise leaves as calls that stop vectorization)."""
+    if HAVE_NUMBA:
+        return numba.njit(cache=True, nogil=True, fastmath=True, inline="always")(func)
+    return func
+
+
 def python_version(func):
     """The un-compiled function behind :func:`jit`."""
     return getattr(func, "py_func", func)

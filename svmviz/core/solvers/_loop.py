@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.solvers._jit import jit
+from svmviz.core.solvers._jit import jit, jit_inline
 
 # Schedules (η_t at step t = 1, 2, ...)
 CONSTANT, INV_T, INV_SQRT_T, PEGASOS = 0, 1, 2, 3
@@ -78,30 +78,43 @@ def _count_below(y_sign, s, scale, c):
     return int(below)
 
 
-@jit
-def _count_below_linear(y_sign, PhiT, w, scale, c):
-    """:func:`_count_below` for the scores scale·(w·φ_j), computed on the fly (no score
-    array); the usual widths (2, or 3 with a constant feature) are unrolled to vectorize."""
-    m = y_sign.shape[0]
+@jit_inline
+def _dot_at(PhiT, a, j):
+    """a·φ_j with the usual widths (2, or 3 with a constant feature) unrolled, so that loops
+    over j that call it still vectorize."""
     p = PhiT.shape[0]
-    below = 0.0
     if p == 2:
-        a0, a1 = scale * w[0], scale * w[1]
-        x0, x1 = PhiT[0], PhiT[1]
-        for j in range(m):
-            below += y_sign[j] - (a0 * x0[j] + a1 * x1[j]) < c
-    elif p == 3:
-        a0, a1, a2 = scale * w[0], scale * w[1], scale * w[2]
-        x0, x1, x2 = PhiT[0], PhiT[1], PhiT[2]
-        for j in range(m):
-            below += y_sign[j] - (a0 * x0[j] + a1 * x1[j] + a2 * x2[j]) < c
-    else:
-        for j in range(m):
-            acc = 0.0
-            for q in range(p):
-                acc += PhiT[q, j] * w[q]
-            below += y_sign[j] - scale * acc < c
+        return a[0] * PhiT[0, j] + a[1] * PhiT[1, j]
+    if p == 3:
+        return a[0] * PhiT[0, j] + a[1] * PhiT[1, j] + a[2] * PhiT[2, j]
+    acc = 0.0
+    for q in range(p):
+        acc += a[q] * PhiT[q, j]
+    return acc
+
+
+@jit
+def _count_below_linear(y_sign, PhiT, a, c):
+    """:func:`_count_below` for the scores a·φ_j, computed on the fly (no score array)."""
+    below = 0.0
+    for j in range(y_sign.shape[0]):
+        below += y_sign[j] - _dot_at(PhiT, a, j) < c
     return int(below)
+
+
+@jit
+def _binary_stats_linear(y_sign, PhiT, a, b):
+    """:func:`binary_stats` for f = a·φ_j + b, computed on the fly (no score array)."""
+    loss = 0.0
+    errors = 0.0
+    for j in range(y_sign.shape[0]):
+        f = _dot_at(PhiT, a, j) + b
+        z = y_sign[j] * f
+        h = 1.0 - z
+        loss += h if h > 0.0 else 0.0
+        # wrong iff y f < 0, or f = 0 (predicted negative) for a positive example
+        errors += (z < 0.0) + (f == 0.0) * (y_sign[j] > 0.0)
+    return loss, errors
 
 
 @jit
@@ -327,6 +340,10 @@ def run(
     upd = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
     delta_w = np.zeros(W.shape)
+    # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i change
+    # (‖w + δφ_i‖² = ‖w‖² + 2δ⟨w, φ_i⟩ + δ²K_ii, with ⟨w, φ_i⟩ the kept score); recomputed
+    # exactly every m iterations so that rounding does not accumulate
+    stored_norm2 = _norm2(linear, W, A, S)
     for it in range(n):
         t = t0 + it + 1
         eta = step_size(schedule, eta0, lam, t)
@@ -356,12 +373,16 @@ def run(
                         sb[j] = keep * sb[j] + rs * sk[j]
                         ab[j] = keep * ab[j] + rs * ak[j]
                         nb += ab[j] * sb[j]
-            if linear:
-                scores_into(True, PhiT, Wbar, Sbar, 1.0, F)
-                Fo = F
+            if linear and binary:
+                lo, er = _binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
+                lo /= m
+                er /= m
+                o = 0.5 * lam * nb + lo
             else:
-                Fo = Sbar
-            o, lo, er = evaluate(binary, y, y_sign, cost, Fo, 1.0, bbar, lam, nb)
+                if linear:
+                    scores_into(True, PhiT, Wbar, Sbar, 1.0, F)
+                o, lo, er = evaluate(binary, y, y_sign, cost, F if linear else Sbar, 1.0, bbar,
+                                     lam, nb)  # fmt: skip
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er
@@ -397,10 +418,13 @@ def run(
             W *= sigma
             A *= sigma
             S *= sigma
+            stored_norm2 *= sigma * sigma
             sigma = 1.0
         step = eta / batch
         if linear:
-            delta_w[:] = 0.0
+            for k in range(K):
+                for q in range(W.shape[1]):
+                    delta_w[k, q] = 0.0
         for rr in range(batch):
             if upd[rr] < 0:
                 continue
@@ -422,12 +446,18 @@ def run(
                         delta_w[k, q] += delta * PhiT[q, i]
                 else:
                     sk = S[k]
+                    stored_norm2 += delta * (2.0 * sk[i] + delta * G[i, i])
                     gi = G[i]  # G is symmetric: row i is column i, contiguous
                     for j in range(m):
                         sk[j] += delta * gi[j]
         if linear:
-            W += delta_w
-        norm2 = sigma * sigma * _norm2(linear, W, A, S)
+            for k in range(K):
+                for q in range(W.shape[1]):
+                    W[k, q] += delta_w[k, q]
+            stored_norm2 = _norm2(True, W, A, S)  # O(Kp)
+        elif t % m == 0:
+            stored_norm2 = _norm2(False, W, A, S)
+        norm2 = sigma * sigma * stored_norm2
         # --- projection onto the ball ‖w‖ ≤ radius (002, projected gradient)
         if radius > 0.0 and norm2 > radius * radius:
             sigma *= radius / np.sqrt(norm2)
@@ -444,7 +474,7 @@ def run(
         if free_bias:
             if binary:
                 if linear and not fresh:  # check the old b without a score array
-                    below = _count_below_linear(y_sign, PhiT, W[0], sigma, win[0])
+                    below = _count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
                     if below != n_pos:
                         scores_into(True, PhiT, W, S, sigma, F)
                         b[0] = _profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
