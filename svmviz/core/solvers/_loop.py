@@ -79,6 +79,15 @@ def _count_below(y_sign, s, scale, c):
 
 
 @jit_inline
+def _hinge_and_error(y, f):
+    """max(0, 1 − y f) and 1.0 if f predicts wrongly (positive iff f > 0), else 0.0."""
+    z = y * f
+    h = 1.0 - z
+    # wrong iff y f < 0, or f = 0 (predicted negative) for a positive example
+    return (h if h > 0.0 else 0.0), (z < 0.0) + (f == 0.0) * (y > 0.0)
+
+
+@jit_inline
 def _dot_at(PhiT, a, j):
     """a·φ_j with the usual widths (2, or 3 with a constant feature) unrolled, so that loops
     over j that call it still vectorize."""
@@ -108,12 +117,9 @@ def _binary_stats_linear(y_sign, PhiT, a, b):
     loss = 0.0
     errors = 0.0
     for j in range(y_sign.shape[0]):
-        f = _dot_at(PhiT, a, j) + b
-        z = y_sign[j] * f
-        h = 1.0 - z
-        loss += h if h > 0.0 else 0.0
-        # wrong iff y f < 0, or f = 0 (predicted negative) for a positive example
-        errors += (z < 0.0) + (f == 0.0) * (y_sign[j] > 0.0)
+        h, e = _hinge_and_error(y_sign[j], _dot_at(PhiT, a, j) + b)
+        loss += h
+        errors += e
     return loss, errors
 
 
@@ -208,12 +214,9 @@ def binary_stats(y_sign, s, scale, b):
     loss = 0.0
     errors = 0.0
     for j in range(y_sign.shape[0]):
-        f = scale * s[j] + b
-        z = y_sign[j] * f
-        h = 1.0 - z
-        loss += h if h > 0.0 else 0.0
-        # wrong iff y f < 0, or f = 0 (predicted negative) for a positive example
-        errors += (z < 0.0) + (f == 0.0) * (y_sign[j] > 0.0)
+        h, e = _hinge_and_error(y_sign[j], scale * s[j] + b)
+        loss += h
+        errors += e
     return loss, errors
 
 
