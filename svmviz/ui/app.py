@@ -7,6 +7,7 @@ and the worker thread come with the window issue.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -226,7 +227,7 @@ def build_window(data: Dataset, config: SolverConfig):
 
 
 def run(args) -> int:
-    from PySide6 import QtWidgets
+    from PySide6 import QtCore, QtWidgets
 
     from svmviz.cli import config_from_args
     from svmviz.core.data import read_csv
@@ -241,6 +242,10 @@ def run(args) -> int:
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     window = build_window(data, config)
     window.show()
+    # compile the solver's loop once the first frame is up (seconds once after install; it
+    # holds the GIL much of the time, so it must not delay that frame)
+    warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)
+    QtCore.QTimer.singleShot(0, warm.start)
     if getattr(args, "play", False):
         window.toggle_play()
     return app.exec()

@@ -97,3 +97,17 @@ def test_hard_margin_kernel_on_circles():
     result = train(cfg, data)
     margin = 1.0 / np.sqrt(result.model.norm2())
     assert abs(margin - result.reference.margin) <= 0.01 * result.reference.margin
+
+
+def test_multiclass_hard_margin(blobs3):
+    """Three well-separated clusters: the hard-margin Crammer–Singer SVM (margins ≥ Δ)."""
+    from svmviz.core.data import Dataset
+
+    rng = np.random.default_rng(3)
+    centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
+    X = np.vstack([rng.normal(c, 0.35, (25, 2)) for c in centres])
+    data = Dataset.from_labels(X, np.repeat([0, 1, 2], 25))
+    for algorithm in ALGORITHMS:
+        result = train(SolverConfig(margin="hard", algorithm=algorithm), data)
+        ref = result.reference
+        assert abs(result.model.norm2() - 1 / ref.margin**2) <= 0.02 / ref.margin**2

@@ -256,3 +256,17 @@ def test_sigmoid_kernel_trains_without_a_reference(blobs2, capsys, tmp_path):
         "exact optimum: unavailable (no exact optimum: the sigmoid kernel"
         in capsys.readouterr().out
     )
+
+
+def test_quickselect_finds_the_order_statistic():
+    from svmviz.core.solvers._loop import _select_in_place
+
+    rng = np.random.default_rng(0)
+    for m in (2, 3, 10, 101):
+        for _ in range(20):
+            a = rng.integers(0, 5, size=m).astype(float)  # many ties
+            k = int(rng.integers(0, m))
+            expected = np.sort(a)
+            b = a.copy()
+            assert _select_in_place(b, k) == expected[k]
+            assert b[:k].max(initial=-np.inf) <= expected[k] <= b[k + 1 :].min(initial=np.inf)

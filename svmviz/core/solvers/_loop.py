@@ -174,6 +174,33 @@ def _min_above(r, c):
 
 
 @jit
+def _select_in_place(a, k):
+    """Reorder ``a`` so that a[k] is its (k+1)-th smallest value, smaller or equal values
+    before it (Hoare's quickselect). numba's np.partition does the same but takes ~10 s to
+    compile on a fresh install, against 0.3 s for this, and runs slower (measured)."""
+    lo, hi = 0, a.shape[0] - 1
+    while lo < hi:
+        pivot = a[(lo + hi) // 2]
+        i, j = lo, hi
+        while i <= j:
+            while a[i] < pivot:
+                i += 1
+            while a[j] > pivot:
+                j -= 1
+            if i <= j:
+                a[i], a[j] = a[j], a[i]
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            break
+    return a[k]
+
+
+@jit
 def _profile_search(y_sign, s, scale, n_pos, below, r, win):
     """The middle of [r_(P), r_(P+1)], given ``below`` = #{r < c} at the old answer c.
 
@@ -200,9 +227,10 @@ def _profile_search(y_sign, s, scale, n_pos, below, r, win):
         hi_v = _min_above(r, lo_v)
     b = 0.5 * (lo_v + hi_v)
     if shift == 0 or abs(shift) > MAX_SHIFT or _count_less(r, b) != n_pos:
-        part = np.partition(r, n_pos)
-        hi_v = part[n_pos]
-        lo_v = part[:n_pos].max()
+        hi_v = _select_in_place(r, n_pos)  # r is scratch here
+        lo_v = r[0]
+        for q in range(1, n_pos):
+            lo_v = r[q] if r[q] > lo_v else lo_v
         b = 0.5 * (lo_v + hi_v)
     win[0] = b
     return b

@@ -119,12 +119,12 @@ class Solver:
         self.r_ = np.empty(m)
         self.win_ = np.zeros(1)
         if self.binary_ and cfg.bias == "free":
-            # the exact b for w = 0 (the best constant classifier)
+            # the exact b for w = 0 (the best constant classifier): the middle of
+            # [r_(P), r_(P+1)] for r = y (see _loop.profile_bias); numpy, so that setting up
+            # needs no compiled code
+            r = np.sort(self.y_sign_)
             n_pos = int(np.sum(self.y_sign_ > 0))
-            self.b_[0] = _loop.profile_bias(
-                self.y_sign_, np.zeros(m), 1.0, n_pos, self.r_, self.win_
-            )
-            self.bbar_[0] = self.b_[0]
+            self.b_[0] = self.bbar_[0] = self.win_[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         self.radius_ = self._radius()
         self.schedule_, self.eta0_ = self._schedule()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
@@ -137,6 +137,15 @@ class Solver:
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
+
+    @staticmethod
+    def warm_up() -> None:
+        """Compile the loop (numba) on a tiny problem, e.g. in a background thread at start-up;
+        after installation this takes some seconds once, then comes from numba's cache."""
+        from svmviz.core.data import Dataset
+
+        X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]])
+        Solver(SolverConfig(iterations=2)).reset(Dataset.from_labels(X, [0, 1, 1])).step(2)
 
     def _schedule(self):
         """(schedule code, η₀). ``auto``: Pegasos' 1/(λt) when λ > 0; for λ = 0 the constant
