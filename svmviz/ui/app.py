@@ -1,27 +1,21 @@
-"""The first svmviz window: the data, the model's regions and margins, the objective.
+"""The svmviz window: the data, the model's regions and margins, the objective.
 
-Training is stepped on a timer in short time slices (a few milliseconds of iterations per
-tick), so the window stays responsive without a thread; the point editor, the solver panel
-and the worker thread come with the window issue.
+Training runs in a worker thread (svmviz.app.worker); the window draws the snapshots it
+publishes. The point editor and the solver panel come with the window issue.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 
 import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent, make_frame
-from svmviz.core.reference import exact_optimum
+from svmviz.core.frame import data_extent
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.ui import style
-
-SLICE_SECONDS = 0.008  # training time per timer tick
-TICK_MS = 33
 
 
 def demo_data() -> Dataset:
@@ -47,13 +41,14 @@ def build_window(data: Dataset, config: SolverConfig):
     import pyqtgraph as pg
     from PySide6 import QtCore, QtGui, QtWidgets
 
+    from svmviz.app.worker import TrainingController
+
     class MainWindow(QtWidgets.QMainWindow):
         def __init__(self):
             super().__init__()
             self.setWindowTitle("svmviz")
             self.data = data
             self.config = config
-            self.playing = False
             font = self.font()
             font.setPointSize(style.FONT_POINT_SIZE)
             self.setFont(font)
@@ -123,64 +118,47 @@ def build_window(data: Dataset, config: SolverConfig):
             self.status = QtWidgets.QLabel()
             self.statusBar().addWidget(self.status, 1)
 
-            self.timer = QtCore.QTimer(self)
-            self.timer.setInterval(TICK_MS)
-            self.timer.timeout.connect(self._on_tick)
+            self.snapshot = None
+            self.controller = TrainingController(self)
+            self.controller.snapshot_ready.connect(self._on_snapshot)
+            self.controller.failed.connect(self._on_failed)
             self.extent = data_extent(data.X)
+            self.status.setText("Setting up: computing the exact optimum…")
             self.reset()
             self.resize(1300, 720)
 
+        @property
+        def playing(self) -> bool:
+            return self.controller.playing
+
         def reset(self):
-            self.solver = None
-            self.reference = None
-            message = ""
-            try:
-                self.reference = exact_optimum(self.config, self.data)
-            except InputError as exc:
-                message = str(exc)
-            if self.config.margin == "hard" and self.reference is None:
-                self.playing = False
-                self.timer.stop()
-                self.status.setText(f"Cannot train: {message}")
-                return
-            self.solver = Solver(self.config).reset(
-                self.data, self.reference.lam_hard if self.reference else None
-            )
-            self.no_reference = message
-            self.redraw()
+            self.controller.submit(self.config, self.data, self.extent)
+            self._sync_play_text()
 
         def toggle_play(self):
-            self.playing = not self.playing
-            self.play_action.setText("Pause" if self.playing else "Play")
-            if self.playing:
-                self.timer.start()
+            if self.controller.playing:
+                self.controller.pause()
             else:
-                self.timer.stop()
+                self.controller.play()
+            self._sync_play_text()
 
         def advance(self, n):
-            if self.solver is None:
-                return
-            self.solver.step(n)
-            self.redraw()
+            self.controller.step(n)
+            self._sync_play_text()
 
-        def _on_tick(self):
-            if self.solver is None or self.solver.done:
-                if self.playing:
-                    self.toggle_play()
-                return
-            start = time.perf_counter()
-            chunk = 1
-            while time.perf_counter() - start < SLICE_SECONDS and not self.solver.done:
-                self.solver.step(chunk)
-                chunk = min(chunk * 2, 4096)
-            self.redraw()
+        def _sync_play_text(self):
+            self.play_action.setText("Pause" if self.controller.playing else "Play")
 
-        def redraw(self):
-            s = self.solver
-            if s is None:
-                return
-            model = s.model()
-            frame = make_frame(model, self.data.X, self.data.y, self.extent)
+        @QtCore.Slot(str)
+        def _on_failed(self, message):
+            self.snapshot = None
+            self.status.setText(f"Cannot train: {message}")
+            self._sync_play_text()
+
+        @QtCore.Slot(object)
+        def _on_snapshot(self, snap):
+            self.snapshot = snap
+            frame = snap.frame
             colors = np.array(
                 [QtGui.QColor(style.class_color(k)).getRgb() for k in range(self.data.n_classes)],
                 dtype=np.ubyte,
@@ -193,34 +171,34 @@ def build_window(data: Dataset, config: SolverConfig):
             self.boundary.setData(*_polylines(frame.contours["boundary"]))
             self.margin.setData(*_polylines(frame.contours["margin"]))
             self.rings.setData(self.data.X[frame.support, 0], self.data.X[frame.support, 1])
-            h = s.history_
-            if len(h):
-                obj = h["objective"]
+            obj = snap.history["objective"]
+            ref = snap.reference
+            if len(obj):
                 step = max(1, len(obj) // 4000)
                 t = np.arange(1, len(obj) + 1)[::step]
                 self.curve.setData(t, np.maximum(obj[::step], 1e-300))
-                if self.reference is not None:
-                    f_star = max(self.reference.objective, 1e-300)
+                if ref is not None:
+                    f_star = max(ref.objective, 1e-300)
                     self.optimum.setData([1, max(len(obj), 2)], [f_star, f_star])
                 text = (
-                    f"iteration {s.t_}   objective {obj[-1]:.6g}   "
-                    f"training error {100 * h['error'][-1]:.1f}%"
+                    f"iteration {snap.t}   objective {obj[-1]:.6g}   "
+                    f"training error {100 * snap.history['error'][-1]:.1f}%"
                 )
-                if self.reference is not None:
-                    text += f"   gap to the optimum {obj[-1] - self.reference.objective:.3g}"
-                elif self.no_reference:
-                    text += f"   (no exact optimum: {self.no_reference})"
-                if s.done:
-                    text += f"   — {STATUS_TEXT[s.status_]}"
+                if ref is not None:
+                    text += f"   gap to the optimum {obj[-1] - ref.objective:.3g}"
+                elif snap.reference_error:
+                    text += f"   (no exact optimum: {snap.reference_error})"
+                if snap.status not in ("ready", "running"):
+                    text += f"   — {STATUS_TEXT[snap.status]}"
             else:
-                text = f"{self.config.algorithm}: press Play (Space) or Step (→)"
-            if not len(h):
                 self.curve.setData([], [])
                 self.optimum.setData([], [])
+                text = f"{self.config.algorithm}: press Play (Space) or Step (→)"
             self.status.setText(text)
+            self._sync_play_text()
 
         def closeEvent(self, event):  # noqa: N802 (Qt override)
-            self.timer.stop()
+            self.controller.shutdown()
             super().closeEvent(event)
 
     return MainWindow()

@@ -1,4 +1,4 @@
-"""The first window: it opens, trains on its timer, draws, resets and closes cleanly."""
+"""The window: it opens, trains in its worker thread, draws, resets and closes cleanly."""
 
 import numpy as np
 import pytest
@@ -15,27 +15,27 @@ def test_step_play_reset_close(qtbot, kernel):
     w = build_window(demo_data(), SolverConfig(kernel=kernel, iterations=3000))
     qtbot.addWidget(w)
     w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
     w.advance(1)
-    assert w.solver.t_ == 1
+    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
     assert "iteration 1" in w.status.text()
     w.toggle_play()
-    qtbot.waitUntil(lambda: w.solver.done, timeout=20000)
-    assert w.solver.status_ == "budget"
-    qtbot.waitUntil(lambda: not w.playing, timeout=2000)
+    assert w.play_action.text() == "Pause"
+    qtbot.waitUntil(lambda: w.snapshot.status == "budget", timeout=30000)
+    assert w.play_action.text() == "Play"
     x, y = w.boundary.getData()
     assert np.isfinite(x).sum() > 10  # the boundary is drawn
     assert "gap to the optimum" in w.status.text()
     w.reset()
-    assert w.solver.t_ == 0
+    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
     w.toggle_play()
     w.close()
-    assert not w.timer.isActive()
 
 
 def test_hard_margin_on_overlapping_data_says_why(qtbot, blobs2):
     w = build_window(blobs2, SolverConfig(margin="hard"))
     qtbot.addWidget(w)
-    assert w.solver is None
+    qtbot.waitUntil(lambda: "Cannot train" in w.status.text(), timeout=30000)
     assert "not separable" in w.status.text()
     w.toggle_play()
     qtbot.wait(100)

@@ -1,0 +1,1 @@
+"""QtCore only: state and threads (imports svmviz.core, never the ui layer)."""

@@ -1,0 +1,258 @@
+"""Training off the GUI thread: one worker QObject on one long-lived QThread.
+
+The GUI sends a :class:`Job` (configuration and copied data) with a queued signal; the worker
+owns the solver of that job and runs it in chunks of a few milliseconds. The compiled loop
+releases the GIL while it runs, so the GUI thread keeps its frame rate. At most one
+:class:`Snapshot` is published per FRAME_SECONDS (the heavy part of a frame, the decision
+values on a grid and the contours, is computed here, not in the GUI thread), each tagged with
+the job's generation so that the GUI drops frames of a configuration it has replaced.
+
+Pausing and cancelling use threading.Events checked between chunks: a queued "stop" slot
+could not run while the loop is busy. Every cross-thread receiver is a @Slot method.
+Shutdown is quit() + wait(), never terminate(). (Patterns: superqt's _qthreading
+GeneratorWorker, Orange's ConcurrentMixin, ScopeFoundry's display timer.)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.frame import Frame, make_frame
+from svmviz.core.model_io import Model
+from svmviz.core.reference import Reference, exact_optimum
+from svmviz.core.solvers import Solver
+
+_THREADS: weakref.WeakSet = weakref.WeakSet()
+
+
+def running_threads() -> list:
+    """Training threads that are still running (for tests and for a clean exit)."""
+    return [t for t in list(_THREADS) if t.isRunning()]
+
+
+FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
+CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything the worker needs, owned by it (the GUI keeps editing its own copy)."""
+
+    generation: int
+    config: SolverConfig
+    data: Dataset
+    extent: tuple[float, float, float, float]
+    grid: int = 160
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One published state of the training, safe to read in the GUI thread.
+
+    ``history`` holds read-only views of the rows written so far; the solver never writes
+    those rows again (it appends, and a reset makes a new history), so no copy is needed.
+    """
+
+    generation: int
+    t: int
+    status: str
+    model: Model
+    frame: Frame
+    history: dict
+    reference: Reference | None
+    reference_error: str | None
+
+
+class TrainingWorker(QObject):
+    """Runs one job at a time; lives in the controller's QThread."""
+
+    snapshot_ready = Signal(object)
+    failed = Signal(int, str)  # generation, message
+
+    def __init__(self):
+        super().__init__()
+        self.cancel = threading.Event()  # set by the GUI: drop the running loop now
+        self.pause = threading.Event()  # set by the GUI: stop the loop after this chunk
+        self._job: Job | None = None
+        self._solver: Solver | None = None
+        self._reference: Reference | None = None
+        self._reference_error: str | None = None
+        self._iterations_per_frame = 0  # 0: as fast as possible
+
+    # ------------------------------------------------------------------ slots (worker thread)
+    @Slot(object)
+    def start_job(self, job: Job) -> None:
+        """Set up a new job (w = 0) and publish its first frame."""
+        self.cancel.clear()
+        self._job = job
+        self._solver = None
+        self._reference, self._reference_error = None, None
+        try:
+            try:
+                self._reference = exact_optimum(job.config, job.data)
+            except InputError as exc:
+                if job.config.margin == "hard":
+                    raise
+                self._reference_error = str(exc)
+            lam_hard = self._reference.lam_hard if self._reference else None
+            self._solver = Solver(job.config).reset(job.data, lam_hard)
+        except InputError as exc:
+            self.failed.emit(job.generation, str(exc))
+            return
+        self._publish()
+
+    @Slot(int)
+    def set_speed(self, iterations_per_frame: int) -> None:
+        self._iterations_per_frame = max(0, int(iterations_per_frame))
+
+    @Slot(int)
+    def step(self, n: int) -> None:
+        """Exactly ``n`` iterations, then one frame."""
+        if self._solver is None or self.cancel.is_set():
+            return
+        self._solver.step(n)
+        self._publish()
+
+    @Slot()
+    def play(self) -> None:
+        """Train until the budget, a stop, a pause or a cancel; publish throttled frames."""
+        s = self._solver
+        if s is None:
+            return
+        chunk = 1
+        last = time.perf_counter()
+        while not s.done and not self.pause.is_set() and not self.cancel.is_set():
+            if self._iterations_per_frame:
+                s.step(self._iterations_per_frame)
+                wait = FRAME_SECONDS * 2 - (time.perf_counter() - last)
+                if wait > 0:
+                    time.sleep(wait)  # a real sleep: slow motion for the classroom
+            else:
+                start = time.perf_counter()
+                s.step(chunk)
+                spent = time.perf_counter() - start
+                # grow or shrink the chunk towards CHUNK_SECONDS of work
+                if spent < CHUNK_SECONDS / 2:
+                    chunk = min(chunk * 2, 1 << 20)
+                elif spent > CHUNK_SECONDS * 2 and chunk > 1:
+                    chunk //= 2
+            now = time.perf_counter()
+            if now - last >= FRAME_SECONDS:
+                self._publish()
+                last = time.perf_counter()
+        if not self.cancel.is_set():
+            self._publish()
+
+    # ------------------------------------------------------------------ helpers
+    def _publish(self) -> None:
+        s, job = self._solver, self._job
+        if s is None or job is None or self.cancel.is_set():
+            return
+        model = s.model()
+        frame = make_frame(model, job.data.X, job.data.y, job.extent, job.grid)
+        h = s.history_
+        history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
+        for v in history.values():
+            v.flags.writeable = False
+        self.snapshot_ready.emit(
+            Snapshot(
+                job.generation,
+                s.t_,
+                s.status_,
+                model,
+                frame,
+                history,
+                self._reference,
+                self._reference_error,
+            )  # fmt: skip
+        )
+
+
+class TrainingController(QObject):
+    """GUI-thread side: owns the thread and the worker, numbers the jobs, drops stale frames.
+
+    ``snapshot_ready`` re-emits only snapshots of the current generation.
+    """
+
+    snapshot_ready = Signal(object)
+    failed = Signal(str)
+    _start_job = Signal(object)
+    _play = Signal()
+    _step = Signal(int)
+    _speed = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.generation = 0
+        self.playing = False
+        self._thread = QThread()
+        self._thread.setObjectName("svmviz-training")
+        _THREADS.add(self._thread)
+        self._worker = TrainingWorker()
+        self._worker.moveToThread(self._thread)
+        self._start_job.connect(self._worker.start_job)
+        self._play.connect(self._worker.play)
+        self._step.connect(self._worker.step)
+        self._speed.connect(self._worker.set_speed)
+        self._worker.snapshot_ready.connect(self._on_snapshot)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.start()
+        self.latest: Snapshot | None = None
+
+    def submit(self, config: SolverConfig, data: Dataset, extent, play: bool = False) -> int:
+        """Replace the running job: cancel it, start a new generation from w = 0."""
+        self._worker.cancel.set()
+        self._worker.pause.set()
+        self.generation += 1
+        self.latest = None
+        self._start_job.emit(Job(self.generation, config, data, tuple(extent)))
+        self.playing = False
+        if play:
+            self.play()
+        return self.generation
+
+    def play(self) -> None:
+        self._worker.pause.clear()
+        self.playing = True
+        self._play.emit()
+
+    def pause(self) -> None:
+        self._worker.pause.set()
+        self.playing = False
+
+    def step(self, n: int = 1) -> None:
+        self.pause()
+        self._step.emit(int(n))
+
+    def set_speed(self, iterations_per_frame: int) -> None:
+        self._speed.emit(int(iterations_per_frame))
+
+    def shutdown(self) -> None:
+        """Stop the loop, end the thread's event loop and wait for it (never terminate())."""
+        self._worker.cancel.set()
+        self._worker.pause.set()
+        self._thread.quit()
+        self._thread.wait()
+
+    @Slot(object)
+    def _on_snapshot(self, snap: Snapshot) -> None:
+        if snap.generation != self.generation:
+            return  # a frame of a replaced configuration
+        self.latest = snap
+        if snap.status not in ("ready", "running"):
+            self.playing = False
+        self.snapshot_ready.emit(snap)
+
+    @Slot(int, str)
+    def _on_failed(self, generation: int, message: str) -> None:
+        if generation == self.generation:
+            self.playing = False
+            self.failed.emit(message)

@@ -1,0 +1,13 @@
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_training_threads():
+    """Fail a test that leaves a training QThread running (napari's _dangling_qthreads)."""
+    yield
+    try:
+        from svmviz.app.worker import running_threads
+    except ImportError:  # PySide6 not installed
+        return
+    left = running_threads()
+    assert not left, f"training threads still running after the test: {left}"
