@@ -14,3 +14,15 @@ def test_core_and_train_do_not_import_qt():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == ""
+
+
+def test_app_layer_uses_qtcore_only():
+    code = (
+        "import sys\n"
+        "import svmviz.app.worker\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('PySide6.QtWidgets', "
+        "'PySide6.QtGui', 'pyqtgraph', 'svmviz.ui')))\n"
+        "print(','.join(bad))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == ""
