@@ -1,0 +1,46 @@
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtCore")
+
+from svmviz.app.session import Session  # noqa: E402
+from svmviz.core.data import Dataset  # noqa: E402
+
+
+def test_edits_emit_and_undo(qtbot):
+    s = Session()
+    with qtbot.waitSignal(s.points_changed):
+        s.add_point(1.0, 2.0)
+    s.set_current_class(2)
+    s.add_point(3.0, 4.0)
+    assert s.points.y.tolist() == [0, 2]
+    data = s.dataset()
+    assert data.classes == ("class 1", "class 3") and data.y.tolist() == [0, 1]
+    s.move_points([0], 0.5, 0.5)
+    s.move_points([0], 0.5, 0.5, merge=True)
+    np.testing.assert_allclose(s.points.X[0], [2.0, 3.0])
+    s.undo()
+    np.testing.assert_allclose(s.points.X[0], [1.0, 2.0])
+    s.delete_points([1])
+    assert s.dataset() is None  # one class left: nothing to train
+    s.undo()
+    s.clear()
+    assert len(s.points) == 0
+    s.undo()
+    assert len(s.points) == 2
+    s.redo()
+    assert len(s.points) == 0
+
+
+def test_from_a_dataset_keeps_names_and_labels(blobs3):
+    s = Session(blobs3)
+    assert s.classes[:3] == list(blobs3.classes)
+    d = s.dataset()
+    np.testing.assert_array_equal(d.X, blobs3.X)
+    np.testing.assert_array_equal(d.y, blobs3.y)
+
+
+def test_nearest_point():
+    s = Session(Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1]))
+    assert s.nearest_point(0.9, 1.05, 0.2, 0.2) == 1
+    assert s.nearest_point(0.5, 0.5, 0.2, 0.2) is None

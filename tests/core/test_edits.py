@@ -1,0 +1,55 @@
+import numpy as np
+
+from svmviz.core.edits import Append, DeleteIndices, EditHistory, Move, Points, Replace
+
+
+def same(a: Points, b: Points):
+    np.testing.assert_array_equal(a.X, b.X)
+    np.testing.assert_array_equal(a.y, b.y)
+
+
+def test_every_edit_undoes_and_redoes_exactly():
+    h = EditHistory()
+    states = [h.points]
+    for cmd in (
+        Append(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([0, 1])),
+        Append(np.array([[4.0, 5.0]]), np.array([2])),
+        Move((0, 2), (0.5, -0.5)),
+        DeleteIndices((1,)),
+        Replace(Points.empty()),
+        Append(np.array([[9.0, 9.0]]), np.array([1])),
+    ):
+        states.append(h.do(cmd))
+    for expected in reversed(states[:-1]):
+        same(h.undo(), expected)
+    assert not h.can_undo
+    for expected in states[1:]:
+        same(h.redo(), expected)
+    assert not h.can_redo
+
+
+def test_delete_then_undo_restores_positions():
+    h = EditHistory(Points.of([[0, 0], [1, 1], [2, 2], [3, 3]], [0, 1, 0, 1]))
+    h.do(DeleteIndices((3, 1)))
+    same(h.points, Points.of([[0, 0], [2, 2]], [0, 0]))
+    same(h.undo(), Points.of([[0, 0], [1, 1], [2, 2], [3, 3]], [0, 1, 0, 1]))
+
+
+def test_a_drag_is_one_undo_step():
+    h = EditHistory(Points.of([[0, 0], [1, 1]], [0, 1]))
+    h.do(Move((1,), (0.1, 0.0)))
+    for _ in range(9):
+        h.do(Move((1,), (0.1, 0.0)), merge=True)
+    np.testing.assert_allclose(h.points.X[1], [2.0, 1.0])
+    h.undo()
+    np.testing.assert_allclose(h.points.X[1], [1.0, 1.0])
+    assert not h.can_undo
+
+
+def test_a_new_edit_clears_redo_and_points_are_immutable():
+    h = EditHistory()
+    h.do(Append(np.array([[1.0, 2.0]]), np.array([0])))
+    h.undo()
+    h.do(Append(np.array([[3.0, 4.0]]), np.array([1])))
+    assert not h.can_redo
+    assert not h.points.X.flags.writeable
