@@ -219,6 +219,15 @@ class TrainingController(QObject):
             self.play()
         return self.generation
 
+    def cancel(self) -> int:
+        """Stop the running job and drop its frames (nothing to train, e.g. one class)."""
+        self._worker.cancel.set()
+        self._worker.pause.set()
+        self.generation += 1
+        self.latest = None
+        self.playing = False
+        return self.generation
+
     def play(self) -> None:
         self._worker.pause.clear()
         self.playing = True

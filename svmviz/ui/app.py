@@ -1,7 +1,9 @@
-"""The svmviz window: the data, the model's regions and margins, the objective.
+"""The svmviz window: the points, the model's regions and margins, the objective.
 
-Training runs in a worker thread (svmviz.app.worker); the window draws the snapshots it
-publishes. The point editor and the solver panel come with the window issue.
+Left click places a point of the current class (keys 1–8 choose it), right click removes the
+nearest point, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit restarts training from w = 0
+(and keeps playing if it was). Training runs in a worker thread (svmviz.app.worker); the
+window draws the snapshots it publishes. The solver panel comes with the window issue.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.ui import style
+
+PICK_PIXELS = 12  # how close a right click must be to a point to remove it
+DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 
 
 def demo_data() -> Dataset:
@@ -37,18 +42,22 @@ def _polylines(lines):
     return xy[:, 0], xy[:, 1]
 
 
-def build_window(data: Dataset, config: SolverConfig):
+def _union(a, b):
+    return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+
+
+def build_window(data: Dataset | None, config: SolverConfig, play: bool = False):
     import pyqtgraph as pg
     from PySide6 import QtCore, QtGui, QtWidgets
 
+    from svmviz.app.session import MAX_CLASSES, Session
     from svmviz.app.worker import TrainingController
 
     class MainWindow(QtWidgets.QMainWindow):
         def __init__(self):
             super().__init__()
             self.setWindowTitle("svmviz")
-            self.data = data
-            self.config = config
+            self.session = Session(data, config)
             font = self.font()
             font.setPointSize(style.FONT_POINT_SIZE)
             self.setFont(font)
@@ -58,7 +67,8 @@ def build_window(data: Dataset, config: SolverConfig):
             self.plot.setAspectLocked(True)
             self.plot.setLabel("bottom", "x₁")
             self.plot.setLabel("left", "x₂")
-            legend = self.plot.addLegend(offset=(10, 10), brush=(255, 255, 255, 210))
+            self.plot.setMenuEnabled(False)  # right click removes a point
+            self.legend = self.plot.addLegend(offset=(10, 10), brush=(255, 255, 255, 210))
             self.region = pg.ImageItem()
             self.region.setZValue(-10)
             self.plot.addItem(self.region)
@@ -77,14 +87,18 @@ def build_window(data: Dataset, config: SolverConfig):
                 (self.rings, "support vectors (y f ≤ 1)"),
             ):
                 self.plot.addItem(item)
-                legend.addItem(item, label)
-            for k, name in enumerate(data.classes):
-                pts = data.X[data.y == k]
-                self.plot.plot(
-                    pts[:, 0], pts[:, 1], pen=None, symbol=style.class_symbol(k),
-                    symbolSize=style.POINT_SIZE, symbolBrush=style.class_color(k),
-                    symbolPen=pg.mkPen("w", width=1), name=name,
+                self.legend.addItem(item, label)
+            # one persistent scatter per class; setData on every edit
+            self.scatters = []
+            for k in range(MAX_CLASSES):
+                item = pg.ScatterPlotItem(
+                    size=style.POINT_SIZE, symbol=style.class_symbol(k),
+                    brush=pg.mkBrush(style.class_color(k)), pen=pg.mkPen("w", width=1),
                 )  # fmt: skip
+                self.plot.addItem(item)
+                self.scatters.append(item)
+            self._in_legend = set()
+            self.plot.scene().sigMouseClicked.connect(self._on_plot_click)
 
             self.curve_plot = pg.PlotWidget()
             self.curve_plot.setLogMode(x=True, y=True)
@@ -106,61 +120,146 @@ def build_window(data: Dataset, config: SolverConfig):
             self.setCentralWidget(split)
 
             bar = self.addToolBar("Training")
-            self.play_action = bar.addAction("Play", self.toggle_play)
-            self.play_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Space))
-            self.play_action.setToolTip("Play / pause training (Space)")
-            step = bar.addAction("Step", lambda: self.advance(1))
-            step.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Right))
-            step.setToolTip("One iteration (→)")
-            reset = bar.addAction("Reset", self.reset)
-            reset.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_R))
-            reset.setToolTip("Start again from w = 0 (R)")
+            self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
+                                            "Play / pause training (Space)")  # fmt: skip
+            self._action(bar, "Step", lambda: self.advance(1), "Right", "One iteration (→)")
+            self._action(bar, "Reset", self.reset, "R", "Start again from w = 0 (R)")
+            bar.addSeparator()
+            self.undo_action = self._action(bar, "Undo", self.session.undo, "Ctrl+Z",
+                                            "Undo the last edit (Ctrl+Z)")  # fmt: skip
+            self.redo_action = self._action(bar, "Redo", self.session.redo, "Ctrl+Shift+Z",
+                                            "Redo (Ctrl+Shift+Z)")  # fmt: skip
+            self._action(bar, "Clear", self.session.clear, None, "Remove every point (undoable)")
+            bar.addSeparator()
+            self.class_label = QtWidgets.QLabel()
+            bar.addWidget(self.class_label)
+            for k in range(MAX_CLASSES):
+                shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
+                shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
             self.status = QtWidgets.QLabel()
             self.statusBar().addWidget(self.status, 1)
 
             self.snapshot = None
+            self._present = np.arange(0)
             self.controller = TrainingController(self)
             self.controller.snapshot_ready.connect(self._on_snapshot)
             self.controller.failed.connect(self._on_failed)
-            self.extent = data_extent(data.X)
-            self.status.setText("Setting up: computing the exact optimum…")
-            self.reset()
+            self.session.points_changed.connect(self._on_points_changed)
+            self.session.current_class_changed.connect(self._show_current_class)
+            X = self.session.points.X
+            self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
+            self.plot.setRange(xRange=self.extent[:2], yRange=self.extent[2:], padding=0)
+            self._has_job = False
+            self._show_current_class()
+            self._draw_points()
+            self.reset(play=play)
             self.resize(1300, 720)
 
+        def _action(self, bar, text, slot, key, tip):
+            action = bar.addAction(text, slot)
+            if key:
+                action.setShortcut(QtGui.QKeySequence(key))
+            action.setToolTip(tip)
+            return action
+
+        # -------------------------------------------------------------- state → screen
         @property
         def playing(self) -> bool:
             return self.controller.playing
 
-        def reset(self):
-            self.controller.submit(self.config, self.data, self.extent)
-            self._sync_play_text()
+        def _sync_actions(self):
+            self.play_action.setText("Pause" if self.controller.playing else "Play")
+            self.undo_action.setEnabled(self.session.can_undo)
+            self.redo_action.setEnabled(self.session.can_redo)
+
+        def _show_current_class(self, *_):
+            k = self.session.current_class
+            self.class_label.setText(
+                f'  placing: <b><span style="color:{style.class_color(k)}">'
+                f"{self.session.classes[k]}</span></b> (keys 1–{MAX_CLASSES})"
+            )
+
+        def _draw_points(self):
+            p = self.session.points
+            for k, item in enumerate(self.scatters):
+                sel = p.y == k
+                item.setData(p.X[sel, 0], p.X[sel, 1])
+                has = bool(sel.any())
+                if has and k not in self._in_legend:
+                    self.legend.addItem(item, self.session.classes[k])
+                    self._in_legend.add(k)
+                elif not has and k in self._in_legend:
+                    self.legend.removeItem(item)
+                    self._in_legend.discard(k)
+
+        def _clear_model(self, message):
+            self.snapshot = None
+            self.region.clear()
+            for item in (self.boundary, self.margin, self.curve, self.optimum):
+                item.setData([], [])
+            self.rings.setData([], [])
+            self.status.setText(message)
+            self._sync_actions()
+
+        # -------------------------------------------------------------- commands
+        def reset(self, play: bool = False):
+            dataset = self.session.dataset()
+            self._has_job = dataset is not None
+            if dataset is None:
+                self.controller.cancel()
+                self._clear_model(
+                    "Click to place points of at least two classes "
+                    f"(keys 1–{MAX_CLASSES} choose the class, right click removes a point)"
+                )
+                return
+            self._present = self.session.present_classes()
+            self.extent = _union(self.extent, data_extent(dataset.X))
+            self.controller.submit(self.session.config, dataset, self.extent, play=play)
+            self._sync_actions()
 
         def toggle_play(self):
             if self.controller.playing:
                 self.controller.pause()
-            else:
+            elif self._has_job:  # queued behind the job's set-up if that is still running
                 self.controller.play()
-            self._sync_play_text()
+            self._sync_actions()
 
         def advance(self, n):
-            self.controller.step(n)
-            self._sync_play_text()
+            if self._has_job:
+                self.controller.step(n)
+            self._sync_actions()
 
-        def _sync_play_text(self):
-            self.play_action.setText("Pause" if self.controller.playing else "Play")
+        # -------------------------------------------------------------- slots
+        @QtCore.Slot()
+        def _on_points_changed(self):
+            self._draw_points()
+            self.reset(play=self.controller.playing)
+
+        @QtCore.Slot(object)
+        def _on_plot_click(self, event):
+            vb = self.plot.getPlotItem().getViewBox()
+            if not vb.sceneBoundingRect().contains(event.scenePos()):
+                return
+            pos = vb.mapSceneToView(event.scenePos())
+            if event.button() == QtCore.Qt.MouseButton.LeftButton:
+                self.session.add_point(pos.x(), pos.y())
+            elif event.button() == QtCore.Qt.MouseButton.RightButton:
+                px, py = vb.viewPixelSize()
+                i = self.session.nearest_point(pos.x(), pos.y(), PICK_PIXELS * px, PICK_PIXELS * py)
+                if i is not None:
+                    self.session.delete_points([i])
+            event.accept()
 
         @QtCore.Slot(str)
         def _on_failed(self, message):
-            self.snapshot = None
-            self.status.setText(f"Cannot train: {message}")
-            self._sync_play_text()
+            self._clear_model(f"Cannot train: {message}")
 
         @QtCore.Slot(object)
         def _on_snapshot(self, snap):
             self.snapshot = snap
             frame = snap.frame
             colors = np.array(
-                [QtGui.QColor(style.class_color(k)).getRgb() for k in range(self.data.n_classes)],
+                [QtGui.QColor(style.class_color(int(k))).getRgb() for k in self._present],
                 dtype=np.ubyte,
             )
             colors[:, 3] = style.REGION_ALPHA
@@ -170,7 +269,9 @@ def build_window(data: Dataset, config: SolverConfig):
             self.region.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
             self.boundary.setData(*_polylines(frame.contours["boundary"]))
             self.margin.setData(*_polylines(frame.contours["margin"]))
-            self.rings.setData(self.data.X[frame.support, 0], self.data.X[frame.support, 1])
+            X = self.session.points.X
+            support = frame.support[frame.support < len(X)]
+            self.rings.setData(X[support, 0], X[support, 1])
             obj = snap.history["objective"]
             ref = snap.reference
             if len(obj):
@@ -193,9 +294,12 @@ def build_window(data: Dataset, config: SolverConfig):
             else:
                 self.curve.setData([], [])
                 self.optimum.setData([], [])
-                text = f"{self.config.algorithm}: press Play (Space) or Step (→)"
+                text = (
+                    f"{len(X)} points, {self.session.config.algorithm}: "
+                    "press Play (Space) or Step (→)"
+                )
             self.status.setText(text)
-            self._sync_play_text()
+            self._sync_actions()
 
         def closeEvent(self, event):  # noqa: N802 (Qt override)
             self.controller.shutdown()
@@ -218,12 +322,10 @@ def run(args) -> int:
         )
     config = config_from_args(args, data)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
-    window = build_window(data, config)
+    window = build_window(data, config, play=getattr(args, "play", False))
     window.show()
     # compile the solver's loop once the first frame is up (seconds once after install; it
     # holds the GIL much of the time, so it must not delay that frame)
     warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)
     QtCore.QTimer.singleShot(0, warm.start)
-    if getattr(args, "play", False):
-        window.toggle_play()
     return app.exec()

@@ -49,3 +49,61 @@ def test_window_refuses_three_dimensional_data(tmp_path, capsys):
     p.write_text("a,b,c,l\n0,0,0,x\n1,1,1,y\n")
     assert main([str(p)]) == 2
     assert "draws 2-D data" in capsys.readouterr().err
+
+
+def click(qtbot, w, x, y, button=None):
+    """A mouse click on the plot's viewport at data coordinates (x, y)."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+
+    vb = w.plot.getPlotItem().getViewBox()
+    scene = vb.mapViewToScene(QPointF(x, y))
+    pos = w.plot.mapFromScene(scene)
+    qtbot.mouseClick(
+        w.plot.viewport(), button or Qt.MouseButton.LeftButton, pos=QPoint(pos.x(), pos.y())
+    )
+
+
+def test_clicks_add_and_remove_points_with_undo(qtbot):
+    from PySide6.QtCore import Qt
+
+    w = build_window(None, SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    from PySide6.QtWidgets import QApplication
+
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)  # shortcuts need it active
+    assert "at least two classes" in w.status.text()
+    click(qtbot, w, 1.0, 0.5)
+    assert len(w.session.points) == 1
+    np.testing.assert_allclose(w.session.points.X[0], [1.0, 0.5], atol=0.05)
+    assert w.session.points.y.tolist() == [0]
+    qtbot.keyClick(w, Qt.Key.Key_2)
+    assert w.session.current_class == 1
+    click(qtbot, w, -1.0, -0.5)
+    assert w.session.points.y.tolist() == [0, 1]
+    # two classes: training starts from w = 0 and draws a boundary after a few steps
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(50)
+    qtbot.waitUntil(lambda: w.snapshot.t == 50, timeout=30000)
+    assert np.isfinite(w.boundary.getData()[0]).sum() > 2
+    click(qtbot, w, -1.02, -0.48, Qt.MouseButton.RightButton)  # remove the nearest point
+    assert len(w.session.points) == 1
+    assert "at least two classes" in w.status.text()
+    qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(w.session.points) == 2
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    w.close()
+
+
+def test_editing_while_playing_restarts_and_keeps_playing(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
+    gen = w.controller.generation
+    w.session.add_point(0.0, 0.0)
+    assert w.controller.generation == gen + 1 and w.playing
+    qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 100, timeout=30000)
+    assert len(w.snapshot.history["objective"]) == w.snapshot.t
+    w.close()
