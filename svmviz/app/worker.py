@@ -85,7 +85,10 @@ class TrainingWorker(QObject):
         self._solver: Solver | None = None
         self._reference: Reference | None = None
         self._reference_error: str | None = None
-        self._iterations_per_frame = 0  # 0: as fast as possible
+        # iterations per frame while playing (0: as fast as possible); set from the GUI
+        # thread and read between chunks, like the events (a queued slot would wait for the
+        # loop to end)
+        self.iterations_per_frame = 0
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -110,10 +113,6 @@ class TrainingWorker(QObject):
         self._publish()
 
     @Slot(int)
-    def set_speed(self, iterations_per_frame: int) -> None:
-        self._iterations_per_frame = max(0, int(iterations_per_frame))
-
-    @Slot(int)
     def step(self, n: int) -> None:
         """Exactly ``n`` iterations, then one frame."""
         if self._solver is None or self.cancel.is_set():
@@ -130,8 +129,9 @@ class TrainingWorker(QObject):
         chunk = 1
         last = time.perf_counter()
         while not s.done and not self.pause.is_set() and not self.cancel.is_set():
-            if self._iterations_per_frame:
-                s.step(self._iterations_per_frame)
+            per_frame = self.iterations_per_frame
+            if per_frame:
+                s.step(per_frame)
                 wait = FRAME_SECONDS * 2 - (time.perf_counter() - last)
                 if wait > 0:
                     time.sleep(wait)  # a real sleep: slow motion for the classroom
@@ -187,7 +187,6 @@ class TrainingController(QObject):
     _start_job = Signal(object)
     _play = Signal()
     _step = Signal(int)
-    _speed = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -201,7 +200,6 @@ class TrainingController(QObject):
         self._start_job.connect(self._worker.start_job)
         self._play.connect(self._worker.play)
         self._step.connect(self._worker.step)
-        self._speed.connect(self._worker.set_speed)
         self._worker.snapshot_ready.connect(self._on_snapshot)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
@@ -242,7 +240,8 @@ class TrainingController(QObject):
         self._step.emit(int(n))
 
     def set_speed(self, iterations_per_frame: int) -> None:
-        self._speed.emit(int(iterations_per_frame))
+        """Iterations per frame while playing; 0 trains as fast as possible."""
+        self._worker.iterations_per_frame = max(0, int(iterations_per_frame))
 
     def shutdown(self) -> None:
         """Stop the loop, end the thread's event loop and wait for it (never terminate())."""

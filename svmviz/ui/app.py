@@ -52,6 +52,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
 
     from svmviz.app.session import MAX_CLASSES, Session
     from svmviz.app.worker import TrainingController
+    from svmviz.ui.solver_panel import SolverPanel
 
     class MainWindow(QtWidgets.QMainWindow):
         def __init__(self):
@@ -139,12 +140,24 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.status = QtWidgets.QLabel()
             self.statusBar().addWidget(self.status, 1)
 
+            self.panel = SolverPanel(self.session.config, len(self.session.points))
+            scroll = QtWidgets.QScrollArea()
+            scroll.setWidget(self.panel)
+            scroll.setWidgetResizable(True)
+            dock = QtWidgets.QDockWidget("Solver", self)
+            dock.setObjectName("solver-dock")
+            dock.setWidget(scroll)
+            self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+
             self.snapshot = None
             self._present = np.arange(0)
             self.controller = TrainingController(self)
             self.controller.snapshot_ready.connect(self._on_snapshot)
             self.controller.failed.connect(self._on_failed)
             self.session.points_changed.connect(self._on_points_changed)
+            self.session.config_changed.connect(self._on_config_changed)
+            self.panel.config_edited.connect(self.session.set_config)
+            self.panel.speed_changed.connect(self.controller.set_speed)
             self.session.current_class_changed.connect(self._show_current_class)
             X = self.session.points.X
             self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
@@ -153,7 +166,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self._show_current_class()
             self._draw_points()
             self.reset(play=play)
-            self.resize(1300, 720)
+            self.resize(1500, 800)
 
         def _action(self, bar, text, slot, key, tip):
             action = bar.addAction(text, slot)
@@ -233,6 +246,11 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
         @QtCore.Slot()
         def _on_points_changed(self):
             self._draw_points()
+            self.panel.set_n_points(len(self.session.points))
+            self.reset(play=self.controller.playing)
+
+        @QtCore.Slot()
+        def _on_config_changed(self):
             self.reset(play=self.controller.playing)
 
         @QtCore.Slot(object)

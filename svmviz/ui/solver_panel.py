@@ -1,0 +1,240 @@
+"""The solver panel: every choice of the engine, bound to the session's SolverConfig.
+
+Widgets → config: any change builds a new SolverConfig; an impossible one (λ = 0 with
+Pegasos, say) is shown in red under the controls and not applied. Config → widgets: set with
+the widgets' signals blocked, so that nothing echoes back (napari's binding pattern).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.core.config import (
+    ALGORITHMS,
+    AVERAGES,
+    BIASES,
+    MARGINS,
+    MAX_ITERATIONS,
+    SAMPLINGS,
+    SCHEDULES,
+    SolverConfig,
+)
+from svmviz.core.errors import InputError
+from svmviz.core.kernels import KERNELS, Kernel
+
+LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
+SPEEDS = {"as fast as possible": 0, "1 per frame": 1, "10 per frame": 10,
+          "100 per frame": 100, "1000 per frame": 1000}  # fmt: skip
+
+# (field, label, options, tooltip) for the choice controls
+CHOICES = [
+    ("margin", "Margin", MARGINS, "soft: λ/2‖w‖² + mean hinge; hard: ½‖w‖² s.t. y f(x) ≥ 1"),
+    ("algorithm", "Algorithm", ALGORITHMS,
+     "gd: full-batch subgradient descent; sgd: one example a step; pegasos: η_t = 1/(λt)"),
+    ("schedule", "Step η_t", SCHEDULES,
+     "auto: 1/(λt) when λ > 0; constant η₀; η₀/t; η₀/√t; pegasos 1/(λt)"),
+    ("sampling", "Sampling", SAMPLINGS, "uniform: i at random each step; shuffle: passes"),
+    ("average", "Output w̄", AVERAGES,
+     "last iterate; uniform average (UML); t-weighted average (fastest, measured)"),
+    ("bias", "Bias b", BIASES,
+     "free: b not regularized (libsvm); regularized: b² in ‖w‖²; none: f = ⟨w, x⟩"),
+]  # fmt: skip
+
+
+class SolverPanel(QtWidgets.QWidget):
+    config_edited = QtCore.Signal(object)  # a valid SolverConfig
+    speed_changed = QtCore.Signal(int)  # iterations per frame, 0 = as fast as possible
+
+    def __init__(self, config: SolverConfig, n_points: int = 0, parent=None):
+        super().__init__(parent)
+        self._n_points = n_points
+        form = QtWidgets.QFormLayout(self)
+        self.combos: dict[str, QtWidgets.QComboBox] = {}
+        for name, label, options, tip in CHOICES:
+            combo = QtWidgets.QComboBox()
+            combo.addItems(list(options))
+            combo.setToolTip(tip)
+            combo.currentTextChanged.connect(self._on_edit)
+            form.addRow(label, combo)
+            self.combos[name] = combo
+
+        lam_row = QtWidgets.QHBoxLayout()
+        self.lam_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
+        self.lam_slider.setRange(0, (LAM_MAX_EXP - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE)
+        self.lam_slider.setToolTip("λ on a log scale: more λ, a wider margin (C = 1/(λm))")
+        self.lam_field = QtWidgets.QLineEdit()
+        self.lam_field.setToolTip("λ ≥ 0 exactly (0: no regularization, gd and sgd only)")
+        self.lam_field.setMaximumWidth(90)
+        lam_row.addWidget(self.lam_slider, 1)
+        lam_row.addWidget(self.lam_field)
+        form.addRow("λ", lam_row)
+        self.c_label = QtWidgets.QLabel()
+        self.c_label.setToolTip("the same problem in libsvm's form: ½‖w‖² + C Σ ξ_i")
+        form.addRow("C = 1/(λm)", self.c_label)
+        self.lam_slider.valueChanged.connect(self._on_lam_slider)
+        self.lam_field.editingFinished.connect(self._on_edit)
+
+        self.fields: dict[str, QtWidgets.QLineEdit] = {}
+        for name, tip in (
+            ("eta", "the base step size of the constant, η₀/t and η₀/√t schedules"),
+            ("radius", "project onto ‖w‖ ≤ B (empty: √(Δmax/λ) = 1/√λ for Pegasos)"),
+            ("gamma", "kernel scale: exp(−γ‖x−z‖²), (γ⟨x,z⟩+c₀)^d, tanh(γ⟨x,z⟩+c₀)"),
+            ("coef0", "kernel offset of poly and sigmoid"),
+        ):
+            f = QtWidgets.QLineEdit()
+            f.setToolTip(tip)
+            f.editingFinished.connect(self._on_edit)
+            self.fields[name] = f
+        self.kernel = QtWidgets.QComboBox()
+        self.kernel.addItems(list(KERNELS))
+        self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
+        self.kernel.currentTextChanged.connect(self._on_edit)
+        form.addRow("Kernel", self.kernel)
+        form.addRow("γ", self.fields["gamma"])
+        self.degree = QtWidgets.QSpinBox()
+        self.degree.setRange(1, 10)
+        self.degree.setToolTip("degree d of the polynomial kernel")
+        self.degree.valueChanged.connect(self._on_edit)
+        form.addRow("Degree d", self.degree)
+        form.addRow("c₀ (coef0)", self.fields["coef0"])
+        form.addRow("η₀", self.fields["eta"])
+        self.batch = QtWidgets.QSpinBox()
+        self.batch.setRange(1, 100000)
+        self.batch.setToolTip("k examples per stochastic step (Pegasos' mini-batch)")
+        self.batch.valueChanged.connect(self._on_edit)
+        form.addRow("Batch k", self.batch)
+        self.project = QtWidgets.QCheckBox("project onto ‖w‖ ≤ B")
+        self.project.setToolTip("projected (sub)gradient steps (002)")
+        self.project.toggled.connect(self._on_edit)
+        form.addRow("", self.project)
+        form.addRow("Radius B", self.fields["radius"])
+        self.iterations = QtWidgets.QSpinBox()
+        self.iterations.setRange(1, MAX_ITERATIONS)
+        self.iterations.setSingleStep(1000)
+        self.iterations.setToolTip("the iteration budget T")
+        self.iterations.valueChanged.connect(self._on_edit)
+        form.addRow("Iterations T", self.iterations)
+        self.seed = QtWidgets.QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setToolTip("the random seed: the same seed replays the same run")
+        self.seed.valueChanged.connect(self._on_edit)
+        form.addRow("Seed", self.seed)
+        self.speed = QtWidgets.QComboBox()
+        self.speed.addItems(list(SPEEDS))
+        self.speed.setToolTip("iterations per frame while playing (slow motion for a class)")
+        self.speed.currentTextChanged.connect(lambda t: self.speed_changed.emit(SPEEDS[t]))
+        form.addRow("Speed", self.speed)
+        self.error = QtWidgets.QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #B00020")
+        form.addRow(self.error)
+        self._config = config
+        self.set_config(config)
+
+    # ------------------------------------------------------------------ config → widgets
+    def set_config(self, config: SolverConfig) -> None:
+        self._config = config
+        widgets = [*self.combos.values(), self.lam_slider, self.lam_field, self.kernel,
+                   self.degree, self.batch, self.project, self.iterations, self.seed,
+                   *self.fields.values()]  # fmt: skip
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            for name, combo in self.combos.items():
+                combo.setCurrentText(getattr(config, name))
+            self._show_lam(config.lam)
+            self.kernel.setCurrentText(config.kernel.name)
+            self.fields["gamma"].setText(f"{config.kernel.gamma:g}")
+            self.fields["coef0"].setText(f"{config.kernel.coef0:g}")
+            self.degree.setValue(int(config.kernel.degree))
+            self.fields["eta"].setText(f"{config.eta:g}")
+            self.fields["radius"].setText("" if config.radius is None else f"{config.radius:g}")
+            self.batch.setValue(config.batch)
+            self.project.setChecked(config.project)
+            self.iterations.setValue(config.iterations)
+            self.seed.setValue(config.seed)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self._update_enabled()
+        self.error.setText("")
+
+    def set_n_points(self, n: int) -> None:
+        self._n_points = n
+        self._show_c(self._config.lam)
+
+    def _show_lam(self, lam: float) -> None:
+        self.lam_field.setText(f"{lam:g}")
+        if lam > 0:
+            pos = (math.log10(lam) - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
+            self.lam_slider.setValue(int(round(min(max(pos, 0), self.lam_slider.maximum()))))
+        else:
+            self.lam_slider.setValue(0)
+        self._show_c(lam)
+
+    def _show_c(self, lam: float) -> None:
+        m = self._n_points
+        self.c_label.setText("∞ (λ = 0)" if lam == 0 else (f"{1 / (lam * m):.4g}" if m else "–"))
+
+    def _update_enabled(self) -> None:
+        cfg = self._config
+        kernel = cfg.kernel.name
+        self.fields["gamma"].setEnabled(kernel != "linear")
+        self.degree.setEnabled(kernel == "poly")
+        self.fields["coef0"].setEnabled(kernel in ("poly", "sigmoid"))
+        stochastic = cfg.algorithm != "gd"
+        self.batch.setEnabled(stochastic)
+        self.combos["sampling"].setEnabled(stochastic)
+        self.combos["schedule"].setEnabled(cfg.algorithm != "pegasos")
+        self.fields["eta"].setEnabled(cfg.algorithm != "pegasos")
+        hard = cfg.margin == "hard"
+        self.lam_slider.setEnabled(not hard)
+        self.lam_field.setEnabled(not hard)
+
+    # ------------------------------------------------------------------ widgets → config
+    def _on_lam_slider(self, value: int) -> None:
+        lam = 10 ** (LAM_MIN_EXP + value / LAM_STEPS_PER_DECADE)
+        self.lam_field.setText(f"{lam:.3g}")
+        self._on_edit()
+
+    def _read(self) -> SolverConfig:
+        def number(name, text):
+            try:
+                return float(text)
+            except ValueError:
+                raise InputError(f"{name}: {text!r} is not a number") from None
+
+        radius_text = self.fields["radius"].text().strip()
+        kernel = Kernel(
+            self.kernel.currentText(),
+            number("γ", self.fields["gamma"].text()),
+            self.degree.value(),
+            number("coef0", self.fields["coef0"].text()),
+        )
+        return SolverConfig(
+            **{name: combo.currentText() for name, combo in self.combos.items()},
+            lam=number("λ", self.lam_field.text()),
+            kernel=kernel,
+            cost=self._config.cost,
+            eta=number("η₀", self.fields["eta"].text()),
+            batch=self.batch.value(),
+            project=self.project.isChecked(),
+            radius=None if not radius_text else number("B", radius_text),
+            iterations=self.iterations.value(),
+            tol=self._config.tol,
+            seed=self.seed.value(),
+        )
+
+    def _on_edit(self, *_) -> None:
+        try:
+            config = self._read()
+        except InputError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.setText("")
+        self._config = config
+        self._show_c(config.lam)
+        self._update_enabled()
+        self.config_edited.emit(config)

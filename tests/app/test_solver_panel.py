@@ -1,0 +1,97 @@
+"""Every control of the solver panel reaches the engine's configuration."""
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.ui.solver_panel import SolverPanel  # noqa: E402
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = SolverPanel(SolverConfig(), n_points=100)
+    qtbot.addWidget(p)
+    return p
+
+
+def edited(qtbot, panel, action):
+    with qtbot.waitSignal(panel.config_edited, timeout=2000) as sig:
+        action()
+    return sig.args[0]
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [("margin", "hard"), ("algorithm", "sgd"), ("schedule", "inv_sqrt_t"),
+     ("sampling", "shuffle"), ("average", "last"), ("bias", "none")],
+)  # fmt: skip
+def test_choices(qtbot, panel, name, value):
+    cfg = edited(qtbot, panel, lambda: panel.combos[name].setCurrentText(value))
+    assert getattr(cfg, name) == value
+
+
+def test_lambda_slider_field_and_c(qtbot, panel):
+    cfg = edited(qtbot, panel, lambda: panel.lam_slider.setValue(panel.lam_slider.maximum()))
+    assert cfg.lam == pytest.approx(100.0)
+    panel.lam_field.setText("0.05")
+    cfg = edited(qtbot, panel, panel.lam_field.editingFinished.emit)
+    assert cfg.lam == 0.05
+    assert panel.c_label.text() == "0.2"  # 1/(λm) with m = 100
+
+
+def test_kernel_and_numbers(qtbot, panel):
+    assert edited(qtbot, panel, lambda: panel.kernel.setCurrentText("poly")).kernel.name == "poly"
+    assert edited(qtbot, panel, lambda: panel.degree.setValue(5)).kernel.degree == 5
+    panel.fields["gamma"].setText("2.5")
+    assert edited(qtbot, panel, panel.fields["gamma"].editingFinished.emit).kernel.gamma == 2.5
+    panel.fields["coef0"].setText("-1")
+    assert edited(qtbot, panel, panel.fields["coef0"].editingFinished.emit).kernel.coef0 == -1
+    panel.combos["algorithm"].setCurrentText("sgd")
+    panel.fields["eta"].setText("0.3")
+    assert edited(qtbot, panel, panel.fields["eta"].editingFinished.emit).eta == 0.3
+    assert edited(qtbot, panel, lambda: panel.batch.setValue(4)).batch == 4
+    assert edited(qtbot, panel, lambda: panel.project.setChecked(True)).project
+    panel.fields["radius"].setText("3")
+    assert edited(qtbot, panel, panel.fields["radius"].editingFinished.emit).radius == 3.0
+    assert edited(qtbot, panel, lambda: panel.iterations.setValue(1234)).iterations == 1234
+    assert edited(qtbot, panel, lambda: panel.seed.setValue(9)).seed == 9
+
+
+def test_an_impossible_setting_is_explained_and_not_applied(qtbot, panel):
+    panel.lam_field.setText("0")
+    with qtbot.assertNotEmitted(panel.config_edited):
+        panel.lam_field.editingFinished.emit()
+    assert "Pegasos needs λ > 0" in panel.error.text()
+    panel.fields["gamma"].setText("abc")
+    panel.lam_field.setText("0.01")
+    with qtbot.assertNotEmitted(panel.config_edited):
+        panel.fields["gamma"].editingFinished.emit()
+    assert "not a number" in panel.error.text()
+
+
+def test_set_config_does_not_echo(qtbot, panel):
+    with qtbot.assertNotEmitted(panel.config_edited):
+        panel.set_config(SolverConfig(algorithm="gd", lam=0.5, bias="none"))
+    assert panel.combos["algorithm"].currentText() == "gd"
+    assert panel.lam_field.text() == "0.5"
+
+
+def test_a_panel_change_restarts_training_with_it(qtbot):
+    from svmviz.ui.app import build_window, demo_data
+
+    w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 100, timeout=30000)
+    gen = w.controller.generation
+    w.panel.kernel.setCurrentText("rbf")
+    assert w.session.config.kernel.name == "rbf"
+    assert w.controller.generation == gen + 1 and w.playing
+    qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 0, timeout=30000)
+    assert w.controller._worker._job.config.kernel.name == "rbf"
+    w.panel.speed.setCurrentText("10 per frame")
+    qtbot.wait(300)
+    t0 = w.snapshot.t
+    qtbot.wait(500)
+    assert 0 < w.snapshot.t - t0 < 1000  # slow motion: about 10 iterations per frame
+    w.close()
