@@ -89,6 +89,8 @@ class TrainingWorker(QObject):
         # thread and read between chunks, like the events (a queued slot would wait for the
         # loop to end)
         self.iterations_per_frame = 0
+        # the plane region drawn (x0, x1, y0, y1); follows the view, set like the speed
+        self.extent: tuple | None = None
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -110,6 +112,11 @@ class TrainingWorker(QObject):
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
             return
+        self._publish()
+
+    @Slot()
+    def republish(self) -> None:
+        """A new frame of the current state (after the view moved while idle)."""
         self._publish()
 
     @Slot(int)
@@ -157,7 +164,8 @@ class TrainingWorker(QObject):
         if s is None or job is None or self.cancel.is_set():
             return
         model = s.model()
-        frame = make_frame(model, job.data.X, job.data.y, job.extent, job.grid)
+        extent = self.extent or job.extent
+        frame = make_frame(model, job.data.X, job.data.y, extent, job.grid)
         h = s.history_
         history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
         for v in history.values():
@@ -187,6 +195,7 @@ class TrainingController(QObject):
     _start_job = Signal(object)
     _play = Signal()
     _step = Signal(int)
+    _republish = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -200,6 +209,7 @@ class TrainingController(QObject):
         self._start_job.connect(self._worker.start_job)
         self._play.connect(self._worker.play)
         self._step.connect(self._worker.step)
+        self._republish.connect(self._worker.republish)
         self._worker.snapshot_ready.connect(self._on_snapshot)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
@@ -209,6 +219,7 @@ class TrainingController(QObject):
         """Replace the running job: cancel it, start a new generation from w = 0."""
         self._worker.cancel.set()
         self._worker.pause.set()
+        self._worker.extent = None  # the job's own extent until the view moves
         self.generation += 1
         self.latest = None
         self._start_job.emit(Job(self.generation, config, data, tuple(extent)))
@@ -238,6 +249,12 @@ class TrainingController(QObject):
     def step(self, n: int = 1) -> None:
         self.pause()
         self._step.emit(int(n))
+
+    def set_extent(self, extent) -> None:
+        """Draw the regions over ``extent`` from the next frame on (now, if idle)."""
+        self._worker.extent = tuple(float(v) for v in extent)
+        if not self.playing:
+            self._republish.emit()
 
     def set_speed(self, iterations_per_frame: int) -> None:
         """Iterations per frame while playing; 0 trains as fast as possible."""

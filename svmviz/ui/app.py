@@ -100,6 +100,14 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 self.scatters.append(item)
             self._in_legend = set()
             self.plot.scene().sigMouseClicked.connect(self._on_plot_click)
+            # the regions follow the view (pan, zoom, resize), at most every 50 ms
+            self._view_timer = QtCore.QTimer(self)
+            self._view_timer.setSingleShot(True)
+            self._view_timer.setInterval(50)
+            self._view_timer.timeout.connect(self._on_view_settled)
+            self.plot.getPlotItem().getViewBox().sigRangeChanged.connect(
+                lambda *_: self._view_timer.start()
+            )
 
             self.curve_plot = pg.PlotWidget()
             self.curve_plot.setLogMode(x=True, y=True)
@@ -165,8 +173,9 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self._has_job = False
             self._show_current_class()
             self._draw_points()
+            screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
+            self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
             self.reset(play=play)
-            self.resize(1500, 800)
 
         def _action(self, bar, text, slot, key, tip):
             action = bar.addAction(text, slot)
@@ -226,7 +235,8 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 )
                 return
             self._present = self.session.present_classes()
-            self.extent = _union(self.extent, data_extent(dataset.X))
+            # regions over what is in view (and the data), not only around the data
+            self.extent = _union(self._view_extent(), data_extent(dataset.X))
             self.controller.submit(self.session.config, dataset, self.extent, play=play)
             self._sync_actions()
 
@@ -248,6 +258,15 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self._draw_points()
             self.panel.set_n_points(len(self.session.points))
             self.reset(play=self.controller.playing)
+
+        def _view_extent(self):
+            (x0, x1), (y0, y1) = self.plot.getPlotItem().getViewBox().viewRange()
+            return (x0, x1, y0, y1)
+
+        @QtCore.Slot()
+        def _on_view_settled(self):
+            if self._has_job:
+                self.controller.set_extent(self._view_extent())
 
         @QtCore.Slot()
         def _on_config_changed(self):

@@ -107,3 +107,16 @@ def test_editing_while_playing_restarts_and_keeps_playing(qtbot):
     qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 100, timeout=30000)
     assert len(w.snapshot.history["objective"]) == w.snapshot.t
     w.close()
+
+
+def test_regions_follow_the_view(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.plot.setRange(xRange=(-10, 10), yRange=(-8, 8), padding=0)
+    qtbot.waitUntil(lambda: w.snapshot.frame.extent[0] <= -9.9, timeout=5000)
+    x0, x1, y0, y1 = w.snapshot.frame.extent
+    (vx0, vx1), (vy0, vy1) = w.plot.getPlotItem().getViewBox().viewRange()
+    assert (x0, x1, y0, y1) == pytest.approx((vx0, vx1, vy0, vy1))
+    w.close()
