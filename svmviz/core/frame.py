@@ -19,7 +19,8 @@ class Frame:
     extent: tuple[float, float, float, float]  # x0, x1, y0, y1
     region: np.ndarray  # (ny, nx) predicted class index
     contours: dict  # level name -> list of (n, 2) polylines
-    support: np.ndarray  # indices of support vectors / margin violators
+    support: np.ndarray  # indices of the points with margin y f ≤ 1 (support vectors)
+    margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
 
 
 def grid(extent, n: int = 160):
@@ -65,7 +66,7 @@ def make_frame(model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160)
         Fo[np.arange(len(y)), y] = -np.inf
         margins = fy - Fo.max(axis=1)
     support = np.flatnonzero(margins <= 1.0 + 1e-6)
-    return Frame(tuple(extent), region, contours, support)
+    return Frame(tuple(extent), region, contours, support, margins)
 
 
 def data_extent(X: np.ndarray, pad: float = 0.15):

@@ -16,6 +16,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
+from svmviz.core.generate import KINDS, generate
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.ui import style
 
@@ -82,10 +83,16 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.rings = pg.ScatterPlotItem(
                 size=style.POINT_SIZE + 10, pen=pg.mkPen("k", width=2), brush=None, symbol="o"
             )
+            self.wrong = pg.ScatterPlotItem(
+                size=style.POINT_SIZE + 12, pen=pg.mkPen(style.ERROR_COLOR, width=3),
+                brush=None, symbol="x",
+            )  # fmt: skip
+            self.wrong.setZValue(5)
             for item, label in (
                 (self.boundary, "boundary f = 0"),
                 (self.margin, "margins f = ±1"),
-                (self.rings, "support vectors (y f ≤ 1)"),
+                (self.rings, "on or inside the margin (y f ≤ 1)"),
+                (self.wrong, "misclassified (y f < 0)"),
             ):
                 self.plot.addItem(item)
                 self.legend.addItem(item, label)
@@ -122,9 +129,25 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 name="exact optimum F*",
             )
 
+            self.loss_plot = pg.PlotWidget()
+            self.loss_plot.setLogMode(x=True, y=False)
+            self.loss_plot.setLabel("bottom", "iteration t")
+            self.loss_plot.addLegend(brush=(255, 255, 255, 210))
+            self.loss_curves = {
+                name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash), name=label)
+                for name, label, color, dash in (
+                    ("loss", "mean hinge loss", style.class_color(0), QtCore.Qt.PenStyle.SolidLine),
+                    ("error", "training error", style.ERROR_COLOR, QtCore.Qt.PenStyle.SolidLine),
+                    ("width", "margin width 2/‖w‖", style.class_color(2),
+                     QtCore.Qt.PenStyle.DashLine),
+                )
+            }  # fmt: skip
+            curves = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical)
+            curves.addWidget(self.curve_plot)
+            curves.addWidget(self.loss_plot)
             split = QtWidgets.QSplitter()
             split.addWidget(self.plot)
-            split.addWidget(self.curve_plot)
+            split.addWidget(curves)
             split.setSizes([700, 500])
             self.setCentralWidget(split)
 
@@ -132,7 +155,20 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
                                             "Play / pause training (Space)")  # fmt: skip
             self._action(bar, "Step", lambda: self.advance(1), "Right", "One iteration (→)")
+            self.step_n = QtWidgets.QSpinBox()
+            self.step_n.setRange(1, 1_000_000)
+            self.step_n.setValue(100)
+            self.step_n.setToolTip("how many iterations Step N takes")
+            self._action(bar, "Step N", lambda: self.advance(self.step_n.value()), "Shift+Right",
+                         "Take N iterations (Shift+→)")  # fmt: skip
+            bar.addWidget(self.step_n)
+            self._action(bar, "Run", self.run_to_budget, "Ctrl+R",
+                         "Run to the iteration budget at full speed (Ctrl+R)")  # fmt: skip
             self._action(bar, "Reset", self.reset, "R", "Start again from w = 0 (R)")
+            bar.addSeparator()
+            self._action(bar, "Generate…", self.generate_dialog, "Ctrl+G",
+                         "Replace the points by a generated data set (undoable)")  # fmt: skip
+            self._action(bar, "Fit", self.fit_view, "F", "Fit the view to the points (F)")
             bar.addSeparator()
             self.undo_action = self._action(bar, "Undo", self.session.undo, "Ctrl+Z",
                                             "Undo the last edit (Ctrl+Z)")  # fmt: skip
@@ -147,6 +183,11 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
             self.status = QtWidgets.QLabel()
             self.statusBar().addWidget(self.status, 1)
+            self.progress = QtWidgets.QProgressBar()
+            self.progress.setMaximumWidth(220)
+            self.progress.setFormat("%v / %m")
+            self.progress.setToolTip("iterations done of the budget T")
+            self.statusBar().addPermanentWidget(self.progress)
 
             self.panel = SolverPanel(self.session.config, len(self.session.points))
             scroll = QtWidgets.QScrollArea()
@@ -217,9 +258,12 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
         def _clear_model(self, message):
             self.snapshot = None
             self.region.clear()
-            for item in (self.boundary, self.margin, self.curve, self.optimum):
+            for item in (self.boundary, self.margin, self.curve, self.optimum,
+                         *self.loss_curves.values()):  # fmt: skip
                 item.setData([], [])
             self.rings.setData([], [])
+            self.wrong.setData([], [])
+            self.progress.setValue(0)
             self.status.setText(message)
             self._sync_actions()
 
@@ -251,6 +295,31 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             if self._has_job:
                 self.controller.step(n)
             self._sync_actions()
+
+        def run_to_budget(self):
+            """Every remaining iteration at full speed (frames as it goes)."""
+            if self._has_job:
+                self.panel.speed.setCurrentIndex(0)
+                if not self.controller.playing:
+                    self.controller.play()
+            self._sync_actions()
+
+        def fit_view(self):
+            X = self.session.points.X
+            if len(X):
+                x0, x1, y0, y1 = data_extent(X)
+                self.plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+        def generate_dialog(self):
+            dialog = GenerateDialog(self)
+            if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+                try:
+                    X, y = generate(**dialog.values())
+                except InputError as exc:
+                    QtWidgets.QMessageBox.warning(self, "svmviz", str(exc))
+                    return
+                self.session.replace_points(X, y)
+                self.fit_view()
 
         # -------------------------------------------------------------- slots
         @QtCore.Slot()
@@ -307,14 +376,25 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.boundary.setData(*_polylines(frame.contours["boundary"]))
             self.margin.setData(*_polylines(frame.contours["margin"]))
             X = self.session.points.X
-            support = frame.support[frame.support < len(X)]
-            self.rings.setData(X[support, 0], X[support, 1])
+            if len(frame.margins) == len(X):
+                inside = (frame.margins <= 1.0 + 1e-6) & (frame.margins >= 0)
+                wrong = frame.margins < 0
+                self.rings.setData(X[inside, 0], X[inside, 1])
+                self.wrong.setData(X[wrong, 0], X[wrong, 1])
+            self.progress.setMaximum(self.session.config.iterations)
+            self.progress.setValue(snap.t)
             obj = snap.history["objective"]
             ref = snap.reference
             if len(obj):
                 step = max(1, len(obj) // 4000)
                 t = np.arange(1, len(obj) + 1)[::step]
                 self.curve.setData(t, np.maximum(obj[::step], 1e-300))
+                h = snap.history
+                self.loss_curves["loss"].setData(t, h["loss"][::step])
+                self.loss_curves["error"].setData(t, h["error"][::step])
+                norm = h["norm"][::step]
+                width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
+                self.loss_curves["width"].setData(t, width, connect="finite")
                 if ref is not None:
                     f_star = max(ref.objective, 1e-300)
                     self.optimum.setData([1, max(len(obj), 2)], [f_star, f_star])
@@ -329,8 +409,8 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 if snap.status not in ("ready", "running"):
                     text += f"   — {STATUS_TEXT[snap.status]}"
             else:
-                self.curve.setData([], [])
-                self.optimum.setData([], [])
+                for item in (self.curve, self.optimum, *self.loss_curves.values()):
+                    item.setData([], [])
                 text = (
                     f"{len(X)} points, {self.session.config.algorithm}: "
                     "press Play (Space) or Step (→)"
@@ -341,6 +421,49 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
         def closeEvent(self, event):  # noqa: N802 (Qt override)
             self.controller.shutdown()
             super().closeEvent(event)
+
+    class GenerateDialog(QtWidgets.QDialog):
+        """Kind, number of points, noise, classes, margin and seed of a generated data set."""
+
+        def __init__(self, parent):
+            super().__init__(parent)
+            self.setWindowTitle("Generate data")
+            form = QtWidgets.QFormLayout(self)
+            self.kind = QtWidgets.QComboBox()
+            self.kind.addItems(list(KINDS))
+            self.n = QtWidgets.QSpinBox()
+            self.n.setRange(2, 20000)
+            self.n.setValue(100)
+            self.noise = QtWidgets.QDoubleSpinBox()
+            self.noise.setRange(0.0, 3.0)
+            self.noise.setSingleStep(0.05)
+            self.noise.setValue(0.2)
+            self.classes = QtWidgets.QSpinBox()
+            self.classes.setRange(2, MAX_CLASSES)
+            self.classes.setToolTip("for blobs and spirals")
+            self.margin = QtWidgets.QDoubleSpinBox()
+            self.margin.setRange(0.0, 3.0)
+            self.margin.setSingleStep(0.1)
+            self.margin.setValue(0.5)
+            self.margin.setToolTip("for separable: the empty band on each side of the line")
+            self.seed = QtWidgets.QSpinBox()
+            self.seed.setRange(0, 2**31 - 1)
+            for label, widget in (("Kind", self.kind), ("Points", self.n), ("Noise", self.noise),
+                                  ("Classes", self.classes), ("Margin", self.margin),
+                                  ("Seed", self.seed)):  # fmt: skip
+                form.addRow(label, widget)
+            buttons = QtWidgets.QDialogButtonBox(
+                QtWidgets.QDialogButtonBox.StandardButton.Ok
+                | QtWidgets.QDialogButtonBox.StandardButton.Cancel
+            )
+            buttons.accepted.connect(self.accept)
+            buttons.rejected.connect(self.reject)
+            form.addRow(buttons)
+
+        def values(self) -> dict:
+            return dict(kind=self.kind.currentText(), n=self.n.value(),
+                        noise=self.noise.value(), classes=self.classes.value(),
+                        margin=self.margin.value(), seed=self.seed.value())  # fmt: skip
 
     return MainWindow()
 

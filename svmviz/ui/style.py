@@ -15,6 +15,7 @@ CLASS_COLORS = [
 ]
 # pyqtgraph symbols: a different shape per class, since projectors wash colours out
 CLASS_SYMBOLS = ["o", "s", "t", "d", "+", "star", "h", "x"]
+ERROR_COLOR = "#B00020"  # misclassified marks and the training error curve
 POINT_SIZE = 11
 LINE_WIDTH = 3
 FONT_POINT_SIZE = 12

@@ -120,3 +120,44 @@ def test_regions_follow_the_view(qtbot):
     (vx0, vx1), (vy0, vy1) = w.plot.getPlotItem().getViewBox().viewRange()
     assert (x0, x1, y0, y1) == pytest.approx((vx0, vx1, vy0, vy1))
     w.close()
+
+
+def test_generate_replaces_points_undoably(qtbot, monkeypatch):
+    from PySide6 import QtWidgets
+
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    before = len(w.session.points)
+
+    def accept_spirals(dialog):  # instead of the modal exec(): fill in and press OK
+        dialog.kind.setCurrentText("spirals")
+        dialog.n.setValue(90)
+        dialog.classes.setValue(3)
+        return QtWidgets.QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QtWidgets.QDialog, "exec", accept_spirals)
+    w.generate_dialog()
+    assert len(w.session.points) == 90 and set(w.session.points.y.tolist()) == {0, 1, 2}
+    # three classes: the multiclass problem, with a region per class
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    assert not w.snapshot.model.binary and len(w.snapshot.model.classes) == 3
+    w.session.undo()
+    assert len(w.session.points) == before
+    w.close()
+
+
+def test_step_n_run_progress_and_error_marks(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=5000))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.step_n.setValue(250)
+    w.advance(w.step_n.value())
+    qtbot.waitUntil(lambda: w.snapshot.t == 250, timeout=30000)
+    assert w.progress.value() == 250 and w.progress.maximum() == 5000
+    w.run_to_budget()
+    qtbot.waitUntil(lambda: w.snapshot.t == 5000, timeout=30000)
+    assert w.progress.value() == 5000
+    margins = w.snapshot.frame.margins
+    assert len(w.wrong.getData()[0]) == int(np.sum(margins < 0)) > 0  # demo data overlap
+    assert len(w.loss_curves["error"].getData()[0]) > 0
+    w.close()

@@ -1,0 +1,64 @@
+"""Synthetic 2-D data sets for the classroom, deterministic for a seed. Coordinates are
+produced at the scale they are drawn at (roughly within [−3, 3]); nothing is rescaled later."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from svmviz.core.errors import InputError
+
+KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
+
+
+def generate(kind: str, n: int = 100, noise: float = 0.2, classes: int = 2, seed: int = 0,
+             margin: float = 0.5):  # fmt: skip
+    """(X, y) for ``kind``: ``n`` points in total, ``noise`` the standard deviation of the
+    Gaussian jitter, ``classes`` for blobs and spirals, ``margin`` the gap of ``separable``."""
+    if kind not in KINDS:
+        raise InputError(f"unknown data set {kind!r}; choose one of {', '.join(KINDS)}")
+    if int(n) != n or n < 2:
+        raise InputError(f"the number of points must be a whole number ≥ 2, not {n}")
+    if not np.isfinite(noise) or noise < 0:
+        raise InputError(f"the noise must be ≥ 0, not {noise}")
+    if int(classes) != classes or not 2 <= classes <= 8:
+        raise InputError(f"the number of classes must be between 2 and 8, not {classes}")
+    rng = np.random.default_rng(seed)
+    n = int(n)
+    if kind == "blobs":
+        angles = 2 * np.pi * np.arange(classes) / classes
+        centres = 2.0 * np.column_stack([np.cos(angles), np.sin(angles)])
+        y = np.arange(n) % classes
+        X = centres[y] + rng.normal(0, 0.5 + noise, (n, 2))
+    elif kind == "separable":
+        # two classes on either side of a random line, at least ``margin`` away from it
+        theta = rng.uniform(0, np.pi)
+        normal = np.array([np.cos(theta), np.sin(theta)])
+        y = np.arange(n) % 2
+        along = rng.uniform(-2.5, 2.5, n)
+        across = (margin + rng.exponential(0.6 + noise, n)) * np.where(y == 1, 1.0, -1.0)
+        X = np.outer(along, [-normal[1], normal[0]]) + np.outer(across, normal)
+    elif kind == "xor":
+        X = rng.uniform(-2.5, 2.5, (n, 2))
+        y = ((X[:, 0] > 0) ^ (X[:, 1] > 0)).astype(np.int64)
+        X = X + rng.normal(0, noise, (n, 2))
+    elif kind == "moons":
+        y = np.arange(n) % 2
+        t = rng.uniform(0, np.pi, n)
+        X = np.where(
+            (y == 0)[:, None],
+            np.column_stack([np.cos(t), np.sin(t)]),
+            np.column_stack([1 - np.cos(t), 0.5 - np.sin(t)]),
+        )
+        X = 1.5 * (X - [0.5, 0.25]) + rng.normal(0, noise, (n, 2))
+    elif kind == "circles":
+        y = np.arange(n) % 2
+        t = rng.uniform(0, 2 * np.pi, n)
+        r = np.where(y == 0, 2.5, 1.0)
+        X = np.column_stack([r * np.cos(t), r * np.sin(t)]) + rng.normal(0, noise, (n, 2))
+    else:  # spirals
+        y = np.arange(n) % classes
+        t = rng.uniform(0.25, 1.0, n)
+        angle = 3 * np.pi * t + 2 * np.pi * y / classes
+        X = 2.8 * np.column_stack([t * np.cos(angle), t * np.sin(angle)])
+        X = X + rng.normal(0, noise * 0.5, (n, 2))
+    return np.asarray(X, dtype=float), np.asarray(y, dtype=np.int64)

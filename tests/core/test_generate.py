@@ -1,0 +1,36 @@
+import numpy as np
+import pytest
+
+from svmviz.core.errors import InputError
+from svmviz.core.generate import KINDS, generate
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_is_deterministic_and_in_view(kind):
+    X, y = generate(kind, n=200, noise=0.1, classes=3, seed=5)
+    X2, y2 = generate(kind, n=200, noise=0.1, classes=3, seed=5)
+    np.testing.assert_array_equal(X, X2)
+    np.testing.assert_array_equal(y, y2)
+    assert X.shape == (200, 2) and np.isfinite(X).all()
+    assert np.abs(X).max() < 6
+    assert len(np.unique(y)) >= 2
+    assert not np.array_equal(X, generate(kind, n=200, noise=0.1, classes=3, seed=6)[0])
+
+
+def test_separable_has_the_margin():
+    from sklearn.svm import SVC
+
+    X, y = generate("separable", n=200, noise=0.0, margin=0.7, seed=1)
+    svc = SVC(kernel="linear", C=1e6).fit(X, y)
+    assert 1 / np.linalg.norm(svc.coef_) >= 0.7 - 1e-6  # half the gap between the classes
+    assert svc.score(X, y) == 1.0
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [(dict(kind="cubes"), "unknown data set"), (dict(kind="blobs", n=1), "number of points"),
+     (dict(kind="blobs", noise=-1), "noise"), (dict(kind="blobs", classes=9), "classes")],
+)  # fmt: skip
+def test_bad_parameters(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        generate(**kwargs)
