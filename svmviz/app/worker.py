@@ -253,8 +253,8 @@ class TrainingController(QObject):
     def set_extent(self, extent) -> None:
         """Draw the regions over ``extent`` from the next frame on (now, if idle)."""
         self._worker.extent = tuple(float(v) for v in extent)
-        if not self.playing:
-            self._republish.emit()
+        # queued: runs at once when idle, after the loop otherwise (then one extra frame)
+        self._republish.emit()
 
     def set_speed(self, iterations_per_frame: int) -> None:
         """Iterations per frame while playing; 0 trains as fast as possible."""

@@ -11,6 +11,10 @@ import numpy as np
 
 from svmviz.core.model_io import Model
 
+# a point counts as on the margin within this much of y f = 1 (an iterate near the optimum
+# puts the support vectors at 1.00x, and they should be marked)
+MARGIN_TOLERANCE = 0.01
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -65,7 +69,7 @@ def make_frame(model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160)
         Fo = Fx.copy()
         Fo[np.arange(len(y)), y] = -np.inf
         margins = fy - Fo.max(axis=1)
-    support = np.flatnonzero(margins <= 1.0 + 1e-6)
+    support = np.flatnonzero(margins <= 1.0 + MARGIN_TOLERANCE)
     return Frame(tuple(extent), region, contours, support, margins)
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent
+from svmviz.core.frame import MARGIN_TOLERANCE, data_extent
 from svmviz.core.generate import KINDS, generate
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.ui import style
@@ -92,7 +92,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 (self.boundary, "boundary f = 0"),
                 (self.margin, "margins f = ±1"),
                 (self.rings, "on or inside the margin (y f ≤ 1)"),
-                (self.wrong, "misclassified (y f < 0)"),
+                (self.wrong, "misclassified (y f &lt; 0)"),  # the label is HTML
             ):
                 self.plot.addItem(item)
                 self.legend.addItem(item, label)
@@ -185,7 +185,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.statusBar().addWidget(self.status, 1)
             self.progress = QtWidgets.QProgressBar()
             self.progress.setMaximumWidth(220)
-            self.progress.setFormat("%v / %m")
+            self.progress.setFormat("%p%")
             self.progress.setToolTip("iterations done of the budget T")
             self.statusBar().addPermanentWidget(self.progress)
 
@@ -254,6 +254,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 elif not has and k in self._in_legend:
                     self.legend.removeItem(item)
                     self._in_legend.discard(k)
+            self.legend.setColumnCount(2 if len(self._in_legend) > 3 else 1)
 
         def _clear_model(self, message):
             self.snapshot = None
@@ -377,7 +378,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.margin.setData(*_polylines(frame.contours["margin"]))
             X = self.session.points.X
             if len(frame.margins) == len(X):
-                inside = (frame.margins <= 1.0 + 1e-6) & (frame.margins >= 0)
+                inside = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
                 wrong = frame.margins < 0
                 self.rings.setData(X[inside, 0], X[inside, 1])
                 self.wrong.setData(X[wrong, 0], X[wrong, 1])

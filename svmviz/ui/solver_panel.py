@@ -176,7 +176,12 @@ class SolverPanel(QtWidgets.QWidget):
 
     def _show_c(self, lam: float) -> None:
         m = self._n_points
-        self.c_label.setText("∞ (λ = 0)" if lam == 0 else (f"{1 / (lam * m):.4g}" if m else "–"))
+        if self._config.margin == "hard":
+            self.c_label.setText("∞ (hard margin)")
+        elif lam == 0:
+            self.c_label.setText("∞ (λ = 0)")
+        else:
+            self.c_label.setText(f"{1 / (lam * m):.4g}" if m else "–")
 
     def _update_enabled(self) -> None:
         cfg = self._config
