@@ -91,11 +91,16 @@ class TrainingWorker(QObject):
         self.iterations_per_frame = 0
         # the plane region drawn (x0, x1, y0, y1); follows the view, set like the speed
         self.extent: tuple | None = None
+        # the newest generation the GUI has submitted: older queued jobs are skipped (a drag
+        # submits one job per mouse move)
+        self.latest_generation = 0
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
     def start_job(self, job: Job) -> None:
         """Set up a new job (w = 0) and publish its first frame."""
+        if job.generation < self.latest_generation:
+            return  # superseded while queued
         self.cancel.clear()
         self._job = job
         self._solver = None
@@ -221,6 +226,7 @@ class TrainingController(QObject):
         self._worker.pause.set()
         self._worker.extent = None  # the job's own extent until the view moves
         self.generation += 1
+        self._worker.latest_generation = self.generation
         self.latest = None
         self._start_job.emit(Job(self.generation, config, data, tuple(extent)))
         self.playing = False
@@ -233,6 +239,7 @@ class TrainingController(QObject):
         self._worker.cancel.set()
         self._worker.pause.set()
         self.generation += 1
+        self._worker.latest_generation = self.generation
         self.latest = None
         self.playing = False
         return self.generation

@@ -1,7 +1,8 @@
 """The svmviz window: the points, the model's regions and margins, the objective.
 
 Left click places a point of the current class (keys 1–8 choose it), right click removes the
-nearest point, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit restarts training from w = 0
+nearest point, a left drag moves a point, Ctrl + drag selects and Delete removes the
+selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit restarts training from w = 0
 (and keeps playing if it was). Training runs in a worker thread (svmviz.app.worker); the
 window draws the snapshots it publishes. The solver panel comes with the window issue.
 """
@@ -20,7 +21,6 @@ from svmviz.core.generate import KINDS, generate
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.ui import style
 
-PICK_PIXELS = 12  # how close a right click must be to a point to remove it
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 
 
@@ -53,6 +53,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
 
     from svmviz.app.session import MAX_CLASSES, Session
     from svmviz.app.worker import TrainingController
+    from svmviz.ui.point_editor import EditorViewBox
     from svmviz.ui.solver_panel import SolverPanel
 
     class MainWindow(QtWidgets.QMainWindow):
@@ -65,7 +66,8 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.setFont(font)
             pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
-            self.plot = pg.PlotWidget()
+            self.view = EditorViewBox(self.session)
+            self.plot = pg.PlotWidget(viewBox=self.view)
             self.plot.setAspectLocked(True)
             self.plot.setLabel("bottom", "x₁")
             self.plot.setLabel("left", "x₂")
@@ -106,6 +108,12 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 self.plot.addItem(item)
                 self.scatters.append(item)
             self._in_legend = set()
+            self.selection = pg.ScatterPlotItem(
+                size=style.POINT_SIZE + 8, symbol="s", brush=None,
+                pen=pg.mkPen((40, 40, 40), width=2, style=QtCore.Qt.PenStyle.DotLine),
+            )  # fmt: skip
+            self.plot.addItem(self.selection)
+            self.view.selection_changed = self._show_selection
             self.plot.scene().sigMouseClicked.connect(self._on_plot_click)
             # the regions follow the view (pan, zoom, resize), at most every 50 ms
             self._view_timer = QtCore.QTimer(self)
@@ -175,6 +183,8 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.redo_action = self._action(bar, "Redo", self.session.redo, "Ctrl+Shift+Z",
                                             "Redo (Ctrl+Shift+Z)")  # fmt: skip
             self._action(bar, "Clear", self.session.clear, None, "Remove every point (undoable)")
+            self._action(bar, "Delete", self.view.delete_selection, "Delete",
+                         "Remove the selected points (Ctrl + drag selects; Delete)")  # fmt: skip
             bar.addSeparator()
             self.class_label = QtWidgets.QLabel()
             bar.addWidget(self.class_label)
@@ -323,9 +333,15 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 self.fit_view()
 
         # -------------------------------------------------------------- slots
+        def _show_selection(self, indices):
+            X = self.session.points.X
+            indices = indices[indices < len(X)]
+            self.selection.setData(X[indices, 0], X[indices, 1])
+
         @QtCore.Slot()
         def _on_points_changed(self):
             self._draw_points()
+            self._show_selection(self.view.selected)
             self.panel.set_n_points(len(self.session.points))
             self.reset(play=self.controller.playing)
 
@@ -351,8 +367,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             if event.button() == QtCore.Qt.MouseButton.LeftButton:
                 self.session.add_point(pos.x(), pos.y())
             elif event.button() == QtCore.Qt.MouseButton.RightButton:
-                px, py = vb.viewPixelSize()
-                i = self.session.nearest_point(pos.x(), pos.y(), PICK_PIXELS * px, PICK_PIXELS * py)
+                i = self.view.pick(pos)
                 if i is not None:
                     self.session.delete_points([i])
             event.accept()

@@ -161,3 +161,77 @@ def test_step_n_run_progress_and_error_marks(qtbot):
     assert len(w.wrong.getData()[0]) == int(np.sum(margins < 0)) > 0  # demo data overlap
     assert len(w.loss_curves["error"].getData()[0]) > 0
     w.close()
+
+
+def _send(w, kind, x, y, buttons, modifiers=None):
+    """A mouse event with its button state at data coordinates (x, y) on the plot viewport
+    (QTest's mouseMove carries no buttons in Qt 6; pyqtgraph's own ui_testing does this)."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    vb = w.plot.getPlotItem().getViewBox()
+    local = QPointF(w.plot.mapFromScene(vb.mapViewToScene(QPointF(x, y))))
+    glob = QPointF(w.plot.viewport().mapToGlobal(local.toPoint()))
+    types = {"press": QEvent.Type.MouseButtonPress, "move": QEvent.Type.MouseMove,
+             "release": QEvent.Type.MouseButtonRelease}  # fmt: skip
+    button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
+    mods = modifiers or Qt.KeyboardModifier.NoModifier
+    event = QMouseEvent(types[kind], local, glob, button, buttons, mods)
+    QApplication.sendEvent(w.plot.viewport(), event)
+
+
+def drag(qtbot, w, start, end, modifiers=None, steps=8):
+    from PySide6.QtCore import Qt
+
+    left = Qt.MouseButton.LeftButton
+    _send(w, "press", *start, left, modifiers)
+    for k in range(1, steps + 1):
+        f = k / steps
+        x = start[0] + f * (end[0] - start[0])
+        y = start[1] + f * (end[1] - start[1])
+        _send(w, "move", x, y, left, modifiers)
+        qtbot.wait(5)
+    _send(w, "release", *end, Qt.MouseButton.NoButton, modifiers)
+
+
+def test_drag_moves_a_point_as_one_undo_step(qtbot):
+    from svmviz.core.data import Dataset
+
+    data = Dataset.from_labels(np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, 1.5]]), [0, 1, 1])
+    w = build_window(data, SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    drag(qtbot, w, (-1.0, 0.0), (-2.0, -1.0))
+    np.testing.assert_allclose(w.session.points.X[0], [-2.0, -1.0], atol=0.05)
+    np.testing.assert_allclose(w.session.points.X[1:], data.X[1:])  # the others stay
+    w.session.undo()
+    np.testing.assert_allclose(w.session.points.X[0], [-1.0, 0.0], atol=1e-9)
+    assert not w.session.can_undo  # the whole drag was one step
+    # a drag on empty plane pans the view instead
+    before = w.plot.getPlotItem().getViewBox().viewRange()
+    drag(qtbot, w, (2.5, 2.0), (1.5, 1.0))
+    np.testing.assert_allclose(w.session.points.X, data.X)
+    assert w.plot.getPlotItem().getViewBox().viewRange() != before
+    w.close()
+
+
+def test_band_selection_and_delete(qtbot):
+    from PySide6.QtCore import Qt
+
+    from svmviz.core.data import Dataset
+
+    X = np.array([[-1.0, -1.0], [-0.8, -0.9], [1.0, 1.0], [1.2, 0.8]])
+    w = build_window(Dataset.from_labels(X, [0, 0, 1, 1]), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    drag(qtbot, w, (-1.5, -1.5), (-0.5, -0.5), Qt.KeyboardModifier.ControlModifier)
+    assert w.view.selected.tolist() == [0, 1]
+    assert len(w.selection.getData()[0]) == 2
+    w.view.delete_selection()
+    np.testing.assert_allclose(w.session.points.X, X[2:])
+    w.session.undo()
+    np.testing.assert_allclose(w.session.points.X, X)
+    w.close()
