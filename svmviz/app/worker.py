@@ -140,6 +140,7 @@ class TrainingWorker(QObject):
             return
         chunk = 1
         last = time.perf_counter()
+        frame_cost = 0.0
         while not s.done and not self.pause.is_set() and not self.cancel.is_set():
             per_frame = self.iterations_per_frame
             if per_frame:
@@ -157,9 +158,11 @@ class TrainingWorker(QObject):
                 elif spent > CHUNK_SECONDS * 2 and chunk > 1:
                     chunk //= 2
             now = time.perf_counter()
-            if now - last >= FRAME_SECONDS:
+            # at most one frame per refresh, and frames take at most half of the time
+            if now - last >= max(FRAME_SECONDS, 2 * frame_cost):
                 self._publish()
                 last = time.perf_counter()
+                frame_cost = last - now
         if not self.cancel.is_set():
             self._publish()
 

@@ -10,6 +10,7 @@ window draws the snapshots it publishes. The solver panel comes with the window 
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 
@@ -41,6 +42,20 @@ def _polylines(lines):
         parts.append(np.full((1, 2), np.nan))
     xy = np.vstack(parts)
     return xy[:, 0], xy[:, 1]
+
+
+CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
+# the curves and the status text are redrawn at most this often: their axes re-range and
+# re-render on every update, which at 60 Hz would take most of the GUI thread
+TEXT_SECONDS = 0.12
+
+
+def _log_samples(n: int) -> np.ndarray:
+    """About CURVE_POINTS indices in 0..n−1, evenly spaced on a log axis, the last included."""
+    if n <= CURVE_POINTS:
+        return np.arange(n)
+    idx = np.unique(np.geomspace(1, n, CURVE_POINTS).astype(np.int64) - 1)
+    return idx if idx[-1] == n - 1 else np.append(idx, n - 1)
 
 
 def _union(a, b):
@@ -209,6 +224,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
 
             self.snapshot = None
+            self._last_text = 0.0
             self._present = np.arange(0)
             self.controller = TrainingController(self)
             self.controller.snapshot_ready.connect(self._on_snapshot)
@@ -397,18 +413,23 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 wrong = frame.margins < 0
                 self.rings.setData(X[inside, 0], X[inside, 1])
                 self.wrong.setData(X[wrong, 0], X[wrong, 1])
+            self._sync_actions()
+            now = time.perf_counter()
+            if self.controller.playing and now - self._last_text < TEXT_SECONDS:
+                return  # the plane is drawn at full rate; curves and text catch up soon
+            self._last_text = now
             self.progress.setMaximum(self.session.config.iterations)
             self.progress.setValue(snap.t)
             obj = snap.history["objective"]
             ref = snap.reference
             if len(obj):
-                step = max(1, len(obj) // 4000)
-                t = np.arange(1, len(obj) + 1)[::step]
-                self.curve.setData(t, np.maximum(obj[::step], 1e-300))
+                pick = _log_samples(len(obj))
+                t = pick + 1.0
+                self.curve.setData(t, np.maximum(obj[pick], 1e-300))
                 h = snap.history
-                self.loss_curves["loss"].setData(t, h["loss"][::step])
-                self.loss_curves["error"].setData(t, h["error"][::step])
-                norm = h["norm"][::step]
+                self.loss_curves["loss"].setData(t, h["loss"][pick])
+                self.loss_curves["error"].setData(t, h["error"][pick])
+                norm = h["norm"][pick]
                 width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
                 self.loss_curves["width"].setData(t, width, connect="finite")
                 if ref is not None:
