@@ -274,6 +274,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 sel = p.y == k
                 item.setData(p.X[sel, 0], p.X[sel, 1])
                 has = bool(sel.any())
+                item.setVisible(has)  # an empty scatter still costs a paint call
                 if has and k not in self._in_legend:
                     self.legend.addItem(item, self.session.classes[k])
                     self._in_legend.add(k)
@@ -353,6 +354,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
             X = self.session.points.X
             indices = indices[indices < len(X)]
             self.selection.setData(X[indices, 0], X[indices, 1])
+            self.selection.setVisible(bool(indices.size))
 
         @QtCore.Slot()
         def _on_points_changed(self):
@@ -413,6 +415,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 wrong = frame.margins < 0
                 self.rings.setData(X[inside, 0], X[inside, 1])
                 self.wrong.setData(X[wrong, 0], X[wrong, 1])
+                self.wrong.setVisible(bool(wrong.any()))
             self._sync_actions()
             now = time.perf_counter()
             if self.controller.playing and now - self._last_text < TEXT_SECONDS:
