@@ -72,9 +72,14 @@ class Snapshot:
 
 
 class TrainingWorker(QObject):
-    """Runs one job at a time; lives in the controller's QThread."""
+    """Runs one job at a time; lives in the controller's QThread.
 
-    snapshot_ready = Signal(object)
+    Snapshots go through a latest-wins mailbox: ``_publish`` overwrites ``mailbox`` and
+    signals ``snapshot_posted`` only when the GUI has taken the previous signal, so a GUI
+    slower than the worker skips frames instead of queueing stale ones.
+    """
+
+    snapshot_posted = Signal()
     failed = Signal(int, str)  # generation, message
 
     def __init__(self):
@@ -94,6 +99,8 @@ class TrainingWorker(QObject):
         # the newest generation the GUI has submitted: older queued jobs are skipped (a drag
         # submits one job per mouse move)
         self.latest_generation = 0
+        self.mailbox: Snapshot | None = None
+        self.posted = threading.Event()  # a signal is on its way and not yet taken
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -178,18 +185,13 @@ class TrainingWorker(QObject):
         history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
         for v in history.values():
             v.flags.writeable = False
-        self.snapshot_ready.emit(
-            Snapshot(
-                job.generation,
-                s.t_,
-                s.status_,
-                model,
-                frame,
-                history,
-                self._reference,
-                self._reference_error,
-            )  # fmt: skip
-        )
+        self.mailbox = Snapshot(
+            job.generation, s.t_, s.status_, model, frame, history, self._reference,
+            self._reference_error,
+        )  # fmt: skip
+        if not self.posted.is_set():
+            self.posted.set()
+            self.snapshot_posted.emit()
 
 
 class TrainingController(QObject):
@@ -218,7 +220,7 @@ class TrainingController(QObject):
         self._play.connect(self._worker.play)
         self._step.connect(self._worker.step)
         self._republish.connect(self._worker.republish)
-        self._worker.snapshot_ready.connect(self._on_snapshot)
+        self._worker.snapshot_posted.connect(self._on_posted)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
         self.latest: Snapshot | None = None
@@ -277,10 +279,14 @@ class TrainingController(QObject):
         self._thread.quit()
         self._thread.wait()
 
-    @Slot(object)
-    def _on_snapshot(self, snap: Snapshot) -> None:
-        if snap.generation != self.generation:
+    @Slot()
+    def _on_posted(self) -> None:
+        self._worker.posted.clear()  # first: a newer snapshot posted from now on signals again
+        snap = self._worker.mailbox
+        if snap is None or snap.generation != self.generation:
             return  # a frame of a replaced configuration
+        if snap is self.latest:
+            return  # already drawn (a signal posted while the GUI was taking the previous)
         self.latest = snap
         if snap.status not in ("ready", "running"):
             self.playing = False
