@@ -1,28 +1,30 @@
-"""Imports go down only: the core (and headless training) never load Qt."""
+"""Imports go down only: the core (and headless training) never load Qt; the app layer loads
+QtCore only."""
 
 import subprocess
 import sys
 
 
-def test_core_and_train_do_not_import_qt():
+def loaded_after(imports: str, prefixes: tuple) -> list:
+    """Modules starting with ``prefixes`` that a fresh interpreter has after ``imports``."""
     code = (
-        "import sys\n"
-        "import svmviz.core.data, svmviz.core.kernels, svmviz.core.reference\n"
-        "import svmviz.core.solvers, svmviz.core.model_io, svmviz.train, svmviz.cli\n"
-        "bad = sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph')))\n"
-        "print(','.join(bad))\n"
+        f"import sys\n{imports}\n"
+        f"print(','.join(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert r.stdout.strip() == ""
+    return [m for m in r.stdout.strip().split(",") if m]
+
+
+def test_core_and_train_do_not_import_qt():
+    imports = (
+        "import svmviz.core.data, svmviz.core.kernels, svmviz.core.reference\n"
+        "import svmviz.core.solvers, svmviz.core.model_io, svmviz.core.frame\n"
+        "import svmviz.core.edits, svmviz.core.generate, svmviz.train, svmviz.cli"
+    )
+    assert loaded_after(imports, ("PySide6", "pyqtgraph")) == []
 
 
 def test_app_layer_uses_qtcore_only():
-    code = (
-        "import sys\n"
-        "import svmviz.app.worker\n"
-        "bad = sorted(m for m in sys.modules if m.startswith(('PySide6.QtWidgets', "
-        "'PySide6.QtGui', 'pyqtgraph', 'svmviz.ui')))\n"
-        "print(','.join(bad))\n"
-    )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert r.stdout.strip() == ""
+    imports = "import svmviz.app.worker, svmviz.app.session"
+    bad = ("PySide6.QtWidgets", "PySide6.QtGui", "pyqtgraph", "svmviz.ui")
+    assert loaded_after(imports, bad) == []
