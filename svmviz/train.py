@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.errors import InputError
 from svmviz.core.model_io import Model
-from svmviz.core.reference import Reference, exact_optimum
+from svmviz.core.reference import Reference
 from svmviz.core.solvers import STATUS_TEXT, Solver
+from svmviz.core.training import prepare
 
 
 @dataclass
@@ -32,14 +32,7 @@ def train(config: SolverConfig, data: Dataset) -> TrainResult:
     A hard margin on data that are not separable raises NotSeparableError; a problem with
     no exact optimum (an indefinite sigmoid kernel) trains anyway, without a reference.
     """
-    reference, reason = None, None
-    try:
-        reference = exact_optimum(config, data)
-    except InputError as exc:
-        if config.margin == "hard":
-            raise
-        reason = str(exc)
-    solver = Solver(config).reset(data, reference.lam_hard if reference else None)
+    solver, reference, reason = prepare(config, data)
     start = time.perf_counter()
     while not solver.done:
         solver.step(config.iterations)

@@ -19,7 +19,8 @@ def test_core_and_train_do_not_import_qt():
     imports = (
         "import svmviz.core.data, svmviz.core.kernels, svmviz.core.reference\n"
         "import svmviz.core.solvers, svmviz.core.model_io, svmviz.core.frame\n"
-        "import svmviz.core.edits, svmviz.core.generate, svmviz.train, svmviz.cli"
+        "import svmviz.core.edits, svmviz.core.generate, svmviz.core.training, svmviz.train\n"
+        "import svmviz.cli"
     )
     assert loaded_after(imports, ("PySide6", "pyqtgraph")) == []
 

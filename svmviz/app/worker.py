@@ -27,8 +27,9 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.model_io import Model
-from svmviz.core.reference import Reference, exact_optimum
+from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
+from svmviz.core.training import prepare
 
 _THREADS: weakref.WeakSet = weakref.WeakSet()
 
@@ -113,14 +114,7 @@ class TrainingWorker(QObject):
         self._solver = None
         self._reference, self._reference_error = None, None
         try:
-            try:
-                self._reference = exact_optimum(job.config, job.data)
-            except InputError as exc:
-                if job.config.margin == "hard":
-                    raise
-                self._reference_error = str(exc)
-            lam_hard = self._reference.lam_hard if self._reference else None
-            self._solver = Solver(job.config).reset(job.data, lam_hard)
+            self._solver, self._reference, self._reference_error = prepare(job.config, job.data)
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
             return
@@ -180,7 +174,9 @@ class TrainingWorker(QObject):
             return
         model = s.model()
         extent = self.extent or job.extent
-        frame = make_frame(model, job.data.X, job.data.y, extent, job.grid)
+        frame = make_frame(
+            model, job.data.X, job.data.y, extent, job.grid, train_values=s.training_values()
+        )
         h = s.history_
         history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
         for v in history.values():

@@ -47,7 +47,9 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
 
 
-def make_frame(model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160) -> Frame:
+def make_frame(
+    model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160, train_values=None
+) -> Frame:
     """Decision regions and the f = 0 and f = ±1 curves of ``model`` over ``extent``.
 
     Binary: f = 0 is the boundary, f = ±1 the margins. Multiclass: the boundaries are where
@@ -74,7 +76,9 @@ def make_frame(model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160)
             gen = contourpy.contour_generator(xs, ys, (F[:, k] - others).reshape(n, n))
             contours["boundary"] += gen.lines(0.0)
             contours["margin"] += gen.lines(1.0)
-    Fx = model.decision_function(X)
+    # f at the training points: the solver keeps them (Solver.training_values); evaluating a
+    # kernel model there again would cost more than the whole grid
+    Fx = model.decision_function(X) if train_values is None else train_values
     if Fx.ndim == 1:
         margins = np.where(y == 1, 1.0, -1.0) * Fx
     else:

@@ -270,3 +270,13 @@ def test_quickselect_finds_the_order_statistic():
             b = a.copy()
             assert _select_in_place(b, k) == expected[k]
             assert b[:k].max(initial=-np.inf) <= expected[k] <= b[k + 1 :].min(initial=np.inf)
+
+
+@pytest.mark.parametrize("average", ["last", "weighted"])
+@pytest.mark.parametrize("bias", ["free", "regularized", "none"])
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
+def test_training_values_are_the_models_decision_values(blobs3, blobs2, average, bias, kernel):
+    for data in (blobs2, blobs3):
+        s = history(SolverConfig(average=average, bias=bias, kernel=kernel), data, 300)
+        expected = s.model().decision_function(data.X)
+        np.testing.assert_allclose(s.training_values(), expected, rtol=1e-9, atol=1e-9)

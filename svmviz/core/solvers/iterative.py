@@ -159,8 +159,6 @@ class Solver:
             name = "pegasos" if self.lam_ > 0 else "constant"
             if self.lam_ == 0 and cfg.radius is not None:
                 return _loop.CONSTANT, self._corollary_17_2_step()
-        if name == "pegasos" and self.lam_ == 0:
-            raise InputError("the Pegasos step 1/(λt) needs λ > 0")
         return _SCHEDULES[name], float(cfg.eta)
 
     def _corollary_17_2_step(self) -> float:
@@ -295,6 +293,20 @@ class Solver:
             intercept=intercept,
             **common,
         )
+
+    def training_values(self) -> np.ndarray:
+        """The output model's f on the training points, from the scores the solver keeps
+        (no kernel evaluation): (m,) for binary, (m, K) for multiclass. Equal to
+        ``self.model().decision_function(data.X)`` up to rounding."""
+        if self.config.average != "last":
+            b = self.bbar_
+            F = self.Wbar_ @ self.PhiT_ if self.linear_ else self.Sbar_
+        else:
+            b = self.b_
+            sigma = self.scal_[0]
+            F = sigma * (self.W_ @ self.PhiT_ if self.linear_ else self.S_)
+        F = (F + b[:, None]).T
+        return F[:, 0] if self.binary_ else F
 
     def decision_function(self, X) -> np.ndarray:
         return self.model().decision_function(X)
