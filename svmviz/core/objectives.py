@@ -33,11 +33,6 @@ def errors(F: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(pred != y))
 
 
-def primal(norm2: float, F: np.ndarray, y: np.ndarray, lam: float, cost=None) -> float:
-    """The soft-margin objective λ/2‖w‖² + mean loss."""
-    return 0.5 * lam * norm2 + float(np.mean(losses(F, y, cost)))
-
-
 def hard_margin(norm2: float, F: np.ndarray, y: np.ndarray, cost=None, slack: float = 1e-9):
     """½‖w‖² if every margin constraint holds (to ``slack``), else +∞."""
     feasible = np.all(losses(F, y, cost) <= slack)

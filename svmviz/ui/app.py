@@ -309,6 +309,11 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 )
                 return
             self._present = self.session.present_classes()
+            self._region_colors = np.array(
+                [QtGui.QColor(style.class_color(int(k))).getRgb() for k in self._present],
+                dtype=np.ubyte,
+            )
+            self._region_colors[:, 3] = style.REGION_ALPHA
             # regions over what is in view (and the data), not only around the data
             self.extent = _union(self._view_extent(), data_extent(dataset.X))
             self.controller.submit(self.session.config, dataset, self.extent, play=play)
@@ -400,12 +405,7 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
         def _on_snapshot(self, snap):
             self.snapshot = snap
             frame = snap.frame
-            colors = np.array(
-                [QtGui.QColor(style.class_color(int(k))).getRgb() for k in self._present],
-                dtype=np.ubyte,
-            )
-            colors[:, 3] = style.REGION_ALPHA
-            rgba = colors[frame.region]  # (ny, nx, 4)
+            rgba = self._region_colors[frame.region]  # (ny, nx, 4)
             self.region.setImage(np.ascontiguousarray(rgba.transpose(1, 0, 2)), autoLevels=False)
             x0, x1, y0, y1 = frame.extent
             self.region.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))

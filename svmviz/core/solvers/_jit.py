@@ -32,8 +32,3 @@ def jit_inline(func):
     if HAVE_NUMBA:
         return numba.njit(cache=True, nogil=True, fastmath=True, inline="always")(func)
     return func
-
-
-def python_version(func):
-    """The un-compiled function behind :func:`jit`."""
-    return getattr(func, "py_func", func)

@@ -355,8 +355,8 @@ def run(
 
     State (updated in place): W (K×p) linear weights or A (K×m) kernel coefficients and S (K×m)
     kernel training scores, all times the scale ``scal[0]``; ``b`` (K) the free bias; the
-    averaged model in Wbar or Abar and Sbar (unscaled), and bbar; ``scal[1]`` ‖w‖² of the
-    current iterate. ``idx`` (n×k) holds the sampled examples (k = 0: the full batch, GD).
+    averaged model in Wbar or Abar and Sbar (unscaled), and bbar. ``idx`` (n×k) holds the
+    sampled examples (k = 0: the full batch, GD).
     PhiT (p×m) holds the features, G (m×m) the Gram matrix; F (K×m) and r (m) are work
     buffers; win[0] is the previous exact b.
     Returns (iterations done, status).
@@ -494,7 +494,6 @@ def run(
             sigma *= radius / np.sqrt(norm2)
             norm2 = radius * radius
         scal[0] = sigma
-        scal[1] = norm2
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         Fc = F if linear else S
         cscale = 1.0 if linear else sigma
