@@ -41,6 +41,7 @@ def running_threads() -> list:
 
 FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
 CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
+SLOW_SECONDS = 2 * FRAME_SECONDS  # one step of "N per frame" every two display refreshes
 
 
 @dataclass(frozen=True)
@@ -141,23 +142,27 @@ class TrainingWorker(QObject):
             return
         chunk = 1
         last = time.perf_counter()
+        next_slow = last
         frame_cost = 0.0
         while not s.done and not self.pause.is_set() and not self.cancel.is_set():
             per_frame = self.iterations_per_frame
             if per_frame:
+                # slow motion for the classroom: per_frame iterations, a frame, a real sleep,
+                # paced by its own clock (never by when frames happened to be published)
                 s.step(per_frame)
-                wait = FRAME_SECONDS * 2 - (time.perf_counter() - last)
-                if wait > 0:
-                    time.sleep(wait)  # a real sleep: slow motion for the classroom
-            else:
-                start = time.perf_counter()
-                s.step(chunk)
-                spent = time.perf_counter() - start
-                # grow or shrink the chunk towards CHUNK_SECONDS of work
-                if spent < CHUNK_SECONDS / 2:
-                    chunk = min(chunk * 2, 1 << 20)
-                elif spent > CHUNK_SECONDS * 2 and chunk > 1:
-                    chunk //= 2
+                self._publish()
+                next_slow = max(next_slow + SLOW_SECONDS, time.perf_counter())
+                time.sleep(max(0.0, next_slow - time.perf_counter()))
+                last = time.perf_counter()
+                continue
+            start = time.perf_counter()
+            s.step(chunk)
+            spent = time.perf_counter() - start
+            # grow or shrink the chunk towards CHUNK_SECONDS of work
+            if spent < CHUNK_SECONDS / 2:
+                chunk = min(chunk * 2, 1 << 20)
+            elif spent > CHUNK_SECONDS * 2 and chunk > 1:
+                chunk //= 2
             now = time.perf_counter()
             # at most one frame per refresh, and frames take at most half of the time
             if now - last >= max(FRAME_SECONDS, 2 * frame_cost):

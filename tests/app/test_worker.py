@@ -130,3 +130,23 @@ def test_shutdown_during_training_joins_the_thread(qtbot, blobs2):
     qtbot.wait(100)
     c.shutdown()
     assert running_threads() == []
+
+
+def test_slow_motion_is_exactly_n_iterations_per_frame(qtbot, controller, blobs2):
+    from svmviz.core.kernels import Kernel as K
+
+    submit(qtbot, controller, blobs2, kernel=K("rbf"), iterations=10**6)
+    controller.set_speed(7)
+    seen = []
+    controller.snapshot_ready.connect(lambda s: seen.append(s.t))
+    controller.play()
+    qtbot.wait(1000)
+    controller.pause()
+    qtbot.wait(100)
+    steps = np.diff(seen)
+    steps = steps[steps > 0]  # pausing publishes the current state once more
+    assert len(steps) >= 5
+    # every frame the GUI drew is a multiple of 7 iterations after the previous one (frames
+    # the GUI was too busy to take are skipped by the mailbox, never merged into bigger steps)
+    assert np.all(steps % 7 == 0) and steps.min() == 7
+    assert seen[-1] <= 7 * (1.0 / (2 / 60)) * 1.3  # about 30 steps a second, not more
