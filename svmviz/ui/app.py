@@ -58,6 +58,17 @@ def _log_samples(n: int) -> np.ndarray:
     return idx if idx[-1] == n - 1 else np.append(idx, n - 1)
 
 
+def _loss_axis_top(t, *curves) -> float:
+    """The loss panel's upper limit: the curves after the first iterations (the hinge loss
+    of the first Pegasos steps can be 20× its final value and would flatten everything)."""
+    late = t > max(10.0, 0.02 * t[-1])
+    if not late.any():  # stepping through the first iterations: show them all
+        late = np.ones_like(late)
+    values = np.concatenate([c[late] for c in curves])
+    top = np.nanmax(values) if np.isfinite(values).any() else 1.0
+    return float(max(1.0, 1.1 * top))
+
+
 def _union(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
 
@@ -437,6 +448,8 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
                 norm = h["norm"][pick]
                 width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
                 self.loss_curves["width"].setData(t, width, connect="finite")
+                self.loss_plot.setYRange(0.0, _loss_axis_top(t, h["loss"][pick], width),
+                                         padding=0.02)  # fmt: skip
                 if ref is not None:
                     f_star = max(ref.objective, 1e-300)
                     self.optimum.setData([1, max(len(obj), 2)], [f_star, f_star])

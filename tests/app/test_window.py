@@ -235,3 +235,13 @@ def test_band_selection_and_delete(qtbot):
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, X)
     w.close()
+
+
+def test_loss_axis_ignores_the_first_iterations():
+    from svmviz.ui.app import _loss_axis_top
+
+    t = np.arange(1, 1001, dtype=float)
+    loss = np.where(t < 8, 22.0, 0.3)
+    width = np.full_like(t, 1.2)
+    assert _loss_axis_top(t, loss, width) == pytest.approx(1.32)
+    assert _loss_axis_top(t[:5], loss[:5]) == pytest.approx(24.2)  # only early ones: all shown
