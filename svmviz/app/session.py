@@ -1,6 +1,13 @@
 """The session: the single source of truth for the points, the classes and the solver
-configuration. Every point edit goes through an undoable command (svmviz.core.edits) and
-emits ``points_changed``; widgets read the state back from here."""
+configuration. Every edit of the points or of a class's name or colour goes through an
+undoable command (svmviz.core.edits) and emits ``points_changed`` or ``classes_changed``;
+widgets read the state back from here.
+
+Classes live in fixed slots 0..MAX_CLASSES−1 (number keys 1–9). The slots shown in the class
+bar are the first ``class_count``; the problem trained is over the slots that have points. The
+cost matrix Δ is kept per slot pair, so deleting every point of a class keeps the costs of the
+others; the configuration sent to the solver holds the submatrix of the classes present.
+"""
 
 from __future__ import annotations
 
@@ -9,33 +16,57 @@ from PySide6.QtCore import QObject, Signal
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.edits import Append, DeleteIndices, EditHistory, Move, Points, Replace
-
-MAX_CLASSES = 8
+from svmviz.core.edits import (
+    DEFAULT_NAMES,
+    Append,
+    DeleteIndices,
+    EditHistory,
+    Move,
+    Points,
+    Replace,
+    SetClass,
+)
+from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 
 class Session(QObject):
     points_changed = Signal()
+    classes_changed = Signal()  # names, colours or the number of classes in the bar
     config_changed = Signal()
     current_class_changed = Signal(int)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
         super().__init__()
-        self.classes: list[str] = [f"class {k + 1}" for k in range(MAX_CLASSES)]
+        config = config if config is not None else SolverConfig()
+        names = list(DEFAULT_NAMES)
         points = Points.empty()
+        self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)  # 0-1
+        self.class_count = 2
         if data is not None:
-            for k, name in enumerate(data.classes[:MAX_CLASSES]):
-                self.classes[k] = name
+            K = min(data.n_classes, MAX_CLASSES)
+            names[:K] = data.classes[:K]
             keep = data.y < MAX_CLASSES
-            points = Points.of(data.X[keep, :2], data.y[keep])
+            points = Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS)
+            self.class_count = max(2, K)
+            if config.cost is not None:
+                self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
         self._history = EditHistory(points)
-        self.config = config if config is not None else SolverConfig()
+        # the cost lives in self.cost (per slot); the config's is derived per job
+        self.config = config.replace(cost=None)
         self.current_class = 0
 
     # ------------------------------------------------------------------ state
     @property
     def points(self) -> Points:
         return self._history.points
+
+    @property
+    def classes(self) -> tuple:
+        return self.points.names
+
+    @property
+    def colors(self) -> tuple:
+        return self.points.colors
 
     @property
     def can_undo(self) -> bool:
@@ -59,10 +90,39 @@ class Session(QObject):
         p = self.points
         return Dataset(np.array(p.X), index[p.y], tuple(self.classes[k] for k in present))
 
+    def cost_for(self, present) -> tuple | None:
+        """Δ over the ``present`` slots, or None when it is the 0-1 cost (or binary)."""
+        present = np.asarray(present, dtype=np.int64)
+        sub = self.cost[np.ix_(present, present)]
+        if present.size < 3 or np.array_equal(sub, 1.0 - np.eye(present.size)):
+            return None
+        return tuple(map(tuple, sub.tolist()))
+
+    def job_config(self) -> SolverConfig:
+        """The configuration to train now: the session's, with the cost of the classes
+        present."""
+        return self.config.replace(cost=self.cost_for(self.present_classes()))
+
     # ------------------------------------------------------------------ commands
     def _do(self, command, merge: bool = False) -> None:
+        before = self.points
         self._history.do(command, merge)
-        self.points_changed.emit()
+        self._emit(before)
+
+    def _emit(self, before: Points) -> None:
+        after = self.points
+        if after.names != before.names or after.colors != before.colors:
+            self.classes_changed.emit()
+        if after.X is not before.X or after.y is not before.y:
+            self._grow_class_count()
+            self.points_changed.emit()
+
+    def _grow_class_count(self) -> None:
+        if len(self.points):
+            need = int(self.points.y.max()) + 1
+            if need > self.class_count:
+                self.class_count = need
+                self.classes_changed.emit()
 
     def add_point(self, x: float, y: float, k: int | None = None) -> None:
         k = self.current_class if k is None else k
@@ -83,22 +143,56 @@ class Session(QObject):
         if len(self.points):
             self._do(Replace(Points.empty()))
 
+    def set_class(self, k: int, name: str | None = None, color: str | None = None) -> None:
+        """Rename and/or recolour class ``k`` (undoable)."""
+        name = self.classes[k] if name is None else name.strip()
+        color = self.colors[k] if color is None else color
+        if not name:
+            return
+        if name in self.classes and self.classes.index(name) != k:
+            raise ValueError(f"another class is already called {name!r}")
+        if (name, color) != (self.classes[k], self.colors[k]):
+            self._do(SetClass(k, name, color))
+
+    def add_class(self) -> int | None:
+        """Show one more class slot in the bar and make it the current class."""
+        if self.class_count >= MAX_CLASSES:
+            return None
+        self.class_count += 1
+        self.classes_changed.emit()
+        self.set_current_class(self.class_count - 1)
+        return self.class_count - 1
+
+    def set_cost(self, present, matrix) -> None:
+        """Set Δ between the ``present`` slots (rows: true class, columns: predicted)."""
+        present = np.asarray(present, dtype=np.int64)
+        matrix = np.asarray(matrix, dtype=float)
+        if not np.array_equal(self.cost[np.ix_(present, present)], matrix):
+            self.cost[np.ix_(present, present)] = matrix
+            self.config_changed.emit()
+
     def undo(self) -> None:
         if self.can_undo:
+            before = self.points
             self._history.undo()
-            self.points_changed.emit()
+            self._emit(before)
 
     def redo(self) -> None:
         if self.can_redo:
+            before = self.points
             self._history.redo()
-            self.points_changed.emit()
+            self._emit(before)
 
     def set_current_class(self, k: int) -> None:
         if 0 <= k < MAX_CLASSES and k != self.current_class:
+            if k >= self.class_count:
+                self.class_count = k + 1
+                self.classes_changed.emit()
             self.current_class = k
             self.current_class_changed.emit(k)
 
     def set_config(self, config: SolverConfig) -> None:
+        config = config.replace(cost=None)
         if config != self.config:
             self.config = config
             self.config_changed.emit()

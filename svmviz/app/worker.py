@@ -20,7 +20,7 @@ import time
 import weakref
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
@@ -53,6 +53,7 @@ class Job:
     data: Dataset
     extent: tuple[float, float, float, float]
     grid: int = 160
+    warm: bool = False  # go on from the previous job's model and t when the problem allows
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,14 @@ class Snapshot:
 
     generation: int
     t: int
+    t0: int  # the iteration a warm start began at (0: from w = 0)
     status: str
     model: Model
     frame: Frame
     history: dict
     reference: Reference | None
     reference_error: str | None
+    alpha: object = None  # (m,) |α_i| of a kernel model's training points, None if linear
 
 
 class TrainingWorker(QObject):
@@ -111,14 +114,18 @@ class TrainingWorker(QObject):
         if job.generation < self.latest_generation:
             return  # superseded while queued
         self.cancel.clear()
+        warm = self._solver.warm_state() if job.warm and self._solver is not None else None
         self._job = job
         self._solver = None
         self._reference, self._reference_error = None, None
         try:
-            self._solver, self._reference, self._reference_error = prepare(job.config, job.data)
+            solver, self._reference, self._reference_error = prepare(job.config, job.data)
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
             return
+        if warm is not None:
+            solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
+        self._solver = solver
         self._publish()
 
     @Slot()
@@ -164,8 +171,10 @@ class TrainingWorker(QObject):
             elif spent > CHUNK_SECONDS * 2 and chunk > 1:
                 chunk //= 2
             now = time.perf_counter()
-            # at most one frame per refresh, and frames take at most half of the time
-            if now - last >= max(FRAME_SECONDS, 2 * frame_cost):
+            # a new frame once the GUI has taken the previous one (it takes at most one per
+            # display refresh, so this is the refresh rate, or the rate the GUI manages),
+            # and frames take at most half of the worker's time
+            if not self.posted.is_set() and now - last >= max(FRAME_SECONDS / 2, 2 * frame_cost):
                 self._publish()
                 last = time.perf_counter()
                 frame_cost = last - now
@@ -187,8 +196,8 @@ class TrainingWorker(QObject):
         for v in history.values():
             v.flags.writeable = False
         self.mailbox = Snapshot(
-            job.generation, s.t_, s.status_, model, frame, history, self._reference,
-            self._reference_error,
+            job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
+            self._reference_error, s.training_alpha(),
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()
@@ -212,6 +221,15 @@ class TrainingController(QObject):
         super().__init__(parent)
         self.generation = 0
         self.playing = False
+        # the display timer (ScopeFoundry's pattern): a posted snapshot is taken from the
+        # mailbox at most once per FRAME_SECONDS, in a timer event of its own, so a burst of
+        # frames never runs back to back in one pass of the event loop and the GUI's other
+        # timers and input get their turn between frames
+        self._display = QTimer(self)
+        self._display.setSingleShot(True)
+        self._display.setTimerType(Qt.TimerType.PreciseTimer)
+        self._display.timeout.connect(self._take)
+        self._last_take = 0.0
         self._thread = QThread()
         self._thread.setObjectName("svmviz-training")
         _THREADS.add(self._thread)
@@ -226,15 +244,18 @@ class TrainingController(QObject):
         self._thread.start()
         self.latest: Snapshot | None = None
 
-    def submit(self, config: SolverConfig, data: Dataset, extent, play: bool = False) -> int:
-        """Replace the running job: cancel it, start a new generation from w = 0."""
+    def submit(
+        self, config: SolverConfig, data: Dataset, extent, play: bool = False, warm: bool = False
+    ) -> int:
+        """Replace the running job: cancel it, start a new generation from w = 0 (or, with
+        ``warm``, from the previous job's model and iteration when the problem allows)."""
         self._worker.cancel.set()
         self._worker.pause.set()
         self._worker.extent = None  # the job's own extent until the view moves
         self.generation += 1
         self._worker.latest_generation = self.generation
         self.latest = None
-        self._start_job.emit(Job(self.generation, config, data, tuple(extent)))
+        self._start_job.emit(Job(self.generation, config, data, tuple(extent), warm=warm))
         self.playing = False
         if play:
             self.play()
@@ -282,6 +303,16 @@ class TrainingController(QObject):
 
     @Slot()
     def _on_posted(self) -> None:
+        if self._display.isActive():
+            return  # the pending take will read the newest snapshot
+        # a little under one refresh: the timer's own jitter would otherwise make the mean
+        # interval longer than a refresh
+        wait = 0.8 * FRAME_SECONDS - (time.perf_counter() - self._last_take)
+        self._display.start(max(0, int(round(wait * 1000))))
+
+    @Slot()
+    def _take(self) -> None:
+        self._last_take = time.perf_counter()
         self._worker.posted.clear()  # first: a newer snapshot posted from now on signals again
         snap = self._worker.mailbox
         if snap is None or snap.generation != self.generation:

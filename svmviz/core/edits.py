@@ -1,36 +1,53 @@
-"""Undoable edits of the point set, as commands with inverses (after Orange's owpaintdata:
-``Append``, ``Move``, ``DeleteIndices``; applying a command returns the new points and the
-command that undoes it). Pure numpy: the app layer keeps the stacks and emits the signals.
+"""Undoable edits of the point set and its classes, as commands with inverses (after
+Orange's owpaintdata: ``Append``, ``Move``, ``DeleteIndices``; applying a command returns the
+new state and the command that undoes it). Pure numpy: the app layer keeps the stacks and
+emits the signals.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
+
+from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+
+DEFAULT_NAMES = tuple(f"class {k + 1}" for k in range(MAX_CLASSES))
 
 
 @dataclass(frozen=True)
 class Points:
-    """An immutable point set: coordinates (n×2) and class indices (n)."""
+    """An immutable point set: coordinates (n×2), class indices (n) into the class slots,
+    and each slot's name and colour."""
 
     X: np.ndarray
     y: np.ndarray
+    names: tuple = DEFAULT_NAMES
+    colors: tuple = CLASS_COLORS
 
     @classmethod
     def empty(cls) -> Points:
         return cls(np.zeros((0, 2)), np.zeros(0, dtype=np.int64))
 
     @classmethod
-    def of(cls, X, y) -> Points:
-        X = np.array(X, dtype=float).reshape(-1, 2)
-        y = np.array(y, dtype=np.int64).reshape(-1)
-        X.flags.writeable = False
-        y.flags.writeable = False
-        return cls(X, y)
+    def of(cls, X, y, names=DEFAULT_NAMES, colors=CLASS_COLORS) -> Points:
+        return cls(*_frozen(X, y), tuple(names), tuple(colors))
+
+    def with_xy(self, X, y) -> Points:
+        """The same classes, other points."""
+        X, y = _frozen(X, y)
+        return replace(self, X=X, y=y)
 
     def __len__(self) -> int:
         return self.X.shape[0]
+
+
+def _frozen(X, y):
+    X = np.array(X, dtype=float).reshape(-1, 2)
+    y = np.array(y, dtype=np.int64).reshape(-1)
+    X.flags.writeable = False
+    y.flags.writeable = False
+    return X, y
 
 
 @dataclass(frozen=True)
@@ -40,7 +57,7 @@ class Append:
 
     def apply(self, p: Points):
         n = len(p)
-        new = Points.of(np.vstack([p.X, self.X]), np.concatenate([p.y, self.y]))
+        new = p.with_xy(np.vstack([p.X, self.X]), np.concatenate([p.y, self.y]))
         return new, DeleteIndices(tuple(range(n, n + len(self.y))))
 
 
@@ -60,7 +77,7 @@ class Insert:
         y = np.empty(n, dtype=np.int64)
         X[keep], y[keep] = p.X, p.y
         X[~keep], y[~keep] = self.X, self.y
-        return Points.of(X, y), DeleteIndices(self.indices)
+        return p.with_xy(X, y), DeleteIndices(self.indices)
 
 
 @dataclass(frozen=True)
@@ -71,7 +88,7 @@ class DeleteIndices:
         idx = np.array(sorted(set(self.indices)), dtype=np.int64)
         keep = np.ones(len(p), dtype=bool)
         keep[idx] = False
-        return Points.of(p.X[keep], p.y[keep]), Insert(tuple(idx), p.X[idx], p.y[idx])
+        return p.with_xy(p.X[keep], p.y[keep]), Insert(tuple(idx), p.X[idx], p.y[idx])
 
 
 @dataclass(frozen=True)
@@ -82,7 +99,7 @@ class Move:
     def apply(self, p: Points):
         X = p.X.copy()
         X[list(self.indices)] += np.asarray(self.delta)
-        return Points.of(X, p.y), Move(self.indices, (-self.delta[0], -self.delta[1]))
+        return p.with_xy(X, p.y), Move(self.indices, (-self.delta[0], -self.delta[1]))
 
     def merged(self, other: Move) -> Move | None:
         """One Move for a drag: consecutive moves of the same points add up."""
@@ -93,12 +110,30 @@ class Move:
 
 @dataclass(frozen=True)
 class Replace:
-    """Replace everything (Clear, Generate, Open): undoable like any other edit."""
+    """Replace every point (Clear, Generate), keeping the classes; undoable like any other
+    edit. With ``classes``, the class names and colours are replaced too (Open)."""
 
     points: Points
+    classes: bool = False
 
     def apply(self, p: Points):
-        return self.points, Replace(p)
+        new = self.points if self.classes else p.with_xy(self.points.X, self.points.y)
+        return new, Replace(p, self.classes)
+
+
+@dataclass(frozen=True)
+class SetClass:
+    """Rename and/or recolour class slot ``k``."""
+
+    k: int
+    name: str
+    color: str
+
+    def apply(self, p: Points):
+        names, colors = list(p.names), list(p.colors)
+        inverse = SetClass(self.k, names[self.k], colors[self.k])
+        names[self.k], colors[self.k] = self.name, self.color
+        return replace(p, names=tuple(names), colors=tuple(colors)), inverse
 
 
 class EditHistory:

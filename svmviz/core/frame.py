@@ -21,7 +21,7 @@ class Frame:
     """Everything the decision plot needs, immutable and ready to hand to another thread."""
 
     extent: tuple[float, float, float, float]  # x0, x1, y0, y1
-    region: np.ndarray  # (ny, nx) predicted class index
+    region: np.ndarray  # (ny, nx) predicted class index (uint8)
     contours: dict  # level name -> list of (n, 2) polylines
     support: np.ndarray  # indices of the points with margin y f ≤ 1 (support vectors)
     margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
@@ -47,6 +47,34 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
 
 
+def level_line(w, b: float, c: float, extent) -> list:
+    """The segment of the line ⟨w, x⟩ + b = c inside the rectangle ``extent``, as a list of
+    one (2, 2) array (empty when the line misses the rectangle or w = 0)."""
+    x0, x1, y0, y1 = extent
+    w1, w2 = float(w[0]), float(w[1])
+    r = c - b
+    points = []
+    if w2 != 0.0:  # crossings of the vertical sides
+        for x in (x0, x1):
+            y = (r - w1 * x) / w2
+            if y0 <= y <= y1:
+                points.append((x, y))
+    if w1 != 0.0:  # crossings of the horizontal sides
+        for y in (y0, y1):
+            x = (r - w2 * y) / w1
+            if x0 <= x <= x1:
+                points.append((x, y))
+    if len(points) < 2:
+        return []
+    P = np.array(points)
+    # the two crossings farthest apart (a corner can be found twice)
+    d = ((P[:, None, :] - P[None, :, :]) ** 2).sum(axis=-1)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    if d[i, j] == 0.0:
+        return []
+    return [P[[i, j]]]
+
+
 def make_frame(
     model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160, train_values=None
 ) -> Frame:
@@ -61,14 +89,20 @@ def make_frame(
     xs, ys = np.linspace(x0, x1, n), np.linspace(y0, y1, n)
     F = grid_values(model, xs, ys)
     contours = {}
-    if F.ndim == 1:
+    if F.ndim == 1 and model.coef is not None and model.coef.shape[1] == 2:
+        # a linear model's levels are straight lines: exact, and two vertices each
+        region = (F.reshape(n, n) > 0).astype(np.uint8)
+        w, b = model.coef[0], float(model.intercept[0])
+        contours["boundary"] = level_line(w, b, 0.0, extent)
+        contours["margin"] = level_line(w, b, 1.0, extent) + level_line(w, b, -1.0, extent)
+    elif F.ndim == 1:
         Z = F.reshape(n, n)
-        region = (Z > 0).astype(np.int64)
+        region = (Z > 0).astype(np.uint8)
         gen = contourpy.contour_generator(xs, ys, Z)
         contours["boundary"] = gen.lines(0.0)
         contours["margin"] = gen.lines(1.0) + gen.lines(-1.0)
     else:
-        region = np.argmax(F, axis=1).reshape(n, n)
+        region = np.argmax(F, axis=1).reshape(n, n).astype(np.uint8)
         contours = {"boundary": [], "margin": []}
         for k in range(F.shape[1]):
             # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, 1 on its margin

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from svmviz.core.errors import InputError
+from svmviz.core.palette import MAX_CLASSES
 
 KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
 
@@ -20,8 +21,10 @@ def generate(kind: str, n: int = 100, noise: float = 0.2, classes: int = 2, seed
         raise InputError(f"the number of points must be a whole number ≥ 2, not {n}")
     if not np.isfinite(noise) or noise < 0:
         raise InputError(f"the noise must be ≥ 0, not {noise}")
-    if int(classes) != classes or not 2 <= classes <= 8:
-        raise InputError(f"the number of classes must be between 2 and 8, not {classes}")
+    if int(classes) != classes or not 2 <= classes <= MAX_CLASSES:
+        raise InputError(
+            f"the number of classes must be between 2 and {MAX_CLASSES}, not {classes}"
+        )
     rng = np.random.default_rng(seed)
     n = int(n)
     if kind == "blobs":

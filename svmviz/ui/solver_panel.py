@@ -46,11 +46,26 @@ CHOICES = [
 class SolverPanel(QtWidgets.QWidget):
     config_edited = QtCore.Signal(object)  # a valid SolverConfig
     speed_changed = QtCore.Signal(int)  # iterations per frame, 0 = as fast as possible
+    warm_start_changed = QtCore.Signal(bool)
+    cost_requested = QtCore.Signal()  # the cost matrix editor
 
     def __init__(self, config: SolverConfig, n_points: int = 0, parent=None):
         super().__init__(parent)
         self._n_points = n_points
         form = QtWidgets.QFormLayout(self)
+        self.problem = QtWidgets.QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setToolTip(
+            "two classes: binary hinge loss; three or more: Crammer–Singer multiclass "
+            "(switched on automatically by the classes that have points)"
+        )
+        form.addRow("Problem", self.problem)
+        self.cost_button = QtWidgets.QPushButton("Cost matrix Δ…")
+        self.cost_button.setToolTip(
+            "Δ(y′, y) of the multiclass hinge loss (rows: true class; default 0-1)"
+        )
+        self.cost_button.clicked.connect(self.cost_requested)
+        form.addRow("", self.cost_button)
         self.combos: dict[str, QtWidgets.QComboBox] = {}
         for name, label, options, tip in CHOICES:
             combo = QtWidgets.QComboBox()
@@ -126,6 +141,13 @@ class SolverPanel(QtWidgets.QWidget):
         self.speed.setToolTip("iterations per frame while playing (slow motion for a class)")
         self.speed.currentTextChanged.connect(lambda t: self.speed_changed.emit(SPEEDS[t]))
         form.addRow("Speed", self.speed)
+        self.warm = QtWidgets.QCheckBox("warm start after edits")
+        self.warm.setToolTip(
+            "after an edit of the points or of λ, go on from the current w and t instead of "
+            "restarting from w = 0 (when the problem keeps its shape)"
+        )
+        self.warm.toggled.connect(self.warm_start_changed)
+        form.addRow("", self.warm)
         self.error = QtWidgets.QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #B00020")
@@ -164,6 +186,18 @@ class SolverPanel(QtWidgets.QWidget):
     def set_n_points(self, n: int) -> None:
         self._n_points = n
         self._show_c(self._config.lam)
+
+    def set_problem(self, n_classes: int, custom_cost: bool = False) -> None:
+        """Say which problem the classes with points make; Δ applies to multiclass only."""
+        if n_classes < 2:
+            text = "– (points of two classes needed)"
+        elif n_classes == 2:
+            text = "binary (2 classes)"
+        else:
+            cost = "custom Δ" if custom_cost else "0-1 cost"
+            text = f"multiclass, Crammer–Singer ({n_classes} classes, {cost})"
+        self.problem.setText(text)
+        self.cost_button.setEnabled(n_classes >= 3)
 
     def _show_lam(self, lam: float) -> None:
         self.lam_field.setText(f"{lam:g}")

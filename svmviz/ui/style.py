@@ -1,20 +1,14 @@
-"""Palette, markers and fonts: colorblind-safe (Okabe–Ito) and readable on a projector."""
+"""Pens, markers and fonts: colorblind-safe (Okabe–Ito) and readable on a projector."""
 
 from __future__ import annotations
 
-# Okabe & Ito (2008), without black (used for lines) and yellow (weak on white) first
-CLASS_COLORS = [
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#F0E442",  # yellow
-    "#000000",  # black
-]
-# pyqtgraph symbols: a different shape per class, since projectors wash colours out
-CLASS_SYMBOLS = ["o", "s", "t", "d", "+", "star", "h", "x"]
+import html
+
+from svmviz.core.palette import CLASS_COLORS, CLASS_SYMBOLS
+
+SYMBOL_NAMES = {"o": "circle", "s": "square", "t": "triangle down", "d": "diamond",
+                "t1": "triangle up", "star": "star", "h": "hexagon", "p": "pentagon",
+                "+": "plus"}  # fmt: skip
 ERROR_COLOR = "#B00020"  # misclassified marks and the training error curve
 POINT_SIZE = 11
 LINE_WIDTH = 3
@@ -28,3 +22,8 @@ def class_color(k: int) -> str:
 
 def class_symbol(k: int) -> str:
     return CLASS_SYMBOLS[k % len(CLASS_SYMBOLS)]
+
+
+def html_escape(text: str) -> str:
+    """For labels that pyqtgraph renders as HTML (legend entries)."""
+    return html.escape(text, quote=False)

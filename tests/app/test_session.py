@@ -34,7 +34,7 @@ def test_edits_emit_and_undo(qtbot):
 
 def test_from_a_dataset_keeps_names_and_labels(blobs3):
     s = Session(blobs3)
-    assert s.classes[:3] == list(blobs3.classes)
+    assert s.classes[:3] == blobs3.classes
     d = s.dataset()
     np.testing.assert_array_equal(d.X, blobs3.X)
     np.testing.assert_array_equal(d.y, blobs3.y)

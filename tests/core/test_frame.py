@@ -31,3 +31,33 @@ def test_frame_contours_regions_and_margins(moons):
     np.testing.assert_allclose(frame.margins, signs * model.decision_function(moons.X))
     for line in frame.contours["boundary"]:  # the boundary is where f = 0
         np.testing.assert_allclose(model.decision_function(line), 0, atol=1e-6)
+
+
+def test_linear_levels_are_exact_segments_clipped_to_the_view(separable):
+    s = Solver(SolverConfig(iterations=2000)).reset(separable)
+    s.step(2000)
+    model = s.model()
+    extent = (-3.0, 3.0, -2.5, 2.5)
+    frame = make_frame(model, separable.X, separable.y, extent, n=60)
+    (seg,) = frame.contours["boundary"]
+    assert seg.shape == (2, 2)
+    np.testing.assert_allclose(model.decision_function(seg), 0.0, atol=1e-9)
+    assert len(frame.contours["margin"]) == 2
+    for seg, c in zip(frame.contours["margin"], (1.0, -1.0), strict=True):
+        np.testing.assert_allclose(model.decision_function(seg), c, atol=1e-9)
+    for seg in frame.contours["boundary"] + frame.contours["margin"]:
+        # both ends on the rectangle's border
+        on_x = np.isclose(seg[:, 0], -3.0) | np.isclose(seg[:, 0], 3.0)
+        on_y = np.isclose(seg[:, 1], -2.5) | np.isclose(seg[:, 1], 2.5)
+        assert np.all(on_x | on_y)
+
+
+def test_level_line_misses_and_axis_parallel():
+    from svmviz.core.frame import level_line
+
+    box = (0.0, 1.0, 0.0, 1.0)
+    assert level_line(np.array([1.0, 0.0]), -5.0, 0.0, box) == []  # x = 5: outside
+    assert level_line(np.array([0.0, 0.0]), 0.0, 0.0, box) == []  # w = 0: no line
+    (seg,) = level_line(np.array([0.0, 2.0]), -1.0, 0.0, box)  # y = 0.5
+    np.testing.assert_allclose(sorted(seg[:, 0]), [0.0, 1.0])
+    np.testing.assert_allclose(seg[:, 1], [0.5, 0.5])

@@ -132,11 +132,68 @@ class Solver:
         self._perm = np.empty(0, dtype=np.int64)
         self._perm_pos = 0
         self.t_ = 0
+        self.t0_ = 0  # the iteration a warm start began at; the budget counts from there
         self.status_ = "ready"
         self.history_ = History(self.batch_)
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
+
+    def warm_state(self) -> dict:
+        """What a warm start needs: the output model's parameters, the iteration t, and the
+        points and classes they belong to."""
+        avg = self.config.average != "last"
+        return dict(
+            linear=self.linear_, p=self.PhiT_.shape[0], classes=self.data_.classes,
+            params=self._output_params().copy(), b=(self.bbar_ if avg else self.b_).copy(),
+            t=int(self.t_), X=self.data_.X, y=self.data_.y,
+        )  # fmt: skip
+
+    def warm_from(self, state: dict) -> bool:
+        """Go on from ``state`` (:meth:`warm_state` of a solver of the same kind of problem on
+        edited points or with other parameters) instead of w = 0, at its iteration t, so that
+        the step size η_t goes on decreasing (a Pegasos step at t = 1 would wipe w out).
+
+        Linear models keep w. Kernel models keep α_i of each point still present unchanged
+        (same coordinates and class); a moved or new point starts at α_i = 0. Returns False,
+        and leaves the solver at w = 0, when the problem changed shape (kernel ↔ linear,
+        other classes, another bias mode)."""
+        if (
+            state["linear"] != self.linear_
+            or state["classes"] != self.data_.classes
+            or state["params"].shape[0] != self.n_out_
+            or (self.linear_ and state["p"] != self.PhiT_.shape[0])
+            or self.t_ != 0
+        ):
+            return False
+        if self.linear_:
+            self.W_[:] = state["params"]
+        else:
+
+            def keys(X, y):
+                return [(*x, c) for x, c in zip(X.tolist(), y.tolist(), strict=True)]
+
+            old = {key: i for i, key in enumerate(keys(state["X"], state["y"]))}
+            for j, key in enumerate(keys(self.data_.X, self.data_.y)):
+                i = old.get(key)
+                if i is not None:
+                    self.A_[:, j] = state["params"][:, i]
+            self.S_[:] = self.A_ @ self.G_
+        self.b_[:] = state["b"]
+        if self.binary_ and self.config.bias == "free":
+            self.win_[0] = self.b_[0]
+        self.Wbar_[:], self.Abar_[:], self.Sbar_[:] = self.W_, self.A_, self.S_
+        self.bbar_[:] = self.b_
+        self.scal_[0] = 1.0
+        self.t_ = self.t0_ = state["t"]
+        return True
+
+    def training_alpha(self) -> np.ndarray | None:
+        """|α_i| summed over the outputs, per training point, for kernel models (the size of
+        each support vector's ring); None for linear models."""
+        if self.linear_:
+            return None
+        return np.abs(self._output_params()).sum(axis=0)
 
     @staticmethod
     def warm_up() -> None:
@@ -189,7 +246,7 @@ class Solver:
         """Advance at most ``n`` iterations (fewer at the budget or a stop); return how many."""
         if self.done:
             return 0
-        n = int(min(n, self.config.iterations - self.t_))
+        n = int(min(n, self.t0_ + self.config.iterations - self.t_))
         done = 0
         while done < n:
             chunk = min(n - done, CHUNK)
@@ -203,7 +260,7 @@ class Solver:
             if self.config.tol > 0 and self.t_ % self._window == 0:
                 if self._converged():
                     return done
-        self.status_ = "budget" if self.t_ >= self.config.iterations else "running"
+        self.status_ = "budget" if self.t_ >= self.t0_ + self.config.iterations else "running"
         return done
 
     def _indices(self, n: int) -> np.ndarray:

@@ -1,0 +1,22 @@
+"""The class palette: colorblind-safe colours (Okabe–Ito) and a marker shape per class.
+
+Plain data, shared by the session (which stores each class's colour) and the window.
+"""
+
+# Okabe & Ito (2008), without black (used for lines) and yellow (weak on white) first; grey
+# as a ninth colour (the usual extension of the palette)
+CLASS_COLORS = (
+    "#0072B2",  # blue
+    "#D55E00",  # vermillion
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#E69F00",  # orange
+    "#56B4E9",  # sky blue
+    "#F0E442",  # yellow
+    "#000000",  # black
+    "#999999",  # grey
+)
+# pyqtgraph symbols: a different shape per class, since projectors wash colours out (no "x":
+# a cross marks a misclassified point)
+CLASS_SYMBOLS = ("o", "s", "t", "d", "t1", "star", "h", "p", "+")
+MAX_CLASSES = len(CLASS_COLORS)  # number keys 1–9

@@ -1,0 +1,151 @@
+"""The per-iteration plots: the objective against the exact optimum (log-log), and the mean
+hinge loss, the training error and the margin width 2/‖w‖ (log t).
+
+The iteration axis spans the budget T from the start, and the value axes move only when a
+curve leaves them (in whole decades for the objective, with slack for the loss panel):
+re-ranging an axis re-renders its ticks, which costs more than the curves themselves, and
+a plot that re-ranges on every update is painted twice.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.ui import style
+
+CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
+
+
+def log_samples(n: int) -> np.ndarray:
+    """About CURVE_POINTS indices in 0..n−1, evenly spaced on a log axis, the last included."""
+    if n <= CURVE_POINTS:
+        return np.arange(n)
+    idx = np.unique(np.geomspace(1, n, CURVE_POINTS).astype(np.int64) - 1)
+    return idx if idx[-1] == n - 1 else np.append(idx, n - 1)
+
+
+def loss_axis_top(t, *curves) -> float:
+    """The loss panel's upper limit: the curves after the first iterations (the hinge loss
+    of the first Pegasos steps can be 20× its final value and would flatten everything)."""
+    late = t > max(10.0, 0.02 * t[-1])
+    if not late.any():  # stepping through the first iterations: show them all
+        late = np.ones_like(late)
+    values = np.concatenate([c[late] for c in curves])
+    top = np.nanmax(values) if np.isfinite(values).any() else 1.0
+    return float(max(1.0, 1.1 * top))
+
+
+def decades(lo: float, hi: float) -> tuple[float, float]:
+    """The smallest range of whole decades (log10 units) holding [lo, hi] (both > 0)."""
+    a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    return float(a), float(max(b, a + 1))
+
+
+class CurvePanel(QtWidgets.QSplitter):
+    """The objective plot above the loss / error / margin-width plot."""
+
+    def __init__(self, parent=None):
+        super().__init__(QtCore.Qt.Orientation.Vertical, parent)
+        self.objective_plot = pg.PlotWidget()
+        self.objective_plot.setLogMode(x=True, y=True)
+        self.objective_plot.setLabel("bottom", "iteration t")
+        self.objective_plot.setLabel("left", "objective F(w)")
+        self.objective_plot.addLegend(brush=(255, 255, 255, 210))
+        self.objective = self.objective_plot.plot(
+            pen=pg.mkPen(style.class_color(0), width=2), name="F(w_t)"
+        )
+        self.optimum = self.objective_plot.plot(
+            pen=pg.mkPen(style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine),
+            name="exact optimum F*",
+        )
+        self.loss_plot = pg.PlotWidget()
+        self.loss_plot.setLogMode(x=True, y=False)
+        self.loss_plot.setLabel("bottom", "iteration t")
+        self.loss_plot.addLegend(brush=(255, 255, 255, 210))
+        self.loss_curves = {
+            name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash), name=label)
+            for name, label, color, dash in (
+                ("loss", "mean hinge loss", style.class_color(0), QtCore.Qt.PenStyle.SolidLine),
+                ("error", "training error", style.ERROR_COLOR, QtCore.Qt.PenStyle.SolidLine),
+                ("width", "margin width 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
+            )
+        }  # fmt: skip
+        for plot in (self.objective_plot, self.loss_plot):
+            plot.setMenuEnabled(False)
+            plot.getPlotItem().getViewBox().disableAutoRange()
+            plot.getPlotItem().getViewBox().setMouseEnabled(x=False, y=False)
+        self.addWidget(self.objective_plot)
+        self.addWidget(self.loss_plot)
+        self._x = None
+        self._obj_y = None
+        self._loss_top = None
+        self._warm_label = False
+        self.set_budget(1000)
+
+    def set_budget(self, iterations: int) -> None:
+        """The iteration axes span 1..T."""
+        x = (0.0, math.log10(max(int(iterations), 10)))
+        if x != self._x:
+            self._x = x
+            for plot in (self.objective_plot, self.loss_plot):
+                plot.setXRange(*x, padding=0.02)
+
+    def _label_x(self, warm: bool) -> None:
+        if warm != self._warm_label:
+            self._warm_label = warm
+            label = "iterations since the warm start, t − t₀" if warm else "iteration t"
+            for plot in (self.objective_plot, self.loss_plot):
+                plot.setLabel("bottom", label)
+
+    def clear(self) -> None:
+        for item in (self.objective, self.optimum, *self.loss_curves.values()):
+            item.setData([], [])
+
+    def show_history(self, history: dict, optimum: float | None, t0: int = 0) -> None:
+        """Draw the telemetry rows written so far (log-sampled) and the optimum F*.
+
+        Row j is iteration t0 + j + 1; the curves are drawn against the iterations since the
+        (warm) start, t − t0, so that the axis still spans the budget."""
+        obj = history["objective"]
+        n = len(obj)
+        if n == 0:
+            self.clear()
+            return
+        self._label_x(warm=t0 > 0)
+        pick = log_samples(n)
+        t = pick + 1.0
+        f = np.maximum(obj[pick], 1e-300)
+        self.objective.setData(t, f)
+        loss = history["loss"][pick]
+        self.loss_curves["loss"].setData(t, loss)
+        self.loss_curves["error"].setData(t, history["error"][pick])
+        norm = history["norm"][pick]
+        width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
+        self.loss_curves["width"].setData(t, width, connect="finite")
+        finite = f[np.isfinite(f)]
+        lo = float(finite.min()) if finite.size else 1.0
+        hi = float(finite.max()) if finite.size else 1.0
+        if optimum is not None:
+            f_star = max(optimum, 1e-300)
+            self.optimum.setData([1, max(n, 2)], [f_star, f_star])
+            lo = min(lo, f_star)
+        else:
+            self.optimum.setData([], [])
+        self._range_objective(lo, hi)
+        self._range_loss(loss_axis_top(t, loss, width))
+
+    def _range_objective(self, lo: float, hi: float) -> None:
+        y = decades(max(lo, 1e-300), max(hi, lo, 1e-300))
+        if y != self._obj_y:
+            self._obj_y = y
+            self.objective_plot.setYRange(*y, padding=0.02)
+
+    def _range_loss(self, top: float) -> None:
+        # move only when the curves leave the axis or use less than 60% of it
+        if self._loss_top is None or top > self._loss_top or top < 0.6 * self._loss_top:
+            self._loss_top = top
+            self.loss_plot.setYRange(0.0, top, padding=0.02)

@@ -1,0 +1,221 @@
+"""The decision plot: the points of each class, the model's regions, the boundary f = 0, the
+dashed margins f = ±1, rings on the support vectors and crosses on misclassified points.
+
+Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
+so several updates in one tick cost one paint).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.core.frame import MARGIN_TOLERANCE
+from svmviz.core.palette import MAX_CLASSES
+from svmviz.ui import style
+from svmviz.ui.point_editor import EditorViewBox
+
+# kernel models: a support vector's ring grows with √(α_i / max α) between these sizes
+RING_MIN, RING_MAX = style.POINT_SIZE + 5, style.POINT_SIZE + 24
+ALPHA_SHOWN = 0.01  # rings for α_i above this fraction of the largest
+
+
+def polylines(lines):
+    """Join polylines into one (x, y) pair with NaN breaks (one PlotCurveItem per level)."""
+    if not lines:
+        return np.array([]), np.array([])
+    parts = []
+    for line in lines:
+        parts.append(line)
+        parts.append(np.full((1, 2), np.nan))
+    xy = np.vstack(parts)
+    return xy[:, 0], xy[:, 1]
+
+
+RING_LEVELS = 7  # ring sizes are quantized: pyqtgraph renders one sprite per distinct size
+
+
+def _cache_tree(item) -> None:
+    """Paint ``item`` and its descendants from cached pixmaps (a legend changes rarely, and
+    each of its samples and labels is otherwise painted anew every frame)."""
+    item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    for child in item.childItems():
+        _cache_tree(child)
+
+
+def ring_sizes(alpha: np.ndarray) -> np.ndarray:
+    """Marker sizes for support vectors with coefficient magnitudes ``alpha`` (> 0): the
+    area grows with α_i (size with √α_i), in RING_LEVELS steps."""
+    top = float(alpha.max()) if alpha.size else 1.0
+    level = np.round(np.sqrt(alpha / max(top, 1e-300)) * (RING_LEVELS - 1))
+    return RING_MIN + (RING_MAX - RING_MIN) * level / (RING_LEVELS - 1)
+
+
+class RegionItem(QtWidgets.QGraphicsPixmapItem):
+    """The decision regions: an opaque image stretched over its extent in data coordinates.
+
+    A pixmap in the screen's format, made once per frame, is the cheapest thing to draw
+    scaled (pyqtgraph's ImageItem converts its RGBA image at every paint)."""
+
+    def __init__(self):
+        super().__init__()
+        self._image = None  # the array behind the QImage must outlive it
+
+    def set_regions(self, pixels: np.ndarray, extent) -> None:
+        """``pixels``: (ny, nx) 0xffRRGGBB, row 0 at the bottom (y0) of ``extent``."""
+        self._image = np.ascontiguousarray(pixels, dtype=np.uint32)
+        ny, nx = self._image.shape
+        image = QtGui.QImage(self._image.data, nx, ny, 4 * nx, QtGui.QImage.Format.Format_RGB32)
+        self.setPixmap(QtGui.QPixmap.fromImage(image))
+        x0, x1, y0, y1 = extent
+        # pixel (column c, row r) covers [x0 + c·sx, x0 + (c+1)·sx] × [y0 + r·sy, …]
+        self.setTransform(QtGui.QTransform.fromTranslate(x0, y0).scale((x1 - x0) / nx,
+                                                                       (y1 - y0) / ny))  # fmt: skip
+        self.show()
+
+    def clear(self) -> None:
+        self.hide()
+
+
+class DecisionPlot(pg.PlotWidget):
+    def __init__(self, session, parent=None):
+        self.view = EditorViewBox(session)
+        super().__init__(parent, viewBox=self.view)
+        self.session = session
+        self.setAspectLocked(True)
+        self.setLabel("bottom", "x₁")
+        self.setLabel("left", "x₂")
+        self.setMenuEnabled(False)  # right click removes a point
+        self.legend = self.addLegend(offset=(10, 10), brush=(255, 255, 255, 210))
+        self.region = RegionItem()
+        self.region.setZValue(-10)
+        self.addItem(self.region)
+        self.boundary = pg.PlotCurveItem(
+            pen=pg.mkPen("k", width=style.LINE_WIDTH), connect="finite"
+        )
+        self.margin = pg.PlotCurveItem(
+            pen=pg.mkPen("k", width=2, style=QtCore.Qt.PenStyle.DashLine), connect="finite"
+        )
+        self.rings = pg.ScatterPlotItem(
+            size=style.POINT_SIZE + 10, pen=pg.mkPen("k", width=2), brush=None, symbol="o"
+        )
+        self.wrong = pg.ScatterPlotItem(
+            size=style.POINT_SIZE + 12, pen=pg.mkPen(style.ERROR_COLOR, width=3),
+            brush=None, symbol="x",
+        )  # fmt: skip
+        self.wrong.setZValue(5)
+        self._ring_label = ""
+        for item in (self.boundary, self.margin, self.rings, self.wrong):
+            self.addItem(item)
+        # one persistent scatter per class slot; setData on every edit
+        self.scatters = []
+        for k in range(MAX_CLASSES):
+            item = pg.ScatterPlotItem(size=style.POINT_SIZE, symbol=style.class_symbol(k),
+                                      pen=pg.mkPen("w", width=1))  # fmt: skip
+            self.addItem(item)
+            self.scatters.append(item)
+        self.selection = pg.ScatterPlotItem(
+            size=style.POINT_SIZE + 8, symbol="s", brush=None,
+            pen=pg.mkPen((40, 40, 40), width=2, style=QtCore.Qt.PenStyle.DotLine),
+        )  # fmt: skip
+        self.selection.hide()
+        self.addItem(self.selection)
+        self._legend_key = None
+        self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
+        self.set_ring_meaning(kernel=False)
+
+    # ------------------------------------------------------------------ classes and points
+    def set_ring_meaning(self, kernel: bool) -> None:
+        label = ("support vectors (ring size ∝ α_i)" if kernel
+                 else "on or inside the margin (y f ≤ 1)")  # fmt: skip
+        if label != self._ring_label:
+            self._ring_label = label
+            self._legend_key = None  # rebuild the legend
+
+    def draw_points(self) -> None:
+        """The session's points, one scatter per class, and the legend of the classes."""
+        s = self.session
+        p = s.points
+        for k, item in enumerate(self.scatters):
+            sel = p.y == k
+            item.setBrush(pg.mkBrush(s.colors[k]))
+            item.setData(p.X[sel, 0], p.X[sel, 1])
+            item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
+        present = tuple(int(k) for k in np.unique(p.y))
+        key = (present, tuple(s.classes), tuple(s.colors), self._ring_label)
+        if key != self._legend_key:
+            self._legend_key = key
+            self.legend.clear()
+            for item, label in (
+                (self.boundary, "boundary f = 0"),
+                (self.margin, "margins f = ±1"),
+                (self.rings, self._ring_label),
+                (self.wrong, "misclassified (y f &lt; 0)"),  # the label is HTML
+            ):
+                self.legend.addItem(item, label)
+            for k in present:
+                self.legend.addItem(self.scatters[k], style.html_escape(s.classes[k]))
+            self.legend.setColumnCount(2 if len(present) > 3 else 1)
+            _cache_tree(self.legend)
+
+    def show_selection(self, indices) -> None:
+        X = self.session.points.X
+        indices = indices[indices < len(X)]
+        self.selection.setData(X[indices, 0], X[indices, 1])
+        self.selection.setVisible(bool(indices.size))
+
+    # ------------------------------------------------------------------ the model
+    def clear_model(self) -> None:
+        self.region.clear()
+        for item in (self.boundary, self.margin, self.rings, self.wrong):
+            item.setData([], [])
+        self._marks = None
+
+    def draw_frame(self, frame, region_colors: np.ndarray, alpha=None) -> None:
+        """One frame of the model: ``region_colors`` (K×4 RGBA) colours the regions;
+        ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear models)."""
+        self.region.set_regions(region_colors[frame.region], frame.extent)
+        self.boundary.setData(*polylines(frame.contours["boundary"]))
+        self.margin.setData(*polylines(frame.contours["margin"]))
+        X = self.session.points.X
+        if len(frame.margins) != len(X):
+            return  # the points changed since this job started; its frame is on its way
+        if alpha is not None and len(alpha) == len(X):
+            ring = alpha > ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0)
+            sizes = ring_sizes(alpha[ring])
+        else:
+            ring = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
+            sizes = np.full(int(ring.sum()), style.POINT_SIZE + 10.0)
+        wrong = frame.margins < 0
+        # near convergence the marks rarely change, and setting a scatter's data costs more
+        # than drawing it (pyqtgraph keys every spot's sprite in Python)
+        marks = (ring.tobytes(), sizes.tobytes(), wrong.tobytes())
+        if self._marks is not None and X is self._marks[0] and marks == self._marks[1]:
+            return
+        self._marks = (X, marks)
+        self._marks = marks
+        self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
+        self.wrong.setData(X[wrong, 0], X[wrong, 1])
+        self.wrong.setVisible(bool(wrong.any()))
+
+    def region_colors(self, present) -> np.ndarray:
+        """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA
+        over white, blended here so that the image is opaque (cheaper to draw)."""
+        rgb = np.array(
+            [QtGui.QColor(self.session.colors[int(k)]).getRgb()[:3] for k in present], dtype=float
+        )
+        a = style.REGION_ALPHA / 255.0
+        r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
+        return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
+
+    # ------------------------------------------------------------------ geometry
+    def view_extent(self):
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        return (x0, x1, y0, y1)
+
+    def data_at(self, scene_pos):
+        """Data coordinates of a scene position, or None outside the plot area."""
+        if not self.view.sceneBoundingRect().contains(scene_pos):
+            return None
+        return self.view.mapSceneToView(scene_pos)

@@ -1,0 +1,358 @@
+"""The svmviz window: the points and the model's regions and margins, the per-iteration
+curves, the class bar, the training controls and the solver panel.
+
+Left click places a point of the current class (keys 1–9 choose it), right click removes
+the nearest point, a left drag moves a point, Ctrl + drag selects and Delete removes the
+selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit restarts training from w = 0 (or
+goes on from the current w with "warm start") and keeps playing if it was. Training runs in
+a worker thread (svmviz.app.worker); the window draws the snapshots it publishes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.app.session import Session
+from svmviz.app.worker import TrainingController
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.frame import data_extent
+from svmviz.core.generate import generate
+from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.solvers import STATUS_TEXT
+from svmviz.ui import style
+from svmviz.ui.class_bar import ClassBar
+from svmviz.ui.cost_editor import CostDialog
+from svmviz.ui.curves import CurvePanel
+from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.generate_dialog import GenerateDialog
+from svmviz.ui.solver_panel import SolverPanel
+
+DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
+# while playing, the curves and the status text are redrawn this often, in a timer event of
+# their own (never in the same pass as a frame of the plane): their axes and text re-render
+# on every update, which at 60 Hz would take most of the GUI thread
+CURVE_SECONDS = 0.15
+
+
+def _union(a, b):
+    return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    def __init__(self, data: Dataset | None, config: SolverConfig, play: bool = False):
+        super().__init__()
+        self.setWindowTitle("svmviz")
+        self.session = Session(data, config)
+        font = self.font()
+        font.setPointSize(style.FONT_POINT_SIZE)
+        self.setFont(font)
+        pg.setConfigOptions(antialias=True, background="w", foreground="k")
+
+        self.plot = DecisionPlot(self.session)
+        self.view = self.plot.view
+        self.view.selection_changed = self.plot.show_selection
+        self.plot.scene().sigMouseClicked.connect(self._on_plot_click)
+        # the regions follow the view (pan, zoom, resize), at most every 50 ms
+        self._view_timer = QtCore.QTimer(self)
+        self._view_timer.setSingleShot(True)
+        self._view_timer.setInterval(50)
+        self._view_timer.timeout.connect(self._on_view_settled)
+        self.view.sigRangeChanged.connect(self._view_timer.start)
+
+        self.curves = CurvePanel()
+        split = QtWidgets.QSplitter()
+        split.addWidget(self.plot)
+        split.addWidget(self.curves)
+        split.setSizes([700, 500])
+        self.setCentralWidget(split)
+
+        self._build_toolbar()
+        self.class_bar = ClassBar(self.session, self)
+        self.addToolBarBreak()
+        self.addToolBar(self.class_bar)
+        for k in range(MAX_CLASSES):
+            shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
+            shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
+        self.status = QtWidgets.QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.progress = QtWidgets.QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.setFormat("%p%")
+        self.progress.setToolTip("iterations done of the budget T")
+        self.statusBar().addPermanentWidget(self.progress)
+
+        self.panel = SolverPanel(self.session.config, len(self.session.points))
+        scroll = QtWidgets.QScrollArea()
+        scroll.setWidget(self.panel)
+        scroll.setWidgetResizable(True)
+        dock = QtWidgets.QDockWidget("Solver", self)
+        dock.setObjectName("solver-dock")
+        dock.setWidget(scroll)
+        self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+
+        self.snapshot = None
+        self._curves_of = None  # the snapshot the curves and text show
+        self._curve_timer = QtCore.QTimer(self)
+        self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
+        self._curve_timer.timeout.connect(self._show_curves)
+        self._present = np.arange(0)
+        self._region_colors = np.zeros(0, dtype=np.uint32)
+        self.warm_start = False
+        self.controller = TrainingController(self)
+        self.controller.snapshot_ready.connect(self._on_snapshot)
+        self.controller.failed.connect(self._on_failed)
+        self.session.points_changed.connect(self._on_points_changed)
+        self.session.classes_changed.connect(self._on_classes_changed)
+        self.session.config_changed.connect(self._on_config_changed)
+        self.panel.config_edited.connect(self.session.set_config)
+        self.panel.speed_changed.connect(self.controller.set_speed)
+        self.panel.warm_start_changed.connect(self._set_warm_start)
+        self.panel.cost_requested.connect(self.edit_cost)
+        X = self.session.points.X
+        self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
+        self.plot.setRange(xRange=self.extent[:2], yRange=self.extent[2:], padding=0)
+        self._has_job = False
+        self.plot.draw_points()
+        self._show_problem()
+        screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
+        self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
+        self.reset(play=play)
+
+    def _build_toolbar(self) -> None:
+        bar = self.addToolBar("Training")
+        bar.setObjectName("training-bar")
+        self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
+                                        "Play / pause training (Space)")  # fmt: skip
+        self._action(bar, "Step", lambda: self.advance(1), "Right", "One iteration (→)")
+        self.step_n = QtWidgets.QSpinBox()
+        self.step_n.setRange(1, 1_000_000)
+        self.step_n.setValue(100)
+        self.step_n.setToolTip("how many iterations Step N takes")
+        self._action(bar, "Step N", lambda: self.advance(self.step_n.value()), "Shift+Right",
+                     "Take N iterations (Shift+→)")  # fmt: skip
+        bar.addWidget(self.step_n)
+        self._action(bar, "Run", self.run_to_budget, "Ctrl+R",
+                     "Run to the iteration budget at full speed (Ctrl+R)")  # fmt: skip
+        self._action(bar, "Reset", self.reset, "R", "Start again from w = 0 (R)")
+        bar.addSeparator()
+        self._action(bar, "Generate…", self.generate_dialog, "Ctrl+G",
+                     "Replace the points by a generated data set (undoable)")  # fmt: skip
+        self._action(bar, "Fit", self.fit_view, "F", "Fit the view to the points (F)")
+        bar.addSeparator()
+        self.undo_action = self._action(bar, "Undo", self.session.undo, "Ctrl+Z",
+                                        "Undo the last edit (Ctrl+Z)")  # fmt: skip
+        self.redo_action = self._action(bar, "Redo", self.session.redo, "Ctrl+Shift+Z",
+                                        "Redo (Ctrl+Shift+Z)")  # fmt: skip
+        self._action(bar, "Clear", self.session.clear, None, "Remove every point (undoable)")
+        self._action(bar, "Delete", self.view.delete_selection, "Delete",
+                     "Remove the selected points (Ctrl + drag selects; Delete)")  # fmt: skip
+
+    def _action(self, bar, text, slot, key, tip):
+        action = bar.addAction(text, slot)
+        if key:
+            action.setShortcut(QtGui.QKeySequence(key))
+        action.setToolTip(tip)
+        return action
+
+    # -------------------------------------------------------------- state → screen
+    @property
+    def playing(self) -> bool:
+        return self.controller.playing
+
+    def _sync_actions(self):
+        self.play_action.setText("Pause" if self.controller.playing else "Play")
+        self.undo_action.setEnabled(self.session.can_undo)
+        self.redo_action.setEnabled(self.session.can_redo)
+        if self.controller.playing and not self._curve_timer.isActive():
+            self._curve_timer.start()
+        elif not self.controller.playing and self._curve_timer.isActive():
+            self._curve_timer.stop()
+
+    def _show_problem(self):
+        present = self.session.present_classes()
+        self.panel.set_problem(int(present.size), self.session.cost_for(present) is not None)
+
+    def _clear_model(self, message):
+        self.snapshot = None
+        self._curves_of = None
+        self.plot.clear_model()
+        self.curves.clear()
+        self.progress.setValue(0)
+        self.status.setText(message)
+        self._sync_actions()
+
+    # -------------------------------------------------------------- commands
+    def reset(self, play: bool = False, warm: bool = False):
+        """Submit the session's problem as a new job (from w = 0 unless ``warm``)."""
+        dataset = self.session.dataset()
+        self._has_job = dataset is not None
+        self._show_problem()
+        if dataset is None:
+            self.controller.cancel()
+            self._clear_model(
+                "Click to place points of at least two classes "
+                f"(keys 1–{MAX_CLASSES} choose the class, right click removes a point)"
+            )
+            return
+        self._present = self.session.present_classes()
+        self._region_colors = self.plot.region_colors(self._present)
+        config = self.session.job_config()
+        self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
+        self.plot.draw_points()
+        self.curves.set_budget(config.iterations)
+        # regions over what is in view (and the data), not only around the data
+        self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
+        self.controller.submit(config, dataset, self.extent, play=play, warm=warm)
+        self._sync_actions()
+
+    def toggle_play(self):
+        if self.controller.playing:
+            self.controller.pause()
+        elif self._has_job:  # queued behind the job's set-up if that is still running
+            self.controller.play()
+        self._sync_actions()
+
+    def advance(self, n):
+        if self._has_job:
+            self.controller.step(n)
+        self._sync_actions()
+
+    def run_to_budget(self):
+        """Every remaining iteration at full speed (frames as it goes)."""
+        if self._has_job:
+            self.panel.speed.setCurrentIndex(0)
+            if not self.controller.playing:
+                self.controller.play()
+        self._sync_actions()
+
+    def fit_view(self):
+        X = self.session.points.X
+        if len(X):
+            x0, x1, y0, y1 = data_extent(X)
+            self.plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def generate_dialog(self):
+        dialog = GenerateDialog(self)
+        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+            try:
+                X, y = generate(**dialog.values())
+            except InputError as exc:
+                QtWidgets.QMessageBox.warning(self, "svmviz", str(exc))
+                return
+            self.session.replace_points(X, y)
+            self.fit_view()
+
+    def edit_cost(self):
+        present = self.session.present_classes()
+        if present.size < 3:
+            return
+        names = [self.session.classes[k] for k in present]
+        dialog = CostDialog(names, self.session.cost[np.ix_(present, present)], self)
+        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+            matrix = dialog.matrix()
+            if matrix is not None:
+                self.session.set_cost(present, matrix)
+
+    # -------------------------------------------------------------- slots
+    @QtCore.Slot(bool)
+    def _set_warm_start(self, on: bool):
+        self.warm_start = bool(on)
+
+    @QtCore.Slot()
+    def _on_points_changed(self):
+        self.plot.draw_points()
+        self.plot.show_selection(self.view.selected)
+        self.panel.set_n_points(len(self.session.points))
+        self.reset(play=self.controller.playing, warm=self.warm_start)
+
+    @QtCore.Slot()
+    def _on_classes_changed(self):
+        """Names or colours: redraw, no new training (the problem is the same)."""
+        self.plot.draw_points()
+        if self._present.size:
+            self._region_colors = self.plot.region_colors(self._present)
+        if self.snapshot is not None:
+            self._draw_plane(self.snapshot)
+
+    @QtCore.Slot()
+    def _on_view_settled(self):
+        if self._has_job:
+            self.controller.set_extent(self.plot.view_extent())
+
+    @QtCore.Slot()
+    def _on_config_changed(self):
+        self.reset(play=self.controller.playing, warm=self.warm_start)
+
+    @QtCore.Slot(object)
+    def _on_plot_click(self, event):
+        pos = self.plot.data_at(event.scenePos())
+        if pos is None:
+            return
+        if event.button() == QtCore.Qt.MouseButton.LeftButton:
+            self.session.add_point(pos.x(), pos.y())
+        elif event.button() == QtCore.Qt.MouseButton.RightButton:
+            i = self.view.pick(pos)
+            if i is not None:
+                self.session.delete_points([i])
+        event.accept()
+
+    @QtCore.Slot(str)
+    def _on_failed(self, message):
+        self._clear_model(f"Cannot train: {message}")
+
+    @QtCore.Slot(object)
+    def _on_snapshot(self, snap):
+        self.snapshot = snap
+        self._draw_plane(snap)
+        self._sync_actions()
+        if not self.controller.playing:
+            self._show_curves()  # stepping or stopped: everything at once
+
+    def _draw_plane(self, snap):
+        if int(snap.frame.region.max(initial=0)) >= len(self._region_colors):
+            return  # a frame of other classes (replaced; its successor is on its way)
+        self.plot.draw_frame(snap.frame, self._region_colors, snap.alpha)
+
+    @QtCore.Slot()
+    def _show_curves(self):
+        """The curves, the progress bar and the status text of the newest snapshot."""
+        snap = self.snapshot
+        if snap is None or snap is self._curves_of:
+            return
+        self._curves_of = snap
+        budget = self.session.config.iterations
+        done = snap.t - snap.t0
+        self.progress.setMaximum(budget)
+        self.progress.setValue(min(done, budget))
+        self.curves.show_history(snap.history, None if snap.reference is None
+                                 else snap.reference.objective, t0=snap.t0)  # fmt: skip
+        self.status.setText(status_text(snap, len(self.session.points), self.session.config))
+
+    def closeEvent(self, event):  # noqa: N802 (Qt override)
+        self._curve_timer.stop()
+        self.controller.shutdown()
+        super().closeEvent(event)
+
+
+def status_text(snap, n_points: int, config: SolverConfig) -> str:
+    """The status line: iteration, objective, training error and the gap to the optimum."""
+    obj = snap.history["objective"]
+    if not len(obj):
+        return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)"
+    text = (
+        f"iteration {snap.t}   objective {obj[-1]:.6g}   "
+        f"training error {100 * snap.history['error'][-1]:.1f}%"
+    )
+    if snap.reference is not None:
+        text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"
+    elif snap.reference_error:
+        text += f"   (no exact optimum: {snap.reference_error})"
+    if snap.t0:
+        text += f"   (warm start at t = {snap.t0})"
+    if snap.status not in ("ready", "running"):
+        text += f"   — {STATUS_TEXT[snap.status]}"
+    return text
