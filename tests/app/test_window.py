@@ -245,3 +245,55 @@ def test_loss_axis_ignores_the_first_iterations():
     width = np.full_like(t, 1.2)
     assert _loss_axis_top(t, loss, width) == pytest.approx(1.32)
     assert _loss_axis_top(t[:5], loss[:5]) == pytest.approx(24.2)  # only early ones: all shown
+
+
+def test_warm_start_option_goes_on_from_the_current_model(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=10**6))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(2000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    w.panel.warm.setChecked(True)
+    w.session.add_point(0.3, 0.3)
+    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    assert w.snapshot.t == w.snapshot.t0 == 2000
+    w.advance(10)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2010, timeout=30000)
+    assert "warm start at t = 2000" in w.status.text()
+    w.panel.warm.setChecked(False)
+    w.session.add_point(0.2, 0.3)  # the default again: from w = 0
+    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    assert w.snapshot.t == w.snapshot.t0 == 0
+    w.close()
+
+
+def test_kernel_rings_grow_with_alpha(qtbot, moons):
+    from svmviz.ui.decision_plot import RING_MAX, RING_MIN
+
+    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=3000))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(3000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    alpha = w.snapshot.alpha
+    sizes = w.plot.rings.data["size"]
+    assert len(sizes) == int(np.sum(alpha > 0.01 * alpha.max())) > 0
+    assert sizes.min() >= RING_MIN and sizes.max() == RING_MAX  # the largest α: the largest ring
+    x, y = w.plot.rings.getData()
+    biggest = moons.X[np.argmax(alpha)]
+    at = np.flatnonzero((x == biggest[0]) & (y == biggest[1]))
+    assert at.size == 1 and sizes[at[0]] == RING_MAX  # the largest α has the largest ring
+    assert "ring size ∝ α" in "".join(label.text for _, label in w.plot.legend.items)
+    w.close()
+
+
+def test_closing_while_training_at_full_speed_stops_the_thread(qtbot):
+    from svmviz.app.worker import running_threads
+
+    w = build_window(demo_data(), SolverConfig(iterations=10**7), play=True)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
+    assert running_threads()
+    w.close()
+    assert running_threads() == []
