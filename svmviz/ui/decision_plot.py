@@ -87,7 +87,12 @@ class DecisionPlot(pg.PlotWidget):
         self.setLabel("bottom", "x₁")
         self.setLabel("left", "x₂")
         self.setMenuEnabled(False)  # right click removes a point
-        self.legend = self.addLegend(offset=(10, 10), brush=(255, 255, 255, 210))
+        # the legend sits above the plane, in the title's row: inside it would hide points
+        self.legend = pg.LegendItem(frame=False, colCount=3, labelTextSize="11pt")
+        item = self.getPlotItem()
+        item.layout.removeItem(item.titleLabel)
+        item.titleLabel.hide()
+        item.layout.addItem(self.legend, 0, 1)
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)
@@ -127,8 +132,7 @@ class DecisionPlot(pg.PlotWidget):
 
     # ------------------------------------------------------------------ classes and points
     def set_ring_meaning(self, kernel: bool) -> None:
-        label = ("support vectors (ring size ∝ α_i)" if kernel
-                 else "on or inside the margin (y f ≤ 1)")  # fmt: skip
+        label = "support vectors, ring ∝ α_i" if kernel else "in the margin, y f ≤ 1"
         if label != self._ring_label:
             self._ring_label = label
             self._legend_key = None  # rebuild the legend
@@ -151,12 +155,12 @@ class DecisionPlot(pg.PlotWidget):
                 (self.boundary, "boundary f = 0"),
                 (self.margin, "margins f = ±1"),
                 (self.rings, self._ring_label),
-                (self.wrong, "misclassified (y f &lt; 0)"),  # the label is HTML
+                (self.wrong, "misclassified, y f &lt; 0"),  # the label is HTML
             ):
                 self.legend.addItem(item, label)
             for k in present:
                 self.legend.addItem(self.scatters[k], style.html_escape(s.classes[k]))
-            self.legend.setColumnCount(2 if len(present) > 3 else 1)
+            self.legend.setColumnCount(4 if len(present) > 4 else 3)
             _cache_tree(self.legend)
 
     def show_selection(self, indices) -> None:

@@ -86,9 +86,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
 
         self.panel = SolverPanel(self.session.config, len(self.session.points))
+        self.panel.setFont(self.font())  # before its size is measured below
         scroll = QtWidgets.QScrollArea()
         scroll.setWidget(self.panel)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # wide enough for every control, with room for the vertical scroll bar
+        scroll.setMinimumWidth(
+            self.panel.minimumSizeHint().width()
+            + scroll.verticalScrollBar().sizeHint().width()
+            + 2 * scroll.frameWidth()
+            + 20  # the dock's own margins
+        )
+        scroll.setMaximumWidth(420)
         dock = QtWidgets.QDockWidget("Solver", self)
         dock.setObjectName("solver-dock")
         dock.setWidget(scroll)

@@ -283,7 +283,7 @@ def test_kernel_rings_grow_with_alpha(qtbot, moons):
     biggest = moons.X[np.argmax(alpha)]
     at = np.flatnonzero((x == biggest[0]) & (y == biggest[1]))
     assert at.size == 1 and sizes[at[0]] == RING_MAX  # the largest α has the largest ring
-    assert "ring size ∝ α" in "".join(label.text for _, label in w.plot.legend.items)
+    assert "ring ∝ α" in "".join(label.text for _, label in w.plot.legend.items)
     w.close()
 
 
