@@ -14,6 +14,8 @@ from svmviz.core.model_io import Model
 # a point counts as on the margin within this much of y f = 1 (an iterate near the optimum
 # puts the support vectors at 1.00x, and they should be marked)
 MARGIN_TOLERANCE = 0.01
+CONTOUR_STEP = 2  # the curves are traced on every CONTOUR_STEP-th line of the region grid
+SIMPLIFY_CELLS = 0.2  # vertices of the curves are dropped within this many region cells
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,38 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         return out[:, 0] if model.binary else out
     gx, gy = np.meshgrid(xs, ys)
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
+
+
+def simplify(line: np.ndarray, tol: float) -> np.ndarray:
+    """Ramer–Douglas–Peucker: the vertices of ``line`` (n×2) needed to keep every dropped
+    vertex within ``tol`` of the simplified polyline. A closed line (first = last vertex)
+    stays closed. Traced contours of a smooth f are near straight over many grid cells, and
+    every vertex costs the GUI stroking time."""
+    n = len(line)
+    if n <= 2:
+        return line
+    keep = np.zeros(n, dtype=bool)
+    keep[0] = keep[-1] = True
+    stack = [(0, n - 1)]
+    while stack:
+        a, b = stack.pop()
+        if b - a < 2:
+            continue
+        p, q = line[a], line[b]
+        seg = q - p
+        length = np.hypot(seg[0], seg[1])
+        rel = line[a + 1 : b] - p
+        if length > 0:
+            d = np.abs(seg[0] * rel[:, 1] - seg[1] * rel[:, 0]) / length
+        else:  # a closed loop's ends coincide: distance to the point
+            d = np.hypot(rel[:, 0], rel[:, 1])
+        i = int(np.argmax(d))
+        if d[i] > tol:
+            m = a + 1 + i
+            keep[m] = True
+            stack.append((a, m))
+            stack.append((m, b))
+    return line[keep]
 
 
 def level_line(w, b: float, c: float, extent) -> list:
@@ -87,6 +121,9 @@ def make_frame(
 
     x0, x1, y0, y1 = extent
     xs, ys = np.linspace(x0, x1, n), np.linspace(y0, y1, n)
+    # curves from every other grid line: a quarter of the contouring, and of the vertices
+    # to stroke (~8 px apart on screen, where a smooth f is near linear)
+    step = CONTOUR_STEP if n >= 100 else 1
     F = grid_values(model, xs, ys)
     contours = {}
     if F.ndim == 1 and model.coef is not None and model.coef.shape[1] == 2:
@@ -98,7 +135,7 @@ def make_frame(
     elif F.ndim == 1:
         Z = F.reshape(n, n)
         region = (Z > 0).astype(np.uint8)
-        gen = contourpy.contour_generator(xs, ys, Z)
+        gen = contourpy.contour_generator(xs[::step], ys[::step], Z[::step, ::step])
         contours["boundary"] = gen.lines(0.0)
         contours["margin"] = gen.lines(1.0) + gen.lines(-1.0)
     else:
@@ -107,9 +144,12 @@ def make_frame(
         for k in range(F.shape[1]):
             # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, 1 on its margin
             others = np.delete(F, k, axis=1).max(axis=1)
-            gen = contourpy.contour_generator(xs, ys, (F[:, k] - others).reshape(n, n))
+            D = (F[:, k] - others).reshape(n, n)[::step, ::step]
+            gen = contourpy.contour_generator(xs[::step], ys[::step], D)
             contours["boundary"] += gen.lines(0.0)
             contours["margin"] += gen.lines(1.0)
+    tol = SIMPLIFY_CELLS * min(x1 - x0, y1 - y0) / n
+    contours = {k: [simplify(line, tol) for line in v] for k, v in contours.items()}
     # f at the training points: the solver keeps them (Solver.training_values); evaluating a
     # kernel model there again would cost more than the whole grid
     Fx = model.decision_function(X) if train_values is None else train_values

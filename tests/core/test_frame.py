@@ -61,3 +61,36 @@ def test_level_line_misses_and_axis_parallel():
     (seg,) = level_line(np.array([0.0, 2.0]), -1.0, 0.0, box)  # y = 0.5
     np.testing.assert_allclose(sorted(seg[:, 0]), [0.0, 1.0])
     np.testing.assert_allclose(seg[:, 1], [0.5, 0.5])
+
+
+def _distance_to_polyline(points, poly):
+    a, b = poly[:-1], poly[1:]
+    ab = b - a
+    t = np.clip(((points[:, None, :] - a) * ab).sum(-1) / np.maximum((ab**2).sum(-1), 1e-300), 0, 1)
+    nearest = a + t[..., None] * ab
+    return np.sqrt(((points[:, None, :] - nearest) ** 2).sum(-1)).min(axis=1)
+
+
+def test_simplify_keeps_every_vertex_within_tolerance_and_closed_loops_closed():
+    from svmviz.core.frame import simplify
+
+    t = np.linspace(0, 2 * np.pi, 400)
+    loop = np.column_stack([np.cos(t) * (1 + 0.3 * np.cos(5 * t)), np.sin(t)])
+    loop[-1] = loop[0]
+    out = simplify(loop, 0.01)
+    assert 10 < len(out) < 200  # fewer vertices
+    np.testing.assert_array_equal(out[0], out[-1])  # still closed
+    assert _distance_to_polyline(loop, out).max() <= 0.01 + 1e-12
+    straight = np.column_stack([np.linspace(0, 1, 50), np.linspace(0, 2, 50)])
+    np.testing.assert_allclose(simplify(straight, 1e-9), straight[[0, -1]])
+
+
+def test_kernel_frame_curves_stay_on_the_level_sets(moons):
+    s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=3000)).reset(moons)
+    s.step(3000)
+    model = s.model()
+    frame = make_frame(model, moons.X, moons.y, (-3, 3, -3, 3), n=160)
+    for line in frame.contours["boundary"]:
+        # every vertex is on f = 0 up to interpolation on the (coarser) contour grid
+        assert np.abs(model.decision_function(line)).max() < 0.05
+        assert len(line) >= 2
