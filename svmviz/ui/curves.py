@@ -85,6 +85,8 @@ class CurvePanel(QtWidgets.QSplitter):
         self._loss_top = None
         self._warm_label = False
         self.set_budget(1000)
+        self._range_objective(0.01, 10.0)  # until there is a curve
+        self._range_loss(1.0)
 
     def set_budget(self, iterations: int) -> None:
         """The iteration axes span 1..T."""

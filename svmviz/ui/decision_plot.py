@@ -87,6 +87,7 @@ class DecisionPlot(pg.PlotWidget):
         self.setLabel("bottom", "x₁")
         self.setLabel("left", "x₂")
         self.setMenuEnabled(False)  # right click removes a point
+        self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         # the legend sits above the plane, in the title's row: inside it would hide points
         self.legend = pg.LegendItem(frame=False, colCount=3, labelTextSize="11pt")
         item = self.getPlotItem()
@@ -200,8 +201,8 @@ class DecisionPlot(pg.PlotWidget):
         self._marks = (X, marks)
         self._marks = marks
         self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
+        # (never hidden: the legend draws a hidden item's sample as an "invisible" eye)
         self.wrong.setData(X[wrong, 0], X[wrong, 1])
-        self.wrong.setVisible(bool(wrong.any()))
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA

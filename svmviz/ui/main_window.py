@@ -38,6 +38,18 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 CURVE_SECONDS = 0.15
 
 
+KEYS_HELP = f"""<b>Points</b><br>
+Left click: a point of the current class · keys 1–{MAX_CLASSES}: the current class<br>
+Drag a point: move it (the selection, if it is selected) · right click: remove a point<br>
+Ctrl + drag: select · Delete: remove the selection · Ctrl+Z / Ctrl+Shift+Z: undo / redo<br>
+Drag the empty plane: pan · wheel: zoom · F: fit the view · Ctrl+G: generate a data set<br>
+Class bar: double click or right click a class to rename or recolour it<br><br>
+<b>Training</b><br>
+Space: play / pause · →: one iteration · Shift+→: N iterations · Ctrl+R: run to the budget<br>
+R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
+<br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
+
+
 def _union(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
 
@@ -103,6 +115,7 @@ class MainWindow(QtWidgets.QMainWindow):
         dock.setObjectName("solver-dock")
         dock.setWidget(scroll)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self._build_menus(dock)
 
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
@@ -133,33 +146,80 @@ class MainWindow(QtWidgets.QMainWindow):
         self.reset(play=play)
 
     def _build_toolbar(self) -> None:
+        """The training and editing actions, on the toolbar (the menus reuse them)."""
         bar = self.addToolBar("Training")
         bar.setObjectName("training-bar")
         self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
                                         "Play / pause training (Space)")  # fmt: skip
-        self._action(bar, "Step", lambda: self.advance(1), "Right", "One iteration (→)")
+        self.step_action = self._action(bar, "Step", lambda: self.advance(1), "Right",
+                                        "One iteration (→)")  # fmt: skip
         self.step_n = QtWidgets.QSpinBox()
         self.step_n.setRange(1, 1_000_000)
         self.step_n.setValue(100)
         self.step_n.setToolTip("how many iterations Step N takes")
-        self._action(bar, "Step N", lambda: self.advance(self.step_n.value()), "Shift+Right",
-                     "Take N iterations (Shift+→)")  # fmt: skip
+        # the field gives the keyboard back at Enter: Space and the digits are shortcuts
+        self.step_n.editingFinished.connect(lambda: self.plot.setFocus())
+        self.step_n_action = self._action(
+            bar, "Step N", lambda: self.advance(self.step_n.value()), "Shift+Right",
+            "Take N iterations (Shift+→)",
+        )  # fmt: skip
         bar.addWidget(self.step_n)
-        self._action(bar, "Run", self.run_to_budget, "Ctrl+R",
-                     "Run to the iteration budget at full speed (Ctrl+R)")  # fmt: skip
-        self._action(bar, "Reset", self.reset, "R", "Start again from w = 0 (R)")
+        self.run_action = self._action(
+            bar, "Run", self.run_to_budget, "Ctrl+R",
+            "Run to the iteration budget at full speed (Ctrl+R)",
+        )  # fmt: skip
+        self.reset_action = self._action(bar, "Reset", lambda: self.reset(), "R",
+                                         "Start again from w = 0 (R)")  # fmt: skip
         bar.addSeparator()
-        self._action(bar, "Generate…", self.generate_dialog, "Ctrl+G",
-                     "Replace the points by a generated data set (undoable)")  # fmt: skip
-        self._action(bar, "Fit", self.fit_view, "F", "Fit the view to the points (F)")
+        self.generate_action = self._action(
+            bar, "Generate…", self.generate_dialog, "Ctrl+G",
+            "Replace the points by a generated data set (undoable; Ctrl+G)",
+        )  # fmt: skip
+        self.fit_action = self._action(bar, "Fit", self.fit_view, "F",
+                                       "Fit the view to the points (F)")  # fmt: skip
         bar.addSeparator()
         self.undo_action = self._action(bar, "Undo", self.session.undo, "Ctrl+Z",
                                         "Undo the last edit (Ctrl+Z)")  # fmt: skip
         self.redo_action = self._action(bar, "Redo", self.session.redo, "Ctrl+Shift+Z",
                                         "Redo (Ctrl+Shift+Z)")  # fmt: skip
-        self._action(bar, "Clear", self.session.clear, None, "Remove every point (undoable)")
-        self._action(bar, "Delete", self.view.delete_selection, "Delete",
-                     "Remove the selected points (Ctrl + drag selects; Delete)")  # fmt: skip
+        self.clear_action = self._action(bar, "Clear", self.session.clear, None,
+                                         "Remove every point (undoable)")  # fmt: skip
+        self.delete_action = self._action(
+            bar, "Delete", self.view.delete_selection, "Delete",
+            "Remove the selected points (Ctrl + drag selects; Delete)",
+        )  # fmt: skip
+
+    def _build_menus(self, dock) -> None:
+        menus = self.menuBar()
+        file = menus.addMenu("&File")
+        quit_action = file.addAction("Quit", self.close)
+        quit_action.setShortcut(QtGui.QKeySequence("Ctrl+Q"))
+        edit = menus.addMenu("&Edit")
+        for action in (self.undo_action, self.redo_action, None, self.delete_action,
+                       self.clear_action, self.generate_action):  # fmt: skip
+            edit.addSeparator() if action is None else edit.addAction(action)
+        edit.addSeparator()
+        edit.addAction("Add a class", self.session.add_class)
+        edit.addAction("Cost matrix Δ…", self.edit_cost)
+        train = menus.addMenu("&Training")
+        for action in (self.play_action, self.step_action, self.step_n_action,
+                       self.run_action, self.reset_action):  # fmt: skip
+            train.addAction(action)
+        train.addSeparator()
+        warm = train.addAction("Warm start after edits")
+        warm.setCheckable(True)
+        warm.toggled.connect(self.panel.warm.setChecked)
+        self.panel.warm.toggled.connect(warm.setChecked)
+        view = menus.addMenu("&View")
+        view.addAction(self.fit_action)
+        view.addAction(dock.toggleViewAction())
+        view.addAction(self.class_bar.toggleViewAction())
+        help_menu = menus.addMenu("&Help")
+        keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
+        keys.setShortcut(QtGui.QKeySequence("F1"))
+
+    def show_keys(self):
+        QtWidgets.QMessageBox.information(self, "svmviz: keyboard and mouse", KEYS_HELP)
 
     def _action(self, bar, text, slot, key, tip):
         action = bar.addAction(text, slot)

@@ -44,3 +44,31 @@ def test_nearest_point():
     s = Session(Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1]))
     assert s.nearest_point(0.9, 1.05, 0.2, 0.2) == 1
     assert s.nearest_point(0.5, 0.5, 0.2, 0.2) is None
+
+
+def test_a_cost_matrix_given_at_start_is_kept_per_class(blobs3):
+    from svmviz.core.config import SolverConfig
+
+    cost = ((0.0, 2.0, 1.0), (1.0, 0.0, 3.0), (1.0, 1.0, 0.0))
+    s = Session(blobs3, SolverConfig(cost=cost))
+    assert s.config.cost is None  # the session keeps Δ per class slot
+    assert s.job_config().cost == cost
+    s.delete_points(np.flatnonzero(s.points.y == 0))  # class 1 gone: Δ of 2 and 3
+    assert s.job_config().cost is None  # two classes left: binary, no Δ
+    s.add_point(9.0, 9.0, k=0)
+    assert s.job_config().cost == cost
+
+
+def test_rename_and_recolour_are_undoable_and_names_stay_unique(qtbot):
+    s = Session()
+    with qtbot.waitSignal(s.classes_changed):
+        s.set_class(1, name="spam", color="#123456")
+    assert s.classes[1] == "spam" and s.colors[1] == "#123456"
+    with pytest.raises(ValueError, match="already called"):
+        s.set_class(0, name="spam")
+    s.add_point(0.0, 0.0, k=1)
+    s.undo()  # the point
+    s.undo()  # the rename
+    assert s.classes[1] == "class 2" and s.colors[1] != "#123456"
+    s.redo()
+    assert s.classes[1] == "spam"

@@ -297,3 +297,30 @@ def test_closing_while_training_at_full_speed_stops_the_thread(qtbot):
     assert running_threads()
     w.close()
     assert running_threads() == []
+
+
+def test_menus_reach_the_actions_and_quit_closes(qtbot, monkeypatch):
+    from PySide6 import QtWidgets
+    from PySide6.QtCore import Qt
+
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
+    menus = {a.text().replace("&", ""): a.menu() for a in w.menuBar().actions()}
+    assert set(menus) == {"File", "Edit", "Training", "View", "Help"}
+    training = {a.text() for a in menus["Training"].actions()}
+    assert {"Play", "Step", "Step N", "Run", "Reset", "Warm start after edits"} <= training
+    warm = next(a for a in menus["Training"].actions() if a.text().startswith("Warm"))
+    warm.trigger()
+    assert w.panel.warm.isChecked() and w.warm_start  # one setting, two controls
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
+    qtbot.keyClick(w, Qt.Key.Key_F1)
+    assert "Space: play / pause" in shown[0]
+    # an empty misclassified set keeps its legend sample visible (a hidden item's sample is
+    # drawn as pyqtgraph's "invisible" eye)
+    assert w.plot.wrong.isVisible()
+    qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert not w.isVisible()
