@@ -88,6 +88,7 @@ class DecisionPlot(pg.PlotWidget):
         self.setLabel("left", "x₂")
         self.setMenuEnabled(False)  # right click removes a point
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
         # the legend sits above the plane, in the title's row: inside it would hide points
         self.legend = pg.LegendItem(frame=False, colCount=3, labelTextSize="11pt")
         item = self.getPlotItem()

@@ -359,6 +359,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot(object)
     def _on_plot_click(self, event):
+        # the keyboard leaves a field of the solver panel (which would otherwise keep Space,
+        # the arrows and the digits): they act on the training and the classes again
+        self.plot.setFocus(QtCore.Qt.FocusReason.MouseFocusReason)
         pos = self.plot.data_at(event.scenePos())
         if pos is None:
             return

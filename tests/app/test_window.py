@@ -324,3 +324,28 @@ def test_menus_reach_the_actions_and_quit_closes(qtbot, monkeypatch):
     assert w.plot.wrong.isVisible()
     qtbot.keyClick(w, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     assert not w.isVisible()
+
+
+def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot):
+    from PySide6 import QtWidgets
+    from PySide6.QtCore import Qt
+
+    w = build_window(demo_data(), SolverConfig(iterations=10**6))
+    qtbot.addWidget(w)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.panel.lam_field.setFocus()
+    qtbot.waitUntil(lambda: w.panel.lam_field.hasFocus())
+    click(qtbot, w, 2.5, 2.5)  # a point, and the focus leaves the field
+    assert not w.panel.lam_field.hasFocus()
+    focus = QtWidgets.QApplication.focusWidget()
+    assert focus is w.plot
+    qtbot.keyClick(focus, Qt.Key.Key_Space)
+    assert w.playing
+    qtbot.keyClick(focus, Qt.Key.Key_Right)  # a step pauses
+    assert not w.playing
+    qtbot.keyClick(focus, Qt.Key.Key_3)
+    assert w.session.current_class == 2
+    w.close()
