@@ -90,7 +90,7 @@ class DecisionPlot(pg.PlotWidget):
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
         # the legend sits above the plane, in the title's row: inside it would hide points
-        self.legend = pg.LegendItem(frame=False, colCount=3, labelTextSize="11pt")
+        self.legend = pg.LegendItem(frame=False, colCount=2, labelTextSize="11pt")
         item = self.getPlotItem()
         item.layout.removeItem(item.titleLabel)
         item.titleLabel.hide()
@@ -140,7 +140,8 @@ class DecisionPlot(pg.PlotWidget):
             self._legend_key = None  # rebuild the legend
 
     def draw_points(self) -> None:
-        """The session's points, one scatter per class, and the legend of the classes."""
+        """The session's points, one scatter per class (the class bar above the plot is
+        their legend: marker, colour, key and name), and the legend of the model's marks."""
         s = self.session
         p = s.points
         for k, item in enumerate(self.scatters):
@@ -148,10 +149,8 @@ class DecisionPlot(pg.PlotWidget):
             item.setBrush(pg.mkBrush(s.colors[k]))
             item.setData(p.X[sel, 0], p.X[sel, 1])
             item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
-        present = tuple(int(k) for k in np.unique(p.y))
-        key = (present, tuple(s.classes), tuple(s.colors), self._ring_label)
-        if key != self._legend_key:
-            self._legend_key = key
+        if self._ring_label != self._legend_key:
+            self._legend_key = self._ring_label
             self.legend.clear()
             for item, label in (
                 (self.boundary, "boundary f = 0"),
@@ -160,9 +159,6 @@ class DecisionPlot(pg.PlotWidget):
                 (self.wrong, "misclassified, y f &lt; 0"),  # the label is HTML
             ):
                 self.legend.addItem(item, label)
-            for k in present:
-                self.legend.addItem(self.scatters[k], style.html_escape(s.classes[k]))
-            self.legend.setColumnCount(4 if len(present) > 4 else 3)
             _cache_tree(self.legend)
 
     def show_selection(self, indices) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-
 from svmviz.core.palette import CLASS_COLORS, CLASS_SYMBOLS
 
 SYMBOL_NAMES = {"o": "circle", "s": "square", "t": "triangle down", "d": "diamond",
@@ -22,8 +20,3 @@ def class_color(k: int) -> str:
 
 def class_symbol(k: int) -> str:
     return CLASS_SYMBOLS[k % len(CLASS_SYMBOLS)]
-
-
-def html_escape(text: str) -> str:
-    """For labels that pyqtgraph renders as HTML (legend entries)."""
-    return html.escape(text, quote=False)
