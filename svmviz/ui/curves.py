@@ -17,6 +17,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.ui import style
 
+MIN_DECADES = 3  # of the objective's axis
 CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
 
 
@@ -39,10 +40,24 @@ def loss_axis_top(t, *curves) -> float:
     return float(max(1.0, 1.1 * top))
 
 
+def legend_above(plot, columns: int, text_size: str = "10pt") -> pg.LegendItem:
+    """A legend in the plot's title row, above the axes, where it hides no data; items
+    added to the plot with a ``name`` join it."""
+    legend = pg.LegendItem(frame=False, colCount=columns, labelTextSize=text_size)
+    item = plot.getPlotItem()
+    item.layout.removeItem(item.titleLabel)
+    item.titleLabel.hide()
+    item.layout.addItem(legend, 0, 1)
+    item.legend = legend  # PlotItem.plot(name=...) adds to it
+    return legend
+
+
 def decades(lo: float, hi: float) -> tuple[float, float]:
-    """The smallest range of whole decades (log10 units) holding [lo, hi] (both > 0)."""
+    """The smallest range of whole decades (log10 units) holding [lo, hi] (both > 0), and at
+    least MIN_DECADES (with fewer, pyqtgraph labels every minor tick and the axis is a blur)."""
     a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-    return float(a), float(max(b, a + 1))
+    b = max(b, a + 1)
+    return float(min(a, b - MIN_DECADES)), float(b)
 
 
 class CurvePanel(QtWidgets.QSplitter):
@@ -54,7 +69,7 @@ class CurvePanel(QtWidgets.QSplitter):
         self.objective_plot.setLogMode(x=True, y=True)
         self.objective_plot.setLabel("bottom", "iteration t")
         self.objective_plot.setLabel("left", "objective F(w)")
-        self.objective_plot.addLegend(brush=(255, 255, 255, 210))
+        legend_above(self.objective_plot, 2)
         self.objective = self.objective_plot.plot(
             pen=pg.mkPen(style.class_color(0), width=2), name="F(w_t)"
         )
@@ -65,7 +80,7 @@ class CurvePanel(QtWidgets.QSplitter):
         self.loss_plot = pg.PlotWidget()
         self.loss_plot.setLogMode(x=True, y=False)
         self.loss_plot.setLabel("bottom", "iteration t")
-        self.loss_plot.addLegend(brush=(255, 255, 255, 210))
+        legend_above(self.loss_plot, 3)
         self.loss_curves = {
             name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash), name=label)
             for name, label, color, dash in (

@@ -14,6 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.frame import MARGIN_TOLERANCE
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import style
+from svmviz.ui.curves import legend_above
 from svmviz.ui.point_editor import EditorViewBox
 
 # kernel models: a support vector's ring grows with √(α_i / max α) between these sizes
@@ -90,11 +91,7 @@ class DecisionPlot(pg.PlotWidget):
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
         # the legend sits above the plane, in the title's row: inside it would hide points
-        self.legend = pg.LegendItem(frame=False, colCount=2, labelTextSize="11pt")
-        item = self.getPlotItem()
-        item.layout.removeItem(item.titleLabel)
-        item.titleLabel.hide()
-        item.layout.addItem(self.legend, 0, 1)
+        self.legend = legend_above(self, 2, "11pt")
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)

@@ -349,3 +349,11 @@ def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot):
     qtbot.keyClick(focus, Qt.Key.Key_3)
     assert w.session.current_class == 2
     w.close()
+
+
+def test_objective_axis_is_whole_decades_and_at_least_three():
+    from svmviz.ui.curves import decades
+
+    assert decades(0.12, 9.0) == (-2.0, 1.0)
+    assert decades(0.003, 250.0) == (-3.0, 3.0)
+    assert decades(1.0, 1.0) == (-2.0, 1.0)
