@@ -193,7 +193,6 @@ class DecisionPlot(pg.PlotWidget):
         if self._marks is not None and X is self._marks[0] and marks == self._marks[1]:
             return
         self._marks = (X, marks)
-        self._marks = marks
         self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
         # (never hidden: the legend draws a hidden item's sample as an "invisible" eye)
         self.wrong.setData(X[wrong, 0], X[wrong, 1])

@@ -357,3 +357,18 @@ def test_objective_axis_is_whole_decades_and_at_least_three():
     assert decades(0.12, 9.0) == (-2.0, 1.0)
     assert decades(0.003, 250.0) == (-3.0, 3.0)
     assert decades(1.0, 1.0) == (-2.0, 1.0)
+
+
+def test_unchanged_marks_are_not_set_again(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(2000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    before = w.plot.rings.data
+    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha)
+    assert w.plot.rings.data is before  # the same marks: the scatter is left alone
+    w.session.add_point(0.0, 0.0)  # other points: the marks are drawn anew
+    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    assert w.plot.rings.data is not before
+    w.close()
