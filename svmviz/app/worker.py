@@ -175,9 +175,11 @@ class TrainingWorker(QObject):
             # display refresh, so this is the refresh rate, or the rate the GUI manages),
             # and frames take at most half of the worker's time
             if not self.posted.is_set() and now - last >= max(FRAME_SECONDS / 2, 2 * frame_cost):
+                cpu = time.thread_time()
                 self._publish()
                 last = time.perf_counter()
-                frame_cost = last - now
+                # the frame's own work: waits for the GIL (the GUI painting) do not count
+                frame_cost = time.thread_time() - cpu
         if not self.cancel.is_set():
             self._publish()
 
