@@ -45,6 +45,11 @@ class Session(QObject):
         if data is not None:
             K = min(data.n_classes, MAX_CLASSES)
             names[:K] = data.classes[:K]
+            for k in range(K, MAX_CLASSES):  # a data class may be called "class 3" already
+                j = 2
+                while names[k] in names[:K]:
+                    names[k] = f"{DEFAULT_NAMES[k]} ({j})"
+                    j += 1
             keep = data.y < MAX_CLASSES
             points = Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS)
             self.class_count = max(2, K)

@@ -2,10 +2,12 @@
 
 The GUI sends a :class:`Job` (configuration and copied data) with a queued signal; the worker
 owns the solver of that job and runs it in chunks of a few milliseconds. The compiled loop
-releases the GIL while it runs, so the GUI thread keeps its frame rate. At most one
-:class:`Snapshot` is published per FRAME_SECONDS (the heavy part of a frame, the decision
-values on a grid and the contours, is computed here, not in the GUI thread), each tagged with
-the job's generation so that the GUI drops frames of a configuration it has replaced.
+releases the GIL while it runs, so the GUI thread keeps its frame rate. Snapshots (the heavy
+part of a frame, the decision values on a grid and the contours, is computed here, not in
+the GUI thread) go through a latest-wins mailbox; the GUI takes one at most once per display
+refresh, from a timer of its own, and the worker builds the next only when the GUI has taken
+the last, so neither side queues stale frames. Each is tagged with the job's generation so
+that the GUI drops frames of a configuration it has replaced.
 
 Pausing and cancelling use threading.Events checked between chunks: a queued "stop" slot
 could not run while the loop is busy. Every cross-thread receiver is a @Slot method.
@@ -20,6 +22,7 @@ import time
 import weakref
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from svmviz.core.config import SolverConfig
@@ -73,7 +76,7 @@ class Snapshot:
     history: dict
     reference: Reference | None
     reference_error: str | None
-    alpha: object = None  # (m,) |α_i| of a kernel model's training points, None if linear
+    alpha: np.ndarray | None = None  # (m,) |α_i| of a kernel model's points; None if linear
 
 
 class TrainingWorker(QObject):
@@ -298,6 +301,7 @@ class TrainingController(QObject):
 
     def shutdown(self) -> None:
         """Stop the loop, end the thread's event loop and wait for it (never terminate())."""
+        self._display.stop()
         self._worker.cancel.set()
         self._worker.pause.set()
         self._thread.quit()

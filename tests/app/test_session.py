@@ -72,3 +72,10 @@ def test_rename_and_recolour_are_undoable_and_names_stay_unique(qtbot):
     assert s.classes[1] == "class 2" and s.colors[1] != "#123456"
     s.redo()
     assert s.classes[1] == "spam"
+
+
+def test_default_names_of_empty_classes_never_repeat_a_data_class():
+    data = Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), ["class 3", "b"])
+    s = Session(data)
+    assert len(set(s.classes)) == len(s.classes)
+    assert s.classes[:3] == ("class 3", "b", "class 3 (2)")
