@@ -295,6 +295,11 @@ class TrainingController(QObject):
         # queued: runs at once when idle, after the loop otherwise (then one extra frame)
         self._republish.emit()
 
+    @property
+    def full_speed(self) -> bool:
+        """Playing means training as fast as possible (not N iterations per frame)."""
+        return self._worker.iterations_per_frame == 0
+
     def set_speed(self, iterations_per_frame: int) -> None:
         """Iterations per frame while playing; 0 trains as fast as possible."""
         self._worker.iterations_per_frame = max(0, int(iterations_per_frame))

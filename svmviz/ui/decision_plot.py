@@ -125,6 +125,11 @@ class DecisionPlot(pg.PlotWidget):
         )  # fmt: skip
         self.selection.hide()
         self.addItem(self.selection)
+        # the points and their marks are painted from pixmaps kept between frames: while
+        # training, the regions and curves change every frame but these rarely do (repainted
+        # when their data or the view change)
+        for item in (*self.scatters, self.rings, self.wrong):
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
         self.set_ring_meaning(kernel=False)
@@ -171,15 +176,19 @@ class DecisionPlot(pg.PlotWidget):
             item.setData([], [])
         self._marks = None
 
-    def draw_frame(self, frame, region_colors: np.ndarray, alpha=None) -> None:
-        """One frame of the model: ``region_colors`` (K×4 RGBA) colours the regions;
-        ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear models)."""
+    def draw_frame(self, frame, region_colors: np.ndarray, alpha=None, marks=True) -> None:
+        """One frame of the model: ``region_colors`` (0xffRRGGBB per class) colours the
+        regions; ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear models).
+        With ``marks`` False the rings and crosses are left as they are (unless the points
+        changed): at full speed they are refreshed at a lower rate than the plane."""
         self.region.set_regions(region_colors[frame.region], frame.extent)
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
         X = self.session.points.X
         if len(frame.margins) != len(X):
             return  # the points changed since this job started; its frame is on its way
+        if not marks and self._marks is not None and X is self._marks[0]:
+            return
         if alpha is not None and len(alpha) == len(X):
             ring = alpha > ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0)
             sizes = ring_sizes(alpha[ring])

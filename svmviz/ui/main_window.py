@@ -10,6 +10,8 @@ a worker thread (svmviz.app.worker); the window draws the snapshots it publishes
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -36,6 +38,7 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # their own (never in the same pass as a frame of the plane): their axes and text re-render
 # on every update, which at 60 Hz would take most of the GUI thread
 CURVE_SECONDS = 0.15
+MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 
 
 KEYS_HELP = f"""<b>Points</b><br>
@@ -119,6 +122,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
+        self._last_marks = 0.0
         self._curve_timer = QtCore.QTimer(self)
         self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
         self._curve_timer.timeout.connect(self._show_curves)
@@ -388,7 +392,15 @@ class MainWindow(QtWidgets.QMainWindow):
     def _draw_plane(self, snap):
         if int(snap.frame.region.max(initial=0)) >= len(self._region_colors):
             return  # a frame of other classes (replaced; its successor is on its way)
-        self.plot.draw_frame(snap.frame, self._region_colors, snap.alpha)
+        # at full speed the rings and crosses follow at MARKS_SECONDS (setting them costs more
+        # than a frame of the plane for a kernel model, whose α change at every step); when
+        # stepping, in slow motion and at the end, every frame has them
+        now = time.perf_counter()
+        marks = not (self.controller.playing and self.controller.full_speed)
+        marks = marks or now - self._last_marks >= MARKS_SECONDS
+        if marks:
+            self._last_marks = now
+        self.plot.draw_frame(snap.frame, self._region_colors, snap.alpha, marks=marks)
 
     @QtCore.Slot()
     def _show_curves(self):
