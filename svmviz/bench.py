@@ -6,6 +6,7 @@ Every figure is measured in this run, on this machine; comparisons are made in t
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import numpy as np
@@ -117,6 +118,12 @@ def measure_gui(seconds: float = 3.0) -> list[dict]:
     from svmviz.ui.app import build_window
 
     QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+
+    def quiet(mode, context, message):  # the offscreen plugin's notice on every show()
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    QtCore.qInstallMessageHandler(quiet)
     rows = []
 
     def wait(ms):

@@ -368,6 +368,17 @@ def test_unchanged_marks_are_not_set_again(qtbot):
     before = w.plot.rings.data
     w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha)
     assert w.plot.rings.data is before  # the same marks: the scatter is left alone
+    first = w.snapshot
+    w.reset()
+    qtbot.waitUntil(lambda: w.snapshot is not first and w.snapshot.t == 0, timeout=30000)
+    # at w = 0 other points are in the margin; marks=False (full speed, between refreshes)
+    # leaves the previous rings, marks=True draws the new ones
+    w.plot.draw_frame(first.frame, w._region_colors, first.alpha)
+    rings = w.plot.rings.data
+    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=False)
+    assert w.plot.rings.data is rings
+    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=True)
+    assert w.plot.rings.data is not rings
     w.session.add_point(0.0, 0.0)  # other points: the marks are drawn anew
     qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
     assert w.plot.rings.data is not before
