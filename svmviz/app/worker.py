@@ -29,6 +29,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
+from svmviz.core.inspect import StepRecord, step_and_explain
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
@@ -77,6 +78,7 @@ class Snapshot:
     reference: Reference | None
     reference_error: str | None
     alpha: np.ndarray | None = None  # (m,) |α_i| of a kernel model's points; None if linear
+    step: StepRecord | None = None  # what the step did, when this frame follows one step
 
 
 class TrainingWorker(QObject):
@@ -108,6 +110,9 @@ class TrainingWorker(QObject):
         # submits one job per mouse move)
         self.latest_generation = 0
         self.mailbox: Snapshot | None = None
+        # the last single step explained: its frames (also after the view moved) carry it,
+        # until the next play, N steps or job
+        self._step: StepRecord | None = None
         self.posted = threading.Event()  # a signal is on its way and not yet taken
 
     # ------------------------------------------------------------------ slots (worker thread)
@@ -117,6 +122,7 @@ class TrainingWorker(QObject):
         if job.generation < self.latest_generation:
             return  # superseded while queued
         self.cancel.clear()
+        self._step = None
         warm = self._solver.warm_state() if job.warm and self._solver is not None else None
         self._job = job
         self._solver = None
@@ -138,10 +144,15 @@ class TrainingWorker(QObject):
 
     @Slot(int)
     def step(self, n: int) -> None:
-        """Exactly ``n`` iterations, then one frame."""
+        """Exactly ``n`` iterations, then one frame; a single step comes with its
+        explanation (svmviz.core.inspect) for the step inspector."""
         if self._solver is None or self.cancel.is_set():
             return
-        self._solver.step(n)
+        if n == 1:
+            self._step = step_and_explain(self._solver)
+        else:
+            self._step = None
+            self._solver.step(n)
         self._publish()
 
     @Slot()
@@ -150,6 +161,7 @@ class TrainingWorker(QObject):
         s = self._solver
         if s is None:
             return
+        self._step = None
         chunk = 1
         last = time.perf_counter()
         next_slow = last
@@ -202,7 +214,7 @@ class TrainingWorker(QObject):
             v.flags.writeable = False
         self.mailbox = Snapshot(
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
-            self._reference_error, s.training_alpha(),
+            self._reference_error, s.training_alpha(), self._step,
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()

@@ -32,6 +32,7 @@ from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.generate_dialog import GenerateDialog
 from svmviz.ui.solver_panel import SolverPanel
+from svmviz.ui.step_view import StepOverlay, StepPanel
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # while playing, the curves and the status text are redrawn this often, in a timer event of
@@ -118,6 +119,12 @@ class MainWindow(QtWidgets.QMainWindow):
         dock.setObjectName("solver-dock")
         dock.setWidget(scroll)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.step_overlay = StepOverlay(self.plot)
+        self.step_panel = StepPanel()
+        self.step_dock = QtWidgets.QDockWidget("Step inspector", self)
+        self.step_dock.setObjectName("step-dock")
+        self.step_dock.setWidget(self.step_panel)
+        self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
         self._build_menus(dock)
 
         self.snapshot = None
@@ -217,6 +224,7 @@ class MainWindow(QtWidgets.QMainWindow):
         view = menus.addMenu("&View")
         view.addAction(self.fit_action)
         view.addAction(dock.toggleViewAction())
+        view.addAction(self.step_dock.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
         help_menu = menus.addMenu("&Help")
         keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
@@ -252,6 +260,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _clear_model(self, message):
         self.snapshot = None
+        self.step_overlay.hide()
         self._curves_of = None
         self.plot.clear_model()
         self.curves.clear()
@@ -385,6 +394,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_snapshot(self, snap):
         self.snapshot = snap
         self._draw_plane(snap)
+        self._show_step(snap)
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once
@@ -401,6 +411,16 @@ class MainWindow(QtWidgets.QMainWindow):
         if marks:
             self._last_marks = now
         self.plot.draw_frame(snap.frame, self._region_colors, snap.alpha, marks=marks)
+
+    def _show_step(self, snap):
+        """The step inspector: the last step explained, or its hint when not stepping."""
+        p = self.session.points
+        if snap.step is not None and len(snap.frame.margins) != len(p):
+            return  # points edited since; the restarted job's frame follows
+        self.step_overlay.show(snap.step, p.X, snap.frame.extent)
+        labels = [self.session.classes[int(k)] for k in p.y]
+        self.step_panel.show_record(snap.step, self.session.config, labels, p.X,
+                                    self.step_overlay.scale)  # fmt: skip
 
     @QtCore.Slot()
     def _show_curves(self):

@@ -383,3 +383,43 @@ def test_unchanged_marks_are_not_set_again(qtbot):
     qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
     assert w.plot.rings.data is not before
     w.close()
+
+
+def test_step_inspector_shows_one_step_and_hides_while_playing(qtbot):
+    from svmviz.core.data import Dataset
+
+    X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5]])
+    w = build_window(Dataset.from_labels(X, ["a", "b", "a", "b"]),
+                     SolverConfig(bias="none", average="last", iterations=10**6))  # fmt: skip
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    assert "Press Step" in w.step_panel.text()
+    w.advance(5)
+    qtbot.waitUntil(lambda: w.snapshot.t == 5, timeout=30000)
+    assert w.snapshot.step is None  # N steps: nothing to explain
+    w.advance(1)
+    qtbot.waitUntil(lambda: w.snapshot.t == 6, timeout=30000)
+    r = w.snapshot.step
+    assert r is not None and r.t == 6
+    (i,) = r.samples
+    text = w.step_panel.text()
+    assert f"sample i = {i}" in text and f"{r.eta:.4g}" in text
+    assert ("hinge term" in text) and ("w<sub>t+1</sub> = (" in text)
+    assert w.step_overlay.sampled.isVisible()
+    np.testing.assert_allclose(w.step_overlay.sampled.getData()[0], [X[i, 0]])
+    # the vectors add up: the push starts where the shrink ends, and ends at w_t+1
+    sx, sy = w.step_overlay.vectors["shrink"].getData()
+    px, py = w.step_overlay.vectors["push"].getData()
+    assert (sx[1], sy[1]) == pytest.approx((px[0], py[0]))
+    k = w.step_overlay.scale
+    assert (px[1], py[1]) == pytest.approx(tuple(k * r.w_after))
+    # the view moving republishes the frame: the explanation stays
+    w.plot.setRange(xRange=(-6, 6), yRange=(-5, 5), padding=0)
+    qtbot.waitUntil(lambda: w.snapshot.frame.extent[0] <= -5.9, timeout=5000)
+    assert w.snapshot.step is r
+    w.toggle_play()
+    qtbot.waitUntil(lambda: w.snapshot.t > 100, timeout=30000)
+    assert w.snapshot.step is None and not w.step_overlay.sampled.isVisible()
+    assert "Press Step" in w.step_panel.text()
+    w.close()

@@ -1,0 +1,207 @@
+"""The step inspector: one SGD step shown in the plane and written out with its numbers.
+
+In the plane (linear binary models): the sampled point ringed, the previous boundary
+ghosted, and the update as vectors from the origin, w_t, its shrink (1 − η_t λ) w_t and the
+push (η_t/k) Σ y_i x_i that add up to w_{t+1}. In the panel: the rule of the current
+algorithm with this step's numbers substituted (004's two cases of the hinge subgradient,
+Pegasos' step size 002/003, the full batch of 001, the multiclass argmax of 000/001, the β_i
+of kernel SGD 003).
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.core.frame import level_line
+from svmviz.ui import style
+
+# the update's vectors (colorblind-safe; the legend is in the panel)
+VECTOR_PENS = {
+    "w_before": ("#999999", QtCore.Qt.PenStyle.DashLine),
+    "shrink": ("#CC79A7", QtCore.Qt.PenStyle.SolidLine),
+    "push": ("#E69F00", QtCore.Qt.PenStyle.SolidLine),
+    "w_after": ("#000000", QtCore.Qt.PenStyle.SolidLine),
+}
+ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
+
+
+def arrow(start, end, head: float):
+    """(x, y) of a shaft from ``start`` to ``end`` with a head of length ``head``, NaN-broken."""
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    v = end - start
+    n = float(np.hypot(*v))
+    if n == 0.0:
+        return np.array([]), np.array([])
+    u = v / n
+    h = min(head, 0.5 * n)
+    c, s = np.cos(np.radians(25)), np.sin(np.radians(25))
+    left = end - h * np.array([c * u[0] - s * u[1], s * u[0] + c * u[1]])
+    right = end - h * np.array([c * u[0] + s * u[1], -s * u[0] + c * u[1]])
+    pts = [start, end, [np.nan, np.nan], left, end, right]
+    xy = np.array(pts)
+    return xy[:, 0], xy[:, 1]
+
+
+class StepOverlay:
+    """The inspector's items on the decision plot (created once, hidden between steps)."""
+
+    def __init__(self, plot):
+        self.plot = plot
+        self.sampled = pg.ScatterPlotItem(
+            size=style.POINT_SIZE + 22, symbol="s", brush=None, pen=pg.mkPen("#000000", width=3)
+        )
+        self.ghost = pg.PlotCurveItem(
+            pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DotLine),
+            connect="finite",
+        )
+        self.vectors = {
+            name: pg.PlotCurveItem(pen=pg.mkPen(color, width=3, style=dash), connect="finite")
+            for name, (color, dash) in VECTOR_PENS.items()
+        }
+        self.items = [self.ghost, *self.vectors.values(), self.sampled]
+        for item in self.items:
+            item.setZValue(20)
+            plot.addItem(item)
+        self.scale = 1.0
+        self.hide()
+
+    def hide(self) -> None:
+        for item in self.items:
+            item.hide()
+
+    def show(self, record, X: np.ndarray, extent) -> None:
+        """Draw ``record`` (svmviz.core.inspect.StepRecord) over the points ``X``."""
+        self.hide()
+        if record is None:
+            return
+        marked = record.samples if record.batch < len(X) else record.samples[record.violated]
+        marked = marked[marked < len(X)]
+        self.sampled.setData(X[marked, 0], X[marked, 1])
+        self.sampled.show()
+        if record.w_before is None:
+            return  # kernel or multiclass: the panel tells the rest
+        lines = level_line(record.w_before, record.b_before, 0.0, extent)
+        if lines:
+            self.ghost.setData(lines[0][:, 0], lines[0][:, 1])
+            self.ghost.show()
+        x0, x1, y0, y1 = extent
+        size = min(x1 - x0, y1 - y0)
+        vecs = [record.w_before, record.shrink, record.w_after, record.shrink + record.push]
+        longest = max(float(np.hypot(*v)) for v in vecs)
+        self.scale = min(1.0, ARROW_SHARE * size / longest) if longest > 0 else 1.0
+        k = self.scale
+        head = 0.03 * size
+        o = np.zeros(2)
+        for name, (a, b) in {
+            "w_before": (o, record.w_before),
+            "shrink": (o, record.shrink),
+            "push": (record.shrink, record.shrink + record.push),
+            "w_after": (o, record.w_after),
+        }.items():
+            x, y = arrow(k * a, k * b, head)
+            self.vectors[name].setData(x, y)
+            self.vectors[name].setVisible(len(x) > 0)
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(f"{float(c):.3g}" for c in v) + ")"
+
+
+def describe(record, config, labels, X) -> str:
+    """The rule of ``config``'s algorithm with the numbers of ``record``, as HTML
+    (``labels``: the class name of each point, ``X`` the points)."""
+    if record is None:
+        return (
+            "<i>Press Step (→) to see one update explained: the sampled point, its margin, "
+            "the case of the hinge subgradient and the update of w with its numbers.</i>"
+        )
+    lam, eta, t = record.lam, record.eta, record.t
+    if config.algorithm == "pegasos" or (config.schedule in ("auto", "pegasos") and lam > 0):
+        step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
+    else:
+        step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({config.schedule} schedule)"
+    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}", step]
+    k = record.batch
+    if k == len(X) and config.algorithm == "gd":
+        n_viol = int(record.violated.sum())
+        rows.append(
+            f"full batch (001): all m = {k} examples; {n_viol} with a hinge term "
+            "(ringed with a square)"
+        )
+    for j, (i, z, v) in enumerate(zip(record.samples, record.margins, record.violated,
+                                       strict=True)):  # fmt: skip
+        if k > 6 and j == 5:
+            rows.append(f"… and {k - 5} more")
+            break
+        name = html.escape(labels[int(i)]) if int(i) < len(labels) else "?"
+        xi = _vec(X[int(i)]) if int(i) < len(X) else "?"
+        if record.binary:
+            case = ("&lt; 1: hinge term, the point pushes w (004, case z &lt; 1)" if v
+                    else "≥ 1: no hinge term, only the shrink (004, case z ≥ 1)")  # fmt: skip
+            rows.append(f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
+                        f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}")  # fmt: skip
+        else:
+            case = ("a class ŷ ≠ y beats y by less than Δ: w<sub>y</sub> += η x, "
+                    "w<sub>ŷ</sub> −= η x (000, 001)" if v
+                    else "y wins by at least Δ: no update (000)")  # fmt: skip
+            rows.append(f"sample i = {int(i)} ({name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
+                        f"= {z:.4g}: {case}")  # fmt: skip
+    if not record.linear:
+        if record.binary:
+            rows.append(
+                "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
+                "α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
+            )
+        return "<br>".join(rows)
+    if record.w_before is None:
+        return "<br>".join(rows)
+    shrink_factor = 1 - eta * lam
+    push_text = (f"(η/k) Σ y<sub>i</sub> x<sub>i</sub> = {_vec(record.push)}"
+                 if record.violated.any() else "0 (no violating sample)")  # fmt: skip
+    rows += [
+        "<b>w<sub>t+1</sub> = (1 − ηλ) w<sub>t</sub> + (η/k) Σ<sub>violating</sub> "
+        "y<sub>i</sub> x<sub>i</sub></b>",
+        f'<span style="color:{VECTOR_PENS["w_before"][0]}">w<sub>t</sub> = '
+        f"{_vec(record.w_before)}</span>, b = {record.b_before:.4g}",
+        f'<span style="color:{VECTOR_PENS["shrink"][0]}">shrink (1 − ηλ) w<sub>t</sub> = '
+        f"{shrink_factor:.4g} · w<sub>t</sub> = {_vec(record.shrink)}</span>",
+        f'<span style="color:{VECTOR_PENS["push"][0]}">push {push_text}</span>',
+        f"<b>w<sub>t+1</sub> = {_vec(record.w_after)}</b>, b = {record.b_after:.4g}"
+        + (" (projected onto ‖w‖ ≤ B)" if record.projected else ""),
+    ]
+    if config.bias == "free":
+        rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
+    if config.average != "last":
+        rows.append(
+            f"<i>the step moves the iterate w<sub>t</sub>; the plane shows the averaged output "
+            f"w̄ (Output w̄: {config.average}); dotted: the iterate's boundary before the step</i>"
+        )
+    return "<br>".join(rows)
+
+
+class StepPanel(QtWidgets.QLabel):
+    """The formula panel (a dock's widget)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.setAlignment(QtCore.Qt.AlignmentFlag.AlignTop | QtCore.Qt.AlignmentFlag.AlignLeft)
+        self.setMargin(8)
+        self.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setToolTip(
+            "the update rule of the current algorithm with this step's numbers; in the plane: "
+            "the sampled point (square), the previous boundary (dotted) and the vectors "
+            "w_t (dashed grey), (1 − ηλ)w_t (purple), the push (orange), w_t+1 (black)"
+        )
+        self.show_record(None, None, (), np.zeros((0, 2)))
+
+    def show_record(self, record, config, labels, X, scale: float = 1.0) -> None:
+        text = describe(record, config, labels, X)
+        if record is not None and record.w_before is not None and scale < 1.0:
+            text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"
+        self.setText(text)

@@ -1,0 +1,67 @@
+"""The step inspector's numbers against a hand computation of the same step."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.inspect import step_and_explain
+from svmviz.core.kernels import Kernel
+from svmviz.core.solvers import Solver
+
+X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5], [0.2, -0.1]])
+Y = [1, 1, 0, 0, 1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_one_pegasos_step_by_hand(seed):
+    """004's cases and Pegasos' rule (002, in 003's indexing: step t takes α⁽ᵗ⁾ = β/(λt) to
+    α⁽ᵗ⁺¹⁾, so η = 1/(λ(t+1))): w ← (1 − ηλ) w + η y_i x_i when y_i ⟨w, x_i⟩ < 1, else
+    only the shrink."""
+    lam = 0.1
+    s = Solver(SolverConfig(lam=lam, bias="none", average="last", seed=seed)).reset(
+        Dataset.from_labels(X, Y)
+    )
+    s.step(3 + seed)
+    w = (s.W_ * s.scal_[0])[0].copy()  # w_t, by hand from the solver's state
+    r = step_and_explain(s)
+    t = 4 + seed
+    assert r.t == t and r.eta == pytest.approx(1 / (lam * (t + 1)))
+    (i,) = r.samples
+    y_i = 1.0 if Y[i] == 1 else -1.0
+    z = y_i * (w @ X[i])
+    assert r.margins[0] == pytest.approx(z)
+    assert bool(r.violated[0]) == (z < 1)
+    expected = (1 - r.eta * lam) * w + (r.eta * y_i * X[i] if z < 1 else 0.0)
+    np.testing.assert_allclose(r.w_before, w)
+    np.testing.assert_allclose(r.shrink, (1 - r.eta * lam) * w)
+    np.testing.assert_allclose(r.shrink + r.push, expected)
+    np.testing.assert_allclose(r.w_after, expected)
+    np.testing.assert_allclose((s.W_ * s.scal_[0])[0], expected)  # what the solver did
+    assert not r.projected
+
+
+def test_gd_step_uses_every_example_and_the_free_bias_is_reprofiled():
+    s = Solver(SolverConfig(algorithm="gd", schedule="constant", eta=0.5, lam=0.1,
+                            average="last")).reset(Dataset.from_labels(X, Y))  # fmt: skip
+    s.step(2)
+    w, b = (s.W_ * s.scal_[0])[0].copy(), float(s.b_[0])
+    r = step_and_explain(s)
+    assert r.batch == len(X)
+    ys = np.where(np.array(Y) == 1, 1.0, -1.0)
+    z = ys * (X @ w + b)
+    np.testing.assert_allclose(r.margins, z)
+    np.testing.assert_array_equal(r.violated, z < 1)
+    push = 0.5 / len(X) * (ys[z < 1, None] * X[z < 1]).sum(axis=0)
+    np.testing.assert_allclose(r.w_after, (1 - 0.5 * 0.1) * w + push)
+    assert r.b_after == pytest.approx(float(s.b_[0]))
+
+
+def test_kernel_and_multiclass_steps_report_samples_margins_and_cases(blobs3):
+    s = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=50)).reset(blobs3)
+    s.step(10)
+    r = step_and_explain(s)
+    assert r.t == 11 and not r.binary and not r.linear and r.w_before is None
+    assert r.margins.shape == (1,) and r.violated.shape == (1,)
+    s.step(10**6)
+    assert step_and_explain(s) is None  # at the budget
