@@ -155,6 +155,23 @@ class TrainingWorker(QObject):
             self._solver.step(n)
         self._publish()
 
+    @Slot(int)
+    def seek(self, t: int) -> None:
+        """Go to iteration ``t`` by replaying the job from w = 0 with its seed (the same seed
+        gives the same samples, so this is the iterate seen before, exactly), then one frame;
+        the last step comes explained. Not for a warm-started job (its past is another job's)."""
+        s, job = self._solver, self._job
+        if s is None or job is None or self.cancel.is_set() or s.t0_ != 0:
+            return
+        t = max(0, min(int(t), job.config.iterations))
+        lam_hard = self._reference.lam_hard if self._reference is not None else None
+        solver = Solver(job.config).reset(job.data, lam_hard)
+        if t > 1:
+            solver.step(t - 1)
+        self._step = step_and_explain(solver) if t >= 1 else None
+        self._solver = solver
+        self._publish()
+
     @Slot()
     def play(self) -> None:
         """Train until the budget, a stop, a pause or a cancel; publish throttled frames."""
@@ -232,6 +249,7 @@ class TrainingController(QObject):
     _start_job = Signal(object)
     _play = Signal()
     _step = Signal(int)
+    _seek = Signal(int)
     _republish = Signal()
 
     def __init__(self, parent=None):
@@ -255,6 +273,7 @@ class TrainingController(QObject):
         self._start_job.connect(self._worker.start_job)
         self._play.connect(self._worker.play)
         self._step.connect(self._worker.step)
+        self._seek.connect(self._worker.seek)
         self._republish.connect(self._worker.republish)
         self._worker.snapshot_posted.connect(self._on_posted)
         self._worker.failed.connect(self._on_failed)
@@ -300,6 +319,11 @@ class TrainingController(QObject):
     def step(self, n: int = 1) -> None:
         self.pause()
         self._step.emit(int(n))
+
+    def seek(self, t: int) -> None:
+        """Pause and go to iteration ``t`` (backwards too) by replaying from the seed."""
+        self.pause()
+        self._seek.emit(int(t))
 
     def set_extent(self, extent) -> None:
         """Draw the regions over ``extent`` from the next frame on (now, if idle)."""

@@ -49,7 +49,8 @@ Ctrl + drag: select · Delete: remove the selection · Ctrl+Z / Ctrl+Shift+Z: un
 Drag the empty plane: pan · wheel: zoom · F: fit the view · Ctrl+G: generate a data set<br>
 Class bar: double click or right click a class to rename or recolour it<br><br>
 <b>Training</b><br>
-Space: play / pause · →: one iteration · Shift+→: N iterations · Ctrl+R: run to the budget<br>
+Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
+Ctrl+R: run to the budget · the timeline slider goes to any iteration reached so far<br>
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
@@ -130,6 +131,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
         self._last_marks = 0.0
+        self._t_max = 0  # the furthest iteration of this job so far (the timeline's end)
         self._curve_timer = QtCore.QTimer(self)
         self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
         self._curve_timer.timeout.connect(self._show_curves)
@@ -162,6 +164,10 @@ class MainWindow(QtWidgets.QMainWindow):
         bar.setObjectName("training-bar")
         self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
                                         "Play / pause training (Space)")  # fmt: skip
+        self.back_action = self._action(
+            bar, "Back", self.step_back, "Left",
+            "Back one iteration (←): replays the run from its seed to t − 1",
+        )  # fmt: skip
         self.step_action = self._action(bar, "Step", lambda: self.advance(1), "Right",
                                         "One iteration (→)")  # fmt: skip
         self.step_n = QtWidgets.QSpinBox()
@@ -181,6 +187,19 @@ class MainWindow(QtWidgets.QMainWindow):
         )  # fmt: skip
         self.reset_action = self._action(bar, "Reset", lambda: self.reset(), "R",
                                          "Start again from w = 0 (R)")  # fmt: skip
+        self.timeline = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
+        self.timeline.setMinimumWidth(160)
+        self.timeline.setRange(0, 0)
+        self.timeline.setToolTip(
+            "timeline: drag to go back to (or forward to) any iteration reached so far; the "
+            "run is replayed from its seed, so each iterate is exactly the one seen before"
+        )
+        self._seek_timer = QtCore.QTimer(self)
+        self._seek_timer.setSingleShot(True)
+        self._seek_timer.setInterval(150)
+        self._seek_timer.timeout.connect(self._on_timeline)
+        self.timeline.valueChanged.connect(self._seek_timer.start)
+        bar.addWidget(self.timeline)
         bar.addSeparator()
         self.generate_action = self._action(
             bar, "Generate…", self.generate_dialog, "Ctrl+G",
@@ -213,7 +232,7 @@ class MainWindow(QtWidgets.QMainWindow):
         edit.addAction("Add a class", self.session.add_class)
         edit.addAction("Cost matrix Δ…", self.edit_cost)
         train = menus.addMenu("&Training")
-        for action in (self.play_action, self.step_action, self.step_n_action,
+        for action in (self.play_action, self.back_action, self.step_action, self.step_n_action,
                        self.run_action, self.reset_action):  # fmt: skip
             train.addAction(action)
         train.addSeparator()
@@ -282,6 +301,7 @@ class MainWindow(QtWidgets.QMainWindow):
             )
             return
         self._present = self.session.present_classes()
+        self._t_max = 0
         self._region_colors = self.plot.region_colors(self._present)
         config = self.session.job_config()
         self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
@@ -303,6 +323,32 @@ class MainWindow(QtWidgets.QMainWindow):
         if self._has_job:
             self.controller.step(n)
         self._sync_actions()
+
+    def step_back(self):
+        """Iteration t − 1, replayed from the seed (the step into it is explained)."""
+        if self._has_job and self.snapshot is not None and self.snapshot.t > 0:
+            if self.snapshot.t0:
+                self.status.setText(
+                    "Back is not available after a warm start (its past belongs to the run "
+                    "before the edit); press R to restart"
+                )
+                return
+            self.controller.seek(self.snapshot.t - 1)
+        self._sync_actions()
+
+    @QtCore.Slot()
+    def _on_timeline(self):
+        if self._has_job and self.snapshot is not None and not self.snapshot.t0:
+            if self.timeline.value() != self.snapshot.t:
+                self.controller.seek(self.timeline.value())
+                self._sync_actions()
+
+    def _show_timeline(self, snap):
+        self._t_max = max(self._t_max, snap.t)
+        self.timeline.blockSignals(True)
+        self.timeline.setRange(0, self._t_max)
+        self.timeline.setValue(snap.t)
+        self.timeline.blockSignals(False)
 
     def run_to_budget(self):
         """Every remaining iteration at full speed (frames as it goes)."""
@@ -395,6 +441,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.snapshot = snap
         self._draw_plane(snap)
         self._show_step(snap)
+        self._show_timeline(snap)
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once

@@ -423,3 +423,32 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(qtbot):
     assert w.snapshot.step is None and not w.step_overlay.sampled.isVisible()
     assert "Press Step" in w.step_panel.text()
     w.close()
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
+def test_step_back_and_timeline_replay_earlier_iterates_exactly(qtbot, kernel):
+    w = build_window(demo_data(), SolverConfig(kernel=kernel, iterations=10**5))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    seen = {}
+    for n in (7, 1, 30, 1):
+        w.advance(n)
+        target = (w.snapshot.t if w.snapshot else 0) + n
+        qtbot.waitUntil(lambda target=target: w.snapshot.t == target, timeout=30000)
+        seen[w.snapshot.t] = (w.snapshot.model, w.snapshot.history["objective"].copy())
+    assert sorted(seen) == [7, 8, 38, 39] and w.timeline.maximum() == 39
+    w.step_back()
+    qtbot.waitUntil(lambda: w.snapshot.t == 38, timeout=30000)
+    for t in (38, 8, 7):
+        if w.snapshot.t != t:
+            w.timeline.setValue(t)
+            qtbot.waitUntil(lambda t=t: w.snapshot.t == t, timeout=30000)
+        model, objective = seen[t]
+        snap = w.snapshot
+        for name in ("coef", "intercept", "dual_coef", "support_vectors"):
+            a, b = getattr(snap.model, name), getattr(model, name)
+            assert (a is None and b is None) or np.array_equal(a, b), name
+        np.testing.assert_array_equal(snap.history["objective"], objective)
+        assert snap.step is not None and snap.step.t == t  # the step into t, explained
+    assert w.timeline.maximum() == 39  # the furthest point reached stays on the timeline
+    w.close()
