@@ -38,6 +38,16 @@ class StepRecord:
     shrink: np.ndarray | None = None  # (1 − η_t λ) w_t
     push: np.ndarray | None = None  # (η_t / k) Σ_{violating i} y_i x_i
     projected: bool = False  # w was scaled back onto the ball ‖w‖ ≤ B
+    # multiclass (000, 001): per sample, ŷ = argmax_y' Δ(y', y) + f_y' − f_y (−1: no update),
+    # Δ(y, ŷ), the runner-up class (the best other f_k); linear: every w_k before and after
+    yhat: np.ndarray | None = None
+    cost: np.ndarray | None = None
+    runner_up: np.ndarray | None = None
+    W_before: np.ndarray | None = None  # K×d
+    W_after: np.ndarray | None = None
+    # kernel models (003): the sampled points' coefficients α_i before and after (K×k)
+    alpha_before: np.ndarray | None = None
+    alpha_after: np.ndarray | None = None
 
     @property
     def batch(self) -> int:
@@ -64,6 +74,7 @@ def step_and_explain(solver) -> StepRecord | None:
     eta = float(_loop.step_size(solver.schedule_, solver.eta0_, solver.lam_, t))
     W, b = _current(solver)
     F = _scores(solver, W, b)
+    A_before = solver.A_ * solver.scal_[0]
     if solver.step(1) == 0:
         return None
     full = solver.batch_ == 0
@@ -88,6 +99,22 @@ def step_and_explain(solver) -> StepRecord | None:
         violated = solver.history_["violated"][-1].copy()
     record = dict(t=t, eta=eta, lam=float(solver.lam_), samples=samples, margins=margins,
                   violated=violated, binary=solver.binary_, linear=solver.linear_)  # fmt: skip
+    if not solver.binary_:
+        rows = np.arange(len(samples))
+        Fs = F[:, samples].T  # k×K
+        G = solver.cost_[y] + Fs - Fs[rows, y][:, None]  # Δ(y_i, y') + f_y' − f_y
+        G[rows, y] = 0.0
+        yhat = np.where(G.max(axis=1) > 0.0, G.argmax(axis=1), -1)
+        others = Fs.copy()
+        others[rows, y] = -np.inf
+        record.update(yhat=yhat, cost=solver.cost_[y, np.maximum(yhat, 0)],
+                      runner_up=others.argmax(axis=1))  # fmt: skip
+    if not solver.linear_:
+        record.update(alpha_before=A_before[:, samples].copy(),
+                      alpha_after=(solver.A_ * solver.scal_[0])[:, samples].copy())  # fmt: skip
+    elif not solver.binary_:
+        d = solver.d_
+        record.update(W_before=W[:, :d].copy(), W_after=_current(solver)[0][:, :d].copy())
     if solver.linear_ and solver.binary_:
         d = solver.d_
         W2, b2 = _current(solver)

@@ -84,9 +84,9 @@ class CurvePanel(QtWidgets.QSplitter):
         self.loss_curves = {
             name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash), name=label)
             for name, label, color, dash in (
-                ("loss", "mean hinge loss", style.class_color(0), QtCore.Qt.PenStyle.SolidLine),
+                ("loss", "hinge loss", style.class_color(0), QtCore.Qt.PenStyle.SolidLine),
                 ("error", "training error", style.ERROR_COLOR, QtCore.Qt.PenStyle.SolidLine),
-                ("width", "margin width 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
+                ("width", "margin 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
             )
         }  # fmt: skip
         for plot in (self.objective_plot, self.loss_plot):

@@ -188,7 +188,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.reset_action = self._action(bar, "Reset", lambda: self.reset(), "R",
                                          "Start again from w = 0 (R)")  # fmt: skip
         self.timeline = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
-        self.timeline.setMinimumWidth(160)
+        self.timeline.setMinimumWidth(120)
+        self.timeline.setMaximumWidth(220)
         self.timeline.setRange(0, 0)
         self.timeline.setToolTip(
             "timeline: drag to go back to (or forward to) any iteration reached so far; the "
@@ -467,7 +468,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_overlay.show(snap.step, p.X, snap.frame.extent)
         labels = [self.session.classes[int(k)] for k in p.y]
         self.step_panel.show_record(snap.step, self.session.config, labels, p.X,
-                                    self.step_overlay.scale)  # fmt: skip
+                                    self.step_overlay.scale, snap.model.classes)  # fmt: skip
 
     @QtCore.Slot()
     def _show_curves(self):

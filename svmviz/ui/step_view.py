@@ -111,9 +111,10 @@ def _vec(v) -> str:
     return "(" + ", ".join(f"{float(c):.3g}" for c in v) + ")"
 
 
-def describe(record, config, labels, X) -> str:
+def describe(record, config, labels, X, class_names=()) -> str:
     """The rule of ``config``'s algorithm with the numbers of ``record``, as HTML
-    (``labels``: the class name of each point, ``X`` the points)."""
+    (``labels``: the class name of each point, ``X`` the points, ``class_names`` the
+    problem's classes in the order of the multiclass outputs)."""
     if record is None:
         return (
             "<i>Press Step (→) to see one update explained: the sampled point, its margin, "
@@ -145,17 +146,48 @@ def describe(record, config, labels, X) -> str:
             rows.append(f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
                         f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}")  # fmt: skip
         else:
-            case = ("a class ŷ ≠ y beats y by less than Δ: w<sub>y</sub> += η x, "
-                    "w<sub>ŷ</sub> −= η x (000, 001)" if v
-                    else "y wins by at least Δ: no update (000)")  # fmt: skip
-            rows.append(f"sample i = {int(i)} ({name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
-                        f"= {z:.4g}: {case}")  # fmt: skip
+
+            def cls(k):
+                k = int(k)
+                return html.escape(class_names[k]) if 0 <= k < len(class_names) else str(k)
+
+            runner = cls(record.runner_up[j])
+            if v:
+                yh = int(record.yhat[j])
+                case = (f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
+                        f"<b>{cls(yh)}</b> with Δ = {record.cost[j]:.3g} &gt; its score gap: "
+                        f"w<sub>{name}</sub> += η x<sub>i</sub>, w<sub>{cls(yh)}</sub> −= "
+                        "η x<sub>i</sub> (000; 001)")  # fmt: skip
+            else:
+                case = "y beats every ŷ by at least Δ(ŷ, y): no update (000)"
+            rows.append(f"sample i = {int(i)} (y = {name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
+                        f"= {z:.4g} (runner-up {runner}); {case}")  # fmt: skip
     if not record.linear:
-        if record.binary:
-            rows.append(
-                "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
-                "α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
-            )
+        rows.append(
+            "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
+            "α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
+        )
+        pegasos = "Pegasos" in step
+        for j, i in enumerate(record.samples[:5]):
+            a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
+            if np.array_equal(a0, a1):
+                continue
+            text = f"α<sub>{int(i)}</sub>: {_vec(a0)} → {_vec(a1)}"
+            if pegasos:  # β = α λ (t+1) after step t, α λ t before it
+                b0, b1 = a0 * lam * t, a1 * lam * (t + 1)
+                b0, b1 = _vec(np.round(b0, 6)), _vec(np.round(b1, 6))
+                text += f" &nbsp; β<sub>{int(i)}</sub>: {b0} → {b1}"
+            rows.append(text)
+        return "<br>".join(rows)
+    if record.W_before is not None:  # linear multiclass: the rows that changed
+        shrunk = (1 - eta * lam) * record.W_before
+        same = np.isclose(record.W_after, shrunk, rtol=1e-9, atol=1e-12).all(axis=1)
+        changed = np.flatnonzero(~same)
+        rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {1 - eta * lam:.4g}")
+        for k in changed:
+            name = html.escape(class_names[k]) if k < len(class_names) else str(k)
+            rows.append(f"w<sub>{name}</sub>: {_vec(record.W_before[k])} → "
+                        f"{_vec(record.W_after[k])}")  # fmt: skip
         return "<br>".join(rows)
     if record.w_before is None:
         return "<br>".join(rows)
@@ -200,8 +232,8 @@ class StepPanel(QtWidgets.QLabel):
         )
         self.show_record(None, None, (), np.zeros((0, 2)))
 
-    def show_record(self, record, config, labels, X, scale: float = 1.0) -> None:
-        text = describe(record, config, labels, X)
+    def show_record(self, record, config, labels, X, scale=1.0, class_names=()) -> None:
+        text = describe(record, config, labels, X, class_names)
         if record is not None and record.w_before is not None and scale < 1.0:
             text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"
         self.setText(text)

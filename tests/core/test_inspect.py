@@ -65,3 +65,61 @@ def test_kernel_and_multiclass_steps_report_samples_margins_and_cases(blobs3):
     assert r.margins.shape == (1,) and r.violated.shape == (1,)
     s.step(10**6)
     assert step_and_explain(s) is None  # at the budget
+
+
+X3 = np.array([[0.0, 2.0], [0.3, 1.5], [2.0, -1.0], [1.5, -1.4], [-2.0, -1.0], [-1.6, -1.2]])
+Y3 = [0, 0, 1, 1, 2, 2]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_one_multiclass_step_by_hand(seed):
+    """000 "SGD for Multiclass Learning" with the regularizer: ŷ = argmax_y' Δ(y', y) +
+    ⟨w, Ψ(x, y') − Ψ(x, y)⟩; if positive, w_y += η x and w_ŷ −= η x (after the shrink)."""
+    lam = 0.05
+    cost = ((0.0, 1.0, 2.0), (1.0, 0.0, 1.0), (2.0, 1.0, 0.0))
+    s = Solver(SolverConfig(lam=lam, bias="none", average="last", seed=seed, cost=cost))
+    s.reset(Dataset.from_labels(X3, Y3))
+    s.step(2 + seed)
+    W = (s.W_ * s.scal_[0]).copy()
+    r = step_and_explain(s)
+    (i,) = r.samples
+    y = Y3[i]
+    f = W @ X3[i]
+    g = np.array(cost[y]) + f - f[y]
+    g[y] = 0.0
+    yhat = int(np.argmax(g)) if g.max() > 0 else -1
+    assert r.yhat[0] == yhat and bool(r.violated[0]) == (yhat >= 0)
+    others = f.copy()
+    others[y] = -np.inf
+    assert r.runner_up[0] == int(np.argmax(others))
+    assert r.margins[0] == pytest.approx(f[y] - others.max())
+    expected = (1 - r.eta * lam) * W
+    if yhat >= 0:
+        assert r.cost[0] == cost[y][yhat]
+        expected[y] += r.eta * X3[i]
+        expected[yhat] -= r.eta * X3[i]
+    np.testing.assert_allclose(r.W_before, W)
+    np.testing.assert_allclose(r.W_after, expected)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_one_kernel_pegasos_step_by_hand(seed):
+    """003: sample i; if y_i Σ_j α_j K(x_j, x_i) < 1 then β_i += y_i; α = β/(λt) (our step t
+    makes α⁽ᵗ⁺¹⁾, see _loop). So α_i ← (1 − ηλ) α_i + η y_i, and β = α λ (t+1) counts."""
+    lam = 0.1
+    s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none",
+                            average="last", seed=seed)).reset(Dataset.from_labels(X, Y))  # fmt: skip
+    s.step(4 + seed)
+    alpha = (s.A_ * s.scal_[0])[0].copy()
+    r = step_and_explain(s)
+    (i,) = r.samples
+    y_i = 1.0 if Y[i] == 1 else -1.0
+    K = Kernel("rbf", gamma=0.5).gram(X, X)
+    z = y_i * (K[i] @ alpha)
+    assert r.margins[0] == pytest.approx(z)
+    assert bool(r.violated[0]) == (z < 1)
+    after = (1 - r.eta * lam) * alpha[i] + (r.eta * y_i if z < 1 else 0.0)
+    assert r.alpha_before[0, 0] == pytest.approx(alpha[i])
+    assert r.alpha_after[0, 0] == pytest.approx(after)
+    beta = r.alpha_after[0, 0] * lam * (r.t + 1)
+    assert beta == pytest.approx(round(beta), abs=1e-9)  # 003's β: a sum of ±1
