@@ -131,6 +131,7 @@ class DecisionPlot(pg.PlotWidget):
         for item in (*self.scatters, self.rings, self.wrong):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
+        self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
         self.set_ring_meaning(kernel=False)
 
@@ -215,6 +216,11 @@ class DecisionPlot(pg.PlotWidget):
         a = style.REGION_ALPHA / 255.0
         r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
         return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
+
+    def leaveEvent(self, event):  # noqa: N802 (Qt override)
+        if self.on_leave is not None:
+            self.on_leave()
+        super().leaveEvent(event)
 
     # ------------------------------------------------------------------ geometry
     def view_extent(self):

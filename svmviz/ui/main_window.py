@@ -31,6 +31,7 @@ from svmviz.ui.cost_editor import CostDialog
 from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.generate_dialog import GenerateDialog
+from svmviz.ui.hover import HoverReadout
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 
@@ -120,12 +121,16 @@ class MainWindow(QtWidgets.QMainWindow):
         dock.setObjectName("solver-dock")
         dock.setWidget(scroll)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.hover = HoverReadout(self.plot)
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.plot.on_leave = lambda: self._show_hover(None)
         self.step_overlay = StepOverlay(self.plot)
         self.step_panel = StepPanel()
         self.step_dock = QtWidgets.QDockWidget("Step inspector", self)
         self.step_dock.setObjectName("step-dock")
         self.step_dock.setWidget(self.step_panel)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
+        self.resizeDocks([self.step_dock], [170], QtCore.Qt.Orientation.Vertical)
         self._build_menus(dock)
 
         self.snapshot = None
@@ -280,6 +285,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _clear_model(self, message):
         self.snapshot = None
+        self.hover.hide()
         self.step_overlay.hide()
         self._curves_of = None
         self.plot.clear_model()
@@ -418,6 +424,18 @@ class MainWindow(QtWidgets.QMainWindow):
         self.reset(play=self.controller.playing, warm=self.warm_start)
 
     @QtCore.Slot(object)
+    def _on_mouse_moved(self, scene_pos):
+        pos = self.plot.data_at(scene_pos)
+        if self.view._dragging is not None:
+            pos = None  # moving or selecting points: no readout in the way
+        self._show_hover(None if pos is None else (pos.x(), pos.y()))
+
+    def _show_hover(self, pos):
+        snap = self.snapshot
+        model = snap.model if snap is not None and snap.t > 0 else None
+        self.hover.show_at(pos, model, model.classes if model is not None else ())
+
+    @QtCore.Slot(object)
     def _on_plot_click(self, event):
         # the keyboard leaves a field of the solver panel (which would otherwise keep Space,
         # the arrows and the digits): they act on the training and the classes again
@@ -477,6 +495,8 @@ class MainWindow(QtWidgets.QMainWindow):
         if snap is None or snap is self._curves_of:
             return
         self._curves_of = snap
+        if self.hover.position is not None:
+            self._show_hover(self.hover.position)  # the model under a resting mouse changed
         budget = self.session.config.iterations
         done = snap.t - snap.t0
         self.progress.setMaximum(budget)

@@ -452,3 +452,24 @@ def test_step_back_and_timeline_replay_earlier_iterates_exactly(qtbot, kernel):
         assert snap.step is not None and snap.step.t == t  # the step into t, explained
     assert w.timeline.maximum() == 39  # the furthest point reached stays on the timeline
     w.close()
+
+
+def test_hover_reads_f_and_names_the_largest_kernel_terms(qtbot, moons):
+    from PySide6.QtCore import QEvent, QPointF
+
+    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=2000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(2000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    scene = w.plot.view.mapViewToScene(QPointF(0.5, 0.25))
+    w.plot.scene().sigMouseMoved.emit(scene)
+    assert w.hover.text.isVisible() and w.hover.links.isVisible()
+    f = w.snapshot.model.decision_function([[0.5, 0.25]])[0]
+    assert f"f(x) = {f:.3g}" in w.hover.text.toPlainText()
+    x, _ = w.hover.links.getData()
+    assert np.isfinite(x).sum() == 6  # three links, two ends each
+    w.plot.leaveEvent(QEvent(QEvent.Type.Leave))
+    assert not w.hover.text.isVisible()
+    w.close()
