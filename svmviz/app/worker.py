@@ -79,6 +79,8 @@ class Snapshot:
     reference_error: str | None
     alpha: np.ndarray | None = None  # (m,) |α_i| of a kernel model's points; None if linear
     step: StepRecord | None = None  # what the step did, when this frame follows one step
+    iterate: bool = False  # model and frame are of the last iterate w_t, not the output w̄
+    optimum: Frame | None = None  # the exact optimum's frame over the same extent
 
 
 class TrainingWorker(QObject):
@@ -113,6 +115,10 @@ class TrainingWorker(QObject):
         # the last single step explained: its frames (also after the view moved) carry it,
         # until the next play, N steps or job
         self._step: StepRecord | None = None
+        # show the last iterate instead of the (averaged) output; set from the GUI thread,
+        # read when a frame is made
+        self.show_iterate = False
+        self._optimum: Frame | None = None
         self.posted = threading.Event()  # a signal is on its way and not yet taken
 
     # ------------------------------------------------------------------ slots (worker thread)
@@ -123,6 +129,7 @@ class TrainingWorker(QObject):
             return  # superseded while queued
         self.cancel.clear()
         self._step = None
+        self._optimum = None
         warm = self._solver.warm_state() if job.warm and self._solver is not None else None
         self._job = job
         self._solver = None
@@ -220,18 +227,25 @@ class TrainingWorker(QObject):
         s, job = self._solver, self._job
         if s is None or job is None or self.cancel.is_set():
             return
-        model = s.model()
+        iterate = self.show_iterate
+        model = s.model(iterate)
         extent = self.extent or job.extent
         frame = make_frame(
-            model, job.data.X, job.data.y, extent, job.grid, train_values=s.training_values()
-        )
+            model, job.data.X, job.data.y, extent, job.grid,
+            train_values=s.training_values(iterate),
+        )  # fmt: skip
+        ref = self._reference
+        if ref is not None and (self._optimum is None or self._optimum.extent != tuple(extent)):
+            # the exact optimum's regions and curves, once per job and view
+            self._optimum = make_frame(ref.model, job.data.X, job.data.y, extent, job.grid)
         h = s.history_
         history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
         for v in history.values():
             v.flags.writeable = False
         self.mailbox = Snapshot(
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
-            self._reference_error, s.training_alpha(), self._step,
+            self._reference_error, s.training_alpha(iterate), self._step, iterate,
+            self._optimum if ref is not None else None,
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()
@@ -335,6 +349,15 @@ class TrainingController(QObject):
     def full_speed(self) -> bool:
         """Playing means training as fast as possible (not N iterations per frame)."""
         return self._worker.iterations_per_frame == 0
+
+    @property
+    def showing_iterate(self) -> bool:
+        return self._worker.show_iterate
+
+    def show_iterate(self, on: bool) -> None:
+        """Frames of the last iterate w_t (True) or of the output w̄ (False, the default)."""
+        self._worker.show_iterate = bool(on)
+        self._republish.emit()
 
     def set_speed(self, iterations_per_frame: int) -> None:
         """Iterations per frame while playing; 0 trains as fast as possible."""

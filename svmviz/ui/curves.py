@@ -17,7 +17,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.ui import style
 
-MIN_DECADES = 3  # of the objective's axis
+MIN_DECADES = 3  # of the log axes
 CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
 
 
@@ -77,6 +77,14 @@ class CurvePanel(QtWidgets.QSplitter):
             pen=pg.mkPen(style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine),
             name="exact optimum F*",
         )
+        # suboptimality mode: F(w_t) − F* with the rates of the texts as guides
+        self.guides = {
+            "pegasos": self.objective_plot.plot(
+                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DashLine)),
+            "sqrt": self.objective_plot.plot(
+                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DotLine)),
+        }  # fmt: skip
+        self.suboptimality = False
         self.loss_plot = pg.PlotWidget()
         self.loss_plot.setLogMode(x=True, y=False)
         self.loss_plot.setLabel("bottom", "iteration t")
@@ -104,8 +112,9 @@ class CurvePanel(QtWidgets.QSplitter):
         self._range_loss(1.0)
 
     def set_budget(self, iterations: int) -> None:
-        """The iteration axes span 1..T."""
-        x = (0.0, math.log10(max(int(iterations), 10)))
+        """The iteration axes span 1..T (at least 1..1000)."""
+        # (at least MIN_DECADES: with fewer, pyqtgraph labels every minor tick)
+        x = (0.0, max(float(MIN_DECADES), math.log10(max(int(iterations), 10))))
         if x != self._x:
             self._x = x
             for plot in (self.objective_plot, self.loss_plot):
@@ -118,8 +127,27 @@ class CurvePanel(QtWidgets.QSplitter):
             for plot in (self.objective_plot, self.loss_plot):
                 plot.setLabel("bottom", label)
 
+    def set_suboptimality(self, on: bool) -> None:
+        """Plot F(w_t) − F* (log-log) with the O(log t/(λt)) guide of Pegasos (002) and the
+        O(1/√t) guide of plain subgradient descent, instead of F(w_t) and F*."""
+        self.suboptimality = bool(on)
+        legend = self.objective_plot.getPlotItem().legend
+        for item in (self.objective, self.optimum, *self.guides.values()):
+            legend.removeItem(item)
+        if on:
+            legend.addItem(self.objective, "F(w_t) − F*")
+            legend.addItem(self.guides["pegasos"], "log t/(λt), Pegasos (002)")
+            legend.addItem(self.guides["sqrt"], "1/√t, subgradient")
+            self.objective_plot.setLabel("left", "suboptimality F(w) − F*")
+        else:
+            legend.addItem(self.objective, "F(w_t)")
+            legend.addItem(self.optimum, "exact optimum F*")
+            self.objective_plot.setLabel("left", "objective F(w)")
+        self._obj_y = None
+
     def clear(self) -> None:
-        for item in (self.objective, self.optimum, *self.loss_curves.values()):
+        for item in (self.objective, self.optimum, *self.guides.values(),
+                     *self.loss_curves.values()):  # fmt: skip
             item.setData([], [])
 
     def show_history(self, history: dict, optimum: float | None, t0: int = 0) -> None:
@@ -143,10 +171,15 @@ class CurvePanel(QtWidgets.QSplitter):
         norm = history["norm"][pick]
         width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
         self.loss_curves["width"].setData(t, width, connect="finite")
+        if self.suboptimality and optimum is not None:
+            f = self._show_gap(t, obj[pick] - optimum)
+        else:
+            for guide in self.guides.values():
+                guide.setData([], [])
         finite = f[np.isfinite(f)]
         lo = float(finite.min()) if finite.size else 1.0
         hi = float(finite.max()) if finite.size else 1.0
-        if optimum is not None:
+        if optimum is not None and not self.suboptimality:
             f_star = max(optimum, 1e-300)
             self.optimum.setData([1, max(n, 2)], [f_star, f_star])
             lo = min(lo, f_star)
@@ -154,6 +187,23 @@ class CurvePanel(QtWidgets.QSplitter):
             self.optimum.setData([], [])
         self._range_objective(lo, hi)
         self._range_loss(loss_axis_top(t, loss, width))
+
+    def _show_gap(self, t: np.ndarray, gap: np.ndarray) -> np.ndarray:
+        """F(w_t) − F* and the guides through it at t_a (the rates fix the shape, not the
+        constant: λ, G and B only scale it)."""
+        gap = np.where(gap > 0, gap, np.nan)  # at the optimum (to rounding): off the log axis
+        self.objective.setData(t, gap, connect="finite")
+        ok = np.flatnonzero(np.isfinite(gap) & (t >= max(10.0, t[-1] / 1000.0)))
+        if ok.size == 0:
+            for guide in self.guides.values():
+                guide.setData([], [])
+            return gap
+        a = ok[0]
+        ta, ga = t[a], gap[a]
+        tt = t[a:]
+        self.guides["pegasos"].setData(tt, ga * (np.log(tt + 1) / tt) / (np.log(ta + 1) / ta))
+        self.guides["sqrt"].setData(tt, ga * np.sqrt(ta / tt))
+        return gap
 
     def _range_objective(self, lo: float, hi: float) -> None:
         y = decades(max(lo, 1e-300), max(hi, lo, 1e-300))

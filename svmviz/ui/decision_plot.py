@@ -109,6 +109,16 @@ class DecisionPlot(pg.PlotWidget):
             brush=None, symbol="x",
         )  # fmt: skip
         self.wrong.setZValue(5)
+        # the exact optimum's boundary and margins, over the current iterate (a toggle)
+        optimum_pen = dict(color="#009E73", width=3, style=QtCore.Qt.PenStyle.DashDotLine)
+        self.optimum_boundary = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
+        optimum_pen.update(width=2, style=QtCore.Qt.PenStyle.DotLine)
+        self.optimum_margin = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
+        for item in (self.optimum_boundary, self.optimum_margin):
+            item.setZValue(4)
+            item.hide()
+            self.addItem(item)
+        self.optimum_shown = False
         self._ring_label = ""
         for item in (self.boundary, self.margin, self.rings, self.wrong):
             self.addItem(item)
@@ -152,15 +162,20 @@ class DecisionPlot(pg.PlotWidget):
             item.setBrush(pg.mkBrush(s.colors[k]))
             item.setData(p.X[sel, 0], p.X[sel, 1])
             item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
-        if self._ring_label != self._legend_key:
-            self._legend_key = self._ring_label
+        key = (self._ring_label, self.optimum_shown)
+        if key != self._legend_key:
+            self._legend_key = key
             self.legend.clear()
-            for item, label in (
+            entries = [
                 (self.boundary, "boundary f = 0"),
                 (self.margin, "margins f = ±1"),
                 (self.rings, self._ring_label),
                 (self.wrong, "misclassified, y f &lt; 0"),  # the label is HTML
-            ):
+            ]
+            if self.optimum_shown:
+                entries += [(self.optimum_boundary, "exact optimum: boundary"),
+                            (self.optimum_margin, "exact optimum: margins")]  # fmt: skip
+            for item, label in entries:
                 self.legend.addItem(item, label)
             _cache_tree(self.legend)
 
@@ -206,6 +221,18 @@ class DecisionPlot(pg.PlotWidget):
         self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
         # (never hidden: the legend draws a hidden item's sample as an "invisible" eye)
         self.wrong.setData(X[wrong, 0], X[wrong, 1])
+
+    def show_optimum(self, frame, shown: bool) -> None:
+        """The exact optimum's f = 0 and f = ±1 (``frame`` of the reference model) or none."""
+        if shown != self.optimum_shown:
+            self.optimum_shown = shown
+            self.draw_points()  # the legend
+        on = shown and frame is not None
+        if on:
+            self.optimum_boundary.setData(*polylines(frame.contours["boundary"]))
+            self.optimum_margin.setData(*polylines(frame.contours["margin"]))
+        self.optimum_boundary.setVisible(on)
+        self.optimum_margin.setVisible(on)
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA

@@ -53,6 +53,8 @@ Class bar: double click or right click a class to rename or recolour it<br><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
 Ctrl+R: run to the budget · the timeline slider goes to any iteration reached so far<br>
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
+<br><b>View</b><br>O: the exact optimum over the model · I: the last iterate w<sub>t</sub> instead
+of the average · S: suboptimality F − F* with the rates of the texts<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
 
@@ -248,12 +250,46 @@ class MainWindow(QtWidgets.QMainWindow):
         self.panel.warm.toggled.connect(warm.setChecked)
         view = menus.addMenu("&View")
         view.addAction(self.fit_action)
+        self.optimum_action = self._toggle(
+            view, "Exact optimum overlay", "O", self._on_view_options,
+            "the exact optimum's boundary and margins over the current model",
+        )  # fmt: skip
+        self.iterate_action = self._toggle(
+            view, "Last iterate w_t (not the average w̄)", "I", self._on_view_options,
+            "draw the last iterate, which each step moves, instead of the averaged output",
+        )  # fmt: skip
+        self.gap_action = self._toggle(
+            view, "Suboptimality F − F* with rate guides", "S", self._on_view_options,
+            "the objective panel shows F(w_t) − F* (log-log) beside O(log t/(λt)) and O(1/√t)",
+        )  # fmt: skip
+        view.addSeparator()
         view.addAction(dock.toggleViewAction())
         view.addAction(self.step_dock.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
         help_menu = menus.addMenu("&Help")
         keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
         keys.setShortcut(QtGui.QKeySequence("F1"))
+
+    def _toggle(self, menu, text, key, slot, tip):
+        action = menu.addAction(text)
+        action.setCheckable(True)
+        action.setShortcut(QtGui.QKeySequence(key))
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.toggled.connect(slot)
+        self.addAction(action)  # its shortcut works with the menu bar hidden too
+        return action
+
+    @QtCore.Slot()
+    def _on_view_options(self, *_):
+        self.curves.set_suboptimality(self.gap_action.isChecked())
+        self._curves_of = None  # redraw the curves in the new mode
+        if self.snapshot is not None:
+            self._show_curves()
+        self.plot.show_optimum(self.snapshot.optimum if self.snapshot else None,
+                               self.optimum_action.isChecked())  # fmt: skip
+        if self.iterate_action.isChecked() != self.controller.showing_iterate:
+            self.controller.show_iterate(self.iterate_action.isChecked())
 
     def show_keys(self):
         QtWidgets.QMessageBox.information(self, "svmviz: keyboard and mouse", KEYS_HELP)
@@ -459,6 +495,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_snapshot(self, snap):
         self.snapshot = snap
         self._draw_plane(snap)
+        self.plot.show_optimum(snap.optimum, self.optimum_action.isChecked())
         self._show_step(snap)
         self._show_timeline(snap)
         self._sync_actions()
@@ -486,7 +523,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_overlay.show(snap.step, p.X, snap.frame.extent)
         labels = [self.session.classes[int(k)] for k in p.y]
         self.step_panel.show_record(snap.step, self.session.config, labels, p.X,
-                                    self.step_overlay.scale, snap.model.classes)  # fmt: skip
+                                    self.step_overlay.scale, snap.model.classes,
+                                    snap.iterate)  # fmt: skip
 
     @QtCore.Slot()
     def _show_curves(self):
@@ -526,6 +564,8 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         text += f"   (no exact optimum: {snap.reference_error})"
     if snap.t0:
         text += f"   (warm start at t = {snap.t0})"
+    if snap.iterate and config.average != "last":
+        text += "   (plane: the last iterate w_t)"
     if snap.status not in ("ready", "running"):
         text += f"   — {STATUS_TEXT[snap.status]}"
     return text

@@ -111,7 +111,7 @@ def _vec(v) -> str:
     return "(" + ", ".join(f"{float(c):.3g}" for c in v) + ")"
 
 
-def describe(record, config, labels, X, class_names=()) -> str:
+def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> str:
     """The rule of ``config``'s algorithm with the numbers of ``record``, as HTML
     (``labels``: the class name of each point, ``X`` the points, ``class_names`` the
     problem's classes in the order of the multiclass outputs)."""
@@ -207,10 +207,11 @@ def describe(record, config, labels, X, class_names=()) -> str:
     ]
     if config.bias == "free":
         rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
-    if config.average != "last":
+    if config.average != "last" and not iterate_shown:
         rows.append(
             f"<i>the step moves the iterate w<sub>t</sub>; the plane shows the averaged output "
-            f"w̄ (Output w̄: {config.average}); dotted: the iterate's boundary before the step</i>"
+            f"w̄ (Output w̄: {config.average}; View ▸ Last iterate shows w<sub>t</sub>); "
+            "dotted: the iterate's boundary before the step</i>"
         )
     return "<br>".join(rows)
 
@@ -232,8 +233,9 @@ class StepPanel(QtWidgets.QLabel):
         )
         self.show_record(None, None, (), np.zeros((0, 2)))
 
-    def show_record(self, record, config, labels, X, scale=1.0, class_names=()) -> None:
-        text = describe(record, config, labels, X, class_names)
+    def show_record(self, record, config, labels, X, scale=1.0, class_names=(),
+                    iterate_shown=False) -> None:  # fmt: skip
+        text = describe(record, config, labels, X, class_names, iterate_shown)
         if record is not None and record.w_before is not None and scale < 1.0:
             text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"
         self.setText(text)

@@ -473,3 +473,38 @@ def test_hover_reads_f_and_names_the_largest_kernel_terms(qtbot, moons):
     w.plot.leaveEvent(QEvent(QEvent.Type.Leave))
     assert not w.hover.text.isVisible()
     w.close()
+
+
+def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=3000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(3000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    # the exact optimum over the model: its boundary is where the reference model's f = 0
+    assert not w.plot.optimum_boundary.isVisible()
+    w.optimum_action.trigger()
+    assert w.plot.optimum_boundary.isVisible()
+    x, y = w.plot.optimum_boundary.getData()
+    ref = w.snapshot.reference.model
+    pts = np.column_stack([x, y])[np.isfinite(x)]
+    np.testing.assert_allclose(ref.decision_function(pts), 0.0, atol=1e-9)
+    # the last iterate instead of the average: another model, the same telemetry
+    averaged = w.snapshot.model
+    w.iterate_action.trigger()
+    qtbot.waitUntil(lambda: w.snapshot.iterate, timeout=30000)
+    assert not np.allclose(w.snapshot.model.coef, averaged.coef)
+    qtbot.waitUntil(lambda: "last iterate" in w.status.text(), timeout=5000)
+    # the suboptimality plot: F − F* and two guides through the same point
+    w.gap_action.trigger()
+    t, gap = w.curves.objective.getData()  # (log10 of both: the axes are logarithmic)
+    obj = w.snapshot.history["objective"]
+    assert 10 ** np.nanmax(gap) == pytest.approx(np.max(obj - w.snapshot.reference.objective))
+    tp, gp = w.curves.guides["pegasos"].getData()
+    ts, gs = w.curves.guides["sqrt"].getData()
+    assert tp[0] == ts[0] and gp[0] == pytest.approx(gs[0])
+    assert gs[-1] - gs[0] == pytest.approx(0.5 * (ts[0] - ts[-1]))  # the 1/√t slope
+    w.gap_action.trigger()
+    assert w.curves.guides["sqrt"].getData()[0] is None  # no guides for the objective
+    w.close()

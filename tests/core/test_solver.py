@@ -280,3 +280,14 @@ def test_training_values_are_the_models_decision_values(blobs3, blobs2, average,
         s = history(SolverConfig(average=average, bias=bias, kernel=kernel), data, 300)
         expected = s.model().decision_function(data.X)
         np.testing.assert_allclose(s.training_values(), expected, rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
+def test_the_last_iterate_model_matches_its_kept_scores(blobs2, kernel):
+    s = Solver(SolverConfig(kernel=kernel, iterations=700)).reset(blobs2)
+    s.step(700)
+    last, avg = s.model(iterate=True), s.model()
+    np.testing.assert_allclose(last.decision_function(blobs2.X), s.training_values(iterate=True),
+                               rtol=1e-8, atol=1e-8)  # fmt: skip
+    assert not np.allclose(last.decision_function(blobs2.X), avg.decision_function(blobs2.X))
+    assert "objective" not in last.extra and "objective" in avg.extra

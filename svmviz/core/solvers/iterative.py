@@ -188,12 +188,12 @@ class Solver:
         self.t_ = self.t0_ = state["t"]
         return True
 
-    def training_alpha(self) -> np.ndarray | None:
+    def training_alpha(self, iterate: bool = False) -> np.ndarray | None:
         """|α_i| summed over the outputs, per training point, for kernel models (the size of
         each support vector's ring); None for linear models."""
         if self.linear_:
             return None
-        return np.abs(self._output_params()).sum(axis=0)
+        return np.abs(self._output_params(iterate)).sum(axis=0)
 
     @staticmethod
     def warm_up() -> None:
@@ -318,21 +318,26 @@ class Solver:
             return True
         return False
 
-    def _output_params(self) -> np.ndarray:
-        avg = self.config.average != "last"
+    def _averaged(self, iterate: bool = False) -> bool:
+        """Whether the model reported is the average (the output) or the last iterate."""
+        return self.config.average != "last" and not iterate
+
+    def _output_params(self, iterate: bool = False) -> np.ndarray:
+        avg = self._averaged(iterate)
         if self.linear_:
             return self.Wbar_ if avg else self.W_ * self.scal_[0]
         return self.Abar_ if avg else self.A_ * self.scal_[0]
 
     # ------------------------------------------------------------------ results
-    def model(self) -> Model:
-        """The current output model (the averaged iterate if averaging), as a Model."""
+    def model(self, iterate: bool = False) -> Model:
+        """The current output model (the averaged iterate if averaging), as a Model; with
+        ``iterate``, the last iterate w_t instead (what a step moves)."""
         cfg = self.config
-        avg = cfg.average != "last"
+        avg = self._averaged(iterate)
         b = (self.bbar_ if avg else self.b_).copy()
-        params = self._output_params().copy()
+        params = self._output_params(iterate).copy()
         extra = {"iterations": int(self.t_)}
-        if len(self.history_):
+        if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
             extra["objective"] = float(self.history_["objective"][-1])
         common = dict(
             classes=self.data_.classes, kernel=cfg.kernel, lam=self.lam_, bias=cfg.bias,
@@ -351,11 +356,11 @@ class Solver:
             **common,
         )
 
-    def training_values(self) -> np.ndarray:
+    def training_values(self, iterate: bool = False) -> np.ndarray:
         """The output model's f on the training points, from the scores the solver keeps
         (no kernel evaluation): (m,) for binary, (m, K) for multiclass. Equal to
-        ``self.model().decision_function(data.X)`` up to rounding."""
-        if self.config.average != "last":
+        ``self.model(iterate).decision_function(data.X)`` up to rounding."""
+        if self._averaged(iterate):
             b = self.bbar_
             F = self.Wbar_ @ self.PhiT_ if self.linear_ else self.Sbar_
         else:
