@@ -107,8 +107,9 @@ def test_one_kernel_pegasos_step_by_hand(seed):
     """003: sample i; if y_i Σ_j α_j K(x_j, x_i) < 1 then β_i += y_i; α = β/(λt) (our step t
     makes α⁽ᵗ⁺¹⁾, see _loop). So α_i ← (1 − ηλ) α_i + η y_i, and β = α λ (t+1) counts."""
     lam = 0.1
-    s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none",
-                            average="last", seed=seed)).reset(Dataset.from_labels(X, Y))  # fmt: skip
+    cfg = SolverConfig(kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none", average="last",
+                       seed=seed)  # fmt: skip
+    s = Solver(cfg).reset(Dataset.from_labels(X, Y))
     s.step(4 + seed)
     alpha = (s.A_ * s.scal_[0])[0].copy()
     r = step_and_explain(s)
