@@ -44,12 +44,7 @@ class Session(QObject):
         self.class_count = 2
         if data is not None:
             K = min(data.n_classes, MAX_CLASSES)
-            names[:K] = data.classes[:K]
-            for k in range(K, MAX_CLASSES):  # a data class may be called "class 3" already
-                j = 2
-                while names[k] in names[:K]:
-                    names[k] = f"{DEFAULT_NAMES[k]} ({j})"
-                    j += 1
+            names = _slot_names(data)
             keep = data.y < MAX_CLASSES
             points = Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS)
             self.class_count = max(2, K)
@@ -144,6 +139,21 @@ class Session(QObject):
     def replace_points(self, X, y) -> None:
         self._do(Replace(Points.of(X, y)))
 
+    def load(self, data: Dataset, config: SolverConfig) -> None:
+        """Replace the points and classes by ``data`` (one undoable step) and the settings by
+        ``config`` (a scenario; its cost matrix is over the data's classes)."""
+        K = min(data.n_classes, MAX_CLASSES)
+        names = _slot_names(data)
+        keep = data.y < MAX_CLASSES
+        self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)
+        if config.cost is not None:
+            self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
+        self.class_count = max(2, K)
+        self.config = config.replace(cost=None)
+        self._do(Replace(Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS), True))
+        self.classes_changed.emit()
+        self.config_changed.emit()
+
     def clear(self) -> None:
         if len(self.points):
             self._do(Replace(Points.empty()))
@@ -210,3 +220,17 @@ class Session(QObject):
         d = ((p.X[:, 0] - x) / radius_x) ** 2 + ((p.X[:, 1] - y) / radius_y) ** 2
         i = int(np.argmin(d))
         return i if d[i] <= 1.0 else None
+
+
+def _slot_names(data: Dataset) -> list:
+    """The data's class names in the first slots, default names after them (never one that
+    repeats a data class: the data may have a class called "class 3")."""
+    K = min(data.n_classes, MAX_CLASSES)
+    names = list(DEFAULT_NAMES)
+    names[:K] = data.classes[:K]
+    for k in range(K, MAX_CLASSES):
+        j = 2
+        while names[k] in names[:K]:
+            names[k] = f"{DEFAULT_NAMES[k]} ({j})"
+            j += 1
+    return names

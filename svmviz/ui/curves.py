@@ -98,6 +98,8 @@ class CurvePanel(QtWidgets.QSplitter):
             )
         }  # fmt: skip
         for plot in (self.objective_plot, self.loss_plot):
+            for side in ("left", "bottom"):
+                plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
             plot.setMenuEnabled(False)
             plot.getPlotItem().getViewBox().disableAutoRange()
             plot.getPlotItem().getViewBox().setMouseEnabled(x=False, y=False)

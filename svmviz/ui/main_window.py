@@ -10,6 +10,7 @@ a worker thread (svmviz.app.worker); the window draws the snapshots it publishes
 
 from __future__ import annotations
 
+import html
 import time
 
 import numpy as np
@@ -24,6 +25,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.scenario import list_scenarios, read_scenario
 from svmviz.core.solvers import STATUS_TEXT
 from svmviz.ui import style
 from svmviz.ui.class_bar import ClassBar
@@ -32,7 +34,7 @@ from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.generate_dialog import GenerateDialog
 from svmviz.ui.hover import HoverReadout
-from svmviz.ui.solver_panel import SolverPanel
+from svmviz.ui.solver_panel import SPEEDS, SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
@@ -88,7 +90,19 @@ class MainWindow(QtWidgets.QMainWindow):
         split.addWidget(self.plot)
         split.addWidget(self.curves)
         split.setSizes([700, 500])
-        self.setCentralWidget(split)
+        # a scenario's caption: what to look for (hidden until a scenario is opened)
+        self.caption = QtWidgets.QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setMargin(6)
+        self.caption.setStyleSheet("background: #FFF6D5; border-bottom: 1px solid #C9B458;")
+        self.caption.hide()
+        central = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.caption)
+        column.addWidget(split, 1)
+        self.setCentralWidget(central)
 
         self._build_toolbar()
         self.class_bar = ClassBar(self.session, self)
@@ -230,6 +244,14 @@ class MainWindow(QtWidgets.QMainWindow):
     def _build_menus(self, dock) -> None:
         menus = self.menuBar()
         file = menus.addMenu("&File")
+        scenarios = file.addMenu("Scenarios")
+        for path in list_scenarios():
+            try:
+                title = read_scenario(path).title
+            except InputError as exc:  # a broken file: listed, and says why when chosen
+                title = f"{path.stem} (cannot be read: {exc})"
+            scenarios.addAction(title, lambda path=path: self.open_scenario(path))
+        file.addSeparator()
         quit_action = file.addAction("Quit", self.close)
         quit_action.setShortcut(QtGui.QKeySequence("Ctrl+Q"))
         edit = menus.addMenu("&Edit")
@@ -418,6 +440,30 @@ class MainWindow(QtWidgets.QMainWindow):
             self.session.replace_points(X, y)
             self.fit_view()
 
+    def open_scenario(self, path):
+        """Load a ready demo: its points (undoable), settings, speed, view and caption."""
+        try:
+            scenario = read_scenario(path)
+        except InputError as exc:
+            QtWidgets.QMessageBox.warning(self, "svmviz", str(exc))
+            return
+        playing = self.controller.playing
+        self.controller.pause()
+        self.session.load(scenario.data, scenario.config)
+        speeds = list(SPEEDS.values())
+        index = speeds.index(scenario.speed) if scenario.speed in speeds else 0
+        self.panel.speed.setCurrentIndex(index)
+        for name, action in (("optimum", self.optimum_action), ("iterate", self.iterate_action),
+                             ("suboptimality", self.gap_action)):  # fmt: skip
+            action.setChecked(name in scenario.view)
+        self.caption.setText(f"<b>{html.escape(scenario.title)}</b> — "
+                             f"{html.escape(scenario.caption)}")  # fmt: skip
+        self.caption.show()
+        self.fit_view()
+        if playing:
+            self.controller.play()
+        self._sync_actions()
+
     def edit_cost(self):
         present = self.session.present_classes()
         if present.size < 3:
@@ -457,6 +503,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_config_changed(self):
+        if self.panel.config() != self.session.config:  # set elsewhere (a scenario)
+            self.panel.set_config(self.session.config)
+            self.panel.set_n_points(len(self.session.points))
         self.reset(play=self.controller.playing, warm=self.warm_start)
 
     @QtCore.Slot(object)

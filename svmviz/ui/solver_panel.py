@@ -156,6 +156,10 @@ class SolverPanel(QtWidgets.QWidget):
         self.set_config(config)
 
     # ------------------------------------------------------------------ config → widgets
+    def config(self) -> SolverConfig:
+        """The configuration the widgets show (the last valid one)."""
+        return self._config
+
     def set_config(self, config: SolverConfig) -> None:
         self._config = config
         widgets = [*self.combos.values(), self.lam_slider, self.lam_field, self.kernel,

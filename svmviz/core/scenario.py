@@ -1,0 +1,120 @@
+"""Scenarios: ready demos for a class, one JSON file each (svmviz/scenarios/*.json).
+
+A scenario holds a data set (generated from a seed, or the points themselves), the solver's
+settings, the speed to play at, the view options and a one-line caption of what to look for::
+
+    {"format": "svmviz-scenario", "version": 1,
+     "title": "…", "caption": "…",
+     "data": {"generate": {"kind": "blobs", "n": 80, "noise": 0.3, "seed": 1}}
+             or {"points": [[x, y, "label"], …]},
+     "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
+     "speed": 10,                          # iterations per frame; 0: as fast as possible
+     "view": {"optimum": false, "suboptimality": false}}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.generate import generate
+from svmviz.core.kernels import Kernel
+
+FORMAT, VERSION = "svmviz-scenario", 1
+VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str
+    caption: str
+    data: Dataset
+    config: SolverConfig
+    speed: int = 0
+    view: tuple = ()  # the view options switched on
+
+
+def folder() -> Path:
+    """Where the scenarios that come with svmviz are (package data, so that an installed
+    svmviz has them too)."""
+    return Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def list_scenarios(where: Path | None = None) -> list[Path]:
+    return sorted((where or folder()).glob("*.json"))
+
+
+def read_scenario(path) -> Scenario:
+    """Read a scenario file; every problem is an InputError naming the file and the field."""
+    path = Path(path)
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: cannot read the scenario: {exc}") from None
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise InputError(f"{path}: not an svmviz scenario (format {FORMAT!r} expected)")
+    if d.get("version") != VERSION:
+        raise InputError(f"{path}: scenario version {d.get('version')!r}; this svmviz reads "
+                         f"version {VERSION}")  # fmt: skip
+    for key in ("title", "caption"):
+        if not isinstance(d.get(key), str):
+            raise InputError(f"{path}: {key!r} must be a text")
+    data = _data(d.get("data"), path)
+    config = _config(d.get("config", {}), path)
+    speed = d.get("speed", 0)
+    if not isinstance(speed, int) or speed < 0:
+        raise InputError(f"{path}: 'speed' must be a whole number ≥ 0")
+    view = d.get("view", {})
+    if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
+        raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
+    on = tuple(k for k in VIEW_OPTIONS if view.get(k))
+    return Scenario(d["title"], d["caption"], data, config, speed, on)
+
+
+def _data(d, path) -> Dataset:
+    if isinstance(d, dict) and isinstance(d.get("generate"), dict):
+        try:
+            X, y = generate(**d["generate"])
+        except TypeError as exc:
+            raise InputError(f"{path}: data.generate: {exc}") from None
+        except InputError as exc:
+            raise InputError(f"{path}: data.generate: {exc}") from None
+        names = d.get("classes") or [f"class {k + 1}" for k in range(int(y.max()) + 1)]
+        return Dataset(X, y, tuple(str(n) for n in names))
+    if isinstance(d, dict) and isinstance(d.get("points"), list):
+        try:
+            rows = [(float(x), float(y), str(label)) for x, y, label in d["points"]]
+        except (TypeError, ValueError):
+            raise InputError(f"{path}: data.points must be [x, y, label] rows") from None
+        X = np.array([r[:2] for r in rows])
+        return Dataset.from_labels(X, [r[2] for r in rows])
+    raise InputError(f"{path}: 'data' needs 'generate' or 'points'")
+
+
+def _config(d, path) -> SolverConfig:
+    if not isinstance(d, dict):
+        raise InputError(f"{path}: 'config' must be an object")
+    known = {f.name for f in fields(SolverConfig)}
+    unknown = set(d) - known
+    if unknown:
+        raise InputError(f"{path}: config: unknown setting(s) {', '.join(sorted(unknown))}")
+    d = dict(d)
+    if "kernel" in d:
+        try:
+            d["kernel"] = Kernel(**d["kernel"])
+        except TypeError:
+            raise InputError(f"{path}: config.kernel: name, gamma, degree, coef0") from None
+        except InputError as exc:
+            raise InputError(f"{path}: config.kernel: {exc}") from None
+    if d.get("cost") is not None:
+        d["cost"] = tuple(tuple(float(v) for v in row) for row in d["cost"])
+    try:
+        return SolverConfig(**d)
+    except InputError as exc:
+        raise InputError(f"{path}: config: {exc}") from None

@@ -1,0 +1,89 @@
+"""Every scenario opens and trains without error; bad scenario files are named."""
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.errors import InputError  # noqa: E402
+from svmviz.core.scenario import list_scenarios, read_scenario  # noqa: E402
+from svmviz.ui.app import build_window, demo_data  # noqa: E402
+
+SCENARIOS = list_scenarios()
+
+
+def test_there_are_the_demos_the_issue_lists():
+    titles = " | ".join(read_scenario(p).title.lower() for p in SCENARIOS)
+    for words in ("hard vs soft", "λ sweep", "kernel trick", "xor", "three classes",
+                  "step size too large", "pegasos vs", "gd vs sgd", "outlier"):  # fmt: skip
+        assert words in titles, words
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_each_scenario_opens_and_trains(qtbot, path):
+    s = read_scenario(path)
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.open_scenario(path)
+    assert s.title in w.caption.text() and w.caption.isVisible()
+    np.testing.assert_allclose(w.session.points.X, s.data.X)
+    assert w.session.job_config().algorithm == s.config.algorithm
+    assert w.panel.config().kernel == s.config.kernel
+    assert w.optimum_action.isChecked() == ("optimum" in s.view)
+    qtbot.waitUntil(lambda: w.snapshot is not None
+                    and w.snapshot.generation == w.controller.generation, timeout=30000)  # fmt: skip
+    w.panel.speed.setCurrentIndex(0)
+    w.run_to_budget()
+    qtbot.waitUntil(lambda: w.snapshot.status != "running" and w.snapshot.t > 0,
+                    timeout=60000)  # fmt: skip
+    assert "Cannot train" not in w.status.text()
+    if "too large" in s.title:
+        assert w.snapshot.status == "diverged" and "diverged" in w.status.text()
+    else:
+        assert w.snapshot.status == "budget"
+        assert w.snapshot.history["objective"][-1] < 1.1 * w.snapshot.history["objective"][0]
+    w.session.undo()  # the scenario's points were one undoable step
+    np.testing.assert_allclose(w.session.points.X, demo_data().X)
+    w.close()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [("{", "cannot read"), ('{"format": "x"}', "not an svmviz scenario"),
+     ('{"format": "svmviz-scenario", "version": 9}', "version"),
+     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+      '"data": {"generate": {"kind": "cubes"}}}', "data.generate: unknown data set"),
+     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+      '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lamda": 1}}',
+      "unknown setting"),
+     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+      '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lam": -1}}', "λ")],
+)  # fmt: skip
+def test_bad_scenario_files_are_named(tmp_path, content, message):
+    p = tmp_path / "bad.json"
+    p.write_text(content)
+    with pytest.raises(InputError, match=message) as info:
+        read_scenario(p)
+    assert str(p) in str(info.value)
+
+
+def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(qtbot, tmp_path,
+                                                                        monkeypatch):  # fmt: skip
+    from PySide6 import QtWidgets
+
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps({"format": "svmviz-scenario", "version": 1}))
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
+    before = w.session.points
+    w.open_scenario(p)
+    assert shown and "'title' must be a text" in shown[0]
+    assert w.session.points is before and not w.caption.isVisible()
+    w.close()
