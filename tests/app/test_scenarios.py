@@ -35,8 +35,11 @@ def test_each_scenario_opens_and_trains(qtbot, path):
     assert w.session.job_config().algorithm == s.config.algorithm
     assert w.panel.config().kernel == s.config.kernel
     assert w.optimum_action.isChecked() == ("optimum" in s.view)
-    qtbot.waitUntil(lambda: w.snapshot is not None
-                    and w.snapshot.generation == w.controller.generation, timeout=30000)  # fmt: skip
+
+    def current():
+        return w.snapshot is not None and w.snapshot.generation == w.controller.generation
+
+    qtbot.waitUntil(current, timeout=30000)
     w.panel.speed.setCurrentIndex(0)
     w.run_to_budget()
     qtbot.waitUntil(lambda: w.snapshot.status != "running" and w.snapshot.t > 0,
