@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.ui import style
 
@@ -112,6 +112,20 @@ class CurvePanel(QtWidgets.QSplitter):
         self.set_budget(1000)
         self._range_objective(0.01, 10.0)  # until there is a curve
         self._range_loss(1.0)
+
+    def set_scale(self, k: float) -> None:
+        """Tick and legend text ``k`` times its size (presentation mode)."""
+        font = QtGui.QFont()
+        font.setPointSize(round(9 * k))
+        for plot in (self.objective_plot, self.loss_plot):
+            item = plot.getPlotItem()
+            for side in ("left", "bottom"):
+                item.getAxis(side).setStyle(tickFont=font)
+                axis = item.getAxis(side)
+                axis.setLabel(axis.labelText, **{"font-size": f"{round(10 * k)}pt"})
+            item.legend.setLabelTextSize(f"{round(10 * k)}pt")
+            for _, label in item.legend.items:
+                label.setText(label.text, size=f"{round(10 * k)}pt")
 
     def set_budget(self, iterations: int) -> None:
         """The iteration axes span 1..T (at least 1..1000)."""

@@ -142,6 +142,8 @@ class DecisionPlot(pg.PlotWidget):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
         self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
+        self.scale = 1.0  # of markers, lines and text (presentation mode)
+        self.region_alpha = style.REGION_ALPHA
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
         self.set_ring_meaning(kernel=False)
 
@@ -207,10 +209,10 @@ class DecisionPlot(pg.PlotWidget):
             return
         if alpha is not None and len(alpha) == len(X):
             ring = alpha > ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0)
-            sizes = ring_sizes(alpha[ring])
+            sizes = ring_sizes(alpha[ring]) * self.scale
         else:
             ring = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
-            sizes = np.full(int(ring.sum()), style.POINT_SIZE + 10.0)
+            sizes = np.full(int(ring.sum()), (style.POINT_SIZE + 10.0) * self.scale)
         wrong = frame.margins < 0
         # near convergence the marks rarely change, and setting a scatter's data costs more
         # than drawing it (pyqtgraph keys every spot's sprite in Python)
@@ -234,13 +236,35 @@ class DecisionPlot(pg.PlotWidget):
         self.optimum_boundary.setVisible(on)
         self.optimum_margin.setVisible(on)
 
+    def set_scale(self, k: float, region_alpha: int = style.REGION_ALPHA) -> None:
+        """Markers, lines and text ``k`` times their size, regions at ``region_alpha``
+        (presentation mode: larger and with more contrast, for the back of the room)."""
+        self.scale = k
+        self.region_alpha = region_alpha
+        for item in self.scatters:
+            item.setSize(style.POINT_SIZE * k)
+        self.boundary.setPen(pg.mkPen("k", width=style.LINE_WIDTH * k))
+        self.margin.setPen(pg.mkPen("k", width=2 * k, style=QtCore.Qt.PenStyle.DashLine))
+        self.rings.setPen(pg.mkPen("k", width=2 * k))
+        self.wrong.setPen(pg.mkPen(style.ERROR_COLOR, width=3 * k))
+        self.wrong.setSize((style.POINT_SIZE + 12) * k)
+        self._marks = None  # ring sizes scale at the next frame
+        self.legend.setLabelTextSize(f"{round(11 * k)}pt")
+        self._legend_key = None
+        self.draw_points()
+        font = QtGui.QFont()
+        font.setPointSize(round(style.FONT_POINT_SIZE * k * 0.8))
+        for side, text in (("bottom", "x₁"), ("left", "x₂")):
+            self.getAxis(side).setStyle(tickFont=font)
+            self.setLabel(side, text, **{"font-size": f"{round(style.FONT_POINT_SIZE * k)}pt"})
+
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA
         over white, blended here so that the image is opaque (cheaper to draw)."""
         rgb = np.array(
             [QtGui.QColor(self.session.colors[int(k)]).getRgb()[:3] for k in present], dtype=float
         )
-        a = style.REGION_ALPHA / 255.0
+        a = self.region_alpha / 255.0
         r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
         return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
 

@@ -43,6 +43,8 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # on every update, which at 60 Hz would take most of the GUI thread
 CURVE_SECONDS = 0.15
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
+PRESENTATION_SCALE = 1.6  # text, markers and lines in presentation mode
+PRESENTATION_REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 
 
 KEYS_HELP = f"""<b>Points</b><br>
@@ -55,8 +57,8 @@ Class bar: double click or right click a class to rename or recolour it<br><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
 Ctrl+R: run to the budget · the timeline slider goes to any iteration reached so far<br>
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
-<br><b>View</b><br>O: the exact optimum over the model · I: the last iterate w<sub>t</sub> instead
-of the average · S: suboptimality F − F* with the rates of the texts<br>
+<br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
+I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
 
@@ -90,6 +92,7 @@ class MainWindow(QtWidgets.QMainWindow):
         split.addWidget(self.plot)
         split.addWidget(self.curves)
         split.setSizes([700, 500])
+        self.split = split
         # a scenario's caption: what to look for (hidden until a scenario is opened)
         self.caption = QtWidgets.QLabel()
         self.caption.setWordWrap(True)
@@ -135,6 +138,7 @@ class MainWindow(QtWidgets.QMainWindow):
         scroll.setMaximumWidth(420)
         dock = QtWidgets.QDockWidget("Solver", self)
         dock.setObjectName("solver-dock")
+        self.solver_dock = dock
         dock.setWidget(scroll)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.hover = HoverReadout(self.plot)
@@ -159,6 +163,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._present = np.arange(0)
         self._region_colors = np.zeros(0, dtype=np.uint32)
         self.warm_start = False
+        self._presenting = False
+        self._saved_state = None
         self.controller = TrainingController(self)
         self.controller.snapshot_ready.connect(self._on_snapshot)
         self.controller.failed.connect(self._on_failed)
@@ -288,6 +294,11 @@ class MainWindow(QtWidgets.QMainWindow):
         view.addAction(dock.toggleViewAction())
         view.addAction(self.step_dock.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
+        view.addSeparator()
+        self.presentation_action = self._toggle(
+            view, "Presentation mode", "F11", self.set_presentation,
+            "full screen, larger text and markers, more contrast, panels folded away (F11)",
+        )  # fmt: skip
         help_menu = menus.addMenu("&Help")
         keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
         keys.setShortcut(QtGui.QKeySequence("F1"))
@@ -312,6 +323,41 @@ class MainWindow(QtWidgets.QMainWindow):
                                self.optimum_action.isChecked())  # fmt: skip
         if self.iterate_action.isChecked() != self.controller.showing_iterate:
             self.controller.show_iterate(self.iterate_action.isChecked())
+
+    @QtCore.Slot(bool)
+    def set_presentation(self, on: bool):
+        """For a projector: full screen, text and markers PRESENTATION_SCALE times larger,
+        regions with more contrast, the solver and step docks folded away (View brings them
+        back; F11 restores everything as it was)."""
+        if on == self._presenting:
+            return
+        self._presenting = on
+        if on:
+            self._saved_state = (self.saveState(), self.isMaximized(), self.font())
+            self.solver_dock.hide()
+            self.step_dock.hide()
+            font = self.font()
+            font.setPointSize(round(style.FONT_POINT_SIZE * PRESENTATION_SCALE))
+            self.setFont(font)
+            self.plot.set_scale(PRESENTATION_SCALE, PRESENTATION_REGION_ALPHA)
+            self.curves.set_scale(PRESENTATION_SCALE)
+            self._saved_split = self.split.sizes()
+            self.showFullScreen()
+            width = sum(self._saved_split)
+            self.split.setSizes([int(0.68 * width), width - int(0.68 * width)])
+        else:
+            state, maximized, font = self._saved_state
+            self.setFont(font)
+            self.plot.set_scale(1.0)
+            self.curves.set_scale(1.0)
+            self.showMaximized() if maximized else self.showNormal()
+            self.restoreState(state)
+            self.split.setSizes(self._saved_split)
+        self._region_colors = self.plot.region_colors(self._present)
+        if self.snapshot is not None:
+            self._draw_plane(self.snapshot)
+        self.presentation_action.setChecked(on)
+        QtCore.QTimer.singleShot(100, self.fit_view)  # once the new size is laid out
 
     def show_keys(self):
         QtWidgets.QMessageBox.information(self, "svmviz: keyboard and mouse", KEYS_HELP)

@@ -508,3 +508,30 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot):
     w.gap_action.trigger()
     assert w.curves.guides["sqrt"].getData()[0] is None  # no guides for the objective
     w.close()
+
+
+def test_presentation_mode_toggles_and_restores(qtbot):
+    from PySide6 import QtWidgets
+    from PySide6.QtCore import Qt
+
+    w = build_window(demo_data(), SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(500)
+    qtbot.waitUntil(lambda: w.snapshot.t == 500, timeout=30000)
+    size, font = w.plot.scatters[0].opts["size"], w.font().pointSize()
+    qtbot.keyClick(w, Qt.Key.Key_F11)
+    assert w.isFullScreen() and w.presentation_action.isChecked()
+    assert not w.solver_dock.isVisible() and not w.step_dock.isVisible()
+    assert w.font().pointSize() > font and w.plot.scatters[0].opts["size"] > size
+    assert w.plot.boundary.opts["pen"].widthF() > 3
+    qtbot.keyClick(w, Qt.Key.Key_Space)  # the demo keys still work
+    assert w.playing
+    w.toggle_play()
+    qtbot.keyClick(w, Qt.Key.Key_F11)
+    assert not w.isFullScreen() and w.solver_dock.isVisible()
+    assert w.font().pointSize() == font and w.plot.scatters[0].opts["size"] == size
+    w.close()
