@@ -29,6 +29,36 @@ class Frame:
     margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
 
 
+ROLES = ("outside the margin", "support vector (on the margin)", "inside the margin",
+         "misclassified")  # fmt: skip
+
+
+def point_roles(margins: np.ndarray) -> np.ndarray:
+    """Each point's role by its margin z = y f(x) (binary) or f_y − max_{k≠y} f_k: 0 outside
+    the margin (z > 1), 1 on it (z = 1, within MARGIN_TOLERANCE: a support vector of the
+    optimum), 2 inside it (0 ≤ z < 1), 3 misclassified (z < 0); indices into ROLES."""
+    roles = np.zeros(len(margins), dtype=np.int64)
+    roles[np.abs(margins - 1.0) <= MARGIN_TOLERANCE] = 1
+    roles[(margins >= 0) & (margins < 1.0 - MARGIN_TOLERANCE)] = 2
+    roles[margins < 0] = 3
+    return roles
+
+
+def slack_segments(coef: np.ndarray, intercept: float, X: np.ndarray, y_sign: np.ndarray):
+    """For a linear binary model: from each point with slack ξ_i = max(0, 1 − y_i f(x_i)) > 0
+    to the nearest point of its own margin line f = y_i (a segment of length ξ_i/‖w‖):
+    (starts, ends), each n×2."""
+    w = np.asarray(coef, dtype=float)
+    n2 = float(w @ w)
+    if n2 == 0.0:
+        return np.zeros((0, 2)), np.zeros((0, 2))
+    f = X @ w + intercept
+    slack = np.maximum(0.0, 1.0 - y_sign * f)
+    idx = np.flatnonzero(slack > 0)
+    ends = X[idx] + ((y_sign[idx] - f[idx]) / n2)[:, None] * w
+    return X[idx], ends
+
+
 def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """f on the grid xs × ys, shape (len(ys)·len(xs),) or (…, K), row-major in y.
 

@@ -119,6 +119,11 @@ class DecisionPlot(pg.PlotWidget):
             item.hide()
             self.addItem(item)
         self.optimum_shown = False
+        # slack ξ_i drawn as a segment from a violating point to its margin line (linear)
+        self.slack = pg.PlotCurveItem(pen=pg.mkPen(style.ERROR_COLOR, width=2), connect="finite")
+        self.slack.setZValue(3)
+        self.slack.hide()
+        self.addItem(self.slack)
         self._ring_label = ""
         for item in (self.boundary, self.margin, self.rings, self.wrong):
             self.addItem(item)
@@ -223,6 +228,16 @@ class DecisionPlot(pg.PlotWidget):
         self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
         # (never hidden: the legend draws a hidden item's sample as an "invisible" eye)
         self.wrong.setData(X[wrong, 0], X[wrong, 1])
+
+    def show_slack(self, starts=None, ends=None) -> None:
+        """Segments from each point with slack to its margin line (None hides them)."""
+        if starts is None or not len(starts):
+            self.slack.hide()
+            return
+        xy = np.empty((3 * len(starts), 2))
+        xy[0::3], xy[1::3], xy[2::3] = starts, ends, np.nan
+        self.slack.setData(xy[:, 0], xy[:, 1])
+        self.slack.show()
 
     def show_optimum(self, frame, shown: bool) -> None:
         """The exact optimum's f = 0 and f = ±1 (``frame`` of the reference model) or none."""

@@ -22,7 +22,7 @@ from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent
+from svmviz.core.frame import data_extent, slack_segments
 from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.scenario import list_scenarios, read_scenario
@@ -34,6 +34,7 @@ from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.generate_dialog import GenerateDialog
 from svmviz.ui.hover import HoverReadout
+from svmviz.ui.point_table import MarginHistogram, PointTable
 from svmviz.ui.solver_panel import SPEEDS, SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 
@@ -59,6 +60,7 @@ Ctrl+R: run to the budget · the timeline slider goes to any iteration reached s
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
+X: slack segments from the points in the margin to their margin line<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
 
@@ -151,6 +153,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_dock.setWidget(self.step_panel)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
         self.resizeDocks([self.step_dock], [170], QtCore.Qt.Orientation.Vertical)
+        self.point_table = PointTable()
+        self.point_table.selected.connect(self.view.set_selection)
+        self.histogram = MarginHistogram()
+        self.points_dock = self._dock("Points", "points-dock", self.point_table)
+        self.margins_dock = self._dock("Margins", "margins-dock", self.histogram)
+        self.tabifyDockWidget(self.step_dock, self.points_dock)
+        self.tabifyDockWidget(self.points_dock, self.margins_dock)
+        self.step_dock.raise_()
         self._build_menus(dock)
 
         self.snapshot = None
@@ -291,8 +301,14 @@ class MainWindow(QtWidgets.QMainWindow):
             "the objective panel shows F(w_t) − F* (log-log) beside O(log t/(λt)) and O(1/√t)",
         )  # fmt: skip
         view.addSeparator()
+        self.slack_action = self._toggle(
+            view, "Slack segments ξ", "X", self._on_view_options,
+            "linear models: a segment from each point with slack to its margin line",
+        )  # fmt: skip
+        view.addSeparator()
         view.addAction(dock.toggleViewAction())
-        view.addAction(self.step_dock.toggleViewAction())
+        for d in (self.step_dock, self.points_dock, self.margins_dock):
+            view.addAction(d.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
         view.addSeparator()
         self.presentation_action = self._toggle(
@@ -302,6 +318,21 @@ class MainWindow(QtWidgets.QMainWindow):
         help_menu = menus.addMenu("&Help")
         keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
         keys.setShortcut(QtGui.QKeySequence("F1"))
+
+    def _dock(self, title, name, widget):
+        dock = QtWidgets.QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        # a dock brought to the front shows the newest state at once
+        dock.visibilityChanged.connect(self._refresh_readings)
+        return dock
+
+    @QtCore.Slot(bool)
+    def _refresh_readings(self, visible):
+        if visible and self.snapshot is not None:
+            self._curves_of = None
+            self._show_curves()
 
     def _toggle(self, menu, text, key, slot, tip):
         action = menu.addAction(text)
@@ -315,6 +346,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_view_options(self, *_):
+        if self.snapshot is not None:
+            self._draw_slack(self.snapshot)
         self.curves.set_suboptimality(self.gap_action.isChecked())
         self._curves_of = None  # redraw the curves in the new mode
         if self.snapshot is not None:
@@ -609,6 +642,16 @@ class MainWindow(QtWidgets.QMainWindow):
         if marks:
             self._last_marks = now
         self.plot.draw_frame(snap.frame, self._region_colors, snap.alpha, marks=marks)
+        self._draw_slack(snap)
+
+    def _draw_slack(self, snap):
+        m, p = snap.model, self.session.points
+        if (not self.slack_action.isChecked() or m.coef is None or not m.binary
+                or len(snap.frame.margins) != len(p)):  # fmt: skip
+            self.plot.show_slack(None)
+            return
+        y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
+        self.plot.show_slack(*slack_segments(m.coef[0], float(m.intercept[0]), p.X, y_sign))
 
     def _show_step(self, snap):
         """The step inspector: the last step explained, or its hint when not stepping."""
@@ -637,6 +680,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.curves.show_history(snap.history, None if snap.reference is None
                                  else snap.reference.objective, t0=snap.t0)  # fmt: skip
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
+        p = self.session.points
+        if len(snap.frame.margins) == len(p):
+            if self.points_dock.isVisible():
+                labels = [self.session.classes[int(k)] for k in p.y]
+                self.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha)
+            if self.margins_dock.isVisible():
+                self.histogram.show_margins(snap.frame.margins)
 
     def closeEvent(self, event):  # noqa: N802 (Qt override)
         self._curve_timer.stop()

@@ -535,3 +535,41 @@ def test_presentation_mode_toggles_and_restores(qtbot):
     assert not w.isFullScreen() and w.solver_dock.isVisible()
     assert w.font().pointSize() == font and w.plot.scatters[0].opts["size"] == size
     w.close()
+
+
+def test_point_table_histogram_and_slack_segments(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=3000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.points_dock.raise_()
+    w.advance(3000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    model = w.point_table.model_
+    margins = w.snapshot.frame.margins
+    assert model.rowCount() == len(w.session.points)
+    i = int(np.argmin(margins))  # the worst point: misclassified, slack 1 − z
+    assert model.value(i, 4) == pytest.approx(margins[i])
+    assert model.value(i, 5) == pytest.approx(1 - margins[i])
+    assert model.value(i, 7) == "misclassified"
+    # selecting rows marks the points in the plane
+    proxy = w.point_table.model()
+    w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())
+    assert w.view.selected.tolist() == [i] and w.plot.selection.isVisible()
+    w.margins_dock.raise_()
+
+    def counted():
+        heights = w.histogram.bars.opts["height"]
+        return heights is not None and np.sum(heights) == len(margins)
+
+    qtbot.waitUntil(counted, timeout=5000)
+    # slack: a segment per point with y f < 1, each of length ξ/‖w‖
+    w.slack_action.trigger()
+    x, y = w.plot.slack.getData()
+    xy = np.column_stack([x, y]).reshape(-1, 3, 2)[:, :2]
+    n_slack = int(np.sum(margins < 1))
+    assert len(xy) == n_slack
+    norm = np.linalg.norm(w.snapshot.model.coef[0])
+    lengths = np.linalg.norm(xy[:, 1] - xy[:, 0], axis=1)
+    np.testing.assert_allclose(np.sort(lengths), np.sort((1 - margins[margins < 1]) / norm))
+    w.close()

@@ -95,3 +95,17 @@ def test_kernel_frame_curves_stay_on_the_level_sets(moons):
         # every vertex is on f = 0 up to interpolation on the (coarser) contour grid
         assert np.abs(model.decision_function(line)).max() < 0.05
         assert len(line) >= 2
+
+
+def test_point_roles_and_slack_segments(separable):
+    from svmviz.core.frame import MARGIN_TOLERANCE, point_roles, slack_segments
+
+    z = np.array([2.0, 1.0 + MARGIN_TOLERANCE / 2, 0.5, 0.0, -0.3])
+    assert point_roles(z).tolist() == [0, 1, 2, 2, 3]
+    w, b = np.array([2.0, 0.0]), -1.0  # f = 2 x₁ − 1; margins at x₁ = 0 and x₁ = 1
+    X = np.array([[0.25, 3.0], [2.0, 0.0], [0.75, -1.0]])
+    y = np.array([-1.0, 1.0, -1.0])
+    start, end = slack_segments(w, b, X, y)
+    np.testing.assert_allclose(start, X[[0, 2]])  # ξ = 0.5 and 1.5; the second has none
+    np.testing.assert_allclose(end, [[0.0, 3.0], [0.0, -1.0]])  # onto f = −1 (x₁ = 0)
+    np.testing.assert_allclose(np.linalg.norm(end - start, axis=1), [0.5 / 2, 1.5 / 2])

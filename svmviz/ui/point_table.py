@@ -1,0 +1,148 @@
+"""Reading the model point by point: a table of y f(x), slack ξ and α per point, coloured by
+role (on the margin, inside it, misclassified), and the histogram of the margins under the
+hinge and 0-1 losses (004)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.core.frame import ROLES, point_roles
+from svmviz.ui import style
+from svmviz.ui.curves import legend_above
+
+ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
+COLUMNS = ("i", "class", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
+
+
+class PointModel(QtCore.QAbstractTableModel):
+    """The rows from numpy arrays (no per-row objects: refreshed several times a second)."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels: list = []
+        self.X = np.zeros((0, 2))
+        self.margins = np.zeros(0)
+        self.alpha = None
+        self.roles = np.zeros(0, dtype=np.int64)
+
+    def set_data(self, labels, X, margins, alpha) -> None:
+        same_rows = len(labels) == len(self.labels)
+        if not same_rows:
+            self.beginResetModel()
+        self.labels, self.X, self.margins, self.alpha = labels, X, margins, alpha
+        self.roles = point_roles(margins)
+        if same_rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
+        else:
+            self.endResetModel()
+
+    def rowCount(self, parent=QtCore.QModelIndex()):  # noqa: N802, B008 (Qt override)
+        return 0 if parent.isValid() else len(self.labels)
+
+    def columnCount(self, parent=QtCore.QModelIndex()):  # noqa: N802, B008 (Qt override)
+        return len(COLUMNS)
+
+    def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        horizontal = orientation == QtCore.Qt.Orientation.Horizontal
+        if role == QtCore.Qt.ItemDataRole.DisplayRole and horizontal:
+            return COLUMNS[section]
+        return None
+
+    def value(self, i: int, c: int):
+        z = float(self.margins[i])
+        return (i, self.labels[i], float(self.X[i, 0]), float(self.X[i, 1]), z,
+                max(0.0, 1.0 - z), None if self.alpha is None else float(self.alpha[i]),
+                ROLES[self.roles[i]])[c]  # fmt: skip
+
+    def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
+        i, c = index.row(), index.column()
+        if role == QtCore.Qt.ItemDataRole.DisplayRole:
+            v = self.value(i, c)
+            if v is None:
+                return "–"
+            return f"{v:.4g}" if isinstance(v, float) else str(v)
+        if role == QtCore.Qt.ItemDataRole.BackgroundRole:
+            return QtGui.QBrush(QtGui.QColor(ROLE_COLORS[self.roles[i]]))
+        if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting
+            return self.value(i, c)
+        return None
+
+
+class PointTable(QtWidgets.QTableView):
+    """Selecting rows selects the points in the plane (``selected`` is emitted)."""
+
+    selected = QtCore.Signal(object)  # indices
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model_ = PointModel()
+        proxy = QtCore.QSortFilterProxyModel(self)
+        proxy.setSourceModel(self.model_)
+        proxy.setSortRole(QtCore.Qt.ItemDataRole.UserRole)
+        self.setModel(proxy)
+        self.setSortingEnabled(True)
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setToolTip(
+            "every point: its margin y f(x) (multiclass: f_y − max f_k), slack ξ = max(0, 1 − "
+            "y f), coefficient α (kernels), role; blue: on the margin, yellow: inside, red: "
+            "misclassified; click a header to sort, select rows to mark the points"
+        )
+        self.selectionModel().selectionChanged.connect(self._on_selection)
+
+    def show_points(self, labels, X, margins, alpha) -> None:
+        self.model_.set_data(labels, X, margins, alpha)
+
+    def _on_selection(self, *_):
+        proxy = self.model()
+        rows = {proxy.mapToSource(ix).row() for ix in self.selectionModel().selectedRows()}
+        self.selected.emit(np.array(sorted(rows), dtype=np.int64))
+
+
+class MarginHistogram(pg.PlotWidget):
+    """The margins z = y f(x) of the training points, and the losses as functions of z:
+    hinge max(0, 1 − z) and 0-1 [z < 0] (004)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setMenuEnabled(False)
+        self.setLabel("bottom", "margin z = y f(x)")
+        self.setLabel("left", "points")
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.1, brush=pg.mkBrush("#56B4E9"))
+        self.addItem(self.bars)
+        self.getPlotItem().showAxis("right")
+        self.loss_view = pg.ViewBox()
+        self.getPlotItem().scene().addItem(self.loss_view)
+        self.getPlotItem().getAxis("right").linkToView(self.loss_view)
+        self.getPlotItem().getAxis("right").setLabel("loss")
+        self.loss_view.setXLink(self.getPlotItem())
+        self.getPlotItem().vb.sigResized.connect(self._align)
+        z = np.linspace(-3, 3, 601)
+        self.hinge = pg.PlotCurveItem(z, np.maximum(0, 1 - z), pen=pg.mkPen("k", width=2))
+        dash = pg.mkPen(style.ERROR_COLOR, width=2, style=QtCore.Qt.PenStyle.DashLine)
+        self.zero_one = pg.PlotCurveItem(np.array([-3, 0, 0, 3]), np.array([1, 1, 0, 0]), pen=dash)
+        for item in (self.hinge, self.zero_one):
+            self.loss_view.addItem(item)
+        self.loss_view.setYRange(0, 4, padding=0)
+        legend = legend_above(self, 3)
+        legend.addItem(self.bars, "points per bin")
+        legend.addItem(self.hinge, "hinge max(0, 1 − z)")
+        legend.addItem(self.zero_one, "0-1 loss [z &lt; 0]")  # the label is HTML
+        self.setXRange(-3, 3, padding=0)
+
+    def _align(self) -> None:
+        """The loss axis' view over the histogram's (pyqtgraph's two-axes pattern)."""
+        vb = self.getPlotItem().vb
+        self.loss_view.setGeometry(vb.sceneBoundingRect())
+        self.loss_view.linkedViewChanged(vb, self.loss_view.XAxis)
+
+    def show_margins(self, margins: np.ndarray) -> None:
+        z = np.clip(margins[np.isfinite(margins)], -3, 3)
+        counts, edges = np.histogram(z, bins=60, range=(-3, 3))
+        centers = 0.5 * (edges[:-1] + edges[1:])
+        self.bars.setOpts(x=centers, height=counts, width=edges[1] - edges[0])
+        self.setYRange(0, max(1, counts.max()) * 1.1, padding=0)
+        self._align()
