@@ -174,6 +174,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._region_colors = np.zeros(0, dtype=np.uint32)
         self.warm_start = False
         self._presenting = False
+        self._step_key = None  # what the step inspector shows (to redraw only on a change)
+        self._step_shown = object()  # not None: the first frame writes the hint
         self._saved_state = None
         self.controller = TrainingController(self)
         self.controller.snapshot_ready.connect(self._on_snapshot)
@@ -330,7 +332,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot(bool)
     def _refresh_readings(self, visible):
-        if visible and self.snapshot is not None:
+        if visible:  # after the dock is laid out (before, its visible region is empty)
+            QtCore.QTimer.singleShot(0, self._redraw_readings)
+
+    @QtCore.Slot()
+    def _redraw_readings(self):
+        if self.snapshot is not None:
             self._curves_of = None
             self._show_curves()
 
@@ -625,7 +632,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self._draw_plane(snap)
         self.plot.show_optimum(snap.optimum, self.optimum_action.isChecked())
         self._show_step(snap)
-        self._show_timeline(snap)
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once
@@ -658,6 +664,12 @@ class MainWindow(QtWidgets.QMainWindow):
         p = self.session.points
         if snap.step is not None and len(snap.frame.margins) != len(p):
             return  # points edited since; the restarted job's frame follows
+        key = (snap.step, snap.frame.extent, snap.iterate)
+        if snap.step is None and self._step_shown is None:
+            return  # nothing was shown and nothing is: no relayout of the panel per frame
+        if key == self._step_key:
+            return
+        self._step_key, self._step_shown = key, snap.step
         self.step_overlay.show(snap.step, p.X, snap.frame.extent)
         labels = [self.session.classes[int(k)] for k in p.y]
         self.step_panel.show_record(snap.step, self.session.config, labels, p.X,
@@ -671,6 +683,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if snap is None or snap is self._curves_of:
             return
         self._curves_of = snap
+        self._show_timeline(snap)
         if self.hover.position is not None:
             self._show_hover(self.hover.position)  # the model under a resting mouse changed
         budget = self.session.config.iterations
@@ -682,10 +695,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
         p = self.session.points
         if len(snap.frame.margins) == len(p):
-            if self.points_dock.isVisible():
+            # only what is on screen (a dock behind another tab counts as visible to Qt)
+            if not self.point_table.viewport().visibleRegion().isEmpty():
                 labels = [self.session.classes[int(k)] for k in p.y]
                 self.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha)
-            if self.margins_dock.isVisible():
+            if not self.histogram.viewport().visibleRegion().isEmpty():
                 self.histogram.show_margins(snap.frame.margins)
 
     def closeEvent(self, event):  # noqa: N802 (Qt override)

@@ -81,6 +81,9 @@ class PointTable(QtWidgets.QTableView):
         proxy = QtCore.QSortFilterProxyModel(self)
         proxy.setSourceModel(self.model_)
         proxy.setSortRole(QtCore.Qt.ItemDataRole.UserRole)
+        # no re-sort at every refresh (a sort asks the model thousands of times, in Python):
+        # rows keep their order while training and are sorted again by a header click
+        proxy.setDynamicSortFilter(False)
         self.setModel(proxy)
         self.setSortingEnabled(True)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
@@ -89,7 +92,7 @@ class PointTable(QtWidgets.QTableView):
         self.setToolTip(
             "every point: its margin y f(x) (multiclass: f_y − max f_k), slack ξ = max(0, 1 − "
             "y f), coefficient α (kernels), role; blue: on the margin, yellow: inside, red: "
-            "misclassified; click a header to sort, select rows to mark the points"
+            "misclassified; click a header to sort (again), select rows to mark the points"
         )
         self.selectionModel().selectionChanged.connect(self._on_selection)
 

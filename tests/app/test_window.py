@@ -573,3 +573,17 @@ def test_point_table_histogram_and_slack_segments(qtbot):
     lengths = np.linalg.norm(xy[:, 1] - xy[:, 0], axis=1)
     np.testing.assert_allclose(np.sort(lengths), np.sort((1 - margins[margins < 1]) / norm))
     w.close()
+
+
+def test_garbage_is_collected_in_the_gui_thread_only(qtbot):
+    """Python's collector is switched off and run by a GUI-thread timer: the training thread
+    never frees Qt objects (which hangs the process)."""
+    import gc
+
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    assert not gc.isenabled()
+    from svmviz.ui import app
+
+    assert app._COLLECTOR.timer.isActive()
+    w.close()
