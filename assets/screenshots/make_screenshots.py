@@ -15,6 +15,7 @@ from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
 from svmviz.core.generate import generate  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.scenario import list_scenarios  # noqa: E402
 from svmviz.ui.app import build_window  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -47,29 +48,89 @@ SCENES = {
 }
 
 
+def wait_until(done, timeout_ms=120000):
+    loop = QtCore.QEventLoop()
+    timer = QtCore.QTimer()
+    timer.timeout.connect(lambda: loop.quit() if done() else None)
+    timer.start(50)
+    QtCore.QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    timer.stop()
+
+
+def settle(ms=500):  # let the view-following frame arrive (50 ms debounce)
+    loop = QtCore.QEventLoop()
+    QtCore.QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def finished(w):
+    return w.snapshot is not None and w.snapshot.status not in ("ready", "running")
+
+
+def inspector(w):
+    """Stop after 40 steps and explain one more (a violating one if it comes soon)."""
+    w.advance(40)
+    wait_until(lambda: w.snapshot is not None and w.snapshot.t == 40)
+    for _ in range(20):
+        t = w.snapshot.t
+        w.advance(1)
+        wait_until(lambda t=t: w.snapshot.t == t + 1)
+        if w.snapshot.step.violated.any():
+            break
+
+
+def point_table(w):
+    w.run_to_budget()
+    wait_until(lambda: finished(w))
+    w.points_dock.raise_()
+    w.slack_action.setChecked(True)
+    settle()
+    w.point_table.sortByColumn(4, QtCore.Qt.SortOrder.AscendingOrder)
+    w.point_table.selectRow(0)
+
+
+def scenario(stem):
+    def run(w):
+        path = next(p for p in list_scenarios() if p.stem.endswith(stem))
+        w.open_scenario(path)
+        w.panel.speed.setCurrentIndex(0)
+        w.run_to_budget()
+        wait_until(lambda: finished(w) and w.snapshot.t > 0)
+
+    return run
+
+
+# the teaching views (issue 4): a window set up by a function instead of played to the end
+VIEWS = {
+    "step-inspector": (data("blobs", n=60, noise=0.5, seed=1), SolverConfig(), inspector),
+    "point-table": (data("blobs", n=60, noise=0.7, seed=1), SolverConfig(), point_table),
+    "scenario-kernel-trick-circles": (data("blobs", n=20, seed=1), SolverConfig(),
+                                      scenario("kernel-trick-circles")),
+    "scenario-outlier-hard-margin": (data("blobs", n=20, seed=1), SolverConfig(),
+                                     scenario("outlier-hard-margin")),
+}  # fmt: skip
+
+
 def main(names):
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])  # noqa: F841 (kept)
-    for name in names or SCENES:
-        dataset, config = SCENES[name]
-        w = build_window(dataset, config, play=True)
-        w.resize(1500, 820)
+    for name in names or [*SCENES, *VIEWS]:
+        if name in SCENES:
+            dataset, config = SCENES[name]
+            setup = None
+        else:
+            dataset, config, setup = VIEWS[name]
+        w = build_window(dataset, config, play=setup is None)
+        w.resize(1500, 900 if setup else 820)
         w.show()
-        loop = QtCore.QEventLoop()
-        timer = QtCore.QTimer()
-        timer.timeout.connect(
-            lambda w=w, loop=loop: (
-                loop.quit()
-                if w.snapshot is not None and w.snapshot.status not in ("ready", "running")
-                else None
-            )
-        )
-        timer.start(100)
-        QtCore.QTimer.singleShot(120000, loop.quit)
-        loop.exec()
-        timer.stop()
-        settle = QtCore.QEventLoop()  # let the view-following frame arrive (50 ms debounce)
-        QtCore.QTimer.singleShot(500, settle.quit)
-        settle.exec()
+        if setup is None:
+            for dock in (w.step_dock, w.points_dock, w.margins_dock):
+                dock.hide()  # the training pictures: the plane and the curves
+            wait_until(lambda w=w: finished(w))
+        else:
+            wait_until(lambda w=w: w.snapshot is not None)
+            setup(w)
+        settle()
         w.grab().save(str(HERE / f"{name}.png"))
         print(name, w.status.text())
         w.close()
