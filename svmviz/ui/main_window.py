@@ -152,7 +152,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_dock.setObjectName("step-dock")
         self.step_dock.setWidget(self.step_panel)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
-        self.resizeDocks([self.step_dock], [170], QtCore.Qt.Orientation.Vertical)
+        self.resizeDocks([self.step_dock], [130], QtCore.Qt.Orientation.Vertical)
         self.point_table = PointTable()
         self.point_table.selected.connect(self.view.set_selection)
         self.histogram = MarginHistogram()
