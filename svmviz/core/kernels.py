@@ -47,7 +47,16 @@ class Kernel:
             )
             np.maximum(sq, 0.0, out=sq)
             return np.exp(-self.gamma * sq)
-        inner = X @ Z.T
+        return self._of_inner(X @ Z.T)
+
+    def diag(self, X: np.ndarray) -> np.ndarray:
+        """k(x_i, x_i) for each row, without the n×n matrix."""
+        X = np.asarray(X, dtype=float)
+        if self.name == "rbf":
+            return np.ones(len(X))
+        return self._of_inner(np.einsum("ij,ij->i", X, X))
+
+    def _of_inner(self, inner: np.ndarray) -> np.ndarray:
         if self.name == "linear":
             return inner
         if self.name == "poly":

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.app.session import Session
 from svmviz.app.worker import TrainingController
+from svmviz.core import bounds
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
@@ -37,6 +38,7 @@ from svmviz.ui.hover import HoverReadout
 from svmviz.ui.point_table import MarginHistogram, PointTable
 from svmviz.ui.solver_panel import SPEEDS, SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
+from svmviz.ui.theory_panel import TheoryPanel
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # while playing, the curves and the status text are redrawn this often, in a timer event of
@@ -158,8 +160,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.histogram = MarginHistogram()
         self.points_dock = self._dock("Points", "points-dock", self.point_table)
         self.margins_dock = self._dock("Margins", "margins-dock", self.histogram)
+        self.theory = TheoryPanel()
+        self.theory.epsilon_changed.connect(lambda _: self._redraw_readings())
+        self.theory_dock = self._dock("Theory", "theory-dock", self.theory)
         self.tabifyDockWidget(self.step_dock, self.points_dock)
         self.tabifyDockWidget(self.points_dock, self.margins_dock)
+        self.tabifyDockWidget(self.margins_dock, self.theory_dock)
         self.step_dock.raise_()
         self._build_menus(dock)
 
@@ -309,7 +315,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )  # fmt: skip
         view.addSeparator()
         view.addAction(dock.toggleViewAction())
-        for d in (self.step_dock, self.points_dock, self.margins_dock):
+        for d in (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock):
             view.addAction(d.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
         view.addSeparator()
@@ -701,6 +707,22 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha)
             if not self.histogram.viewport().visibleRegion().isEmpty():
                 self.histogram.show_margins(snap.frame.margins)
+        if not self.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
+            self._show_bounds(snap)
+
+    def _show_bounds(self, snap):
+        data = self.session.dataset()
+        if data is None:
+            return
+        config = self.session.config
+        ref = snap.reference
+        b = bounds.evaluate(
+            data, config.kernel, config.bias, float(snap.history["norm"][-1]),
+            None if ref is None else float(np.sqrt(ref.model.norm2())), snap.model.lam,
+            snap.t, self.theory.epsilon.value(),
+        )  # fmt: skip
+        gap = None if ref is None else float(snap.history["objective"][-1] - ref.objective)
+        self.theory.show_bounds(b, gap)
 
     def closeEvent(self, event):  # noqa: N802 (Qt override)
         self._curve_timer.stop()

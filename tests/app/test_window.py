@@ -587,3 +587,26 @@ def test_garbage_is_collected_in_the_gui_thread_only(qtbot):
 
     assert app._COLLECTOR.timer.isActive()
     w.close()
+
+
+def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot):
+    import math
+
+    w = build_window(demo_data(), SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.theory_dock.raise_()
+    w.advance(2000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2000 and "Pegasos" in w.theory.text.text(),
+                    timeout=30000)  # fmt: skip
+    text = w.theory.text.text()
+    X = w.session.points.X
+    n, trace = len(X), float(np.sum(X**2))
+    norm = float(w.snapshot.history["norm"][-1])
+    assert f"{norm / math.sqrt(n) * math.sqrt(trace / n):.4g}" in text  # (B/√n)·√(tr K/n)
+    assert "Corollary 17.2" in text and "T ≥ B²ρ²/ε²" in text
+    before = text
+    w.theory.epsilon.setValue(0.05)  # half the ε: four times the iterations
+    qtbot.waitUntil(lambda: w.theory.text.text() != before, timeout=5000)
+    w.close()

@@ -34,3 +34,10 @@ def test_gram_matches_scikit_learn(kernel, params):
 def test_bad_kernel_parameters(kwargs, message):
     with pytest.raises(InputError, match=message):
         Kernel(**kwargs)
+
+
+@pytest.mark.parametrize("name", ["linear", "poly", "rbf", "sigmoid"])
+def test_diag_is_the_gram_diagonal(name):
+    X = np.random.default_rng(0).normal(size=(7, 2))
+    k = Kernel(name, gamma=0.7, degree=3, coef0=0.5)
+    np.testing.assert_allclose(k.diag(X), np.diag(k.gram(X, X)))

@@ -1,0 +1,56 @@
+"""The results of the source texts, with the current data's numbers (svmviz.core.bounds)."""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+
+class TheoryPanel(QtWidgets.QWidget):
+    epsilon_changed = QtCore.Signal(float)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QtWidgets.QVBoxLayout(self)
+        row = QtWidgets.QHBoxLayout()
+        row.addWidget(QtWidgets.QLabel("ε for Corollary 17.2:"))
+        self.epsilon = QtWidgets.QDoubleSpinBox()
+        self.epsilon.setDecimals(4)
+        self.epsilon.setRange(1e-4, 10.0)
+        self.epsilon.setSingleStep(0.01)
+        self.epsilon.setValue(0.1)
+        self.epsilon.setToolTip("the accuracy ε asked of SGD in UML Corollary 17.2 (000)")
+        self.epsilon.valueChanged.connect(self.epsilon_changed)
+        row.addWidget(self.epsilon)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.text = QtWidgets.QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.text.setAlignment(QtCore.Qt.AlignmentFlag.AlignTop)
+        self.text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.text, 1)
+
+    def show_bounds(self, b, gap: float | None) -> None:
+        """``b``: svmviz.core.bounds.Bounds; ``gap``: the current F(w̄) − F*."""
+        rows = [
+            f"<b>Rademacher complexity</b> (002): (B/√n)·√(tr K/n) = ({b.B:.3g}/√{b.n})·"
+            f"√({b.trace:.4g}/{b.n}) = <b>{b.rademacher:.4g}</b> &nbsp; with B = ‖w‖ of the "
+            "current model: the complexity term of the risk bound for functions with ‖f‖ ≤ B",
+        ]
+        if b.T_needed is not None:
+            rows.append(
+                f"<b>UML Corollary 17.2</b> (000): with B = ‖w*‖ = {b.B_star:.3g} and ρ = "
+                f"{b.rho:.3g} (largest ‖x‖{', ×2 for multiclass' if b.rho > b.R else ''}), "
+                f"T ≥ B²ρ²/ε² = <b>{b.T_needed:,}</b> iterations with η = √(B²/(ρ²T)) = "
+                f"{b.eta:.3g} reach E[F(w̄)] − F* ≤ ε = {b.epsilon:g} (for λ = 0)"
+            )
+        if b.pegasos is not None:
+            text = (
+                f"<b>Pegasos</b> (002): after T = {b.T:,} steps, E[F(w̄)] − F* ≤ "
+                f"G²(1 + ln T)/(2λT) = <b>{b.pegasos:.3g}</b> with G = 1 + R = "
+                f"{1 + b.R:.3g}, λ = {b.lam:.3g} — the O(G² log T/(λT)) of the text"
+            )
+            if gap is not None:
+                text += f"; the gap here: {gap:.3g}"
+            rows.append(text)
+        self.text.setText("<br><br>".join(rows))
