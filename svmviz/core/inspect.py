@@ -38,6 +38,7 @@ class StepRecord:
     shrink: np.ndarray | None = None  # (1 − η_t λ) w_t
     push: np.ndarray | None = None  # (η_t / k) Σ_{violating i} y_i x_i
     projected: bool = False  # w was scaled back onto the ball ‖w‖ ≤ B
+    radius: float = 0.0  # B of the projection (0: none); 1/√λ by default for Pegasos (002)
     # multiclass (000, 001): per sample, ŷ = argmax_y' Δ(y', y) + f_y' − f_y (−1: no update),
     # Δ(y, ŷ), the runner-up class (the best other f_k); linear: every w_k before and after
     yhat: np.ndarray | None = None
@@ -98,7 +99,8 @@ def step_and_explain(solver) -> StepRecord | None:
     else:
         violated = solver.history_["violated"][-1].copy()
     record = dict(t=t, eta=eta, lam=float(solver.lam_), samples=samples, margins=margins,
-                  violated=violated, binary=solver.binary_, linear=solver.linear_)  # fmt: skip
+                  violated=violated, binary=solver.binary_, linear=solver.linear_,
+                  radius=float(solver.radius_))  # fmt: skip
     if not solver.binary_:
         rows = np.arange(len(samples))
         Fs = F[:, samples].T  # k×K

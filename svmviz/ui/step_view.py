@@ -62,7 +62,11 @@ class StepOverlay:
             name: pg.PlotCurveItem(pen=pg.mkPen(color, width=3, style=dash), connect="finite")
             for name, (color, dash) in VECTOR_PENS.items()
         }
-        self.items = [self.ghost, *self.vectors.values(), self.sampled]
+        # the projection ball ‖w‖ ≤ B (002), in the same scale as the vectors
+        self.ball = pg.PlotCurveItem(
+            pen=pg.mkPen("#009E73", width=2, style=QtCore.Qt.PenStyle.DashDotLine)
+        )
+        self.items = [self.ghost, self.ball, *self.vectors.values(), self.sampled]
         for item in self.items:
             item.setZValue(20)
             plot.addItem(item)
@@ -92,10 +96,17 @@ class StepOverlay:
         size = min(x1 - x0, y1 - y0)
         vecs = [record.w_before, record.shrink, record.w_after, record.shrink + record.push]
         longest = max(float(np.hypot(*v)) for v in vecs)
+        if record.radius > 0:
+            longest = max(longest, record.radius)
         self.scale = min(1.0, ARROW_SHARE * size / longest) if longest > 0 else 1.0
         k = self.scale
         head = 0.03 * size
         o = np.zeros(2)
+        if record.radius > 0:
+            angle = np.linspace(0, 2 * np.pi, 181)
+            r = k * record.radius
+            self.ball.setData(r * np.cos(angle), r * np.sin(angle))
+            self.ball.show()
         for name, (a, b) in {
             "w_before": (o, record.w_before),
             "shrink": (o, record.shrink),
@@ -205,6 +216,12 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
         f"<b>w<sub>t+1</sub> = {_vec(record.w_after)}</b>, b = {record.b_after:.4g}"
         + (" (projected onto ‖w‖ ≤ B)" if record.projected else ""),
     ]
+    if record.radius > 0:
+        rows.append(
+            f'<span style="color:#009E73">projection ball ‖w‖ ≤ B = {record.radius:.4g}'
+            + (" = 1/√λ (002: w* lies in it)" if config.radius is None else "")
+            + " (dash-dotted circle)</span>"
+        )
     if config.bias == "free":
         rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
     if config.average != "last" and not iterate_shown:

@@ -610,3 +610,18 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot):
     w.theory.epsilon.setValue(0.05)  # half the ε: four times the iterations
     qtbot.waitUntil(lambda: w.theory.text.text() != before, timeout=5000)
     w.close()
+
+
+def test_projection_ball_is_drawn_with_the_step(qtbot):
+    w = build_window(demo_data(), SolverConfig(project=True, iterations=1000))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.advance(1)
+    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    r = w.snapshot.step.radius
+    assert r == pytest.approx(1 / np.sqrt(0.01))  # 1/√λ
+    assert w.step_overlay.ball.isVisible()
+    x, y = w.step_overlay.ball.getData()
+    np.testing.assert_allclose(np.hypot(x, y), w.step_overlay.scale * r)
+    assert "1/√λ" in w.step_panel.text()
+    w.close()
