@@ -97,6 +97,11 @@ class CurvePanel(QtWidgets.QSplitter):
                 ("width", "margin 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
             )
         }  # fmt: skip
+        # kernel models: the support vectors (α_i ≠ 0) over time, as a share of the m points
+        self.support = self.loss_plot.plot(
+            pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)
+        )
+        self._support_named = False
         for plot in (self.objective_plot, self.loss_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
@@ -165,6 +170,20 @@ class CurvePanel(QtWidgets.QSplitter):
         for item in (self.objective, self.optimum, *self.guides.values(),
                      *self.loss_curves.values()):  # fmt: skip
             item.setData([], [])
+        self.show_support([], [])
+
+    def show_support(self, t, share) -> None:
+        """The number of support vectors over the iterations, divided by m (kernel models;
+        empty for linear ones, which then have no legend entry for it)."""
+        named = len(t) > 0
+        if named != self._support_named:
+            self._support_named = named
+            legend = self.loss_plot.getPlotItem().legend
+            if named:
+                legend.addItem(self.support, "support vectors / m")
+            else:
+                legend.removeItem(self.support)
+        self.support.setData(np.asarray(t, float), np.asarray(share, float))
 
     def show_history(self, history: dict, optimum: float | None, t0: int = 0) -> None:
         """Draw the telemetry rows written so far (log-sampled) and the optimum F*.

@@ -173,6 +173,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._curves_of = None  # the snapshot the curves and text show
         self._last_marks = 0.0
         self._t_max = 0  # the furthest iteration of this job so far (the timeline's end)
+        self._support = []
         self._curve_timer = QtCore.QTimer(self)
         self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
         self._curve_timer.timeout.connect(self._show_curves)
@@ -459,6 +460,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         self._present = self.session.present_classes()
         self._t_max = 0
+        self._support = []  # (t − t0, support vectors) of the frames of this job
         self._region_colors = self.plot.region_colors(self._present)
         config = self.session.job_config()
         self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
@@ -635,6 +637,11 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot(object)
     def _on_snapshot(self, snap):
         self.snapshot = snap
+        if snap.alpha is not None:
+            t = snap.t - snap.t0
+            while self._support and self._support[-1][0] >= t:  # a step back: its future goes
+                self._support.pop()
+            self._support.append((t, int(np.count_nonzero(snap.alpha))))
         self._draw_plane(snap)
         self.plot.show_optimum(snap.optimum, self.optimum_action.isChecked())
         self._show_step(snap)
@@ -698,6 +705,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.progress.setValue(min(done, budget))
         self.curves.show_history(snap.history, None if snap.reference is None
                                  else snap.reference.objective, t0=snap.t0)  # fmt: skip
+        points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
+        if snap.alpha is not None and points:
+            ts, counts = np.array(points, dtype=float).T
+            self.curves.show_support(ts, counts / len(snap.alpha))
+        else:
+            self.curves.show_support([], [])
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
         p = self.session.points
         if len(snap.frame.margins) == len(p):

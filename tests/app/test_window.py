@@ -625,3 +625,23 @@ def test_projection_ball_is_drawn_with_the_step(qtbot):
     np.testing.assert_allclose(np.hypot(x, y), w.step_overlay.scale * r)
     assert "1/√λ" in w.step_panel.text()
     w.close()
+
+
+def test_support_vector_count_over_time_for_kernels(qtbot, moons):
+    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=400))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    for _ in range(3):
+        t = w.snapshot.t
+        w.advance(100)
+        qtbot.waitUntil(lambda t=t: w.snapshot.t == t + 100, timeout=30000)
+    t, share = w.curves.support.getData()
+    assert len(t) == 3
+    m = len(moons.X)
+    assert share[-1] == pytest.approx(np.count_nonzero(w.snapshot.alpha) / m)
+    assert np.all(np.diff(share) >= 0)  # the average's support only grows
+    w.step_back()  # back to 299: the count at 300 is dropped
+    qtbot.waitUntil(lambda: w.snapshot.t == 299, timeout=30000)
+    t_back = w.curves.support.getData()[0]  # log10 t: the axis is logarithmic
+    assert len(t_back) == 3 and 10 ** t_back[-1] == pytest.approx(299)
+    w.close()
