@@ -124,7 +124,7 @@ def main(names):
         w.resize(1500, 900 if setup else 820)
         w.show()
         if setup is None:
-            for dock in (w.step_dock, w.points_dock, w.margins_dock):
+            for dock in (w.step_dock, w.points_dock, w.margins_dock, w.theory_dock):
                 dock.hide()  # the training pictures: the plane and the curves
             wait_until(lambda w=w: finished(w))
         else:
