@@ -26,6 +26,7 @@ from svmviz.core.edits import (
     Replace,
     SetClass,
 )
+from svmviz.core.generalization import Split, split_parts
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 
@@ -33,6 +34,7 @@ class Session(QObject):
     points_changed = Signal()
     classes_changed = Signal()  # names, colours or the number of classes in the bar
     config_changed = Signal()
+    split_changed = Signal()
     current_class_changed = Signal(int)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
@@ -54,6 +56,7 @@ class Session(QObject):
         # the cost lives in self.cost (per slot); the config's is derived per job
         self.config = config.replace(cost=None)
         self.current_class = 0
+        self.split = Split()  # a train/test split of the points (none by default)
 
     # ------------------------------------------------------------------ state
     @property
@@ -89,6 +92,18 @@ class Session(QObject):
         index[present] = np.arange(present.size)
         p = self.points
         return Dataset(np.array(p.X), index[p.y], tuple(self.classes[k] for k in present))
+
+    def parts(self) -> np.ndarray | None:
+        """Each point's part of the split (TRAIN, TEST, UNUSED), or None without one."""
+        if not self.split.active:
+            return None
+        p = self.points
+        return split_parts(p.X, p.y, self.split)
+
+    def set_split(self, split: Split) -> None:
+        if split != self.split:
+            self.split = split
+            self.split_changed.emit()
 
     def cost_for(self, present) -> tuple | None:
         """Δ over the ``present`` slots, or None when it is the 0-1 cost (or binary)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -29,8 +29,10 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
+from svmviz.core.generalization import TEST, TRAIN, subset
 from svmviz.core.inspect import StepRecord, step_and_explain
 from svmviz.core.model_io import Model
+from svmviz.core.objectives import errors
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
@@ -46,6 +48,7 @@ def running_threads() -> list:
 FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
 CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
 SLOW_SECONDS = 2 * FRAME_SECONDS  # one step of "N per frame" every two display refreshes
+TEST_SAMPLING = 1.05  # at full speed, a split's test error is measured every 5% of t
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,17 @@ class Job:
     extent: tuple[float, float, float, float]
     grid: int = 160
     warm: bool = False  # go on from the previous job's model and t when the problem allows
+    # each point's part of a train/test split (svmviz.core.generalization: TRAIN, TEST,
+    # UNUSED), or None: train on every point. Frames still cover every point of ``data``.
+    parts: np.ndarray | None = None
+
+    @property
+    def train(self) -> np.ndarray | None:
+        """Indices of the training points in ``data`` (None: all of them)."""
+        return None if self.parts is None else np.flatnonzero(self.parts == TRAIN)
+
+    def training_data(self) -> Dataset:
+        return self.data if self.parts is None else subset(self.data, self.train)
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,8 @@ class Snapshot:
     step: StepRecord | None = None  # what the step did, when this frame follows one step
     iterate: bool = False  # model and frame are of the last iterate w_t, not the output w̄
     optimum: Frame | None = None  # the exact optimum's frame over the same extent
+    # a split's test error, sampled as training goes: (iterations t, 0-1 errors), or None
+    test_error: tuple | None = None
 
 
 class TrainingWorker(QObject):
@@ -120,6 +136,10 @@ class TrainingWorker(QObject):
         self.show_iterate = False
         self._optimum: Frame | None = None
         self.posted = threading.Event()  # a signal is on its way and not yet taken
+        self._fit_data: Dataset | None = None  # what the solver trains on (the split's part)
+        self._train: np.ndarray | None = None  # its points' indices in the job's data
+        self._test: np.ndarray | None = None
+        self._test_curve: list = []  # (t, test error) samples of this job
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -134,8 +154,12 @@ class TrainingWorker(QObject):
         self._job = job
         self._solver = None
         self._reference, self._reference_error = None, None
+        self._test_curve = []
+        self._train = job.train
+        self._test = None if job.parts is None else np.flatnonzero(job.parts == TEST)
         try:
-            solver, self._reference, self._reference_error = prepare(job.config, job.data)
+            self._fit_data = job.training_data()
+            solver, self._reference, self._reference_error = prepare(job.config, self._fit_data)
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
             return
@@ -156,7 +180,7 @@ class TrainingWorker(QObject):
         if self._solver is None or self.cancel.is_set():
             return
         if n == 1:
-            self._step = step_and_explain(self._solver)
+            self._step = self._explained(self._solver)
         else:
             self._step = None
             self._solver.step(n)
@@ -172,11 +196,13 @@ class TrainingWorker(QObject):
             return
         t = max(0, min(int(t), job.config.iterations))
         lam_hard = self._reference.lam_hard if self._reference is not None else None
-        solver = Solver(job.config).reset(job.data, lam_hard)
+        solver = Solver(job.config).reset(self._fit_data, lam_hard)
         if t > 1:
             solver.step(t - 1)
-        self._step = step_and_explain(solver) if t >= 1 else None
+        self._step = self._explained(solver) if t >= 1 else None
         self._solver = solver
+        while self._test_curve and self._test_curve[-1][0] >= solver.t_:
+            self._test_curve.pop()  # that future is replayed
         self._publish()
 
     @Slot()
@@ -190,6 +216,7 @@ class TrainingWorker(QObject):
         last = time.perf_counter()
         next_slow = last
         frame_cost = 0.0
+        next_test = 0
         while not s.done and not self.pause.is_set() and not self.cancel.is_set():
             per_frame = self.iterations_per_frame
             if per_frame:
@@ -203,6 +230,9 @@ class TrainingWorker(QObject):
                 continue
             start = time.perf_counter()
             s.step(chunk)
+            if self._test is not None and s.t_ >= next_test:
+                self._sample_test(s.model(self.show_iterate))
+                next_test = int(s.t_ * TEST_SAMPLING) + 1
             spent = time.perf_counter() - start
             # grow or shrink the chunk towards CHUNK_SECONDS of work
             if spent < CHUNK_SECONDS / 2:
@@ -223,6 +253,39 @@ class TrainingWorker(QObject):
             self._publish()
 
     # ------------------------------------------------------------------ helpers
+    def _explained(self, solver: Solver) -> StepRecord:
+        """One step explained, its sample indices those of the job's points."""
+        record = step_and_explain(solver)
+        if self._train is not None:
+            record = replace(record, samples=self._train[record.samples])
+        return record
+
+    def _sample_test(self, model: Model, values: np.ndarray | None = None) -> None:
+        """Record the test error of ``model`` at this iteration (``values``: f at the test
+        points, when known)."""
+        s, test, data = self._solver, self._test, self._job.data
+        if test is None or test.size == 0:
+            return
+        t = s.t_
+        if self._test_curve and self._test_curve[-1][0] >= t:
+            return
+        F = model.decision_function(data.X[test]) if values is None else values
+        self._test_curve.append((t, errors(F, data.y[test])))
+
+    def _values(self, model: Model, iterate: bool) -> np.ndarray:
+        """f at every point of the job: the solver's own at the training points, the
+        model's at the others."""
+        s, train = self._solver, self._train
+        inside = s.training_values(iterate)
+        if train is None:
+            return inside
+        X = self._job.data.X
+        values = np.empty((len(X),) + inside.shape[1:])
+        values[train] = inside
+        other = np.flatnonzero(self._job.parts != TRAIN)
+        values[other] = model.decision_function(X[other])
+        return values
+
     def _publish(self) -> None:
         s, job = self._solver, self._job
         if s is None or job is None or self.cancel.is_set():
@@ -230,22 +293,33 @@ class TrainingWorker(QObject):
         iterate = self.show_iterate
         model = s.model(iterate)
         extent = self.extent or job.extent
-        frame = make_frame(
-            model, job.data.X, job.data.y, extent, job.grid,
-            train_values=s.training_values(iterate),
-        )  # fmt: skip
+        values = self._values(model, iterate)
+        frame = make_frame(model, job.data.X, job.data.y, extent, job.grid, train_values=values)
+        alpha = s.training_alpha(iterate)
+        test_error = None
+        if self._train is not None:
+            frame = replace(frame, support=frame.support[job.parts[frame.support] == TRAIN])
+            if alpha is not None:
+                full = np.zeros(len(job.data.y))
+                full[self._train] = alpha
+                alpha = full
+            if self._test.size:
+                self._sample_test(model, values[self._test])
+                curve = np.array(self._test_curve, dtype=float).reshape(-1, 2)
+                test_error = (curve[:, 0], curve[:, 1])
         ref = self._reference
         if ref is not None and (self._optimum is None or self._optimum.extent != tuple(extent)):
             # the exact optimum's regions and curves, once per job and view
-            self._optimum = make_frame(ref.model, job.data.X, job.data.y, extent, job.grid)
+            self._optimum = make_frame(ref.model, self._fit_data.X, self._fit_data.y, extent,
+                                       job.grid)  # fmt: skip
         h = s.history_
         history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
         for v in history.values():
             v.flags.writeable = False
         self.mailbox = Snapshot(
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
-            self._reference_error, s.training_alpha(iterate), self._step, iterate,
-            self._optimum if ref is not None else None,
+            self._reference_error, alpha, self._step, iterate,
+            self._optimum if ref is not None else None, test_error,
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()
@@ -295,17 +369,21 @@ class TrainingController(QObject):
         self.latest: Snapshot | None = None
 
     def submit(
-        self, config: SolverConfig, data: Dataset, extent, play: bool = False, warm: bool = False
-    ) -> int:
+        self, config: SolverConfig, data: Dataset, extent, play: bool = False,
+        warm: bool = False, parts: np.ndarray | None = None,
+    ) -> int:  # fmt: skip
         """Replace the running job: cancel it, start a new generation from w = 0 (or, with
-        ``warm``, from the previous job's model and iteration when the problem allows)."""
+        ``warm``, from the previous job's model and iteration when the problem allows);
+        ``parts``: train on the TRAIN points of a split only (see :class:`Job`)."""
         self._worker.cancel.set()
         self._worker.pause.set()
         self._worker.extent = None  # the job's own extent until the view moves
         self.generation += 1
         self._worker.latest_generation = self.generation
         self.latest = None
-        self._start_job.emit(Job(self.generation, config, data, tuple(extent), warm=warm))
+        self._start_job.emit(
+            Job(self.generation, config, data, tuple(extent), warm=warm, parts=parts)
+        )
         self.playing = False
         if play:
             self.play()

@@ -102,6 +102,11 @@ class CurvePanel(QtWidgets.QSplitter):
             pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)
         )
         self._support_named = False
+        # a train/test split: the test error, sampled as training goes
+        self.test_error = self.loss_plot.plot(
+            pen=pg.mkPen(style.ERROR_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
+        )
+        self._test_named = False
         for plot in (self.objective_plot, self.loss_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
@@ -171,6 +176,22 @@ class CurvePanel(QtWidgets.QSplitter):
                      *self.loss_curves.values()):  # fmt: skip
             item.setData([], [])
         self.show_support([], [])
+        self.show_test_error([], [])
+
+    def show_test_error(self, t, error) -> None:
+        """The test error of a train/test split at the iterations ``t`` it was measured at
+        (empty without a split: no legend entry)."""
+        t, error = np.asarray(t, float), np.asarray(error, float)
+        keep = t >= 1  # (log axis)
+        named = bool(keep.any())
+        if named != self._test_named:
+            self._test_named = named
+            legend = self.loss_plot.getPlotItem().legend
+            if named:
+                legend.addItem(self.test_error, "test error")
+            else:
+                legend.removeItem(self.test_error)
+        self.test_error.setData(t[keep], error[keep])
 
     def show_support(self, t, share) -> None:
         """The number of support vectors over the iterations, divided by m (kernel models;

@@ -129,11 +129,27 @@ class DecisionPlot(pg.PlotWidget):
             self.addItem(item)
         # one persistent scatter per class slot; setData on every edit
         self.scatters = []
+        # a train/test split: test points hollow (white inside, the class's colour around),
+        # points left out of a smaller training set faded
+        self.test_scatters, self.unused_scatters = [], []
         for k in range(MAX_CLASSES):
-            item = pg.ScatterPlotItem(size=style.POINT_SIZE, symbol=style.class_symbol(k),
+            symbol = style.class_symbol(k)
+            item = pg.ScatterPlotItem(size=style.POINT_SIZE, symbol=symbol,
                                       pen=pg.mkPen("w", width=1))  # fmt: skip
-            self.addItem(item)
-            self.scatters.append(item)
+            test = pg.ScatterPlotItem(size=style.POINT_SIZE, symbol=symbol, brush=pg.mkBrush("w"))
+            unused = pg.ScatterPlotItem(size=style.POINT_SIZE, symbol=symbol, pen=None)
+            for scatter, group in ((item, self.scatters), (test, self.test_scatters),
+                                   (unused, self.unused_scatters)):  # fmt: skip
+                self.addItem(scatter)
+                group.append(scatter)
+                scatter.hide()
+        self.parts = None  # each point's part of the split (None: no split)
+        self.test_sample = pg.ScatterPlotItem(
+            size=style.POINT_SIZE, symbol="o", brush=pg.mkBrush("w"), pen=pg.mkPen("k", width=2)
+        )
+        self.unused_sample = pg.ScatterPlotItem(
+            size=style.POINT_SIZE, symbol="o", pen=None, brush=pg.mkBrush(0, 0, 0, 60)
+        )
         self.selection = pg.ScatterPlotItem(
             size=style.POINT_SIZE + 8, symbol="s", brush=None,
             pen=pg.mkPen((40, 40, 40), width=2, style=QtCore.Qt.PenStyle.DotLine),
@@ -143,7 +159,8 @@ class DecisionPlot(pg.PlotWidget):
         # the points and their marks are painted from pixmaps kept between frames: while
         # training, the regions and curves change every frame but these rarely do (repainted
         # when their data or the view change)
-        for item in (*self.scatters, self.rings, self.wrong):
+        for item in (*self.scatters, *self.test_scatters, *self.unused_scatters, self.rings,
+                     self.wrong):  # fmt: skip
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
         self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
@@ -159,17 +176,34 @@ class DecisionPlot(pg.PlotWidget):
             self._ring_label = label
             self._legend_key = None  # rebuild the legend
 
+    def set_parts(self, parts) -> None:
+        """The split of the points the model trains on (None: all train); redraws them."""
+        self.parts = parts
+        self.draw_points()
+
     def draw_points(self) -> None:
         """The session's points, one scatter per class (the class bar above the plot is
         their legend: marker, colour, key and name), and the legend of the model's marks."""
         s = self.session
         p = s.points
-        for k, item in enumerate(self.scatters):
-            sel = p.y == k
-            item.setBrush(pg.mkBrush(s.colors[k]))
-            item.setData(p.X[sel, 0], p.X[sel, 1])
-            item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
-        key = (self._ring_label, self.optimum_shown)
+        parts = self.parts
+        if parts is None or len(parts) != len(p.y):
+            parts = np.zeros(len(p.y), dtype=np.int8)
+        width = 2.5 * self.scale
+        for k in range(MAX_CLASSES):
+            color = s.colors[k]
+            faded = pg.mkColor(color)
+            faded.setAlpha(70)
+            self.scatters[k].setBrush(pg.mkBrush(color))
+            self.test_scatters[k].setPen(pg.mkPen(color, width=width))
+            self.unused_scatters[k].setBrush(pg.mkBrush(faded))
+            groups = (self.scatters[k], self.test_scatters[k], self.unused_scatters[k])
+            for part, item in enumerate(groups):
+                sel = (p.y == k) & (parts == part)
+                item.setData(p.X[sel, 0], p.X[sel, 1])
+                item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
+        key = (self._ring_label, self.optimum_shown, bool(np.any(parts == 1)),
+               bool(np.any(parts == 2)))  # fmt: skip
         if key != self._legend_key:
             self._legend_key = key
             self.legend.clear()
@@ -179,6 +213,10 @@ class DecisionPlot(pg.PlotWidget):
                 (self.rings, self._ring_label),
                 (self.wrong, "misclassified, y f &lt; 0"),  # the label is HTML
             ]
+            if key[2]:
+                entries.append((self.test_sample, "test point (not trained on)"))
+            if key[3]:
+                entries.append((self.unused_sample, "left out of the training set"))
             if self.optimum_shown:
                 entries += [(self.optimum_boundary, "exact optimum: boundary"),
                             (self.optimum_margin, "exact optimum: margins")]  # fmt: skip
@@ -217,6 +255,8 @@ class DecisionPlot(pg.PlotWidget):
             sizes = ring_sizes(alpha[ring]) * self.scale
         else:
             ring = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
+            if self.parts is not None and len(self.parts) == len(X):
+                ring &= self.parts == 0  # support vectors are training points
             sizes = np.full(int(ring.sum()), (style.POINT_SIZE + 10.0) * self.scale)
         wrong = frame.margins < 0
         # near convergence the marks rarely change, and setting a scatter's data costs more
@@ -256,7 +296,7 @@ class DecisionPlot(pg.PlotWidget):
         (presentation mode: larger and with more contrast, for the back of the room)."""
         self.scale = k
         self.region_alpha = region_alpha
-        for item in self.scatters:
+        for item in (*self.scatters, *self.test_scatters, *self.unused_scatters):
             item.setSize(style.POINT_SIZE * k)
         self.boundary.setPen(pg.mkPen("k", width=style.LINE_WIDTH * k))
         self.margin.setPen(pg.mkPen("k", width=2 * k, style=QtCore.Qt.PenStyle.DashLine))

@@ -24,6 +24,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent, slack_segments
+from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.scenario import list_scenarios, read_scenario
@@ -33,6 +34,7 @@ from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
 from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.generalization_panel import GeneralizationPanel
 from svmviz.ui.generate_dialog import GenerateDialog
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.point_table import MarginHistogram, PointTable
@@ -165,7 +167,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.theory_dock = self._dock("Theory", "theory-dock", self.theory)
         self.tabifyDockWidget(self.step_dock, self.points_dock)
         self.tabifyDockWidget(self.points_dock, self.margins_dock)
+        self.generalization = GeneralizationPanel(self.session)
+        self.generalization_dock = self._dock("Generalization", "generalization-dock",
+                                              self.generalization)  # fmt: skip
         self.tabifyDockWidget(self.margins_dock, self.theory_dock)
+        self.tabifyDockWidget(self.theory_dock, self.generalization_dock)
         self.step_dock.raise_()
         self._build_menus(dock)
 
@@ -178,6 +184,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
         self._curve_timer.timeout.connect(self._show_curves)
         self._present = np.arange(0)
+        self._parts = None  # the job's train/test split (None: every point trains)
         self._region_colors = np.zeros(0, dtype=np.uint32)
         self.warm_start = False
         self._presenting = False
@@ -190,6 +197,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.points_changed.connect(self._on_points_changed)
         self.session.classes_changed.connect(self._on_classes_changed)
         self.session.config_changed.connect(self._on_config_changed)
+        self.session.split_changed.connect(self._on_split_changed)
         self.panel.config_edited.connect(self.session.set_config)
         self.panel.speed_changed.connect(self.controller.set_speed)
         self.panel.warm_start_changed.connect(self._set_warm_start)
@@ -316,7 +324,8 @@ class MainWindow(QtWidgets.QMainWindow):
         )  # fmt: skip
         view.addSeparator()
         view.addAction(dock.toggleViewAction())
-        for d in (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock):
+        for d in (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock,
+                  self.generalization_dock):  # fmt: skip
             view.addAction(d.toggleViewAction())
         view.addAction(self.class_bar.toggleViewAction())
         view.addSeparator()
@@ -463,12 +472,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self._support = []  # (t − t0, support vectors) of the frames of this job
         self._region_colors = self.plot.region_colors(self._present)
         config = self.session.job_config()
+        self._parts = self.session.parts()
         self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
-        self.plot.draw_points()
+        self.plot.set_parts(self._parts)
         self.curves.set_budget(config.iterations)
         # regions over what is in view (and the data), not only around the data
         self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
-        self.controller.submit(config, dataset, self.extent, play=play, warm=warm)
+        self.controller.submit(config, dataset, self.extent, play=play, warm=warm,
+                               parts=self._parts)  # fmt: skip
         self._sync_actions()
 
     def toggle_play(self):
@@ -591,6 +602,10 @@ class MainWindow(QtWidgets.QMainWindow):
             self._draw_plane(self.snapshot)
 
     @QtCore.Slot()
+    def _on_split_changed(self):
+        self.reset(play=self.controller.playing)
+
+    @QtCore.Slot()
     def _on_view_settled(self):
         if self._has_job:
             self.controller.set_extent(self.plot.view_extent())
@@ -670,7 +685,15 @@ class MainWindow(QtWidgets.QMainWindow):
             self.plot.show_slack(None)
             return
         y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
-        self.plot.show_slack(*slack_segments(m.coef[0], float(m.intercept[0]), p.X, y_sign))
+        train = self._training_mask()
+        self.plot.show_slack(*slack_segments(m.coef[0], float(m.intercept[0]), p.X[train],
+                                             y_sign[train]))  # fmt: skip
+
+    def _training_mask(self) -> np.ndarray:
+        """Which of the session's points the current job trains on."""
+        if self._parts is None or len(self._parts) != len(self.session.points):
+            return np.ones(len(self.session.points), dtype=bool)
+        return self._parts == TRAIN
 
     def _show_step(self, snap):
         """The step inspector: the last step explained, or its hint when not stepping."""
@@ -711,15 +734,21 @@ class MainWindow(QtWidgets.QMainWindow):
             self.curves.show_support(ts, counts / len(snap.alpha))
         else:
             self.curves.show_support([], [])
+        if snap.test_error is not None:
+            ts, errs = snap.test_error
+            self.curves.show_test_error(ts - snap.t0, errs)
+        else:
+            self.curves.show_test_error([], [])
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
         p = self.session.points
         if len(snap.frame.margins) == len(p):
             # only what is on screen (a dock behind another tab counts as visible to Qt)
             if not self.point_table.viewport().visibleRegion().isEmpty():
                 labels = [self.session.classes[int(k)] for k in p.y]
-                self.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha)
+                self.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha,
+                                             self._parts)  # fmt: skip
             if not self.histogram.viewport().visibleRegion().isEmpty():
-                self.histogram.show_margins(snap.frame.margins)
+                self.histogram.show_margins(snap.frame.margins[self._training_mask()])
         if not self.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
             self._show_bounds(snap)
 
@@ -727,6 +756,11 @@ class MainWindow(QtWidgets.QMainWindow):
         data = self.session.dataset()
         if data is None:
             return
+        if self._parts is not None and len(self._parts) == len(data.y):
+            try:
+                data = subset(data, np.flatnonzero(self._parts == TRAIN))
+            except InputError:
+                return
         config = self.session.config
         ref = snap.reference
         b = bounds.evaluate(
@@ -740,6 +774,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def closeEvent(self, event):  # noqa: N802 (Qt override)
         self._curve_timer.stop()
         self.controller.shutdown()
+        self.generalization.shutdown()
         super().closeEvent(event)
 
 
@@ -752,6 +787,8 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         f"iteration {snap.t}   objective {obj[-1]:.6g}   "
         f"training error {100 * snap.history['error'][-1]:.1f}%"
     )
+    if snap.test_error is not None and len(snap.test_error[1]):
+        text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
     if snap.reference is not None:
         text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"
     elif snap.reference_error:

@@ -9,11 +9,12 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.frame import ROLES, point_roles
+from svmviz.core.generalization import PART_NAMES
 from svmviz.ui import style
 from svmviz.ui.curves import legend_above
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
-COLUMNS = ("i", "class", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
+COLUMNS = ("i", "class", "set", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
 
 
 class PointModel(QtCore.QAbstractTableModel):
@@ -26,12 +27,15 @@ class PointModel(QtCore.QAbstractTableModel):
         self.margins = np.zeros(0)
         self.alpha = None
         self.roles = np.zeros(0, dtype=np.int64)
+        self.parts = None
 
-    def set_data(self, labels, X, margins, alpha) -> None:
+    def set_data(self, labels, X, margins, alpha, parts=None) -> None:
+        """``parts``: each point's part of a train/test split (None: all train)."""
         same_rows = len(labels) == len(self.labels)
         if not same_rows:
             self.beginResetModel()
         self.labels, self.X, self.margins, self.alpha = labels, X, margins, alpha
+        self.parts = parts if parts is not None and len(parts) == len(labels) else None
         self.roles = point_roles(margins)
         if same_rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
@@ -52,7 +56,8 @@ class PointModel(QtCore.QAbstractTableModel):
 
     def value(self, i: int, c: int):
         z = float(self.margins[i])
-        return (i, self.labels[i], float(self.X[i, 0]), float(self.X[i, 1]), z,
+        part = PART_NAMES[0 if self.parts is None else self.parts[i]]
+        return (i, self.labels[i], part, float(self.X[i, 0]), float(self.X[i, 1]), z,
                 max(0.0, 1.0 - z), None if self.alpha is None else float(self.alpha[i]),
                 ROLES[self.roles[i]])[c]  # fmt: skip
 
@@ -90,14 +95,15 @@ class PointTable(QtWidgets.QTableView):
         self.verticalHeader().hide()
         self.horizontalHeader().setStretchLastSection(True)
         self.setToolTip(
-            "every point: its margin y f(x) (multiclass: f_y − max f_k), slack ξ = max(0, 1 − "
+            "every point: its set (training, test or unused), its margin y f(x) (multiclass: "
+            "f_y − max f_k), slack ξ = max(0, 1 − "
             "y f), coefficient α (kernels), role; blue: on the margin, yellow: inside, red: "
             "misclassified; click a header to sort (again), select rows to mark the points"
         )
         self.selectionModel().selectionChanged.connect(self._on_selection)
 
-    def show_points(self, labels, X, margins, alpha) -> None:
-        self.model_.set_data(labels, X, margins, alpha)
+    def show_points(self, labels, X, margins, alpha, parts=None) -> None:
+        self.model_.set_data(labels, X, margins, alpha, parts)
 
     def _on_selection(self, *_):
         proxy = self.model()

@@ -549,9 +549,10 @@ def test_point_table_histogram_and_slack_segments(qtbot):
     margins = w.snapshot.frame.margins
     assert model.rowCount() == len(w.session.points)
     i = int(np.argmin(margins))  # the worst point: misclassified, slack 1 − z
-    assert model.value(i, 4) == pytest.approx(margins[i])
-    assert model.value(i, 5) == pytest.approx(1 - margins[i])
-    assert model.value(i, 7) == "misclassified"
+    assert model.value(i, 2) == "training"
+    assert model.value(i, 5) == pytest.approx(margins[i])
+    assert model.value(i, 6) == pytest.approx(1 - margins[i])
+    assert model.value(i, 8) == "misclassified"
     # selecting rows marks the points in the plane
     proxy = w.point_table.model()
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())

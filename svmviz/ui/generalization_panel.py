@@ -1,0 +1,369 @@
+"""Generalization (001): the train/test split, a learning curve and a complexity sweep.
+
+The split's controls write the session's :class:`~svmviz.core.generalization.Split` (the
+window retrains on it and draws test points hollow); the two curves are computed in the
+background (svmviz.app.curve_runner) with a progress bar and a cancel button, each point
+fitting the current solver to its budget. A click on a point of a curve loads that
+configuration: the training-set size, or the value of λ, γ or the degree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.app.curve_runner import CurveRunner
+from svmviz.core.generalization import (
+    MAX_TEST_FRACTION,
+    SWEEPS,
+    TEST,
+    TRAIN,
+    complexity_sweep,
+    learning_curve,
+    learning_sizes,
+    sweep_config,
+    sweep_problem,
+    sweep_values,
+)
+from svmviz.ui import style
+from svmviz.ui.curves import legend_above
+
+TRAIN_PEN = dict(color=style.class_color(0), width=2)
+TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
+STALE_OPACITY = 0.35
+
+
+class CurvePlot(pg.PlotWidget):
+    """Training and test error against one knob, with the current setting marked; a click
+    on a point emits ``picked(value)``."""
+
+    picked = QtCore.Signal(float)
+
+    def __init__(self, x_label: str, parent=None):
+        super().__init__(parent)
+        self.setMenuEnabled(False)
+        self.setLabel("left", "error")
+        self.setLabel("bottom", x_label)
+        for side in ("left", "bottom"):
+            self.getAxis(side).enableAutoSIPrefix(False)
+        legend_above(self, 2)
+        common = dict(symbolSize=10, symbolPen=None)
+        self.train = self.plot(pen=pg.mkPen(**TRAIN_PEN), symbol="o", name="training error",
+                               symbolBrush=TRAIN_PEN["color"], **common)  # fmt: skip
+        self.test = self.plot(pen=pg.mkPen(**TEST_PEN), symbol="s", name="test error",
+                              symbolBrush=TEST_PEN["color"], **common)  # fmt: skip
+        for item in (self.train, self.test):
+            item.sigPointsClicked.connect(self._on_click)
+        self.current = pg.InfiniteLine(
+            angle=90, pen=pg.mkPen((60, 60, 60), width=1, style=QtCore.Qt.PenStyle.DotLine)
+        )
+        self.current.hide()
+        self.addItem(self.current)
+        self.values = np.zeros(0)
+        self.log_x = False
+        self.setYRange(0, 0.5, padding=0.05)
+
+    def set_log_x(self, on: bool) -> None:
+        self.log_x = bool(on)
+        self.setLogMode(x=self.log_x, y=False)
+
+    def show_points(self, points) -> None:
+        self.values = np.array([p.value for p in points], dtype=float)
+        train = np.array([p.train_error for p in points], dtype=float)
+        test = np.array([p.test_error for p in points], dtype=float)
+        self.train.setData(self.values, train, connect="finite")
+        self.test.setData(self.values, test, connect="finite")
+        top = np.nanmax(np.concatenate([train, test, [0.1]]))
+        self.setYRange(0, min(1.0, 1.15 * top), padding=0.02)
+        if len(self.values):
+            lo, hi = self.values.min(), self.values.max()
+            if self.log_x:
+                self.setXRange(math.log10(lo), math.log10(max(hi, lo * 1.01)), padding=0.05)
+            else:
+                self.setXRange(lo, max(hi, lo + 1), padding=0.05)
+
+    def mark(self, value: float | None) -> None:
+        """The dotted line at the current setting (None hides it)."""
+        if value is None or value <= 0 and self.log_x:
+            self.current.hide()
+            return
+        self.current.setValue(math.log10(value) if self.log_x else value)
+        self.current.show()
+
+    def _on_click(self, item, points, *_):
+        if len(points):
+            self.picked.emit(float(self.values[points[0].index()]))
+
+
+class GeneralizationPanel(QtWidgets.QWidget):
+    """The split controls above the learning curve and the complexity sweep."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.runner = CurveRunner(self)
+        layout = QtWidgets.QVBoxLayout(self)
+        row = QtWidgets.QHBoxLayout()
+        row.addWidget(QtWidgets.QLabel("Test set:"))
+        self.fraction = QtWidgets.QSpinBox()
+        self.fraction.setRange(0, int(MAX_TEST_FRACTION * 100))
+        self.fraction.setSingleStep(5)
+        self.fraction.setSuffix(" %")
+        self.fraction.setSpecialValueText("none")
+        self.fraction.setToolTip(
+            "the share of each class held out for testing: not trained on, drawn hollow, "
+            "its error shown beside the training error"
+        )
+        row.addWidget(self.fraction)
+        self.reseed = QtWidgets.QPushButton("Reseed")
+        self.reseed.setToolTip("draw another random split (the next seed)")
+        row.addWidget(self.reseed)
+        row.addWidget(QtWidgets.QLabel("Train on:"))
+        self.size = QtWidgets.QSpinBox()
+        self.size.setRange(1, 1_000_000)
+        self.size.setSpecialValueText("all")
+        self.size.setToolTip(
+            "train on the first n training points only (the learning curve's sets; the rest "
+            "are drawn faded); 'all' uses every training point"
+        )
+        row.addWidget(self.size)
+        self.summary = QtWidgets.QLabel()
+        row.addWidget(self.summary, 1)
+        layout.addLayout(row)
+
+        row = QtWidgets.QHBoxLayout()
+        self.learn_button = QtWidgets.QPushButton("Learning curve")
+        self.learn_button.setToolTip(
+            "error against the training-set size n: the solver trained to its budget on the "
+            "first n training points, tested on the test set"
+        )
+        row.addWidget(self.learn_button)
+        self.sweep_button = QtWidgets.QPushButton("Sweep")
+        self.sweep_button.setToolTip(
+            "error against λ, γ or the degree: the solver trained to its budget with each value"
+        )
+        row.addWidget(self.sweep_button)
+        self.param = QtWidgets.QComboBox()
+        for key, (label, _) in SWEEPS.items():
+            self.param.addItem(label, key)
+        self.param.setToolTip("the knob of the problem's complexity to sweep")
+        row.addWidget(self.param)
+        self.progress = QtWidgets.QProgressBar()
+        self.progress.setMaximumWidth(200)
+        self.progress.setFormat("%v of %m fits")
+        row.addWidget(self.progress)
+        self.cancel_button = QtWidgets.QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        row.addWidget(self.cancel_button)
+        self.message = QtWidgets.QLabel()
+        self.message.setWordWrap(True)
+        row.addWidget(self.message, 1)
+        layout.addLayout(row)
+
+        plots = QtWidgets.QHBoxLayout()
+        self.learning = CurvePlot("training-set size n")
+        self.learning.set_log_x(True)
+        self.sweep = CurvePlot("λ")
+        self.sweep.set_log_x(True)
+        plots.addWidget(self.learning)
+        plots.addWidget(self.sweep)
+        layout.addLayout(plots, 1)
+
+        self._kind = None  # what the runner computes: "learning" or "sweep"
+        self._points = {"learning": [], "sweep": []}
+        self._keys = {"learning": None, "sweep": None}  # the state each curve was made for
+        self._sweep_param = "lam"
+        self.fraction.valueChanged.connect(self._on_split_edited)
+        self.size.valueChanged.connect(self._on_split_edited)
+        self.reseed.clicked.connect(self._on_reseed)
+        self.learn_button.clicked.connect(self.compute_learning_curve)
+        self.sweep_button.clicked.connect(self.compute_sweep)
+        self.cancel_button.clicked.connect(self.runner.cancel)
+        self.runner.point_ready.connect(self._on_point)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.finished.connect(self._on_finished)
+        self.learning.picked.connect(self._load_size)
+        self.sweep.picked.connect(self._load_value)
+        for signal in (session.points_changed, session.split_changed, session.config_changed):
+            signal.connect(self.refresh)
+        self.refresh()
+
+    # ------------------------------------------------------------------ state → widgets
+    def refresh(self) -> None:
+        """The controls, the summary, the current-setting marks and staleness, from the
+        session."""
+        split, n = self.session.split, len(self.session.points)
+        for box, value in ((self.fraction, round(100 * split.fraction)),
+                           (self.size, split.size or 1)):  # fmt: skip
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)
+        parts = self.session.parts()
+        if parts is None:
+            self.summary.setText(f"all {n} points train (no test set)")
+        else:
+            counts = np.bincount(parts, minlength=3)
+            text = f"{counts[TRAIN]} training · {counts[TEST]} test points (seed {split.seed})"
+            if counts[2]:
+                text += f" · {counts[2]} unused"
+            self.summary.setText(text)
+        self.learning.mark(n if parts is None else int(np.count_nonzero(parts == TRAIN)))
+        config = self.session.config
+        param = self._sweep_param
+        if sweep_problem(config, param) is None:
+            self.sweep.mark(self._value_of(config, param))
+        else:
+            self.sweep.mark(None)
+        for kind, plot in (("learning", self.learning), ("sweep", self.sweep)):
+            stale = self._keys[kind] is not None and self._keys[kind] != self._key(kind)
+            plot.setOpacity(STALE_OPACITY if stale else 1.0)
+        if not self.runner.running:
+            self._say_stale()
+
+    def _say_stale(self) -> None:
+        stale = [k for k in ("learning", "sweep")
+                 if self._keys[k] is not None and self._keys[k] != self._key(k)]  # fmt: skip
+        if stale:
+            self.message.setText(
+                "Faded: computed for other points or settings; press the button to recompute"
+            )
+        elif self.message.text().startswith("Faded"):
+            self.message.setText("")
+
+    @staticmethod
+    def _value_of(config, param: str) -> float:
+        return config.lam if param == "lam" else float(getattr(config.kernel, param))
+
+    def _key(self, kind: str):
+        """What a curve depends on: the points, the split and the settings except its own
+        knob (the training-set size for the learning curve, the swept value for a sweep)."""
+        s = self.session
+        split = replace(s.split, size=None) if kind == "learning" else s.split
+        config = s.job_config()
+        if kind == "sweep":  # its own knob at a fixed value
+            config = sweep_config(config, self._sweep_param, 1.0)
+        return (s.points, split, config)
+
+    # ------------------------------------------------------------------ the split
+    @QtCore.Slot()
+    def _on_split_edited(self) -> None:
+        fraction = self.fraction.value() / 100.0
+        size = self.size.value()
+        self.session.set_split(
+            replace(self.session.split, fraction=fraction, size=None if size < 2 else size)
+        )
+
+    @QtCore.Slot()
+    def _on_reseed(self) -> None:
+        split = self.session.split
+        if split.fraction == 0:
+            split = replace(split, fraction=0.3)  # a reseed without a test set: make one
+        self.session.set_split(replace(split, seed=split.seed + 1))
+
+    @QtCore.Slot(float)
+    def _load_size(self, n: float) -> None:
+        parts = self.session.parts()
+        pool = len(self.session.points) if parts is None else int(np.sum(parts != TEST))
+        size = None if int(n) >= pool else int(n)
+        self.session.set_split(replace(self.session.split, size=size))
+
+    @QtCore.Slot(float)
+    def _load_value(self, value: float) -> None:
+        if sweep_problem(self.session.config, self._sweep_param) is None:
+            self.session.set_config(sweep_config(self.session.config, self._sweep_param, value))
+
+    # ------------------------------------------------------------------ computing
+    def _inputs(self):
+        """(config, data, parts) to compute with, or None with the reason said."""
+        data = self.session.dataset()
+        if data is None:
+            self.message.setText("Place points of at least two classes first")
+            return None
+        parts = self.session.parts()
+        if parts is None or not np.any(parts == TEST):
+            self.message.setText(
+                "Hold out a test set first (Test set above): the curves compare the error on "
+                "points trained on with the error on points never seen"
+            )
+            return None
+        return self.session.job_config(), data, parts
+
+    @QtCore.Slot()
+    def compute_learning_curve(self) -> None:
+        inputs = self._inputs()
+        if inputs is None:
+            return
+        config, data, parts = inputs
+        sizes = learning_sizes(int(np.sum(parts != TEST)))
+        seed = self.session.split.seed
+
+        def make(stop):
+            return learning_curve(config, data, parts, seed, sizes, stop)
+
+        self._start("learning", len(sizes), make)
+
+    @QtCore.Slot()
+    def compute_sweep(self) -> None:
+        inputs = self._inputs()
+        if inputs is None:
+            return
+        config, data, parts = inputs
+        param = self.param.currentData()
+        problem = sweep_problem(config, param)
+        if problem is not None:
+            self.message.setText(f"Cannot sweep: {problem}")
+            return
+        self._sweep_param = param
+        self.sweep.setLabel("bottom", SWEEPS[param][0])
+        self.sweep.set_log_x(param != "degree")
+        values = sweep_values(config, param)
+
+        def make(stop):
+            return complexity_sweep(config, data, parts, param, values, stop)
+
+        self._start("sweep", len(values), make)
+
+    def _start(self, kind: str, total: int, make) -> None:
+        self._kind = kind
+        self._points[kind] = []
+        self._keys[kind] = self._key(kind)
+        (self.learning if kind == "learning" else self.sweep).show_points([])
+        name = "learning curve" if kind == "learning" else "sweep"
+        self.message.setText(f"Computing the {name}…")
+        self.cancel_button.setEnabled(True)
+        self.runner.start(make, total)
+        self.refresh()
+
+    @QtCore.Slot(object)
+    def _on_point(self, p) -> None:
+        points = self._points[self._kind]
+        points.append(p)
+        (self.learning if self._kind == "learning" else self.sweep).show_points(points)
+
+    @QtCore.Slot(int, int)
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    @QtCore.Slot(str)
+    def _on_finished(self, message: str) -> None:
+        self.cancel_button.setEnabled(False)
+        problems = [p for p in self._points[self._kind] if p.problem]
+        if message:
+            self.message.setText(f"Stopped: {message}")
+        elif problems:
+            p = problems[0]
+            self.message.setText(
+                f"{len(problems)} of {len(self._points[self._kind])} fits failed "
+                f"(e.g. at {p.value:g}: {p.problem}); click a point to load it"
+            )
+        else:
+            self.message.setText("Done: click a point to load that configuration")
+        self.refresh()
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
