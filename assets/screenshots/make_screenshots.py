@@ -13,6 +13,7 @@ from PySide6 import QtCore, QtWidgets  # noqa: E402
 
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
+from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.generate import generate  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.scenario import list_scenarios  # noqa: E402
@@ -90,6 +91,20 @@ def point_table(w):
     w.point_table.selectRow(0)
 
 
+def generalization(w):
+    """A 30% test split, trained to the end, with its learning curve and γ sweep."""
+    w.session.set_split(Split(0.3, 1))
+    w.generalization_dock.raise_()
+    w.run_to_budget()
+    wait_until(lambda: finished(w) and w.snapshot.test_error is not None)
+    panel = w.generalization
+    panel.compute_learning_curve()
+    wait_until(lambda: not panel.runner.running)
+    panel.param.setCurrentIndex(panel.param.findData("gamma"))
+    panel.compute_sweep()
+    wait_until(lambda: not panel.runner.running)
+
+
 def scenario(stem):
     def run(w):
         path = next(p for p in list_scenarios() if p.stem.endswith(stem))
@@ -109,6 +124,9 @@ VIEWS = {
                                       scenario("kernel-trick-circles")),
     "scenario-outlier-hard-margin": (data("blobs", n=20, seed=1), SolverConfig(),
                                      scenario("outlier-hard-margin")),
+    "generalization": (data("moons", n=200, noise=0.3, seed=2),
+                       SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=20000),
+                       generalization),
 }  # fmt: skip
 
 

@@ -68,7 +68,8 @@ def point_keys(X: np.ndarray, seed: int) -> np.ndarray:
     """A pseudo-random number in [0, 1) per point, from its coordinates and ``seed``
     (splitmix64 over the float64 bits): the same point always gets the same key."""
     bits = np.ascontiguousarray(X, dtype=np.float64).view(np.uint64).reshape(len(X), -1)
-    h = np.full(len(X), np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15), dtype=np.uint64)
+    start = (int(seed) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    h = np.full(len(X), start, dtype=np.uint64)
     with np.errstate(over="ignore"):
         for j in range(bits.shape[1]):
             h = _mix(h ^ bits[:, j])

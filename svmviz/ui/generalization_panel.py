@@ -35,6 +35,23 @@ from svmviz.ui.curves import legend_above
 TRAIN_PEN = dict(color=style.class_color(0), width=2)
 TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
 STALE_OPACITY = 0.35
+MIN_PLOT_HEIGHT = 160
+
+
+def log_ticks(lo: float, hi: float) -> list:
+    """Ticks (log10 position, label) at 1, 2, 5 × 10^k within [lo, hi] (only 1 and 5 when
+    that makes more than 8): pyqtgraph's own log ticks crowd an axis of under 3 decades."""
+    ticks = []
+    for mantissas in ((1, 2, 5), (1, 5), (1,)):
+        ticks = [
+            (math.log10(v), f"{v:g}")
+            for k in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1)
+            for v in (m * 10.0**k for m in mantissas)
+            if lo / 1.05 <= v <= hi * 1.05
+        ]
+        if len(ticks) <= 8:
+            break
+    return ticks
 
 
 class CurvePlot(pg.PlotWidget):
@@ -83,7 +100,9 @@ class CurvePlot(pg.PlotWidget):
             lo, hi = self.values.min(), self.values.max()
             if self.log_x:
                 self.setXRange(math.log10(lo), math.log10(max(hi, lo * 1.01)), padding=0.05)
+                self.getAxis("bottom").setTicks([log_ticks(lo, hi)])
             else:
+                self.getAxis("bottom").setTicks(None)
                 self.setXRange(lo, max(hi, lo + 1), padding=0.05)
 
     def mark(self, value: float | None) -> None:
@@ -159,18 +178,20 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.cancel_button = QtWidgets.QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        layout.addLayout(row)
         self.message = QtWidgets.QLabel()
         self.message.setWordWrap(True)
-        row.addWidget(self.message, 1)
-        layout.addLayout(row)
+        layout.addWidget(self.message)
 
         plots = QtWidgets.QHBoxLayout()
         self.learning = CurvePlot("training-set size n")
         self.learning.set_log_x(True)
         self.sweep = CurvePlot("λ")
         self.sweep.set_log_x(True)
-        plots.addWidget(self.learning)
-        plots.addWidget(self.sweep)
+        for plot in (self.learning, self.sweep):
+            plot.setMinimumHeight(MIN_PLOT_HEIGHT)
+            plots.addWidget(plot)
         layout.addLayout(plots, 1)
 
         self._kind = None  # what the runner computes: "learning" or "sweep"
@@ -219,15 +240,12 @@ class GeneralizationPanel(QtWidgets.QWidget):
         else:
             self.sweep.mark(None)
         for kind, plot in (("learning", self.learning), ("sweep", self.sweep)):
-            stale = self._keys[kind] is not None and self._keys[kind] != self._key(kind)
-            plot.setOpacity(STALE_OPACITY if stale else 1.0)
+            plot.setOpacity(STALE_OPACITY if self._stale(kind) else 1.0)
         if not self.runner.running:
             self._say_stale()
 
     def _say_stale(self) -> None:
-        stale = [k for k in ("learning", "sweep")
-                 if self._keys[k] is not None and self._keys[k] != self._key(k)]  # fmt: skip
-        if stale:
+        if self._stale("learning") or self._stale("sweep"):
             self.message.setText(
                 "Faded: computed for other points or settings; press the button to recompute"
             )
@@ -237,6 +255,14 @@ class GeneralizationPanel(QtWidgets.QWidget):
     @staticmethod
     def _value_of(config, param: str) -> float:
         return config.lam if param == "lam" else float(getattr(config.kernel, param))
+
+    def _stale(self, kind: str) -> bool:
+        """Whether the curve ``kind`` was computed for other points or settings."""
+        key = self._keys[kind]
+        if key is None:
+            return False
+        now = self._key(kind)
+        return key[0] is not now[0] or key[1:] != now[1:]  # the points: by identity
 
     def _key(self, kind: str):
         """What a curve depends on: the points, the split and the settings except its own

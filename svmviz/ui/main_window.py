@@ -172,6 +172,12 @@ class MainWindow(QtWidgets.QMainWindow):
                                               self.generalization)  # fmt: skip
         self.tabifyDockWidget(self.margins_dock, self.theory_dock)
         self.tabifyDockWidget(self.theory_dock, self.generalization_dock)
+        # its curves need more height than the other tabs: taken when it comes to the front
+        self.generalization_dock.visibilityChanged.connect(
+            lambda on: on and self.resizeDocks([self.generalization_dock],
+                                               [max(self.generalization_dock.height(), 330)],
+                                               QtCore.Qt.Orientation.Vertical)
+        )  # fmt: skip
         self.step_dock.raise_()
         self._build_menus(dock)
 
