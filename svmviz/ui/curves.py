@@ -52,6 +52,23 @@ def legend_above(plot, columns: int, text_size: str = "10pt") -> pg.LegendItem:
     return legend
 
 
+def scale_plot_text(plot, k: float, sides=("left", "bottom")) -> None:
+    """A plot's tick labels, axis titles and legend (if any) at ``k`` times their normal
+    size (presentation mode; k = 1 restores them)."""
+    font = QtGui.QFont()
+    font.setPointSize(round(9 * k))
+    item = plot.getPlotItem()
+    for side in sides:
+        axis = item.getAxis(side)
+        axis.setStyle(tickFont=font)
+        axis.setLabel(axis.labelText, **{"font-size": f"{round(10 * k)}pt"})
+    legend = item.legend
+    if legend is not None:
+        legend.setLabelTextSize(f"{round(10 * k)}pt")
+        for _, label in legend.items:
+            label.setText(label.text, size=f"{round(10 * k)}pt")
+
+
 def decades(lo: float, hi: float) -> tuple[float, float]:
     """The smallest range of whole decades (log10 units) holding [lo, hi] (both > 0), and at
     least MIN_DECADES (with fewer, pyqtgraph labels every minor tick and the axis is a blur)."""
@@ -125,17 +142,8 @@ class CurvePanel(QtWidgets.QSplitter):
 
     def set_scale(self, k: float) -> None:
         """Tick and legend text ``k`` times its size (presentation mode)."""
-        font = QtGui.QFont()
-        font.setPointSize(round(9 * k))
         for plot in (self.objective_plot, self.loss_plot):
-            item = plot.getPlotItem()
-            for side in ("left", "bottom"):
-                item.getAxis(side).setStyle(tickFont=font)
-                axis = item.getAxis(side)
-                axis.setLabel(axis.labelText, **{"font-size": f"{round(10 * k)}pt"})
-            item.legend.setLabelTextSize(f"{round(10 * k)}pt")
-            for _, label in item.legend.items:
-                label.setText(label.text, size=f"{round(10 * k)}pt")
+            scale_plot_text(plot, k)
 
     def set_budget(self, iterations: int) -> None:
         """The iteration axes span 1..T (at least 1..1000)."""

@@ -172,8 +172,8 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.param.setToolTip("the knob of the problem's complexity to sweep")
         row.addWidget(self.param)
         self.progress = QtWidgets.QProgressBar()
-        self.progress.setMaximumWidth(200)
         self.progress.setFormat("%v of %m fits")
+        self._fit_progress_text()
         row.addWidget(self.progress)
         self.cancel_button = QtWidgets.QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -212,6 +212,17 @@ class GeneralizationPanel(QtWidgets.QWidget):
         for signal in (session.points_changed, session.split_changed, session.config_changed):
             signal.connect(self.refresh)
         self.refresh()
+
+    def _fit_progress_text(self) -> None:
+        """Room for the progress bar's text at the current font (presentation mode)."""
+        self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("88 of 88 fits") + 40)
+
+    def changeEvent(self, event):  # noqa: N802 (Qt override)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._fit_progress_text()
+            for plot in (self.learning, self.sweep):
+                plot.setMinimumHeight(round(MIN_PLOT_HEIGHT * self.font().pointSizeF() / 12))
+        super().changeEvent(event)
 
     # ------------------------------------------------------------------ state → widgets
     def refresh(self) -> None:

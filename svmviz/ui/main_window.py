@@ -32,7 +32,7 @@ from svmviz.core.solvers import STATUS_TEXT
 from svmviz.ui import style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
-from svmviz.ui.curves import CurvePanel
+from svmviz.ui.curves import CurvePanel, scale_plot_text
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.generalization_panel import GeneralizationPanel
 from svmviz.ui.generate_dialog import GenerateDialog
@@ -173,11 +173,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.tabifyDockWidget(self.margins_dock, self.theory_dock)
         self.tabifyDockWidget(self.theory_dock, self.generalization_dock)
         # its curves need more height than the other tabs: taken when it comes to the front
-        self.generalization_dock.visibilityChanged.connect(
-            lambda on: on and self.resizeDocks([self.generalization_dock],
-                                               [max(self.generalization_dock.height(), 330)],
-                                               QtCore.Qt.Orientation.Vertical)
-        )  # fmt: skip
+        self.generalization_dock.visibilityChanged.connect(self._room_for_curves)
         self.step_dock.raise_()
         self._build_menus(dock)
 
@@ -403,15 +399,18 @@ class MainWindow(QtWidgets.QMainWindow):
             self.setFont(font)
             self.plot.set_scale(PRESENTATION_SCALE, PRESENTATION_REGION_ALPHA)
             self.curves.set_scale(PRESENTATION_SCALE)
+            self._scale_dock_plots(PRESENTATION_SCALE)
             self._saved_split = self.split.sizes()
             self.showFullScreen()
             width = sum(self._saved_split)
             self.split.setSizes([int(0.68 * width), width - int(0.68 * width)])
+            self._room_for_curves(self.generalization_dock.isVisible())
         else:
             state, maximized, font = self._saved_state
             self.setFont(font)
             self.plot.set_scale(1.0)
             self.curves.set_scale(1.0)
+            self._scale_dock_plots(1.0)
             self.showMaximized() if maximized else self.showNormal()
             self.restoreState(state)
             self.split.setSizes(self._saved_split)
@@ -420,6 +419,19 @@ class MainWindow(QtWidgets.QMainWindow):
             self._draw_plane(self.snapshot)
         self.presentation_action.setChecked(on)
         QtCore.QTimer.singleShot(100, self.fit_view)  # once the new size is laid out
+
+    @QtCore.Slot(bool)
+    def _room_for_curves(self, visible: bool) -> None:
+        dock = self.generalization_dock
+        need = dock.widget().minimumSizeHint().height() + 60  # the title and tab bars
+        if visible and dock.height() < need:
+            self.resizeDocks([dock], [need], QtCore.Qt.Orientation.Vertical)
+
+    def _scale_dock_plots(self, k: float) -> None:
+        """The plots of the docks (their widgets follow the window's font): text ``k``×."""
+        scale_plot_text(self.histogram, k, sides=("left", "bottom", "right"))
+        for plot in (self.generalization.learning, self.generalization.sweep):
+            scale_plot_text(plot, k)
 
     def show_keys(self):
         QtWidgets.QMessageBox.information(self, "svmviz: keyboard and mouse", KEYS_HELP)

@@ -59,7 +59,13 @@ class PointModel(QtCore.QAbstractTableModel):
         part = PART_NAMES[0 if self.parts is None else self.parts[i]]
         return (i, self.labels[i], part, float(self.X[i, 0]), float(self.X[i, 1]), z,
                 max(0.0, 1.0 - z), None if self.alpha is None else float(self.alpha[i]),
-                ROLES[self.roles[i]])[c]  # fmt: skip
+                self.role_text(i))[c]  # fmt: skip
+
+    def role_text(self, i: int) -> str:
+        role = self.roles[i]
+        if role == 1 and self.parts is not None and self.parts[i] != 0:
+            return "on the margin (not trained on)"  # only training points support the model
+        return ROLES[role]
 
     def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
         i, c = index.row(), index.column()
@@ -101,6 +107,22 @@ class PointTable(QtWidgets.QTableView):
             "misclassified; click a header to sort (again), select rows to mark the points"
         )
         self.selectionModel().selectionChanged.connect(self._on_selection)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Column widths for the longest usual text at the current font (measured, not
+        resized to the contents: that asks every row on every refresh)."""
+        metrics = self.fontMetrics()
+        samples = ("9999", "class 10", "training", "−0.0001234", "−0.0001234", "−0.0001234",
+                   "0.0001234", "0.0001234")  # fmt: skip
+        for c, text in enumerate(samples):
+            width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(COLUMNS[c]))
+            self.setColumnWidth(c, width + 16)
+
+    def changeEvent(self, event):  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._fit_columns()
 
     def show_points(self, labels, X, margins, alpha, parts=None) -> None:
         self.model_.set_data(labels, X, margins, alpha, parts)

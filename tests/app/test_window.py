@@ -523,17 +523,28 @@ def test_presentation_mode_toggles_and_restores(qtbot):
     w.advance(500)
     qtbot.waitUntil(lambda: w.snapshot.t == 500, timeout=30000)
     size, font = w.plot.scatters[0].opts["size"], w.font().pointSize()
+
+    def dock_text():  # the docks' plots and table follow the scale too
+        return (w.histogram.getAxis("bottom").style["tickFont"],
+                w.generalization.learning.getAxis("left").style["tickFont"],
+                w.point_table.columnWidth(2), w.generalization.font().pointSize())  # fmt: skip
+
+    before = dock_text()
     qtbot.keyClick(w, Qt.Key.Key_F11)
     assert w.isFullScreen() and w.presentation_action.isChecked()
     assert not w.solver_dock.isVisible() and not w.step_dock.isVisible()
     assert w.font().pointSize() > font and w.plot.scatters[0].opts["size"] > size
     assert w.plot.boundary.opts["pen"].widthF() > 3
+    hist_font, curve_font, column, panel_font = dock_text()
+    assert hist_font.pointSize() >= 14 and curve_font.pointSize() >= 14
+    assert column > before[2] and panel_font > before[3]
     qtbot.keyClick(w, Qt.Key.Key_Space)  # the demo keys still work
     assert w.playing
     w.toggle_play()
     qtbot.keyClick(w, Qt.Key.Key_F11)
     assert not w.isFullScreen() and w.solver_dock.isVisible()
     assert w.font().pointSize() == font and w.plot.scatters[0].opts["size"] == size
+    assert dock_text()[0].pointSize() == 9 and dock_text()[2:] == before[2:]
     w.close()
 
 
