@@ -63,6 +63,9 @@ class CurvePlot(pg.PlotWidget):
     def __init__(self, x_label: str, parent=None):
         super().__init__(parent)
         self.setMenuEnabled(False)
+        self.getPlotItem().hideButtons()  # the "A" (auto range) button
+        self.setMouseEnabled(x=False, y=False)  # a click picks a point; no pan or zoom
+        self.setToolTip("click a point to load that configuration and train it")
         self.setLabel("left", "error")
         self.setLabel("bottom", x_label)
         for side in ("left", "bottom"):

@@ -166,3 +166,18 @@ def test_window_split_curves_and_click_to_load(qtbot, moons):
                     timeout=30000)  # fmt: skip
     assert sum(len(s.data) for s in w.plot.test_scatters) == 0
     w.close()
+
+
+def test_closing_the_window_mid_sweep_stops_the_curve_thread(qtbot, moons):
+    """The fits check for a stop between chunks: close() joins the curve thread (the
+    conftest fixture fails the test if a thread is left running)."""
+    w = build_window(moons, SolverConfig(algorithm="gd", iterations=10**6))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.session.set_split(Split(0.3, seed=1))
+    w.generalization.compute_learning_curve()
+    qtbot.waitUntil(lambda: w.generalization.runner.running, timeout=5000)
+    qtbot.wait(200)  # inside the first (long) fit
+    w.close()
+    assert not w.generalization.runner._thread.isRunning()
