@@ -87,7 +87,7 @@ def point_table(w):
     w.points_dock.raise_()
     w.slack_action.setChecked(True)
     settle()
-    w.point_table.sortByColumn(4, QtCore.Qt.SortOrder.AscendingOrder)
+    w.point_table.sortByColumn(5, QtCore.Qt.SortOrder.AscendingOrder)
     w.point_table.selectRow(0)
 
 

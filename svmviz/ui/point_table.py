@@ -15,6 +15,7 @@ from svmviz.ui.curves import legend_above
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
 COLUMNS = ("i", "class", "set", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
+SET_COLUMN = 2
 
 
 class PointModel(QtCore.QAbstractTableModel):
@@ -126,6 +127,9 @@ class PointTable(QtWidgets.QTableView):
 
     def show_points(self, labels, X, margins, alpha, parts=None) -> None:
         self.model_.set_data(labels, X, margins, alpha, parts)
+        split = self.model_.parts is not None
+        if self.isColumnHidden(SET_COLUMN) == split:  # the set column: with a split only
+            self.setColumnHidden(SET_COLUMN, not split)
 
     def _on_selection(self, *_):
         proxy = self.model()
