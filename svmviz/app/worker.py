@@ -222,7 +222,11 @@ class TrainingWorker(QObject):
             if per_frame:
                 # slow motion for the classroom: per_frame iterations, a frame, a real sleep,
                 # paced by its own clock (never by when frames happened to be published)
-                s.step(per_frame)
+                # the frame's last step comes explained: the step inspector follows a
+                # slow play as it follows stepping
+                if per_frame > 1:
+                    s.step(per_frame - 1)
+                self._step = self._explained(s) if not s.done else None
                 self._publish()
                 next_slow = max(next_slow + SLOW_SECONDS, time.perf_counter())
                 time.sleep(max(0.0, next_slow - time.perf_counter()))
@@ -253,10 +257,10 @@ class TrainingWorker(QObject):
             self._publish()
 
     # ------------------------------------------------------------------ helpers
-    def _explained(self, solver: Solver) -> StepRecord:
+    def _explained(self, solver: Solver) -> StepRecord | None:
         """One step explained, its sample indices those of the job's points."""
         record = step_and_explain(solver)
-        if self._train is not None:
+        if record is not None and self._train is not None:
             record = replace(record, samples=self._train[record.samples])
         return record
 

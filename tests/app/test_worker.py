@@ -150,3 +150,18 @@ def test_slow_motion_is_exactly_n_iterations_per_frame(qtbot, controller, blobs2
     # the GUI was too busy to take are skipped by the mailbox, never merged into bigger steps)
     assert np.all(steps % 7 == 0) and steps.min() == 7
     assert seen[-1] <= 7 * (1.0 / (2 / 60)) * 1.3  # about 30 steps a second, not more
+
+
+@pytest.mark.parametrize("per_frame", [1, 10])
+def test_slow_play_explains_each_frames_last_step(qtbot, controller, blobs2, per_frame):
+    """Playing slowly, the step inspector follows: every frame carries its last step."""
+    submit(qtbot, controller, blobs2, iterations=10**6)
+    frames = []
+    controller.snapshot_ready.connect(frames.append)
+    controller.set_speed(per_frame)
+    controller.play()
+    qtbot.waitUntil(lambda: len(frames) >= 5, timeout=30000)
+    controller.pause()
+    for snap in frames[:5]:
+        assert snap.step is not None and snap.step.t == snap.t
+    assert frames[4].t >= 5 * per_frame
