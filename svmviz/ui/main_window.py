@@ -65,6 +65,8 @@ R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ 
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
+Tabs below: Step inspector · Points · Margins · Theory · Generalization (a test set,
+its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
 
