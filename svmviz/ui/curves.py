@@ -118,12 +118,11 @@ class CurvePanel(QtWidgets.QSplitter):
         self.support = self.loss_plot.plot(
             pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)
         )
-        self._support_named = False
+        self._named = set()  # the optional curves (support vectors, test error) in the legend
         # a train/test split: the test error, sampled as training goes
         self.test_error = self.loss_plot.plot(
             pen=pg.mkPen(style.ERROR_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
         )
-        self._test_named = False
         for plot in (self.objective_plot, self.loss_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
@@ -191,28 +190,26 @@ class CurvePanel(QtWidgets.QSplitter):
         (empty without a split: no legend entry)."""
         t, error = np.asarray(t, float), np.asarray(error, float)
         keep = t >= 1  # (log axis)
-        named = bool(keep.any())
-        if named != self._test_named:
-            self._test_named = named
-            legend = self.loss_plot.getPlotItem().legend
-            if named:
-                legend.addItem(self.test_error, "test error")
-            else:
-                legend.removeItem(self.test_error)
-        self.test_error.setData(t[keep], error[keep])
+        self._show_optional(self.test_error, "test error", t[keep], error[keep])
 
     def show_support(self, t, share) -> None:
         """The number of support vectors over the iterations, divided by m (kernel models;
         empty for linear ones, which then have no legend entry for it)."""
-        named = len(t) > 0
-        if named != self._support_named:
-            self._support_named = named
+        self._show_optional(self.support, "support vectors / m", np.asarray(t, float),
+                            np.asarray(share, float))  # fmt: skip
+
+    def _show_optional(self, item, label: str, x: np.ndarray, y: np.ndarray) -> None:
+        """A curve of the loss panel that is in its legend only while it has points."""
+        named = len(x) > 0
+        if named != (item in self._named):
             legend = self.loss_plot.getPlotItem().legend
             if named:
-                legend.addItem(self.support, "support vectors / m")
+                self._named.add(item)
+                legend.addItem(item, label)
             else:
-                legend.removeItem(self.support)
-        self.support.setData(np.asarray(t, float), np.asarray(share, float))
+                self._named.discard(item)
+                legend.removeItem(item)
+        item.setData(x, y)
 
     def show_history(self, history: dict, optimum: float | None, t0: int = 0) -> None:
         """Draw the telemetry rows written so far (log-sampled) and the optimum F*.
