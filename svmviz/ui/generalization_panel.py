@@ -35,7 +35,8 @@ from svmviz.ui.curves import legend_above
 TRAIN_PEN = dict(color=style.class_color(0), width=2)
 TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
 STALE_OPACITY = 0.35
-MIN_PLOT_HEIGHT = 160
+PLOT_HEIGHT = 170  # at the normal font
+MIN_PLOT_HEIGHT = 110  # below this the panel scrolls
 
 
 def log_ticks(lo: float, hi: float) -> list:
@@ -85,6 +86,7 @@ class CurvePlot(pg.PlotWidget):
         self.addItem(self.current)
         self.values = np.zeros(0)
         self.log_x = False
+        self.getPlotItem().getViewBox().disableAutoRange()  # ranges follow the points only
         self.setYRange(0, 0.5, padding=0.05)
 
     def set_log_x(self, on: bool) -> None:
@@ -100,13 +102,7 @@ class CurvePlot(pg.PlotWidget):
         top = np.nanmax(np.concatenate([train, test, [0.1]]))
         self.setYRange(0, min(1.0, 1.15 * top), padding=0.02)
         if len(self.values):
-            lo, hi = self.values.min(), self.values.max()
-            if self.log_x:
-                self.setXRange(math.log10(lo), math.log10(max(hi, lo * 1.01)), padding=0.05)
-                self.getAxis("bottom").setTicks([log_ticks(lo, hi)])
-            else:
-                self.getAxis("bottom").setTicks(None)
-                self.setXRange(lo, max(hi, lo + 1), padding=0.05)
+            self._range_x(self.values.min(), self.values.max())
 
     def mark(self, value: float | None) -> None:
         """The dotted line at the current setting (None hides it)."""
@@ -115,6 +111,17 @@ class CurvePlot(pg.PlotWidget):
             return
         self.current.setValue(math.log10(value) if self.log_x else value)
         self.current.show()
+        if not len(self.values):  # no curve yet: an axis around the current setting
+            lo, hi = (value / 10, value * 10) if self.log_x else (1, 8)
+            self._range_x(lo, hi)
+
+    def _range_x(self, lo: float, hi: float) -> None:
+        if self.log_x:
+            self.setXRange(math.log10(lo), math.log10(max(hi, lo * 1.01)), padding=0.05)
+            self.getAxis("bottom").setTicks([log_ticks(lo, hi)])
+        else:
+            self.setXRange(lo, max(hi, lo + 1), padding=0.05)
+            self.getAxis("bottom").setTicks(None)
 
     def _on_click(self, item, points, *_):
         if len(points):
@@ -183,7 +190,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
         row.addWidget(self.cancel_button)
         row.addStretch(1)
         layout.addLayout(row)
-        self.message = QtWidgets.QLabel()
+        self.message = QtWidgets.QLabel(
+            "Hold out a test set (above), then press Learning curve or Sweep"
+        )
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
 
@@ -193,6 +202,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.sweep = CurvePlot("λ")
         self.sweep.set_log_x(True)
         for plot in (self.learning, self.sweep):
+            # their size hint (480 px) would make the scroll area around the panel scroll
+            plot.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                               QtWidgets.QSizePolicy.Policy.Ignored)  # fmt: skip
             plot.setMinimumHeight(MIN_PLOT_HEIGHT)
             plots.addWidget(plot)
         layout.addLayout(plots, 1)
@@ -220,11 +232,18 @@ class GeneralizationPanel(QtWidgets.QWidget):
         """Room for the progress bar's text at the current font (presentation mode)."""
         self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("88 of 88 fits") + 40)
 
+    def wanted_height(self) -> int:
+        """The height that shows the controls and readable curves (at this font); no
+        minimum is set, since the tabs sharing the dock area would all take it."""
+        layout = self.layout()
+        controls = sum(layout.itemAt(i).sizeHint().height() for i in range(layout.count() - 1))
+        plots = round(PLOT_HEIGHT * self.font().pointSizeF() / 12)
+        margins = layout.contentsMargins()
+        return controls + plots + margins.top() + margins.bottom() + 3 * layout.spacing()
+
     def changeEvent(self, event):  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fit_progress_text()
-            for plot in (self.learning, self.sweep):
-                plot.setMinimumHeight(round(MIN_PLOT_HEIGHT * self.font().pointSizeF() / 12))
         super().changeEvent(event)
 
     # ------------------------------------------------------------------ state → widgets

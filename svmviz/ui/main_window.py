@@ -158,7 +158,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_dock.setObjectName("step-dock")
         self.step_dock.setWidget(self.step_panel)
         self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
-        self.resizeDocks([self.step_dock], [130], QtCore.Qt.Orientation.Vertical)
         self.point_table = PointTable()
         self.point_table.selected.connect(self.view.set_selection)
         self.histogram = MarginHistogram()
@@ -170,13 +169,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.tabifyDockWidget(self.step_dock, self.points_dock)
         self.tabifyDockWidget(self.points_dock, self.margins_dock)
         self.generalization = GeneralizationPanel(self.session)
-        self.generalization_dock = self._dock("Generalization", "generalization-dock",
-                                              self.generalization)  # fmt: skip
+        # in a scroll area: the tabs of a dock area share its height, and the curves'
+        # minimum would keep every tab tall (raising this one makes room: _room_for_curves)
+        scroll = QtWidgets.QScrollArea()
+        scroll.setWidget(self.generalization)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.generalization_dock = self._dock("Generalization", "generalization-dock", scroll)
         self.tabifyDockWidget(self.margins_dock, self.theory_dock)
         self.tabifyDockWidget(self.theory_dock, self.generalization_dock)
         # its curves need more height than the other tabs: taken when it comes to the front
         self.generalization_dock.visibilityChanged.connect(self._room_for_curves)
         self.step_dock.raise_()
+        self.resizeDocks([self.step_dock], [150], QtCore.Qt.Orientation.Vertical)
         self._build_menus(dock)
 
         self.snapshot = None
@@ -425,7 +430,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot(bool)
     def _room_for_curves(self, visible: bool) -> None:
         dock = self.generalization_dock
-        need = dock.widget().minimumSizeHint().height() + 60  # the title and tab bars
+        need = self.generalization.wanted_height() + 60  # the title and tab bars
         if visible and dock.height() < need:
             self.resizeDocks([dock], [need], QtCore.Qt.Orientation.Vertical)
 
