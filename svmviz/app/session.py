@@ -57,6 +57,7 @@ class Session(QObject):
         self.config = config.replace(cost=None)
         self.current_class = 0
         self.split = Split()  # a train/test split of the points (none by default)
+        self._parts = None  # (points, split, their parts): the last split_parts
 
     # ------------------------------------------------------------------ state
     @property
@@ -98,7 +99,10 @@ class Session(QObject):
         if not self.split.active:
             return None
         p = self.points
-        return split_parts(p.X, p.y, self.split)
+        # cached: the window and the Generalization tab both ask after every edit
+        if self._parts is None or self._parts[0] is not p or self._parts[1] != self.split:
+            self._parts = (p, self.split, split_parts(p.X, p.y, self.split))
+        return self._parts[2]
 
     def set_split(self, split: Split) -> None:
         if split != self.split:

@@ -156,7 +156,8 @@ class TrainingWorker(QObject):
         self._reference, self._reference_error = None, None
         self._test_curve = []
         self._train = job.train
-        self._test = None if job.parts is None else np.flatnonzero(job.parts == TEST)
+        test = np.zeros(0) if job.parts is None else np.flatnonzero(job.parts == TEST)
+        self._test = test if test.size else None  # None: no test error to measure
         try:
             self._fit_data = job.training_data()
             solver, self._reference, self._reference_error = prepare(job.config, self._fit_data)
@@ -268,7 +269,7 @@ class TrainingWorker(QObject):
         """Record the test error of ``model`` at this iteration (``values``: f at the test
         points, when known)."""
         s, test, data = self._solver, self._test, self._job.data
-        if test is None or test.size == 0:
+        if test is None:
             return
         t = s.t_
         if self._test_curve and self._test_curve[-1][0] >= t:
@@ -307,7 +308,7 @@ class TrainingWorker(QObject):
                 full = np.zeros(len(job.data.y))
                 full[self._train] = alpha
                 alpha = full
-            if self._test.size:
+            if self._test is not None:
                 self._sample_test(model, values[self._test])
                 curve = np.array(self._test_curve, dtype=float).reshape(-1, 2)
                 test_error = (curve[:, 0], curve[:, 1])

@@ -87,7 +87,10 @@ def training_order(X: np.ndarray, y: np.ndarray, seed: int) -> np.ndarray:
     """Every point's index, in a fixed order that interleaves the classes by their share
     (each prefix holds every class in about its proportion): within a class by key, then
     by rank / class size."""
-    keys = point_keys(X, seed)
+    return _order(point_keys(X, seed), y)
+
+
+def _order(keys: np.ndarray, y: np.ndarray) -> np.ndarray:
     position = np.empty(len(y))
     for k in np.unique(y):
         idx = np.flatnonzero(y == k)
@@ -110,7 +113,7 @@ def split_parts(X: np.ndarray, y: np.ndarray, split: Split) -> np.ndarray:
         if n_test > 0:
             parts[idx[np.argsort(keys[idx], kind="stable")[-n_test:]]] = TEST
     if split.size is not None:
-        order = training_order(X, y, split.seed)
+        order = _order(keys, y)
         train = order[parts[order] == TRAIN]
         parts[train[split.size :]] = UNUSED
     return parts

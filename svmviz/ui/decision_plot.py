@@ -191,15 +191,20 @@ class DecisionPlot(pg.PlotWidget):
             parts = np.zeros(len(p.y), dtype=np.int8)
         width = 2.5 * self.scale
         for k in range(MAX_CLASSES):
-            color = s.colors[k]
-            faded = pg.mkColor(color)
-            faded.setAlpha(70)
-            self.scatters[k].setBrush(pg.mkBrush(color))
-            self.test_scatters[k].setPen(pg.mkPen(color, width=width))
-            self.unused_scatters[k].setBrush(pg.mkBrush(faded))
             groups = (self.scatters[k], self.test_scatters[k], self.unused_scatters[k])
             for part, item in enumerate(groups):
                 sel = (p.y == k) & (parts == part)
+                if not sel.any() and not item.isVisible():
+                    continue  # empty and staying empty (most of the 27 while dragging)
+                color = s.colors[k]
+                if part == 0:  # training points: filled
+                    item.setBrush(pg.mkBrush(color))
+                elif part == 1:  # test points: hollow, the class's colour around
+                    item.setPen(pg.mkPen(color, width=width))
+                else:  # left out of the training set: faded
+                    faded = pg.mkColor(color)
+                    faded.setAlpha(70)
+                    item.setBrush(pg.mkBrush(faded))
                 item.setData(p.X[sel, 0], p.X[sel, 1])
                 item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
         key = (self._ring_label, self.optimum_shown, bool(np.any(parts == 1)),
