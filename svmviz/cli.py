@@ -60,7 +60,8 @@ def config_from_args(args, data=None):
 
 def cmd_train(args) -> int:
     from svmviz.core.data import read_csv
-    from svmviz.core.model_io import atomic_write_text, write_model
+    from svmviz.core.files import atomic_write_text
+    from svmviz.core.model_io import write_model
     from svmviz.train import summary, train
 
     data = read_csv(args.data)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.model_io import Model
+from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import STATUS_TEXT, Solver
 from svmviz.core.training import prepare
@@ -37,14 +37,8 @@ def train(config: SolverConfig, data: Dataset) -> TrainResult:
     while not solver.done:
         solver.step(config.iterations)
     seconds = time.perf_counter() - start
-    model = solver.model()
-    model.extra.update(
-        {
-            "solver": config.to_dict(),
-            "status": solver.status_,
-            "optimum": None if reference is None else reference.objective,
-        }
-    )
+    model = with_provenance(solver.model(), config, solver.status_,
+                            None if reference is None else reference.objective)  # fmt: skip
     return TrainResult(solver, model, reference, reason, seconds)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
@@ -88,6 +88,32 @@ class SolverConfig:
 
     def replace(self, **changes) -> SolverConfig:
         return replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, d, where: str) -> SolverConfig:
+        """A configuration from ``to_dict``'s form (any subset of the fields; the others
+        keep their defaults); an InputError names ``where`` and the setting."""
+        if not isinstance(d, dict):
+            raise InputError(f"{where}: 'config' must be an object")
+        unknown = set(d) - {f.name for f in fields(cls)}
+        if unknown:
+            raise InputError(f"{where}: config: unknown setting(s) {', '.join(sorted(unknown))}")
+        d = dict(d)
+        try:
+            if "kernel" in d:
+                if not isinstance(d["kernel"], dict):
+                    raise TypeError
+                d["kernel"] = Kernel(**d["kernel"])
+            if d.get("cost") is not None:
+                d["cost"] = tuple(tuple(float(v) for v in row) for row in d["cost"])
+            return cls(**d)
+        except InputError as exc:
+            raise InputError(f"{where}: config: {exc}") from None
+        except (TypeError, ValueError):
+            raise InputError(
+                f"{where}: config: a setting has the wrong type (kernel: name, gamma, degree, "
+                "coef0; cost: rows of numbers)"
+            ) from None
 
     def to_dict(self) -> dict:
         d = asdict(self)

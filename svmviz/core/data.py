@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from svmviz.core.errors import InputError
+from svmviz.core.files import atomic_write_text, read_bytes
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,7 @@ def order_classes(labels) -> list[str]:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    raw = read_bytes(path)
     if b"\x00" in raw[:8192]:
         raise InputError(f"{path}: is a binary file, not a CSV text file")
     try:
@@ -170,8 +164,6 @@ def check_cost_matrix(cost, n_classes: int, where: str = "cost matrix") -> np.nd
 
 def write_csv(path, data: Dataset) -> None:
     """Write a data set in the format :func:`read_csv` reads."""
-    from svmviz.core.model_io import atomic_write_text
-
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     d = data.X.shape[1]

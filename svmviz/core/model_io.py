@@ -1,4 +1,4 @@
-"""The trained model and its file format (MODEL.json), with atomic writes.
+"""The trained model and its file formats: MODEL.json and the same as ``.npz``.
 
 MODEL.json (``format`` "svmviz-model", ``version`` 1):
 ``classes`` (strings; binary: the positive class is classes[1]), ``kernel`` {name, gamma,
@@ -12,15 +12,21 @@ f(x) > 0 else classes[0]; multiclass classes[argmax_k f_k(x)]. Also ``objective`
 
 from __future__ import annotations
 
+import io
 import json
-import os
-import tempfile
-from dataclasses import dataclass, field
-from pathlib import Path
+import zipfile
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from svmviz.core.errors import InputError
+from svmviz.core.files import (
+    atomic_write_bytes,
+    check_format,
+    read_bytes,
+    read_json,
+    write_json,
+)
 from svmviz.core.kernels import Kernel
 
 FORMAT = "svmviz-model"
@@ -99,12 +105,7 @@ class Model:
 
     @classmethod
     def from_dict(cls, d, where: str = "model") -> Model:
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise InputError(f'{where}: not an svmviz model (no "format": "{FORMAT}")')
-        if not isinstance(d.get("version"), int) or d["version"] > VERSION:
-            raise InputError(
-                f"{where}: model version {d.get('version')!r}; this svmviz reads up to {VERSION}"
-            )
+        check_format(d, where, FORMAT, VERSION, "model")
         try:
             classes = tuple(str(c) for c in d["classes"])
             kernel = Kernel(**d["kernel"])
@@ -162,43 +163,65 @@ def _array(value, ndim, name, where) -> np.ndarray:
     return a
 
 
+def with_provenance(model: Model, config, status: str, optimum: float | None) -> Model:
+    """The model with what made it (``solver`` settings, ``status``, the exact ``optimum``):
+    `svmviz train` and the window write the same fields."""
+    extra = dict(model.extra)
+    extra.update(solver=config.to_dict(), status=status, optimum=optimum)
+    return replace(model, extra=extra)
+
+
 def write_model(path, model: Model) -> None:
-    atomic_write_text(path, json.dumps(model.to_dict(), indent=1) + "\n")
+    write_json(path, model.to_dict())
 
 
 def read_model(path) -> Model:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot be read ({exc})") from None
-    try:
-        d = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
-        ) from None
-    return Model.from_dict(d, str(path))
+    return Model.from_dict(read_json(path), str(path))
 
 
-def atomic_write_text(path, text: str) -> None:
-    """Write to a temporary file in the same folder, then rename over ``path``."""
-    path = Path(path)
+# ---------------------------------------------------------------- NPZ
+_ARRAYS = ("intercept", "coef", "support_vectors", "dual_coef", "cost")
+
+
+def model_npz_bytes(model: Model) -> bytes:
+    """The model as an ``.npz``: its arrays as float64 arrays, everything else as a JSON
+    text in ``meta`` (a unicode array: no pickle is needed to read it back)."""
+    d = model.to_dict()
+    arrays = {k: np.asarray(d.pop(k), dtype=float) for k in _ARRAYS if d.get(k) is not None}
+    d.pop("cost", None)
+    out = io.BytesIO()
+    np.savez(out, meta=np.array(json.dumps(d, ensure_ascii=False)), **arrays)
+    return out.getvalue()
+
+
+def write_model_npz(path, model: Model) -> None:
+    atomic_write_bytes(path, model_npz_bytes(model))
+
+
+def read_model_npz(path) -> Model:
+    """Read a model ``.npz`` with ``allow_pickle=False`` (an object array is refused)."""
+    raw = read_bytes(path)
+    if not raw.startswith(b"PK"):  # np.load would take anything else for a pickle
+        raise InputError(f"{path}: not an .npz file (not a zip archive)")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with np.load(io.BytesIO(raw), allow_pickle=False) as npz:
+            if "meta" not in npz.files:
+                raise InputError(f"{path}: not an svmviz model (no 'meta' array)")
+            meta = npz["meta"]
+            if meta.dtype.kind != "U" or meta.ndim != 0:
+                raise InputError(f"{path}: 'meta' must be a text")
+            d = json.loads(str(meta))
+            if not isinstance(d, dict):
+                raise InputError(f"{path}: 'meta' must be a JSON object")
+            for k in _ARRAYS:
+                if k in npz.files:
+                    d[k] = npz[k].tolist()
+    except InputError:
         raise
+    except (zipfile.BadZipFile, EOFError, OSError):
+        raise InputError(f"{path}: not an .npz file (not a zip archive)") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: 'meta' is not JSON ({exc.msg})") from None
+    except ValueError as exc:  # object arrays: "cannot be loaded when allow_pickle=False"
+        raise InputError(f"{path}: cannot be read without pickle ({exc})") from None
+    return Model.from_dict(d, str(path))

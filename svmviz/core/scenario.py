@@ -14,8 +14,7 @@ settings, the speed to play at, the view options and a one-line caption of what 
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,8 +22,8 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
+from svmviz.core.files import check_format, read_json
 from svmviz.core.generate import generate
-from svmviz.core.kernels import Kernel
 
 FORMAT, VERSION = "svmviz-scenario", 1
 VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")
@@ -53,20 +52,13 @@ def list_scenarios(where: Path | None = None) -> list[Path]:
 def read_scenario(path) -> Scenario:
     """Read a scenario file; every problem is an InputError naming the file and the field."""
     path = Path(path)
-    try:
-        d = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"{path}: cannot read the scenario: {exc}") from None
-    if not isinstance(d, dict) or d.get("format") != FORMAT:
-        raise InputError(f"{path}: not an svmviz scenario (format {FORMAT!r} expected)")
-    if d.get("version") != VERSION:
-        raise InputError(f"{path}: scenario version {d.get('version')!r}; this svmviz reads "
-                         f"version {VERSION}")  # fmt: skip
+    d = read_json(path)
+    check_format(d, path, FORMAT, VERSION, "scenario")
     for key in ("title", "caption"):
         if not isinstance(d.get(key), str):
             raise InputError(f"{path}: {key!r} must be a text")
     data = _data(d.get("data"), path)
-    config = _config(d.get("config", {}), path)
+    config = SolverConfig.from_dict(d.get("config", {}), str(path))
     speed = d.get("speed", 0)
     if not isinstance(speed, int) or speed < 0:
         raise InputError(f"{path}: 'speed' must be a whole number ≥ 0")
@@ -95,26 +87,3 @@ def _data(d, path) -> Dataset:
         X = np.array([r[:2] for r in rows])
         return Dataset.from_labels(X, [r[2] for r in rows])
     raise InputError(f"{path}: 'data' needs 'generate' or 'points'")
-
-
-def _config(d, path) -> SolverConfig:
-    if not isinstance(d, dict):
-        raise InputError(f"{path}: 'config' must be an object")
-    known = {f.name for f in fields(SolverConfig)}
-    unknown = set(d) - known
-    if unknown:
-        raise InputError(f"{path}: config: unknown setting(s) {', '.join(sorted(unknown))}")
-    d = dict(d)
-    if "kernel" in d:
-        try:
-            d["kernel"] = Kernel(**d["kernel"])
-        except TypeError:
-            raise InputError(f"{path}: config.kernel: name, gamma, degree, coef0") from None
-        except InputError as exc:
-            raise InputError(f"{path}: config.kernel: {exc}") from None
-    if d.get("cost") is not None:
-        d["cost"] = tuple(tuple(float(v) for v in row) for row in d["cost"])
-    try:
-        return SolverConfig(**d)
-    except InputError as exc:
-        raise InputError(f"{path}: config: {exc}") from None

@@ -54,11 +54,18 @@ class History:
         return out
 
     def to_csv_text(self) -> str:
-        c = self._cols
-        lines = ["iteration,objective,loss,error,norm,violations"]
-        for t in range(self.n):
-            lines.append(
-                f"{t + 1},{float(c['objective'][t])!r},{float(c['loss'][t])!r},"
-                f"{float(c['error'][t])!r},{float(c['norm'][t])!r},{int(c['violations'][t])}"
-            )
-        return "\n".join(lines) + "\n"
+        return history_csv(self.copy())
+
+
+def history_csv(columns: dict, start: int = 1) -> str:
+    """One CSV row per iteration (numbered from ``start``) of a history's columns (a
+    History's ``copy()`` or a snapshot's views): what `svmviz train --history` and the
+    window's export write."""
+    c = columns
+    lines = ["iteration," + ",".join(COLUMNS)]
+    for t in range(len(c["objective"])):
+        lines.append(
+            f"{t + start},{float(c['objective'][t])!r},{float(c['loss'][t])!r},"
+            f"{float(c['error'][t])!r},{float(c['norm'][t])!r},{int(c['violations'][t])}"
+        )
+    return "\n".join(lines) + "\n"

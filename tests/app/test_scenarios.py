@@ -57,7 +57,7 @@ def test_each_scenario_opens_and_trains(qtbot, path):
 
 @pytest.mark.parametrize(
     "content, message",
-    [("{", "cannot read"), ('{"format": "x"}', "not an svmviz scenario"),
+    [("{", "not JSON"), ('{"format": "x"}', "not an svmviz scenario"),
      ('{"format": "svmviz-scenario", "version": 9}', "version"),
      ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
       '"data": {"generate": {"kind": "cubes"}}}', "data.generate: unknown data set"),

@@ -6,8 +6,15 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
-from svmviz.core.model_io import read_model, write_model
+from svmviz.core.model_io import (
+    read_model,
+    read_model_npz,
+    with_provenance,
+    write_model,
+    write_model_npz,
+)
 from svmviz.core.solvers import Solver
+from svmviz.core.telemetry import history_csv
 
 
 @pytest.mark.parametrize("bias", ["free", "regularized", "none"])
@@ -50,7 +57,7 @@ def test_documented_fields(tmp_path, blobs2):
     [
         ("not json", "not JSON"),
         ('{"format": "something-else"}', "not an svmviz model"),
-        ('{"format": "svmviz-model", "version": 2}', "version 2; this svmviz reads up to 1"),
+        ('{"format": "svmviz-model", "version": 2}', "version 2, written by a newer svmviz"),
         ('{"format": "svmviz-model", "version": 1, "classes": ["a", "b"]}', "is missing"),
         (
             '{"format": "svmviz-model", "version": 1, "classes": ["a","b"], "kernel": '
@@ -73,3 +80,43 @@ def test_failed_write_leaves_nothing_behind(tmp_path, blobs2):
     with pytest.raises(InputError, match="cannot write"):
         write_model(target, s.model())
     assert not target.parent.exists()
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.7), Kernel("poly")])
+@pytest.mark.parametrize("data_name", ["blobs2", "blobs3"])
+def test_npz_round_trip_gives_identical_predictions(tmp_path, request, data_name, kernel):
+    data = request.getfixturevalue(data_name)
+    config = SolverConfig(kernel=kernel, iterations=1500)
+    s = Solver(config).reset(data)
+    s.step(1500)
+    model = with_provenance(s.model(), config, s.status_, 0.25)
+    path = tmp_path / "model.npz"
+    write_model_npz(path, model)
+    again = read_model_npz(path)
+    Xt = np.random.default_rng(1).normal(size=(60, 2)) * 2
+    np.testing.assert_array_equal(again.decision_function(Xt), model.decision_function(Xt))
+    np.testing.assert_array_equal(again.predict(Xt), model.predict(Xt))
+    assert again.extra["solver"] == config.to_dict() and again.extra["optimum"] == 0.25
+    with np.load(path, allow_pickle=False) as npz:  # plain arrays only
+        assert all(npz[k].dtype.kind in "fU" for k in npz.files)
+
+
+def test_npz_with_an_object_array_is_refused_without_unpickling(tmp_path):
+    path = tmp_path / "evil.npz"
+    np.savez(path, meta=np.array('{"format": "svmviz-model", "version": 1}'),
+             intercept=np.array([object()], dtype=object))  # fmt: skip
+    with pytest.raises(InputError, match="without pickle"):
+        read_model_npz(path)
+    path.write_bytes(b"not a zip")
+    with pytest.raises(InputError, match="not an .npz"):
+        read_model_npz(path)
+
+
+def test_history_csv_matches_the_history(blobs2):
+    s = Solver(SolverConfig(iterations=30)).reset(blobs2)
+    s.step(30)
+    lines = history_csv(s.history_.copy(), start=11).splitlines()
+    assert lines[0] == "iteration,objective,loss,error,norm,violations" and len(lines) == 31
+    row = lines[5].split(",")
+    assert int(row[0]) == 15 and float(row[1]) == s.history_["objective"][4]
+    assert s.history_.to_csv_text() == history_csv(s.history_.copy())

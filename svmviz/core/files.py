@@ -1,0 +1,92 @@
+"""Reading and writing files: every write is atomic, every failure an InputError naming the
+file and the problem (the caller keeps what it has in memory).
+
+A write goes to a temporary file in the destination folder, is flushed to the disk, then
+renamed over the destination: a crash or a full disk leaves the old file as it was, never a
+half-written one. No pickle anywhere: JSON, CSV, PNG/SVG/GIF bytes and ``.npz`` files of
+plain numeric and text arrays (read with ``allow_pickle=False``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from svmviz.core.errors import InputError
+
+
+def atomic_write_bytes(path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_text(path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path, d: dict) -> None:
+    atomic_write_text(path, json.dumps(d, indent=1, ensure_ascii=False) + "\n")
+
+
+def read_bytes(path) -> bytes:
+    path = Path(path)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+def read_json(path):
+    """The JSON value in ``path``; an InputError says where it is not JSON."""
+    path = Path(path)
+    raw = read_bytes(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: is not a UTF-8 text file (byte {exc.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
+        ) from None
+    except RecursionError:
+        raise InputError(f"{path}: nested too deeply to be one of ours") from None
+
+
+def check_format(d, where, fmt: str, version: int, what: str) -> None:
+    """A JSON object of ours: ``format`` is ``fmt`` and ``version`` at most ``version``."""
+    if not isinstance(d, dict) or d.get("format") != fmt:
+        found = d.get("format") if isinstance(d, dict) else None
+        also = f' (its "format" is {found!r})' if isinstance(found, str) else ""
+        raise InputError(f'{where}: not an svmviz {what} (no "format": "{fmt}"){also}')
+    v = d.get("version")
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise InputError(f"{where}: the {what}'s version {v!r} is not a version number")
+    if v > version:
+        raise InputError(
+            f"{where}: a {what} of version {v}, written by a newer svmviz; this one reads "
+            f"up to version {version} (update svmviz to open it)"
+        )

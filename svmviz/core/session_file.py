@@ -1,0 +1,259 @@
+"""The session file: everything a lesson needs to reopen exactly as it was left.
+
+JSON (``format`` "svmviz-session", ``version`` 1)::
+
+    {"format": "svmviz-session", "version": 1,
+     "classes": [{"name": "class 1", "color": "#0072B2"}, …],   # every slot, 1–9
+     "class_count": 2,                   # the slots shown in the class bar
+     "points": [[x, y, k], …],           # k: the class slot (0-based)
+     "cost": [[0, 1, …], …],             # Δ between the slots (rows: true class)
+     "config": {…},                      # SolverConfig.to_dict() (its cost: null)
+     "split": {"fraction": 0.3, "seed": 0, "size": null},
+     "caption": {"title": "…", "text": "…"} or null,
+     "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
+              "suboptimality": false, "slack": false, "speed": 0, "warm_start": false,
+              "current_class": 0}}
+
+Floats are written with ``repr`` (Python's JSON), so the points come back bit for bit. The
+content (points, classes, Δ, settings, split, caption) is what "unsaved changes" compares;
+the view is saved and restored but panning is not an edit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import check_cost_matrix
+from svmviz.core.errors import InputError
+from svmviz.core.files import check_format, read_json, write_json
+from svmviz.core.generalization import Split
+from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+
+FORMAT, VERSION = "svmviz-session", 1
+VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack")
+_COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+@dataclass(frozen=True)
+class View:
+    """How the session was shown: the plane's extent, the View menu's toggles, the speed
+    (iterations per frame, 0: full speed), warm start and the current class."""
+
+    extent: tuple | None = None
+    toggles: tuple = ()  # the names in VIEW_TOGGLES switched on
+    speed: int = 0
+    warm_start: bool = False
+    current_class: int = 0
+
+
+@dataclass(frozen=True)
+class SessionFile:
+    X: np.ndarray  # (n, 2)
+    y: np.ndarray  # (n,) class slots
+    names: tuple  # MAX_CLASSES names
+    colors: tuple  # MAX_CLASSES "#RRGGBB"
+    class_count: int = 2
+    cost: np.ndarray = field(default_factory=lambda: 1.0 - np.eye(MAX_CLASSES))
+    config: SolverConfig = field(default_factory=SolverConfig)
+    split: Split = field(default_factory=Split)
+    caption: tuple | None = None  # (title, text) of the scenario it came from
+    view: View = field(default_factory=View)
+
+    def same_content(self, other: SessionFile) -> bool:
+        """Equal points, classes, Δ, settings, split and caption (the view aside)."""
+        return (
+            np.array_equal(self.X, other.X)
+            and np.array_equal(self.y, other.y)
+            and (self.names, self.colors, self.class_count)
+            == (other.names, other.colors, other.class_count)  # fmt: skip
+            and np.array_equal(self.cost, other.cost)
+            and (self.config, self.split, self.caption)
+            == (other.config, other.split, other.caption)  # fmt: skip
+        )
+
+    def to_dict(self) -> dict:
+        v = self.view
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "classes": [
+                {"name": n, "color": c} for n, c in zip(self.names, self.colors, strict=True)
+            ],  # fmt: skip
+            "class_count": self.class_count,
+            "points": [
+                [float(x), float(y), int(k)] for (x, y), k in zip(self.X, self.y, strict=True)
+            ],
+            "cost": self.cost.tolist(),
+            "config": self.config.replace(cost=None).to_dict(),
+            "split": {
+                "fraction": self.split.fraction,
+                "seed": self.split.seed,
+                "size": self.split.size,
+            },  # fmt: skip
+            "caption": None
+            if self.caption is None
+            else {"title": self.caption[0], "text": self.caption[1]},
+            "view": {
+                "extent": None if v.extent is None else [float(e) for e in v.extent],
+                **{k: k in v.toggles for k in VIEW_TOGGLES},
+                "speed": v.speed,
+                "warm_start": v.warm_start,
+                "current_class": v.current_class,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, d, where: str = "session") -> SessionFile:
+        check_format(d, where, FORMAT, VERSION, "session")
+        names, colors = _classes(d.get("classes"), where)
+        count = d.get("class_count", 2)
+        if not _whole(count) or not 2 <= count <= MAX_CLASSES:
+            raise InputError(f"{where}: class_count must be a whole number from 2 to "
+                             f"{MAX_CLASSES}")  # fmt: skip
+        X, y = _points(d.get("points"), where)
+        cost = _cost(d.get("cost"), where)
+        config = SolverConfig.from_dict(d.get("config", {}), where).replace(cost=None)
+        split = _split(d.get("split") or {}, where)
+        caption = d.get("caption")
+        if caption is not None:
+            if not (isinstance(caption, dict) and isinstance(caption.get("title"), str)
+                    and isinstance(caption.get("text"), str)):  # fmt: skip
+                raise InputError(f"{where}: caption must be {{'title': text, 'text': text}}")
+            caption = (caption["title"], caption["text"])
+        return cls(X, y, names, colors, int(count), cost, config, split, caption,
+                   _view(d.get("view") or {}, where))  # fmt: skip
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _classes(value, where):
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_CLASSES:
+        raise InputError(f"{where}: classes must be a list of 1 to {MAX_CLASSES} classes")
+    names, colors = [], []
+    for k, c in enumerate(value):
+        if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"].strip():
+            raise InputError(f"{where}: class {k + 1} needs a name (a non-empty text)")
+        color = c.get("color", CLASS_COLORS[k])
+        if not isinstance(color, str) or not _COLOR.fullmatch(color):
+            raise InputError(f"{where}: class {k + 1}'s colour {color!r} is not #RRGGBB")
+        names.append(c["name"].strip())
+        colors.append(color)
+    if len(set(names)) != len(names):
+        raise InputError(f"{where}: two classes have the same name")
+    # slots the file leaves out get the default names (never one it uses) and colours
+    for k in range(len(names), MAX_CLASSES):
+        j, name = 2, f"class {k + 1}"
+        while name in names:
+            name, j = f"class {k + 1} ({j})", j + 1
+        names.append(name)
+        colors.append(CLASS_COLORS[k])
+    return tuple(names), tuple(colors)
+
+
+def _points(value, where):
+    if not isinstance(value, list):
+        raise InputError(f"{where}: points must be a list of [x, y, class] rows")
+    X = np.empty((len(value), 2))
+    y = np.empty(len(value), dtype=np.int64)
+    for i, row in enumerate(value):
+        ok = isinstance(row, list) and len(row) == 3
+        ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)
+        if not ok or not _whole(row[2]):
+            raise InputError(f"{where}: point {i + 1} is not [x, y, class slot]")
+        if not (np.isfinite(row[0]) and np.isfinite(row[1])):
+            raise InputError(f"{where}: point {i + 1} has a coordinate that is not finite")
+        if not 0 <= row[2] < MAX_CLASSES:
+            raise InputError(f"{where}: point {i + 1}'s class slot {row[2]} is not 0–"
+                             f"{MAX_CLASSES - 1}")  # fmt: skip
+        X[i] = row[0], row[1]
+        y[i] = row[2]
+    return X, y
+
+
+def _cost(value, where):
+    cost = 1.0 - np.eye(MAX_CLASSES)
+    if value is None:
+        return cost
+    try:
+        given = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise InputError(f"{where}: cost must be rows of numbers") from None
+    K = given.shape[0] if given.ndim == 2 else -1
+    if not 1 <= K <= MAX_CLASSES:
+        raise InputError(f"{where}: cost must be a square matrix of at most {MAX_CLASSES} rows")
+    cost[:K, :K] = check_cost_matrix(given, K, f"{where}: cost")
+    return cost
+
+
+def _split(value, where):
+    if not isinstance(value, dict) or set(value) - {"fraction", "seed", "size"}:
+        raise InputError(f"{where}: split may hold fraction, seed and size")
+    seed, size = value.get("seed", 0), value.get("size")
+    if not _whole(seed) or (size is not None and not _whole(size)):
+        raise InputError(f"{where}: the split's seed and size must be whole numbers")
+    fraction = value.get("fraction", 0.0)
+    if isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
+        raise InputError(f"{where}: the split's fraction must be a number")
+    try:
+        return Split(float(fraction), seed, size)
+    except InputError as exc:
+        raise InputError(f"{where}: split: {exc}") from None
+
+
+def _view(value, where):
+    known = {"extent", "speed", "warm_start", "current_class", *VIEW_TOGGLES}
+    if not isinstance(value, dict) or set(value) - known:
+        raise InputError(f"{where}: view may hold {', '.join(sorted(known))}")
+    extent = value.get("extent")
+    if extent is not None:
+        ok = isinstance(extent, list) and len(extent) == 4
+        ok = ok and all(isinstance(e, (int, float)) and np.isfinite(e) for e in extent)
+        if not ok or not (extent[0] < extent[1] and extent[2] < extent[3]):
+            raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, "
+                             "y0 < y1")  # fmt: skip
+        extent = tuple(float(e) for e in extent)
+    speed, current = value.get("speed", 0), value.get("current_class", 0)
+    if not _whole(speed) or speed < 0:
+        raise InputError(f"{where}: view.speed must be a whole number ≥ 0")
+    if not _whole(current) or not 0 <= current < MAX_CLASSES:
+        raise InputError(f"{where}: view.current_class must be a class slot")
+    toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)
+    return View(extent, toggles, speed, value.get("warm_start") is True, current)
+
+
+def write_session(path, session: SessionFile) -> None:
+    write_json(path, session.to_dict())
+
+
+def read_session(path) -> SessionFile:
+    return SessionFile.from_dict(read_json(path), str(path))
+
+
+def read_document(path):
+    """What ``path`` holds, by its content: a SessionFile, a Scenario, or a Dataset (a CSV
+    file: any name not ending in .json). Anything else is an InputError saying what it is."""
+    from pathlib import Path
+
+    from svmviz.core.data import read_csv
+    from svmviz.core.scenario import FORMAT as SCENARIO
+    from svmviz.core.scenario import read_scenario
+
+    path = Path(path)
+    if path.suffix.lower() != ".json":
+        return read_csv(path)
+    d = read_json(path)
+    kind = d.get("format") if isinstance(d, dict) else None
+    if kind == SCENARIO:
+        return read_scenario(path)
+    if kind == "svmviz-model":
+        raise InputError(
+            f"{path}: is a trained model (MODEL.json); it holds no points to open. Open a "
+            "session (.json) or a data set (.csv)"
+        )
+    return SessionFile.from_dict(d, str(path))

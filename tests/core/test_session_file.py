@@ -1,0 +1,134 @@
+import json
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset, write_csv
+from svmviz.core.errors import InputError
+from svmviz.core.generalization import Split
+from svmviz.core.kernels import Kernel
+from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.scenario import Scenario, list_scenarios
+from svmviz.core.session_file import (
+    SessionFile,
+    View,
+    read_document,
+    read_session,
+    write_session,
+)
+
+
+def a_session(seed=0, n=40) -> SessionFile:
+    rng = np.random.default_rng(seed)
+    names = tuple(f"kind {k}" for k in range(MAX_CLASSES))
+    colors = tuple(reversed(CLASS_COLORS))
+    cost = 1.0 - np.eye(MAX_CLASSES)
+    cost[0, 2] = 2.5
+    return SessionFile(
+        X=rng.normal(size=(n, 2)) * 10 ** rng.uniform(-3, 3, size=(n, 1)),
+        y=rng.integers(0, 3, n),
+        names=names,
+        colors=colors,
+        class_count=4,
+        cost=cost,
+        config=SolverConfig(kernel=Kernel("rbf", gamma=0.37), lam=0.003, algorithm="sgd",
+                            schedule="inv_sqrt_t", eta=0.25, iterations=1234, seed=9),
+        split=Split(0.3, 5, 12),
+        caption=("Title", "What to look for — ünïcode"),
+        view=View((-1.5, 2.25, -3.0, 0.125), ("optimum", "slack"), 10, True, 2),
+    )  # fmt: skip
+
+
+def test_round_trip_is_exact(tmp_path):
+    s = a_session()
+    path = tmp_path / "lesson.json"
+    write_session(path, s)
+    again = read_session(path)
+    assert again.same_content(s)
+    np.testing.assert_array_equal(again.X, s.X)  # bit for bit
+    assert again.view == s.view and again.config == s.config and again.split == s.split
+    assert not a_session(seed=1).same_content(s)
+    moved = SessionFile(**{**s.__dict__, "X": s.X + np.array([[1e-12, 0]] + [[0, 0]] * 39)})
+    assert not moved.same_content(s)
+    other_view = SessionFile(**{**s.__dict__, "view": View()})
+    assert other_view.same_content(s)  # panning is not an edit
+
+
+def test_documented_fields(tmp_path):
+    path = tmp_path / "s.json"
+    write_session(path, a_session(n=3))
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert d["format"] == "svmviz-session" and d["version"] == 1
+    assert set(d) == {"format", "version", "classes", "class_count", "points", "cost", "config",
+                      "split", "caption", "view"}  # fmt: skip
+    assert len(d["points"][0]) == 3 and d["config"]["cost"] is None
+
+
+def test_a_short_file_gets_defaults(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"format": "svmviz-session", "version": 1,
+                                "classes": [{"name": "a"}, {"name": "class 3"}],
+                                "points": [[0, 0, 0], [1, 1, 1]]}))  # fmt: skip
+    s = read_session(path)
+    assert s.names[:3] == ("a", "class 3", "class 3 (2)")  # never a repeated name
+    assert s.config == SolverConfig() and s.split == Split() and s.caption is None
+
+
+BAD = [
+    ("{", "line 1, column 2: not JSON"),
+    ("[1, 2]", "not an svmviz session"),
+    ('{"format": "svmviz-model", "version": 1}', "not an svmviz session"),
+    ('{"format": "svmviz-session", "version": 2}', "version 2, written by a newer svmviz"),
+    ('{"format": "svmviz-session", "version": "1"}', "not a version number"),
+    ('{"format": "svmviz-session", "version": 1}', "classes must be a list"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}, {"name": "a"}],'
+     ' "points": []}', "same name"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a", "color": "red"}],'
+     ' "points": []}', "not #RRGGBB"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+     '"points": [[0, 0]]}', "point 1 is not"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+     '"points": [[0, 0, 12]]}', "class slot 12"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+     '"points": [[0, 1e999, 0]]}', "not finite"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"config": {"lam": -1}}', "λ"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"config": {"kernel": 3}}', "wrong type"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"cost": [[0, -1], [1, 0]]}', "negative"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"split": {"fraction": 2}}', "test fraction"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"view": {"extent": [1, 0, 0, 1]}}', "x0 < x1"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"class_count": 30}', "class_count"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text, message", BAD)
+def test_bad_session_files_say_what_is_wrong(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as info:
+        read_session(path)
+    assert str(path) in str(info.value)
+
+
+def test_read_document_by_content(tmp_path):
+    session = tmp_path / "s.json"
+    write_session(session, a_session(n=5))
+    assert isinstance(read_document(session), SessionFile)
+    assert isinstance(read_document(list_scenarios()[0]), Scenario)
+    csv = tmp_path / "d.csv"
+    write_csv(csv, Dataset.from_labels(np.eye(2), ["a", "b"]))
+    assert isinstance(read_document(csv), Dataset)
+    model = tmp_path / "m.json"
+    model.write_text('{"format": "svmviz-model", "version": 1}')
+    with pytest.raises(InputError, match="is a trained model"):
+        read_document(model)
+    binary = tmp_path / "image.csv"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(InputError, match="binary file"):
+        read_document(binary)
