@@ -44,3 +44,11 @@ def separable():
     X = np.vstack([rng.normal([-1.6, -1.0], 0.45, (40, 2)), rng.normal([1.6, 1.0], 0.45, (40, 2))])
     y = np.repeat([0, 1], 40)
     return Dataset.from_labels(X, y)
+
+
+@pytest.fixture(autouse=True)
+def own_config_dir(tmp_path_factory, monkeypatch):
+    """Each test's preferences and autosave files in a folder of its own (never the user's)."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("SVMVIZ_CONFIG_DIR", str(folder))
+    return folder

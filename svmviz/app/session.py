@@ -28,6 +28,7 @@ from svmviz.core.edits import (
 )
 from svmviz.core.generalization import Split, split_parts
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.session_file import SessionFile, View
 
 
 class Session(QObject):
@@ -35,6 +36,7 @@ class Session(QObject):
     classes_changed = Signal()  # names, colours or the number of classes in the bar
     config_changed = Signal()
     split_changed = Signal()
+    caption_changed = Signal()  # the scenario caption (what to look for), or none
     current_class_changed = Signal(int)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
@@ -58,6 +60,7 @@ class Session(QObject):
         self.current_class = 0
         self.split = Split()  # a train/test split of the points (none by default)
         self._parts = None  # (points, split, their parts): the last split_parts
+        self.caption: tuple | None = None  # (title, text) of the scenario opened
 
     # ------------------------------------------------------------------ state
     @property
@@ -172,6 +175,34 @@ class Session(QObject):
         self._do(Replace(Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS), True))
         self.classes_changed.emit()
         self.config_changed.emit()
+
+    def content(self, view: View | None = None) -> SessionFile:
+        """Everything the session holds, as a session file (with ``view`` from the window)."""
+        p = self.points
+        return SessionFile(p.X, p.y, p.names, p.colors, self.class_count, self.cost.copy(),
+                           self.config, self.split, self.caption,
+                           view if view is not None else View())  # fmt: skip
+
+    def restore(self, f: SessionFile) -> None:
+        """Take everything from a session file: the points and classes as one undoable step,
+        Δ, the settings, the split, the caption and the current class."""
+        self.cost = np.array(f.cost, dtype=float)
+        self.class_count = f.class_count
+        self.config = f.config.replace(cost=None)
+        self.split = f.split
+        self.caption = f.caption
+        self._do(Replace(Points.of(f.X, f.y, f.names, f.colors), True))
+        self._grow_class_count()
+        self.classes_changed.emit()
+        self.config_changed.emit()
+        self.split_changed.emit()
+        self.caption_changed.emit()
+        self.set_current_class(min(f.view.current_class, self.class_count - 1))
+
+    def set_caption(self, caption: tuple | None) -> None:
+        if caption != self.caption:
+            self.caption = caption
+            self.caption_changed.emit()
 
     def clear(self) -> None:
         if len(self.points):

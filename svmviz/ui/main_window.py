@@ -17,6 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.preferences import Preferences
 from svmviz.app.session import Session
 from svmviz.app.worker import TrainingController
 from svmviz.core import bounds
@@ -27,17 +28,22 @@ from svmviz.core.frame import data_extent, slack_segments
 from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.core.scenario import list_scenarios, read_scenario
+from svmviz.core.session_file import View
 from svmviz.core.solvers import STATUS_TEXT
 from svmviz.ui import style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
 from svmviz.ui.curves import CurvePanel, scale_plot_text
 from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.export import Exports
+from svmviz.ui.files import Files
 from svmviz.ui.generalization_panel import GeneralizationPanel
 from svmviz.ui.generate_dialog import GenerateDialog
 from svmviz.ui.hover import HoverReadout
+from svmviz.ui.menus import build_menus, build_toolbar
 from svmviz.ui.point_table import MarginHistogram, PointTable
+from svmviz.ui.preferences_dialog import PreferencesDialog
+from svmviz.ui.render import PlaneState
 from svmviz.ui.solver_panel import SPEEDS, SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel
@@ -52,24 +58,6 @@ PRESENTATION_SCALE = 1.6  # text, markers and lines in presentation mode
 PRESENTATION_REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 
 
-KEYS_HELP = f"""<b>Points</b><br>
-Left click: a point of the current class · keys 1–{MAX_CLASSES}: the current class<br>
-Drag a point: move it (the selection, if it is selected) · right click: remove a point<br>
-Ctrl + drag: select · Delete: remove the selection · Ctrl+Z / Ctrl+Shift+Z: undo / redo<br>
-Drag the empty plane: pan · wheel: zoom · F: fit the view · Ctrl+G: generate a data set<br>
-Class bar: double click or right click a class to rename or recolour it<br><br>
-<b>Training</b><br>
-Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
-Ctrl+R: run to the budget · the timeline slider goes to any iteration reached so far<br>
-R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
-<br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
-I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
-X: slack segments from the points in the margin to their margin line<br>
-Tabs below: Step inspector · Points · Margins · Theory · Generalization (a test set,
-its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
-<br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
-
-
 def _union(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
 
@@ -78,7 +66,9 @@ class MainWindow(QtWidgets.QMainWindow):
     def __init__(self, data: Dataset | None, config: SolverConfig, play: bool = False):
         super().__init__()
         self.setWindowTitle("svmviz")
+        self.setAcceptDrops(True)  # a session or CSV dropped on the window opens
         self.session = Session(data, config)
+        self.prefs = Preferences()
         font = self.font()
         font.setPointSize(style.FONT_POINT_SIZE)
         self.setFont(font)
@@ -115,7 +105,7 @@ class MainWindow(QtWidgets.QMainWindow):
         column.addWidget(split, 1)
         self.setCentralWidget(central)
 
-        self._build_toolbar()
+        build_toolbar(self)
         self.class_bar = ClassBar(self.session, self)
         self.addToolBarBreak()
         self.addToolBar(self.class_bar)
@@ -182,7 +172,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.generalization_dock.visibilityChanged.connect(self._room_for_curves)
         self.step_dock.raise_()
         self.resizeDocks([self.step_dock], [150], QtCore.Qt.Orientation.Vertical)
-        self._build_menus(dock)
+        self.files = Files(self, self.prefs)
+        self.exports = Exports(self, self.prefs)
+        build_menus(self, dock)
 
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
@@ -207,6 +199,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.classes_changed.connect(self._on_classes_changed)
         self.session.config_changed.connect(self._on_config_changed)
         self.session.split_changed.connect(self._on_split_changed)
+        self.session.caption_changed.connect(self._show_caption)
         self.panel.config_edited.connect(self.session.set_config)
         self.panel.speed_changed.connect(self.controller.set_speed)
         self.panel.warm_start_changed.connect(self._set_warm_start)
@@ -219,132 +212,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._show_problem()
         screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
         self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
+        self._restore_preferences()
         self.reset(play=play)
-
-    def _build_toolbar(self) -> None:
-        """The training and editing actions, on the toolbar (the menus reuse them)."""
-        bar = self.addToolBar("Training")
-        bar.setObjectName("training-bar")
-        self.play_action = self._action(bar, "Play", self.toggle_play, "Space",
-                                        "Play / pause training (Space)")  # fmt: skip
-        self.back_action = self._action(
-            bar, "Back", self.step_back, "Left",
-            "Back one iteration (←): replays the run from its seed to t − 1",
-        )  # fmt: skip
-        self.step_action = self._action(bar, "Step", lambda: self.advance(1), "Right",
-                                        "One iteration (→)")  # fmt: skip
-        self.step_n = QtWidgets.QSpinBox()
-        self.step_n.setRange(1, 1_000_000)
-        self.step_n.setValue(100)
-        self.step_n.setToolTip("how many iterations Step N takes")
-        # the field gives the keyboard back at Enter: Space and the digits are shortcuts
-        self.step_n.editingFinished.connect(lambda: self.plot.setFocus())
-        self.step_n_action = self._action(
-            bar, "Step N", lambda: self.advance(self.step_n.value()), "Shift+Right",
-            "Take N iterations (Shift+→)",
-        )  # fmt: skip
-        bar.addWidget(self.step_n)
-        self.run_action = self._action(
-            bar, "Run", self.run_to_budget, "Ctrl+R",
-            "Run to the iteration budget at full speed (Ctrl+R)",
-        )  # fmt: skip
-        self.reset_action = self._action(bar, "Reset", lambda: self.reset(), "R",
-                                         "Start again from w = 0 (R)")  # fmt: skip
-        self.timeline = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
-        self.timeline.setMinimumWidth(120)
-        self.timeline.setMaximumWidth(220)
-        self.timeline.setRange(0, 0)
-        self.timeline.setToolTip(
-            "timeline: drag to go back to (or forward to) any iteration reached so far; the "
-            "run is replayed from its seed, so each iterate is exactly the one seen before"
-        )
-        self._seek_timer = QtCore.QTimer(self)
-        self._seek_timer.setSingleShot(True)
-        self._seek_timer.setInterval(150)
-        self._seek_timer.timeout.connect(self._on_timeline)
-        self.timeline.valueChanged.connect(self._seek_timer.start)
-        bar.addWidget(self.timeline)
-        bar.addSeparator()
-        self.generate_action = self._action(
-            bar, "Generate…", self.generate_dialog, "Ctrl+G",
-            "Replace the points by a generated data set (undoable; Ctrl+G)",
-        )  # fmt: skip
-        self.fit_action = self._action(bar, "Fit", self.fit_view, "F",
-                                       "Fit the view to the points (F)")  # fmt: skip
-        bar.addSeparator()
-        self.undo_action = self._action(bar, "Undo", self.session.undo, "Ctrl+Z",
-                                        "Undo the last edit (Ctrl+Z)")  # fmt: skip
-        self.redo_action = self._action(bar, "Redo", self.session.redo, "Ctrl+Shift+Z",
-                                        "Redo (Ctrl+Shift+Z)")  # fmt: skip
-        self.clear_action = self._action(bar, "Clear", self.session.clear, None,
-                                         "Remove every point (undoable)")  # fmt: skip
-        self.delete_action = self._action(
-            bar, "Delete", self.view.delete_selection, "Delete",
-            "Remove the selected points (Ctrl + drag selects; Delete)",
-        )  # fmt: skip
-
-    def _build_menus(self, dock) -> None:
-        menus = self.menuBar()
-        file = menus.addMenu("&File")
-        scenarios = file.addMenu("Scenarios")
-        for path in list_scenarios():
-            try:
-                title = read_scenario(path).title
-            except InputError as exc:  # a broken file: listed, and says why when chosen
-                title = f"{path.stem} (cannot be read: {exc})"
-            scenarios.addAction(title, lambda path=path: self.open_scenario(path))
-        file.addSeparator()
-        quit_action = file.addAction("Quit", self.close)
-        quit_action.setShortcut(QtGui.QKeySequence("Ctrl+Q"))
-        edit = menus.addMenu("&Edit")
-        for action in (self.undo_action, self.redo_action, None, self.delete_action,
-                       self.clear_action, self.generate_action):  # fmt: skip
-            edit.addSeparator() if action is None else edit.addAction(action)
-        edit.addSeparator()
-        edit.addAction("Add a class", self.session.add_class)
-        edit.addAction("Cost matrix Δ…", self.edit_cost)
-        train = menus.addMenu("&Training")
-        for action in (self.play_action, self.back_action, self.step_action, self.step_n_action,
-                       self.run_action, self.reset_action):  # fmt: skip
-            train.addAction(action)
-        train.addSeparator()
-        warm = train.addAction("Warm start after edits")
-        warm.setCheckable(True)
-        warm.toggled.connect(self.panel.warm.setChecked)
-        self.panel.warm.toggled.connect(warm.setChecked)
-        view = menus.addMenu("&View")
-        view.addAction(self.fit_action)
-        self.optimum_action = self._toggle(
-            view, "Exact optimum overlay", "O", self._on_view_options,
-            "the exact optimum's boundary and margins over the current model",
-        )  # fmt: skip
-        self.iterate_action = self._toggle(
-            view, "Last iterate w_t (not the average w̄)", "I", self._on_view_options,
-            "draw the last iterate, which each step moves, instead of the averaged output",
-        )  # fmt: skip
-        self.gap_action = self._toggle(
-            view, "Suboptimality F − F* with rate guides", "S", self._on_view_options,
-            "the objective panel shows F(w_t) − F* (log-log) beside O(log t/(λt)) and O(1/√t)",
-        )  # fmt: skip
-        view.addSeparator()
-        self.slack_action = self._toggle(
-            view, "Slack segments ξ", "X", self._on_view_options,
-            "linear models: a segment from each point with slack to its margin line",
-        )  # fmt: skip
-        view.addSeparator()
-        view.addAction(dock.toggleViewAction())
-        for d in (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock,
-                  self.generalization_dock):  # fmt: skip
-            view.addAction(d.toggleViewAction())
-        view.addAction(self.class_bar.toggleViewAction())
-        view.addSeparator()
-        self.presentation_action = self._toggle(
-            view, "Presentation mode", "F11", self.set_presentation,
-            "full screen, larger text and markers, more contrast, panels folded away (F11)",
-        )  # fmt: skip
-        help_menu = menus.addMenu("&Help")
-        keys = help_menu.addAction("Keyboard and mouse", self.show_keys)
-        keys.setShortcut(QtGui.QKeySequence("F1"))
 
     def _dock(self, title, name, widget):
         dock = QtWidgets.QDockWidget(title, self)
@@ -365,16 +234,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if self.snapshot is not None:
             self._curves_of = None
             self._show_curves()
-
-    def _toggle(self, menu, text, key, slot, tip):
-        action = menu.addAction(text)
-        action.setCheckable(True)
-        action.setShortcut(QtGui.QKeySequence(key))
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.toggled.connect(slot)
-        self.addAction(action)  # its shortcut works with the menu bar hidden too
-        return action
 
     @QtCore.Slot()
     def _on_view_options(self, *_):
@@ -439,16 +298,6 @@ class MainWindow(QtWidgets.QMainWindow):
         scale_plot_text(self.histogram, k, sides=("left", "bottom", "right"))
         for plot in (self.generalization.learning, self.generalization.sweep):
             scale_plot_text(plot, k)
-
-    def show_keys(self):
-        QtWidgets.QMessageBox.information(self, "svmviz: keyboard and mouse", KEYS_HELP)
-
-    def _action(self, bar, text, slot, key, tip):
-        action = bar.addAction(text, slot)
-        if key:
-            action.setShortcut(QtGui.QKeySequence(key))
-        action.setToolTip(tip)
-        return action
 
     # -------------------------------------------------------------- state → screen
     @property
@@ -570,28 +419,59 @@ class MainWindow(QtWidgets.QMainWindow):
             self.session.replace_points(X, y)
             self.fit_view()
 
-    def open_scenario(self, path):
-        """Load a ready demo: its points (undoable), settings, speed, view and caption."""
-        try:
-            scenario = read_scenario(path)
-        except InputError as exc:
-            QtWidgets.QMessageBox.warning(self, "svmviz", str(exc))
-            return
-        playing = self.controller.playing
-        self.controller.pause()
+    def open_scenario(self, path) -> bool:
+        """Open a ready demo (File ▸ Scenarios): like any file, after the unsaved-changes
+        prompt; a scenario that cannot be read is a dialog and nothing changes."""
+        return self.files.open_path(path)
+
+    def apply_scenario(self, scenario) -> None:
+        """A scenario's points (undoable), settings, speed, view options and caption."""
         self.session.load(scenario.data, scenario.config)
+        self.session.set_caption((scenario.title, scenario.caption))
+        self.apply_view(View(toggles=scenario.view, speed=scenario.speed,
+                             warm_start=self.warm_start), fit=True)  # fmt: skip
+
+    # -------------------------------------------------------------- the document's view
+    def view_state(self) -> View:
+        """What the session file keeps of the window: extent, toggles, speed, class."""
+        toggles = tuple(name for name, action in self._view_toggles() if action.isChecked())
+        return View(self.plot.view_extent(), toggles, SPEEDS[self.panel.speed.currentText()],
+                    self.warm_start, self.session.current_class)  # fmt: skip
+
+    def apply_view(self, view: View, fit: bool = True) -> None:
         speeds = list(SPEEDS.values())
-        index = speeds.index(scenario.speed) if scenario.speed in speeds else 0
-        self.panel.speed.setCurrentIndex(index)
-        for name, action in (("optimum", self.optimum_action), ("iterate", self.iterate_action),
-                             ("suboptimality", self.gap_action)):  # fmt: skip
-            action.setChecked(name in scenario.view)
-        self.caption.setText(f"<b>{html.escape(scenario.title)}</b> — "
-                             f"{html.escape(scenario.caption)}")  # fmt: skip
+        self.panel.speed.setCurrentIndex(speeds.index(view.speed) if view.speed in speeds else 0)
+        for name, action in self._view_toggles():
+            action.setChecked(name in view.toggles)
+        self.panel.warm.setChecked(view.warm_start)
+        if fit:
+            self.fit_view()
+        elif view.extent is not None:
+            x0, x1, y0, y1 = view.extent
+            self.plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def _view_toggles(self):
+        return (("optimum", self.optimum_action), ("iterate", self.iterate_action),
+                ("suboptimality", self.gap_action), ("slack", self.slack_action))  # fmt: skip
+
+    @QtCore.Slot()
+    def _show_caption(self):
+        caption = self.session.caption
+        if caption is None:
+            self.caption.hide()
+            return
+        self.caption.setText(f"<b>{html.escape(caption[0])}</b> — {html.escape(caption[1])}")
         self.caption.show()
-        self.fit_view()
-        if playing:
+
+    def pause_training(self) -> None:
+        """Before a file replaces the session: pause (resume_training plays again)."""
+        self._was_playing = self.controller.playing
+        self.controller.pause()
+
+    def resume_training(self) -> None:
+        if getattr(self, "_was_playing", False):
             self.controller.play()
+        self._was_playing = False
         self._sync_actions()
 
     def edit_cost(self):
@@ -751,19 +631,7 @@ class MainWindow(QtWidgets.QMainWindow):
         done = snap.t - snap.t0
         self.progress.setMaximum(budget)
         self.progress.setValue(min(done, budget))
-        self.curves.show_history(snap.history, None if snap.reference is None
-                                 else snap.reference.objective, t0=snap.t0)  # fmt: skip
-        points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
-        if snap.alpha is not None and points:
-            ts, counts = np.array(points, dtype=float).T
-            self.curves.show_support(ts, counts / len(snap.alpha))
-        else:
-            self.curves.show_support([], [])
-        if snap.test_error is not None:
-            ts, errs = snap.test_error
-            self.curves.show_test_error(ts - snap.t0, errs)
-        else:
-            self.curves.show_test_error([], [])
+        self._feed_curves(self.curves, snap)
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
         p = self.session.points
         if len(snap.frame.margins) == len(p):
@@ -776,6 +644,52 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.histogram.show_margins(snap.frame.margins[self._training_mask()])
         if not self.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
             self._show_bounds(snap)
+
+    def _feed_curves(self, panel, snap) -> None:
+        """A snapshot's history, support-vector share and test error into ``panel``."""
+        panel.show_history(snap.history, None if snap.reference is None
+                           else snap.reference.objective, t0=snap.t0)  # fmt: skip
+        points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
+        if snap.alpha is not None and points:
+            ts, counts = np.array(points, dtype=float).T
+            panel.show_support(ts, counts / len(snap.alpha))
+        else:
+            panel.show_support([], [])
+        if snap.test_error is not None:
+            ts, errs = snap.test_error
+            panel.show_test_error(ts - snap.t0, errs)
+        else:
+            panel.show_test_error([], [])
+
+    def fill_curves(self, panel) -> None:
+        """Show in another CurvePanel (an export's) what the window's curves show."""
+        panel.set_budget(self.session.config.iterations)
+        panel.set_suboptimality(self.gap_action.isChecked())
+        if self.snapshot is not None:
+            self._feed_curves(panel, self.snapshot)
+
+    def plane_state(self) -> PlaneState:
+        """What the decision plot shows, for an export's twin of it."""
+        snap = self.snapshot
+        extent = self.plot.view_extent()
+        if snap is None:
+            return PlaneState(
+                self.session,
+                extent,
+                parts=self._parts,
+                scale=self.plot.scale,
+                region_alpha=self.plot.region_alpha,
+            )
+        slack = None
+        if self.plot.slack.isVisible():
+            x, y = self.plot.slack.getData()
+            slack = (np.column_stack([x[0::3], y[0::3]]), np.column_stack([x[1::3], y[1::3]]))
+        optimum = None
+        if self.optimum_action.isChecked() and snap.reference is not None:
+            optimum = snap.reference.model
+        return PlaneState(self.session, extent, snap.model, snap.frame, snap.alpha,
+                          self._parts, optimum, slack, snap.model.coef is None,
+                          self.plot.scale, self.plot.region_alpha)  # fmt: skip
 
     def _show_bounds(self, snap):
         data = self.session.dataset()
@@ -796,7 +710,67 @@ class MainWindow(QtWidgets.QMainWindow):
         gap = None if ref is None else float(snap.history["objective"][-1] - ref.objective)
         self.theory.show_bounds(b, gap)
 
+    # -------------------------------------------------------------- files and preferences
+    def dragEnterEvent(self, event):  # noqa: N802 (Qt override)
+        if Files.dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):  # noqa: N802 (Qt override)
+        path = Files.dropped_file(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            # after the drop returns: the prompt and any dialog must not hold the drag source
+            QtCore.QTimer.singleShot(0, lambda: self.files.open_path(path))
+
+    def edit_preferences(self) -> None:
+        dialog = PreferencesDialog(self.prefs, self)
+        dialog.reset_requested.connect(self.reset_preferences)
+        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+            dialog.apply(self.prefs)
+            self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
+
+    def reset_preferences(self) -> None:
+        """Forget every remembered setting: the default layout, view, speed and sizes."""
+        self.prefs.reset()
+        if self._presenting:
+            self.set_presentation(False)
+        self.restoreState(self._default_layout)
+        self.apply_view(View(), fit=False)
+        self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
+        self.status.setText("Preferences reset to their defaults")
+
+    def _restore_preferences(self) -> None:
+        self._default_layout = self.saveState()
+        p = self.prefs
+        geometry, layout = p.get_bytes("geometry"), p.get_bytes("layout")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if layout is not None:
+            self.restoreState(layout)
+        toggles = tuple(name for name, _ in self._view_toggles() if p.get(name))
+        self.apply_view(View(None, toggles, p.get("speed"), p.get("warm_start")), fit=False)
+
+    def _save_preferences(self) -> None:
+        p = self.prefs
+        if self._presenting:  # remember the window as it is outside presentation mode
+            self.set_presentation(False)
+        p.set_bytes("geometry", self.saveGeometry())
+        p.set_bytes("layout", self.saveState())
+        view = self.view_state()
+        for name, _ in self._view_toggles():
+            p.set(name, name in view.toggles)
+        p.set("speed", view.speed)
+        p.set("warm_start", view.warm_start)
+        p.sync()
+
     def closeEvent(self, event):  # noqa: N802 (Qt override)
+        if not self.files.confirm_discard("closing"):
+            event.ignore()
+            return
+        if self.exports.animation is not None:
+            self.exports.animation.cancel()
+        self._save_preferences()
+        self.files.close()
         self._curve_timer.stop()
         self.controller.shutdown()
         self.generalization.shutdown()

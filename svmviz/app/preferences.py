@@ -1,0 +1,93 @@
+"""Preferences remembered between runs (QSettings, in an INI file), with a reset.
+
+Where: ``$SVMVIZ_CONFIG_DIR`` if set (the tests set it), else the platform's configuration
+folder for svmviz (``~/.config/svmviz`` on Linux). The autosaved work lives beside it, in
+``autosave/``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+
+MAX_RECENT = 8
+
+# every preference, with its default (whose type is the preference's type)
+DEFAULTS = {
+    "autosave_seconds": 60,  # 0: no autosave
+    "export_width": 1200,
+    "export_height": 900,
+    "export_scale": 2,  # 2× for slides
+    "animation_frames": 60,
+    "animation_frame_ms": 100,
+    "animation_spacing": "log",  # iterations spaced "log" or "linear" over the budget
+    "last_folder": "",
+    "speed": 0,  # iterations per frame (0: full speed)
+    "warm_start": False,
+    "optimum": False,
+    "iterate": False,
+    "suboptimality": False,
+    "slack": False,
+}
+
+
+def config_dir() -> Path:
+    given = os.environ.get("SVMVIZ_CONFIG_DIR")
+    if given:
+        return Path(given)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return Path(base or Path.home() / ".config") / "svmviz"
+
+
+class Preferences:
+    """Typed access to the settings file; ``reset()`` forgets everything."""
+
+    def __init__(self, folder: Path | None = None):
+        folder = Path(folder) if folder is not None else config_dir()
+        self.path = folder / "svmviz.ini"
+        self._s = QSettings(str(self.path), QSettings.Format.IniFormat)
+
+    def get(self, key: str):
+        default = DEFAULTS[key]
+        value = self._s.value(key, default)
+        try:
+            if isinstance(default, bool):  # INI keeps "true"/"false" as text
+                return value if isinstance(value, bool) else str(value).lower() == "true"
+            return type(default)(value)
+        except (TypeError, ValueError):
+            return default  # a hand-edited file: the default, not a crash
+
+    def set(self, key: str, value) -> None:
+        if key not in DEFAULTS:
+            raise KeyError(key)
+        self._s.setValue(key, value)
+
+    # window geometry and dock layout: opaque bytes from Qt
+    def get_bytes(self, key: str) -> QByteArray | None:
+        value = self._s.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_bytes(self, key: str, value: QByteArray) -> None:
+        self._s.setValue(key, value)
+
+    def recent_files(self) -> list[str]:
+        value = self._s.value("recent_files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value or []][:MAX_RECENT]
+
+    def add_recent(self, path) -> None:
+        path = str(Path(path).resolve())
+        files = [path] + [f for f in self.recent_files() if f != path]
+        self._s.setValue("recent_files", files[:MAX_RECENT])
+
+    def remove_recent(self, path) -> None:
+        self._s.setValue("recent_files", [f for f in self.recent_files() if f != str(path)])
+
+    def reset(self) -> None:
+        self._s.clear()
+
+    def sync(self) -> None:
+        self._s.sync()

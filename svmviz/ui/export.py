@@ -1,0 +1,246 @@
+"""Export: pictures of the plots (PNG at a chosen size and scale, SVG, the clipboard), the
+trained model (MODEL.json, the format `svmviz train --out` writes, or .npz), the history
+of the run (CSV, as `svmviz train --history`) and the training as an animation.
+
+Every write is atomic and a failed one is a dialog; nothing in the window changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.core.errors import InputError
+from svmviz.core.files import atomic_write_text
+from svmviz.core.model_io import with_provenance, write_model, write_model_npz
+from svmviz.core.telemetry import history_csv
+from svmviz.ui.animation import AnimationDialog, AnimationExport
+from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
+
+PLOTS = {  # what can be pictured: the label, and the suggested file name
+    "plane": ("the decision plot", "decision"),
+    "objective": ("the objective plot", "objective"),
+    "loss": ("the loss and error plot", "loss"),
+}
+
+
+class ImageDialog(QtWidgets.QDialog):
+    """Which plot, its size in pixels and the scale (2× for slides)."""
+
+    def __init__(self, prefs, plot: str, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("svmviz: picture size")
+        form = QtWidgets.QFormLayout(self)
+        self.which = QtWidgets.QComboBox()
+        for key, (label, _) in PLOTS.items():
+            self.which.addItem(label.capitalize(), key)
+        self.which.setCurrentIndex(list(PLOTS).index(plot))
+        self.width_ = QtWidgets.QSpinBox()
+        self.height_ = QtWidgets.QSpinBox()
+        for spin, key in ((self.width_, "export_width"), (self.height_, "export_height")):
+            spin.setRange(100, 8000)
+            spin.setValue(prefs.get(key))
+            spin.setSuffix(" px")
+        self.scale = QtWidgets.QComboBox()
+        self.scale.addItems(["1×", "2×", "3×"])
+        self.scale.setCurrentIndex(min(2, max(0, prefs.get("export_scale") - 1)))
+        self.scale.setToolTip("PNG: this many times the pixels, lines and text grow with them "
+                              "(2× for slides); SVG is vectors and ignores it")  # fmt: skip
+        form.addRow("Plot", self.which)
+        form.addRow("Width", self.width_)
+        form.addRow("Height", self.height_)
+        form.addRow("Scale (PNG)", self.scale)
+        buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.StandardButton.Ok
+            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, int, int, int]:
+        return (self.which.currentData(), self.width_.value(), self.height_.value(),
+                self.scale.currentIndex() + 1)  # fmt: skip
+
+    def remember(self, prefs) -> None:
+        _, w, h, k = self.values()
+        prefs.set("export_width", w)
+        prefs.set("export_height", h)
+        prefs.set("export_scale", k)
+
+
+class Exports(QtCore.QObject):
+    """The window's export commands."""
+
+    def __init__(self, window, prefs):
+        super().__init__(window)
+        self.window = window
+        self.prefs = prefs
+        self.animation: AnimationExport | None = None
+
+    # ------------------------------------------------------------------ pictures
+    def picture(self, which: str, width: int, height: int, scale: float = 1.0):
+        """A twin of plot ``which`` at the size, laid out and drawn (the caller closes it),
+        and its PlotItem."""
+        check_size(width, height, scale)
+        w = self.window
+        if which == "plane":
+            twin = plane_twin(w.plane_state(), width, height)
+            return twin, twin.getPlotItem()
+        twin = curves_twin(w.fill_curves, width, height, w.plot.scale)
+        plot = twin.objective_plot if which == "objective" else twin.loss_plot
+        return twin, plot.getPlotItem()
+
+    def save_picture(self, which: str = "plane") -> bool:
+        dialog = ImageDialog(self.prefs, which, self.window)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return False
+        dialog.remember(self.prefs)
+        which, width, height, scale = dialog.values()
+        start = str(Path(self._folder()) / f"{PLOTS[which][1]}.png")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self.window, f"Save {PLOTS[which][0]}", start, "PNG image (*.png);;SVG (*.svg)"
+        )
+        if not path:
+            return False
+        if Path(path).suffix.lower() not in (".png", ".svg"):
+            path += ".png"
+        return self.write_picture(which, path, width, height, scale)
+
+    def write_picture(self, which, path, width, height, scale=1.0) -> bool:
+        try:
+            twin, item = self.picture(which, width, height, scale)
+            try:
+                write_plot(item, path, width, height, scale)
+            finally:
+                twin.deleteLater()
+        except InputError as exc:
+            self._failed("save the picture", exc)
+            return False
+        self.prefs.set("last_folder", str(Path(path).resolve().parent))
+        self.window.status.setText(f"Saved {PLOTS[which][0]} to {path}")
+        return True
+
+    def copy_picture(self, which: str = "plane") -> None:
+        """The plot on the clipboard, at the remembered size and scale."""
+        width, height = self.prefs.get("export_width"), self.prefs.get("export_height")
+        scale = self.prefs.get("export_scale")
+        try:
+            twin, item = self.picture(which, width, height, scale)
+        except InputError as exc:
+            self._failed("copy the picture", exc)
+            return
+        image = export_image(item, width, height, scale)
+        twin.deleteLater()
+        QtGui.QGuiApplication.clipboard().setImage(image)
+        self.window.status.setText(f"Copied {PLOTS[which][0]} ({image.width()} × "
+                                   f"{image.height()} pixels) to the clipboard")  # fmt: skip
+
+    # ------------------------------------------------------------------ model and history
+    def _trained(self):
+        snap = self.window.snapshot
+        if snap is None or snap.t == 0:
+            QtWidgets.QMessageBox.information(
+                self.window, "svmviz: nothing trained yet",
+                "Train first (Play, Step or Run): there is no model to export yet.",
+            )  # fmt: skip
+            return None
+        return snap
+
+    def save_model(self) -> bool:
+        snap = self._trained()
+        if snap is None:
+            return False
+        start = str(Path(self._folder()) / "model.json")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self.window, "Export the trained model", start,
+            "MODEL.json, as svmviz train --out (*.json);;NumPy arrays (*.npz)",
+        )  # fmt: skip
+        if not path:
+            return False
+        if Path(path).suffix.lower() not in (".json", ".npz"):
+            path += ".json"
+        ref = snap.reference
+        model = with_provenance(snap.model, self.window.session.job_config(), snap.status,
+                                None if ref is None else ref.objective)  # fmt: skip
+        model.extra["iterations"] = snap.t
+        try:
+            (write_model_npz if path.lower().endswith(".npz") else write_model)(path, model)
+        except InputError as exc:
+            self._failed("export the model", exc)
+            return False
+        self.window.status.setText(f"Exported the model at iteration {snap.t:,} to {path}")
+        return True
+
+    def save_history(self) -> bool:
+        snap = self._trained()
+        if snap is None:
+            return False
+        start = str(Path(self._folder()) / "history.csv")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self.window, "Export the training history", start, "CSV (*.csv)"
+        )
+        if not path:
+            return False
+        try:
+            atomic_write_text(path, history_csv(snap.history, start=snap.t0 + 1))
+        except InputError as exc:
+            self._failed("export the history", exc)
+            return False
+        self.window.status.setText(f"Exported {len(snap.history['objective']):,} iterations "
+                                   f"to {path}")  # fmt: skip
+        return True
+
+    # ------------------------------------------------------------------ animation
+    def save_animation(self) -> bool:
+        w = self.window
+        if w.session.dataset() is None:
+            QtWidgets.QMessageBox.information(
+                w, "svmviz: nothing to animate", "Place points of at least two classes first."
+            )
+            return False
+        snap = w.snapshot
+        budget = w.session.config.iterations
+        dialog = AnimationDialog(self.prefs, snap.t if snap is not None else 0, budget, w)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return False
+        dialog.remember(self.prefs)
+        start = str(Path(self._folder()) / "training.gif")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            w, "Export the training", start,
+            "Animated GIF (*.gif);;Numbered PNG frames (*.png)",
+        )  # fmt: skip
+        if not path:
+            return False
+        if Path(path).suffix.lower() not in (".gif", ".png"):
+            path += ".gif"
+        return self.start_animation(dialog.settings(Path(path)))
+
+    def start_animation(self, settings) -> bool:
+        w = self.window
+        reference = w.snapshot.reference if w.snapshot is not None else None
+        job = (w.session.job_config(), w.session.dataset(), w.session.parts(), reference)
+        try:
+            self.animation = AnimationExport(w, w.plane_state(), job, settings)
+        except InputError as exc:
+            self._failed("export the animation", exc)
+            return False
+        self.animation.finished.connect(self._on_animation_finished)
+        self.animation.start()
+        return True
+
+    @QtCore.Slot(bool, str)
+    def _on_animation_finished(self, ok: bool, message: str) -> None:
+        self.window.status.setText(message)
+        if not ok and "could not" in message:
+            QtWidgets.QMessageBox.critical(self.window, "svmviz: animation not written",
+                                           message)  # fmt: skip
+        self.animation = None
+
+    # ------------------------------------------------------------------ helpers
+    def _folder(self) -> str:
+        return self.prefs.get("last_folder") or str(Path.home())
+
+    def _failed(self, what: str, exc: InputError) -> None:
+        QtWidgets.QMessageBox.critical(self.window, f"svmviz: cannot {what}", str(exc))

@@ -1,0 +1,324 @@
+"""The window's files: new, open, save, save as, recent files, drag and drop, autosave and
+crash recovery, and the prompts that keep unsaved work from being lost.
+
+The document is a session file (svmviz.core.session_file). Opening a CSV data set or a
+scenario makes an untitled document from it (Save asks where to put the session). "Unsaved"
+compares the session's content with what was last opened or saved, so undoing back to it
+is clean again. Every read happens before anything changes: a bad file is a dialog naming
+the problem, and the current work stays as it was. Every write is atomic; a failed one is a
+dialog, and the work stays in memory (and unsaved).
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.app.autosave import Autosave, find_recoverable
+from svmviz.app.preferences import config_dir
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset, write_csv
+from svmviz.core.edits import DEFAULT_NAMES
+from svmviz.core.errors import InputError
+from svmviz.core.palette import CLASS_COLORS
+from svmviz.core.scenario import Scenario
+from svmviz.core.session_file import SessionFile, read_document, write_session
+
+SESSION_FILTER = "svmviz session (*.json)"
+OPEN_FILTER = ("svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
+               "Data sets (*.csv *.tsv *.txt);;All files (*)")  # fmt: skip
+CSV_FILTER = "CSV data set (*.csv)"
+Button = QtWidgets.QMessageBox.StandardButton
+
+
+def empty_session() -> SessionFile:
+    import numpy as np
+
+    return SessionFile(np.zeros((0, 2)), np.zeros(0, dtype=np.int64), DEFAULT_NAMES,
+                       CLASS_COLORS, config=SolverConfig())  # fmt: skip
+
+
+class Files(QtCore.QObject):
+    """The document of one window: its path, its saved content, autosave and the prompts."""
+
+    def __init__(self, window, prefs):
+        super().__init__(window)
+        self.window = window
+        self.session = window.session
+        self.prefs = prefs
+        self.path: Path | None = None  # the session file (None: untitled)
+        self.name = "untitled"  # shown in the title: the file's name, or what it came from
+        self.saved = self.session.content()  # the content last opened or saved
+        self.autosave = Autosave(config_dir() / "autosave")
+        self._autosaved = None  # the content last autosaved
+        self.autosave_timer = QtCore.QTimer(self)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+        self.set_autosave_seconds(prefs.get("autosave_seconds"))
+        # the title's "*" follows every change, coalesced (a drag changes the points per move)
+        self._title_timer = QtCore.QTimer(self)
+        self._title_timer.setSingleShot(True)
+        self._title_timer.setInterval(0)
+        self._title_timer.timeout.connect(self.update_title)
+        for signal in (self.session.points_changed, self.session.classes_changed,
+                       self.session.config_changed, self.session.split_changed,
+                       self.session.caption_changed):  # fmt: skip
+            signal.connect(self._title_timer.start)
+        self.update_title()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def dirty(self) -> bool:
+        return not self.session.content().same_content(self.saved)
+
+    def update_title(self) -> None:
+        self.window.setWindowTitle(f"{self.name}[*] — svmviz")
+        self.window.setWindowModified(self.dirty)
+
+    def _set_document(self, path: Path | None, name: str) -> None:
+        self.path = path
+        self.name = name
+        self.saved = self.session.content()
+        self._autosaved = None
+        self.autosave.clear()
+        self.update_title()
+
+    def set_autosave_seconds(self, seconds: int) -> None:
+        if seconds > 0:
+            self.autosave_timer.start(int(seconds * 1000))
+        else:
+            self.autosave_timer.stop()
+
+    # ------------------------------------------------------------------ prompts
+    def confirm_discard(self, doing: str) -> bool:
+        """True when it is fine to replace the current work (``doing`` says by what): there
+        are no unsaved changes, or the user saved them or chose to discard them."""
+        if not self.dirty:
+            return True
+        answer = QtWidgets.QMessageBox.question(
+            self.window, "svmviz: unsaved changes",
+            f"“{self.name}” has changes that are not saved. Save them before {doing}?",
+            Button.Save | Button.Discard | Button.Cancel, Button.Save,
+        )  # fmt: skip
+        if answer == Button.Save:
+            return self.save()
+        return answer == Button.Discard
+
+    def _failed(self, what: str, exc: InputError) -> None:
+        QtWidgets.QMessageBox.critical(
+            self.window, f"svmviz: cannot {what}",
+            f"{exc}\n\nNothing was lost: your work is still open in the window. Choose "
+            "another folder or file name (File ▸ Save As…).",
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ commands
+    def new(self) -> bool:
+        if not self.confirm_discard("starting a new session"):
+            return False
+        self.window.pause_training()
+        self.session.restore(empty_session())
+        self.window.apply_view(empty_session().view, fit=False)
+        self._set_document(None, "untitled")
+        return True
+
+    def open_dialog(self) -> bool:
+        if not self.confirm_discard("opening another file"):
+            return False
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self.window, "Open a session, scenario or data set", self._folder(), OPEN_FILTER
+        )
+        return bool(path) and self.open_path(path, confirm=False)
+
+    def open_path(self, path, confirm: bool = True) -> bool:
+        """Open a session, a scenario or a CSV data set. A file that cannot be read is a
+        dialog, and nothing changes."""
+        path = Path(path)
+        try:
+            doc = read_document(path)
+            if isinstance(doc, Dataset):
+                from svmviz.ui.app import check_window_data
+
+                check_window_data(doc, str(path))
+        except InputError as exc:
+            QtWidgets.QMessageBox.warning(self.window, f"svmviz: cannot open {path.name}",
+                                          str(exc))  # fmt: skip
+            return False
+        if confirm and not self.confirm_discard(f"opening {path.name}"):
+            return False
+        self.window.pause_training()
+        if isinstance(doc, SessionFile):
+            self.session.restore(doc)
+            self.window.apply_view(doc.view, fit=doc.view.extent is None and len(doc.y) > 0)
+            self._set_document(path, path.name)
+        elif isinstance(doc, Scenario):
+            self.window.apply_scenario(doc)
+            self._set_document(None, path.stem)
+        else:
+            self.session.load(doc, self.session.config)
+            self.session.set_caption(None)
+            self.window.fit_view()
+            self._set_document(None, path.stem)
+        self.prefs.add_recent(path)
+        self.prefs.set("last_folder", str(path.resolve().parent))
+        self.window.resume_training()
+        return True
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self._write(self.path)
+
+    def save_as(self) -> bool:
+        start = str(Path(self._folder()) / f"{Path(self.name).stem}.json")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save the session", start,
+                                                        SESSION_FILTER)  # fmt: skip
+        if not path:
+            return False
+        path = Path(path)
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        return self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            write_session(path, self.session.content(self.window.view_state()))
+        except InputError as exc:
+            self._failed("save the session", exc)
+            return False
+        self._set_document(path, path.name)
+        self.prefs.add_recent(path)
+        self.prefs.set("last_folder", str(path.resolve().parent))
+        self.window.status.setText(f"Saved {path}")
+        return True
+
+    def export_csv(self) -> bool:
+        """The points as a CSV data set (what `svmviz train` reads)."""
+        data = self.session.dataset()
+        if data is None:
+            QtWidgets.QMessageBox.warning(
+                self.window,
+                "svmviz: nothing to export",
+                "A data set needs points of at least two classes.",
+            )
+            return False
+        start = str(Path(self._folder()) / f"{Path(self.name).stem}.csv")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save the points as CSV",
+                                                        start, CSV_FILTER)  # fmt: skip
+        if not path:
+            return False
+        try:
+            write_csv(path, data)
+        except InputError as exc:
+            self._failed("write the data set", exc)
+            return False
+        self.window.status.setText(f"Wrote {len(data.y)} points to {path}")
+        return True
+
+    def _folder(self) -> str:
+        if self.path is not None:
+            return str(self.path.parent)
+        return self.prefs.get("last_folder") or str(Path.home())
+
+    # ------------------------------------------------------------------ recent files
+    def fill_recent_menu(self, menu: QtWidgets.QMenu) -> None:
+        menu.clear()
+        files = self.prefs.recent_files()
+        for k, f in enumerate(files):
+            text = f"&{k + 1} {Path(f).name}"
+            action = menu.addAction(text, lambda f=f: self.open_recent(f))
+            action.setToolTip(f)
+            action.setStatusTip(f)
+        if not files:
+            menu.addAction("(none yet)").setEnabled(False)
+        menu.addSeparator()
+        menu.addAction("Clear the list", self.clear_recent).setEnabled(bool(files))
+
+    def open_recent(self, path: str) -> bool:
+        if not Path(path).is_file():
+            QtWidgets.QMessageBox.warning(
+                self.window,
+                "svmviz: file not found",
+                f"{path}\nis no longer there; it leaves the list.",
+            )
+            self.prefs.remove_recent(path)
+            return False
+        return self.open_path(path)
+
+    def clear_recent(self) -> None:
+        for f in self.prefs.recent_files():
+            self.prefs.remove_recent(f)
+
+    # ------------------------------------------------------------------ drag and drop
+    @staticmethod
+    def dropped_file(mime: QtCore.QMimeData) -> str | None:
+        """The local file a drag carries (the first one), or None."""
+        for url in mime.urls() if mime.hasUrls() else ():
+            if url.isLocalFile():
+                return url.toLocalFile()
+        return None
+
+    # ------------------------------------------------------------------ autosave, recovery
+    @QtCore.Slot()
+    def autosave_now(self) -> None:
+        """Write the unsaved work to the autosave file (nothing unsaved: no file)."""
+        if not self.autosave.active:
+            return
+        content = self.session.content(self.window.view_state())
+        if content.same_content(self.saved):
+            self.autosave.clear()
+            self._autosaved = None
+            return
+        if self._autosaved is not None and content.same_content(self._autosaved):
+            return
+        try:
+            self.autosave.write(content, None if self.path is None else str(self.path))
+        except InputError as exc:
+            self.window.status.setText(f"Autosave failed: {exc}")
+            return
+        self._autosaved = content
+
+    def offer_recovery(self) -> bool:
+        """After a crash: offer the work the last run had not saved. True if restored."""
+        restored = False
+        for found in find_recoverable(self.autosave.folder):
+            if found.session is None:
+                QtWidgets.QMessageBox.warning(
+                    self.window, "svmviz: autosave unreadable",
+                    f"An autosaved session could not be read and is kept at\n{found.path}\n"
+                    f"({found.error})",
+                )  # fmt: skip
+                found.lock.unlock()
+                continue
+            if restored:
+                continue  # one at a time: the others stay for the next start
+            source = found.source or "an untitled session"
+            n = len(found.session.y)
+            answer = QtWidgets.QMessageBox.question(
+                self.window, "svmviz: recover unsaved work?",
+                f"svmviz did not close normally. Work on {html.escape(source)} ({n} points) "
+                f"was autosaved at {found.saved_at}. Recover it?",
+                Button.Yes | Button.No, Button.Yes,
+            )  # fmt: skip
+            if answer != Button.Yes:
+                found.discard()
+                continue
+            self.session.restore(found.session)
+            self.window.apply_view(found.session.view, fit=found.session.view.extent is None)
+            path = Path(found.source) if found.source else None
+            self._set_document(path, path.name if path else "recovered")
+            self.saved = empty_session()  # recovered work is unsaved until saved
+            self.update_title()
+            found.discard()
+            self.autosave_now()  # ours now
+            restored = True
+        return restored
+
+    def close(self) -> None:
+        """A clean exit (after the prompt): no autosave left to recover."""
+        self.autosave_timer.stop()
+        self.autosave.close()
+
+
+def copy_image(image: QtGui.QImage) -> None:
+    QtGui.QGuiApplication.clipboard().setImage(image)

@@ -1,0 +1,192 @@
+"""Pictures of the plots at a chosen size, for files, the clipboard and animations.
+
+A picture is drawn by a *twin*: a fresh, never-shown DecisionPlot (or CurvePanel) of the
+requested size, given the same state as the window's, so that the export does not depend on
+the window's size and does not disturb it. The plane's regions are computed again over the
+twin's extent, at a resolution that suits the picture. Files are written by pyqtgraph's
+exporters (PNG at ``scale`` times the size: lines, markers and text grow with it, which is
+what "2× for slides" wants; SVG as vectors with the regions embedded as an image), and
+every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+import pyqtgraph.exporters  # noqa: F401 (registers pg.exporters)
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.core.errors import InputError
+from svmviz.core.files import atomic_write_bytes
+from svmviz.core.frame import Frame, make_frame
+from svmviz.core.model_io import Model
+from svmviz.ui import style
+from svmviz.ui.decision_plot import DecisionPlot
+
+MIN_SIDE, MAX_SIDE = 100, 8000  # pixels (before the scale)
+FORMATS = ("png", "svg")
+
+
+@dataclass(frozen=True)
+class PlaneState:
+    """What the decision plot shows: the session's points and, with a model, its frame
+    (for the points' margins and roles), the kernel coefficients, the split, the exact
+    optimum's model (its boundary and margins over the plane) and slack segments."""
+
+    session: object  # svmviz.app.session.Session
+    extent: tuple
+    model: Model | None = None
+    frame: Frame | None = None
+    alpha: np.ndarray | None = None
+    parts: np.ndarray | None = None
+    optimum: Model | None = None
+    slack: tuple | None = None  # (starts, ends)
+    kernel: bool = False
+    scale: float = 1.0  # the window's presentation scale
+    region_alpha: int = style.REGION_ALPHA
+    title: str | None = None
+
+
+def check_size(width: int, height: int, scale: float) -> None:
+    for side, name in ((width, "width"), (height, "height")):
+        if int(side) != side or not MIN_SIDE <= side <= MAX_SIDE:
+            raise InputError(f"the {name} must be {MIN_SIDE}–{MAX_SIDE} pixels, not {side}")
+    if not 0.5 <= scale <= 4:
+        raise InputError(f"the scale must be 0.5–4, not {scale:g}")
+
+
+def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
+    widget.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
+    widget.resize(width, height)
+    widget.grab()  # lays the widget out at its size (the view range adapts to the aspect)
+
+
+def plane_twin(state: PlaneState, width: int, height: int, grid: int | None = None):
+    """A DecisionPlot of ``width`` × ``height`` showing ``state`` (the caller closes it)."""
+    plot = DecisionPlot(state.session)
+    plot.set_scale(state.scale, state.region_alpha)
+    x0, x1, y0, y1 = state.extent
+    plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+    plot.set_ring_meaning(kernel=state.kernel)
+    plot.set_parts(state.parts)
+    set_title(plot, state)
+    _laid_out(plot, width, height)
+    draw_state(plot, state, grid)
+    return plot
+
+
+def set_title(plot: DecisionPlot, state: PlaneState) -> None:
+    if state.title:
+        plot.setTitle(state.title, size=f"{round(style.FONT_POINT_SIZE * state.scale)}pt")
+
+
+def draw_state(plot: DecisionPlot, state: PlaneState, grid: int | None = None) -> None:
+    """Draw ``state``'s model over the plot's current extent (the regions recomputed; the
+    points' margins are the state's frame's, or the model's own without one)."""
+    if state.model is None:
+        plot.clear_model()
+        return
+    extent = plot.view_extent()
+    n = grid or _grid_for(plot)
+    p = state.session.points
+    present = state.session.present_classes()
+    index = np.full(int(present.max()) + 1, -1)
+    index[present] = np.arange(present.size)
+    y = index[p.y]
+    frame = make_frame(state.model, p.X, y, extent, n)
+    if state.frame is not None:  # the window's margins: the solver's own values
+        frame = replace(state.frame, extent=frame.extent, region=frame.region,
+                        contours=frame.contours)  # fmt: skip
+    plot.draw_frame(frame, plot.region_colors(present), state.alpha)
+    optimum = None
+    if state.optimum is not None:
+        optimum = make_frame(state.optimum, p.X, y, extent, n)
+    plot.show_optimum(optimum, optimum is not None)
+    plot.show_slack(*(state.slack or (None, None)))
+
+
+def _grid_for(plot) -> int:
+    """Region cells of about 3 pixels of the picture (at least the window's 160)."""
+    return int(np.clip(max(plot.width(), plot.height()) / 3, 160, 600))
+
+
+def export_image(item, width: int, height: int, scale: float = 1.0) -> QtGui.QImage:
+    """``item`` (a PlotItem of a twin laid out at ``width`` × ``height``) as an image of
+    ``scale`` × the size."""
+    exporter = pg.exporters.ImageExporter(item)
+    params = exporter.parameters()
+    params["width"] = round(width * scale)
+    params["height"] = round(height * scale)  # (linked to the width; set both exactly)
+    params["antialias"] = True
+    image = exporter.export(toBytes=True)
+    if image.width() != round(width * scale) or image.height() != round(height * scale):
+        image = image.scaled(round(width * scale), round(height * scale),
+                             QtCore.Qt.AspectRatioMode.IgnoreAspectRatio,
+                             QtCore.Qt.TransformationMode.SmoothTransformation)  # fmt: skip
+    return image
+
+
+def png_bytes(image: QtGui.QImage) -> bytes:
+    buffer = QtCore.QBuffer()
+    buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise InputError("the picture could not be encoded as PNG")
+    return bytes(buffer.data())
+
+
+def svg_bytes(item) -> bytes:
+    """``item`` as SVG (pyqtgraph's SVGExporter)."""
+    with _closed_paths_tolerated():
+        return bytes(pg.exporters.SVGExporter(item).export(toBytes=True))
+
+
+class _closed_paths_tolerated:
+    """Qt ≥ 6.9 ends closed SVG paths with "Z", which pyqtgraph 0.14's SVG exporter cannot
+    parse (its correctCoordinates splits every token at a comma: pyqtgraph issue #3485).
+    For the length of an export, the "Z" tokens are dropped before it parses them: every
+    closed path pyqtgraph draws (a view's background, a marker) already ends where it
+    starts, so only the corner join changes."""
+
+    def __enter__(self):
+        module = sys.modules["pyqtgraph.exporters.SVGExporter"]
+        self._module, self._original = module, module.correctCoordinates
+
+        def tolerant(node, defs, item, options):
+            for path in node.getElementsByTagName("path"):
+                d = path.getAttribute("d")
+                path.setAttribute("d", " ".join(t for t in d.split() if t != "Z"))
+            return self._original(node, defs, item, options)
+
+        module.correctCoordinates = tolerant
+        return self
+
+    def __exit__(self, *exc):
+        self._module.correctCoordinates = self._original
+        return False
+
+
+def write_plot(item, path, width: int, height: int, scale: float = 1.0) -> None:
+    """Write ``item`` to ``path``: PNG or SVG by its suffix, atomically."""
+    kind = Path(path).suffix.lower().lstrip(".")
+    if kind not in FORMATS:
+        raise InputError(f"{path}: choose a .png or .svg file name")
+    data = svg_bytes(item) if kind == "svg" else png_bytes(export_image(item, width, height,
+                                                                        scale))  # fmt: skip
+    atomic_write_bytes(path, data)
+
+
+def curves_twin(fill, width: int, height: int, scale: float = 1.0):
+    """A CurvePanel whose plots are each ``width`` × ``height``, filled by ``fill(panel)``."""
+    from svmviz.ui.curves import CurvePanel
+
+    panel = CurvePanel()
+    panel.set_scale(scale)
+    fill(panel)
+    _laid_out(panel, width, 2 * height + panel.handleWidth())
+    panel.setSizes([height, height])
+    panel.grab()
+    return panel
