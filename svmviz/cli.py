@@ -75,7 +75,20 @@ def cmd_train(args) -> int:
         write_model(args.out, result.model)
     if args.history:
         atomic_write_text(args.history, result.solver.history_.to_csv_text())
+    if args.plot:
+        from svmviz.ui.headless import write_training_plot
+
+        width, height = args.plot_size
+        write_training_plot(result, data, args.plot, width, height, args.plot_scale)
     return 0
+
+
+def plot_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 800x600") from None
+    return w, h
 
 
 def cmd_bench(args) -> int:
@@ -98,6 +111,25 @@ def build_parser() -> argparse.ArgumentParser:
     add_solver_options(t)
     t.add_argument("--out", metavar="MODEL.json", help="write the trained model")
     t.add_argument("--history", metavar="HISTORY.csv", help="write one row per iteration")
+    t.add_argument(
+        "--plot",
+        metavar="PLOT.png",
+        help="draw the decision plot of the trained model (.png or .svg; 2-D data)",
+    )
+    t.add_argument(
+        "--plot-size",
+        type=plot_size,
+        default=(800, 600),
+        metavar="WxH",
+        help="the plot's size in pixels (default 800x600)",
+    )
+    t.add_argument(
+        "--plot-scale",
+        type=float,
+        default=1.0,
+        metavar="K",
+        help="PNG at K times the pixels, lines and text grown with them (2 for slides)",
+    )
     t.set_defaults(func=cmd_train)
     b = sub.add_parser("bench", help="print the engine's speed figures")
     b.add_argument("--json", action="store_true", help="machine-readable output")

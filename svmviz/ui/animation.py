@@ -123,11 +123,13 @@ class AnimationExport(QtCore.QObject):
                 return
             state = self._frame_state(solver)
             if self._twin is None:
-                self._twin = plane_twin(state, s.width, s.height)
+                self._twin = plane_twin(state, s.width, s.height, s.scale)
+                # later frames' titles at the twin's scale
+                self._state = replace(self._state, scale=self._twin.scale)
             else:
                 set_title(self._twin, state)
                 draw_state(self._twin, state)
-            image = export_image(self._twin.getPlotItem(), s.width, s.height, s.scale)
+            image = export_image(self._twin.getPlotItem())
             k = len(self._images) + len(self._written)
             if s.gif:
                 self._images.append(_palette_image(image))

@@ -86,9 +86,9 @@ class Exports(QtCore.QObject):
         check_size(width, height, scale)
         w = self.window
         if which == "plane":
-            twin = plane_twin(w.plane_state(), width, height)
+            twin = plane_twin(w.plane_state(), width, height, scale)
             return twin, twin.getPlotItem()
-        twin = curves_twin(w.fill_curves, width, height, w.plot.scale)
+        twin = curves_twin(w.fill_curves, width, height, w.plot.scale * scale)
         plot = twin.objective_plot if which == "objective" else twin.loss_plot
         return twin, plot.getPlotItem()
 
@@ -109,10 +109,12 @@ class Exports(QtCore.QObject):
         return self.write_picture(which, path, width, height, scale)
 
     def write_picture(self, which, path, width, height, scale=1.0) -> bool:
+        if str(path).lower().endswith(".svg"):
+            scale = 1.0  # vectors: the size is the viewBox
         try:
             twin, item = self.picture(which, width, height, scale)
             try:
-                write_plot(item, path, width, height, scale)
+                write_plot(item, path)
             finally:
                 twin.deleteLater()
         except InputError as exc:
@@ -131,7 +133,7 @@ class Exports(QtCore.QObject):
         except InputError as exc:
             self._failed("copy the picture", exc)
             return
-        image = export_image(item, width, height, scale)
+        image = export_image(item)
         twin.deleteLater()
         QtGui.QGuiApplication.clipboard().setImage(image)
         self.window.status.setText(f"Copied {PLOTS[which][0]} ({image.width()} × "

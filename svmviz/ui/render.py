@@ -65,33 +65,63 @@ def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
     widget.grab()  # lays the widget out at its size (the view range adapts to the aspect)
 
 
-def plane_twin(state: PlaneState, width: int, height: int, grid: int | None = None):
-    """A DecisionPlot of ``width`` × ``height`` showing ``state`` (the caller closes it)."""
+def _uncached(item) -> None:
+    """The plots cache some items as pixmaps at the screen's resolution (the legend, the
+    points); a picture at another scale must draw them anew."""
+    for other in item.scene().items():
+        other.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+
+
+def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
+    """A DecisionPlot showing ``state`` at ``scale`` × (``width`` × ``height``) pixels,
+    with its markers, lines and text ``scale`` times as large, like presentation mode (the
+    caller closes it)."""
     plot = DecisionPlot(state.session)
-    plot.set_scale(state.scale, state.region_alpha)
+    k = state.scale * scale
+    plot.set_scale(k, state.region_alpha)
+    state = replace(state, scale=k)
+    width, height = round(width * scale), round(height * scale)
     x0, x1, y0, y1 = state.extent
     plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
     plot.set_ring_meaning(kernel=state.kernel)
     plot.set_parts(state.parts)
-    set_title(plot, state)
     _laid_out(plot, width, height)
-    draw_state(plot, state, grid)
+    set_title(plot, state)
+    draw_state(plot, state)
     return plot
 
 
 def set_title(plot: DecisionPlot, state: PlaneState) -> None:
-    if state.title:
-        plot.setTitle(state.title, size=f"{round(style.FONT_POINT_SIZE * state.scale)}pt")
+    """``state.title`` in the plane's top left corner, on white (the title row above the
+    plane holds the legend)."""
+    item = getattr(plot, "title_item", None)
+    if not state.title:
+        if item is not None:
+            item.hide()
+        return
+    if item is None:
+        item = pg.TextItem(anchor=(0, 0), color="k", fill=pg.mkBrush(255, 255, 255, 220))
+        item.setZValue(20)
+        plot.addItem(item, ignoreBounds=True)
+        plot.title_item = item
+    font = QtGui.QFont()
+    font.setPointSizeF(style.FONT_POINT_SIZE * state.scale)
+    font.setBold(True)
+    item.setFont(font)
+    item.setText(state.title)
+    x0, _, _, y1 = plot.view_extent()
+    item.setPos(x0, y1)
+    item.show()
 
 
-def draw_state(plot: DecisionPlot, state: PlaneState, grid: int | None = None) -> None:
+def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
     """Draw ``state``'s model over the plot's current extent (the regions recomputed; the
     points' margins are the state's frame's, or the model's own without one)."""
     if state.model is None:
         plot.clear_model()
         return
     extent = plot.view_extent()
-    n = grid or _grid_for(plot)
+    n = _grid_for(plot)
     p = state.session.points
     present = state.session.present_classes()
     index = np.full(int(present.max()) + 1, -1)
@@ -114,20 +144,17 @@ def _grid_for(plot) -> int:
     return int(np.clip(max(plot.width(), plot.height()) / 3, 160, 600))
 
 
-def export_image(item, width: int, height: int, scale: float = 1.0) -> QtGui.QImage:
-    """``item`` (a PlotItem of a twin laid out at ``width`` × ``height``) as an image of
-    ``scale`` × the size."""
+def export_image(item) -> QtGui.QImage:
+    """``item`` (a PlotItem of a twin) as an image of its size (a twin is made at the
+    picture's size: pyqtgraph's own scaling leaves the legends' text at 1×)."""
+    _uncached(item)
     exporter = pg.exporters.ImageExporter(item)
     params = exporter.parameters()
-    params["width"] = round(width * scale)
-    params["height"] = round(height * scale)  # (linked to the width; set both exactly)
+    size = item.sceneBoundingRect().size().toSize()
+    params["width"] = size.width()
+    params["height"] = size.height()  # (linked to the width; set both exactly)
     params["antialias"] = True
-    image = exporter.export(toBytes=True)
-    if image.width() != round(width * scale) or image.height() != round(height * scale):
-        image = image.scaled(round(width * scale), round(height * scale),
-                             QtCore.Qt.AspectRatioMode.IgnoreAspectRatio,
-                             QtCore.Qt.TransformationMode.SmoothTransformation)  # fmt: skip
-    return image
+    return exporter.export(toBytes=True)
 
 
 def png_bytes(image: QtGui.QImage) -> bytes:
@@ -140,6 +167,7 @@ def png_bytes(image: QtGui.QImage) -> bytes:
 
 def svg_bytes(item) -> bytes:
     """``item`` as SVG (pyqtgraph's SVGExporter)."""
+    _uncached(item)
     with _closed_paths_tolerated():
         return bytes(pg.exporters.SVGExporter(item).export(toBytes=True))
 
@@ -169,23 +197,23 @@ class _closed_paths_tolerated:
         return False
 
 
-def write_plot(item, path, width: int, height: int, scale: float = 1.0) -> None:
+def write_plot(item, path) -> None:
     """Write ``item`` to ``path``: PNG or SVG by its suffix, atomically."""
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in FORMATS:
         raise InputError(f"{path}: choose a .png or .svg file name")
-    data = svg_bytes(item) if kind == "svg" else png_bytes(export_image(item, width, height,
-                                                                        scale))  # fmt: skip
-    atomic_write_bytes(path, data)
+    atomic_write_bytes(path, svg_bytes(item) if kind == "svg" else png_bytes(export_image(item)))
 
 
 def curves_twin(fill, width: int, height: int, scale: float = 1.0):
-    """A CurvePanel whose plots are each ``width`` × ``height``, filled by ``fill(panel)``."""
+    """A CurvePanel whose two plots are each ``scale`` × (``width`` × ``height``) pixels,
+    with text ``scale`` times as large, filled by ``fill(panel)``."""
     from svmviz.ui.curves import CurvePanel
 
     panel = CurvePanel()
     panel.set_scale(scale)
     fill(panel)
+    width, height = round(width * scale), round(height * scale)
     _laid_out(panel, width, 2 * height + panel.handleWidth())
     panel.setSizes([height, height])
     panel.grab()

@@ -1,0 +1,49 @@
+"""`svmviz train ... --plot PLOT.png`: the window's decision plot of the trained model,
+rendered without a window (Qt's offscreen platform)."""
+
+from __future__ import annotations
+
+import os
+
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.frame import data_extent, make_frame
+
+
+def write_training_plot(result, data: Dataset, path, width: int, height: int,
+                        scale: float) -> None:  # fmt: skip
+    """The decision plot of ``result`` (a svmviz.train.TrainResult) on ``data``, as PNG or
+    SVG by the suffix of ``path``."""
+    from svmviz.ui.app import check_window_data
+
+    try:
+        check_window_data(data, "--plot")
+    except InputError as exc:
+        raise InputError(str(exc).replace("the window draws", "--plot draws")) from None
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a picture, never a window
+    from PySide6 import QtWidgets
+
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
+    import pyqtgraph as pg
+
+    from svmviz.app.session import Session
+    from svmviz.ui.render import PlaneState, check_size, plane_twin, write_plot
+
+    check_size(width, height, scale)
+    pg.setConfigOptions(antialias=True, background="w", foreground="k")
+    session = Session(data)
+    model = result.model
+    extent = data_extent(data.X)
+    frame = make_frame(model, data.X, data.y, extent)
+    solver = result.solver
+    title = f"{solver.config.algorithm}, {solver.t_:,} iterations"
+    state = PlaneState(session, extent, model, frame, solver.training_alpha(), kernel=model.coef
+                       is None, title=title)  # fmt: skip
+    if str(path).lower().endswith(".svg"):
+        scale = 1.0  # vectors: the size is the viewBox
+    twin = plane_twin(state, width, height, scale)
+    try:
+        write_plot(twin.getPlotItem(), path)
+    finally:
+        twin.deleteLater()
+        app.processEvents()

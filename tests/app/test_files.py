@@ -1,0 +1,362 @@
+"""Files: sessions reopen exactly, unsaved work is never lost silently, bad files are
+dialogs that change nothing, a failed write keeps the work, autosave recovers after a kill."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.data import Dataset, write_csv  # noqa: E402
+from svmviz.core.generalization import Split  # noqa: E402
+from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.session_file import read_session, write_session  # noqa: E402
+from svmviz.ui.app import build_window, demo_data  # noqa: E402
+
+Button = QtWidgets.QMessageBox.StandardButton
+
+
+@pytest.fixture
+def dialogs(monkeypatch):
+    """Records the warning and critical dialogs (their text) instead of showing them."""
+    shown = []
+    for kind in ("warning", "critical", "information"):
+        monkeypatch.setattr(QtWidgets.QMessageBox, kind,
+                            lambda *a, kind=kind: shown.append((kind, a[2])))  # fmt: skip
+    return shown
+
+
+def answer(monkeypatch, button, asked=None):
+    def question(parent, title, text, *args):
+        if asked is not None:
+            asked.append(text)
+        return button
+
+    monkeypatch.setattr(QtWidgets.QMessageBox, "question", question)
+
+
+def save_to(monkeypatch, path):
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(path), ""))  # fmt: skip
+
+
+def window(qtbot, data=None, **config):
+    w = build_window(demo_data() if data is None else data, SolverConfig(**config))
+    qtbot.addWidget(w)
+    return w
+
+
+def dressed(qtbot):
+    """A window with something of everything a session file keeps."""
+    w = window(qtbot, iterations=2000)
+    s = w.session
+    s.add_point(0.123456789012345, -2.5, 2)  # a third class
+    s.set_class(0, "setosa", "#CC79A7")
+    s.set_cost(s.present_classes(), np.array([[0, 2.0, 1], [1, 0, 1], [3, 1, 0]]))
+    s.set_config(
+        SolverConfig(
+            kernel=Kernel("rbf", gamma=0.5),
+            lam=0.02,
+            algorithm="sgd",
+            schedule="inv_sqrt_t",
+            eta=0.3,
+            iterations=2000,
+            seed=4,
+        )
+    )
+    s.set_split(Split(0.25, 3, None))
+    s.set_caption(("A title", "A caption — with ünïcode"))
+    w.optimum_action.setChecked(True)
+    w.slack_action.setChecked(True)
+    w.panel.speed.setCurrentIndex(2)
+    w.plot.setRange(xRange=(-3, 2), yRange=(-2, 1), padding=0)
+    return w
+
+
+def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
+    w = dressed(qtbot)
+    assert w.files.dirty
+    qtbot.waitUntil(w.isWindowModified, timeout=1000)  # the title's "*" follows
+    path = tmp_path / "lesson.json"
+    save_to(monkeypatch, path)
+    assert w.files.save()  # untitled: Save asks where
+    assert not w.files.dirty and w.windowTitle().startswith("lesson.json")
+    saved = w.session.content(w.view_state())
+    w.close()
+
+    again = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    assert again.files.open_path(path)
+    got = again.session.content(again.view_state())
+    assert got.same_content(saved)
+    np.testing.assert_array_equal(got.X, saved.X)  # bit for bit
+    assert got.view.toggles == ("optimum", "slack") and got.view.speed == saved.view.speed
+    # the same region in view (with a locked aspect, a window of another shape shows more)
+    (a0, a1, b0, b1), (c0, c1, d0, d1) = got.view.extent, saved.view.extent
+    assert a0 <= c0 + 1e-9 and a1 >= c1 - 1e-9 and b0 <= d0 + 1e-9 and b1 >= d1 - 1e-9
+    assert abs((a0 + a1) - (c0 + c1)) < 1e-6 and abs((b0 + b1) - (d0 + d1)) < 1e-6
+    assert not again.caption.isHidden() and "A title" in again.caption.text()
+    assert again.panel.config() == saved.config  # the solver panel shows it
+    assert again.session.classes[0] == "setosa" and again.session.colors[0] == "#CC79A7"
+    assert not again.files.dirty
+    assert again.prefs.recent_files()[0] == str(path.resolve())
+    qtbot.waitUntil(lambda: again.snapshot is not None, timeout=30000)
+    assert again._parts is not None and (again._parts == 1).sum() > 0  # the split trains
+    again.close()
+
+
+def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, tmp_path, monkeypatch,
+                                                                dialogs):  # fmt: skip
+    w = window(qtbot)
+    w.show()
+    assert not w.files.dirty
+    w.session.add_point(0.5, 0.5)
+    assert w.files.dirty
+    w.session.undo()
+    assert not w.files.dirty  # back to what was opened: nothing to save
+    w.session.add_point(0.5, 0.5)
+    asked = []
+    answer(monkeypatch, Button.Cancel, asked)
+    assert not w.close() and w.isVisible()  # Cancel keeps the window and the work
+    assert not w.files.new() and len(w.session.points) == 61
+    csv = tmp_path / "d.csv"
+    write_csv(csv, Dataset.from_labels(np.array([[0.0, 0], [1, 1]]), ["a", "b"]))
+    assert not w.files.open_path(csv) and len(w.session.points) == 61
+    assert len(asked) == 3 and all("not saved" in a for a in asked)
+    # Save at the prompt writes the session, then goes on
+    path = tmp_path / "kept.json"
+    save_to(monkeypatch, path)
+    answer(monkeypatch, Button.Save)
+    assert w.files.new()
+    assert len(read_session(path).y) == 61 and len(w.session.points) == 0
+    assert w.windowTitle().startswith("untitled")
+    # Discard goes on without saving
+    w.session.add_point(1.0, 1.0)
+    answer(monkeypatch, Button.Discard)
+    assert w.files.open_path(csv) and len(w.session.points) == 2
+    assert len(read_session(path).y) == 61
+    w.close()
+
+
+BAD_FILES = [
+    ("bad.csv", b"x,y,label\n1,2,a\n3,oops,b\n", "line 3, column 2"),
+    ("bad.csv", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "binary file"),
+    ("three.csv", b"x,y,z,label\n1,2,3,a\n1,2,3,b\n", "2-D data"),
+    ("other.json", b'{"name": "package.json of something else"}', "not an svmviz session"),
+    ("broken.json", b'{"format": "svmviz-session", "version": 1,', "not JSON"),
+    ("newer.json", b'{"format": "svmviz-session", "version": 7}', "newer svmviz"),
+    ("model.json", b'{"format": "svmviz-model", "version": 1}', "trained model"),
+    ("missing.json", None, "no such file"),
+]
+
+
+@pytest.mark.parametrize("name, content, message", BAD_FILES)
+def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, tmp_path, dialogs, name, content,
+                                                   message):  # fmt: skip
+    w = window(qtbot)
+    w.session.add_point(0.5, 0.5)  # unsaved work
+    before = w.session.points
+    path = tmp_path / name
+    if content is not None:
+        path.write_bytes(content)
+    assert not w.files.open_path(path)
+    assert len(dialogs) == 1 and dialogs[0][0] == "warning"
+    assert message in dialogs[0][1] and name in dialogs[0][1]
+    assert w.session.points is before and w.files.dirty  # nothing changed, nothing asked
+    w.close()
+
+
+@contextmanager
+def read_only(folder: Path):
+    """``folder`` read-only for this process. Root ignores permission bits, so as root the
+    process takes the identity of "nobody" meanwhile (seteuid; given back after)."""
+    folder.chmod(0o555)
+    root = os.geteuid() == 0
+    try:
+        if root:
+            os.seteuid(65534)
+        yield
+    finally:
+        if root:
+            os.seteuid(0)
+        folder.chmod(0o755)
+
+
+def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monkeypatch,
+                                                                     dialogs):  # fmt: skip
+    folder = Path(tempfile.mkdtemp(prefix="svmviz-read-only-"))
+    try:
+        w = window(qtbot)
+        path = folder / "lesson.json"
+        save_to(monkeypatch, path)
+        assert w.files.save()
+        on_disk = path.read_bytes()
+        w.session.add_point(3.0, 3.0)  # unsaved work
+        edited = w.session.points
+        with read_only(folder):
+            assert not w.files.save()  # the same file, now in a read-only folder
+            save_to(monkeypatch, folder / "other.json")
+            assert not w.files.save_as()
+            assert not w.exports.write_picture("plane", folder / "plane.png", 300, 200)
+        assert [kind for kind, _ in dialogs] == ["critical"] * 3
+        assert "lesson.json: cannot write" in dialogs[0][1] and "Nothing was lost" in dialogs[0][1]
+        assert path.read_bytes() == on_disk  # the file is intact
+        assert sorted(p.name for p in folder.iterdir()) == ["lesson.json"]  # no leftovers
+        assert w.session.points is edited and w.files.dirty  # the work is still there
+        assert w.files.path == path
+        qtbot.waitUntil(w.isWindowModified, timeout=1000)
+        w.close()
+    finally:
+        for p in folder.iterdir():
+            p.unlink()
+        folder.rmdir()
+
+
+def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
+    w = window(qtbot)
+    w.show()
+    qtbot.waitExposed(w)
+    csv = tmp_path / "dropped.csv"
+    write_csv(csv, Dataset.from_labels(np.array([[0.0, 0], [1, 1], [2, 0]]), ["p", "q", "p"]))
+    mime = QtCore.QMimeData()
+    mime.setUrls([QtCore.QUrl.fromLocalFile(str(csv))])
+    target = w.plot.viewport()  # dropped on the plane: the event reaches the window
+    pos = QtCore.QPointF(target.width() / 2, target.height() / 2)
+    action = QtCore.Qt.DropAction.CopyAction
+    enter = QtGui.QDragEnterEvent(pos.toPoint(), action, mime,
+                                  QtCore.Qt.MouseButton.LeftButton,
+                                  QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    QtWidgets.QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    drop = QtGui.QDropEvent(pos, action, mime, QtCore.Qt.MouseButton.LeftButton,
+                            QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    QtWidgets.QApplication.sendEvent(target, drop)
+    qtbot.waitUntil(lambda: len(w.session.points) == 3, timeout=5000)
+    assert w.session.classes[:2] == ("p", "q") and w.windowTitle().startswith("dropped")
+    w.close()
+
+
+def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
+    w = window(qtbot)
+    w.optimum_action.setChecked(True)
+    w.panel.speed.setCurrentIndex(3)
+    w.step_dock.hide()
+    path = tmp_path / "s.json"
+    save_to(monkeypatch, path)
+    w.files.save()
+    w.close()
+    w2 = window(qtbot)
+    assert w2.optimum_action.isChecked() and w2.panel.speed.currentIndex() == 3
+    assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
+    menu = QtWidgets.QMenu()
+    w2.files.fill_recent_menu(menu)
+    assert menu.actions()[0].text().endswith("s.json")
+    answer(monkeypatch, Button.Yes)
+    w2.reset_preferences()
+    assert not w2.optimum_action.isChecked() and w2.panel.speed.currentIndex() == 0
+    assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
+    w2.close()
+    w3 = window(qtbot)
+    assert not w3.optimum_action.isChecked()
+    w3.close()
+
+
+def test_a_recent_file_that_is_gone_leaves_the_list(qtbot, tmp_path, dialogs):
+    w = window(qtbot)
+    path = tmp_path / "gone.json"
+    write_session(path, w.session.content())
+    w.prefs.add_recent(path)
+    path.unlink()
+    assert not w.files.open_recent(str(path.resolve()))
+    assert "no longer there" in dialogs[0][1] and w.prefs.recent_files() == []
+    w.close()
+
+
+EDITOR = textwrap.dedent("""
+    import sys, time
+    from PySide6 import QtWidgets
+    from svmviz.core.config import SolverConfig
+    from svmviz.ui.app import build_window, demo_data
+
+    app = QtWidgets.QApplication([])
+    w = build_window(demo_data(), SolverConfig(iterations=500))
+    w.show()
+    k = 0
+    while True:  # a teacher placing points, one every 50 ms, until the process is killed
+        w.session.add_point(0.01 * k, -0.02 * k, k % 2)
+        k += 1
+        end = time.monotonic() + 0.05
+        while time.monotonic() < end:
+            app.processEvents()
+            time.sleep(0.005)
+        if k == 30:
+            print("editing", flush=True)
+""")
+
+
+def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, monkeypatch):
+    (own_config_dir / "svmviz.ini").write_text("[General]\nautosave_seconds=1\n")
+    env = dict(os.environ, SVMVIZ_CONFIG_DIR=str(own_config_dir), QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([sys.executable, "-c", EDITOR], env=env, stdout=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    try:
+        assert proc.stdout.readline().strip() == "editing"
+        autosaved = own_config_dir / "autosave"
+        deadline = time.monotonic() + 60
+        while not any(autosaved.glob("*.json")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.2)  # editing goes on after the first autosave
+        proc.send_signal(signal.SIGKILL)  # no clean exit: the lock stays, stale
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+    (file,) = autosaved.glob("*.json")
+    kept = json.loads(file.read_text())
+    n = len(kept["points"])
+    assert n > 60 and kept["autosave"]["source"] is None
+    asked = []
+    answer(monkeypatch, Button.Yes, asked)
+    w = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    assert w.files.offer_recovery()
+    assert "did not close normally" in asked[0] and f"({n} points)" in asked[0]
+    p = w.session.points
+    assert len(p) == n
+    k = np.arange(n - 60)  # the points the editor placed, in order
+    np.testing.assert_array_equal(p.X[60:], np.column_stack([0.01 * k, -0.02 * k]))
+    assert w.files.dirty and w.windowTitle().startswith("recovered")
+    assert not file.exists()  # taken: not offered twice
+    answer(monkeypatch, Button.Discard)
+    assert w.close()
+    w2 = window(qtbot)
+    assert not w2.files.offer_recovery()  # nothing left (a clean close removed ours)
+    w2.close()
+
+
+def test_a_running_window_s_autosave_is_not_offered_to_another(qtbot, monkeypatch):
+    w = window(qtbot)
+    w.session.add_point(1.0, 1.0)
+    w.files.autosave_now()
+    assert w.files.autosave.path.exists()
+    asked = []
+    answer(monkeypatch, Button.Yes, asked)
+    w2 = window(qtbot)
+    assert not w2.files.offer_recovery() and not asked
+    w2.close()
+    answer(monkeypatch, Button.Discard)
+    assert w.close()
+    assert not w.files.autosave.path.exists()  # a clean close removes it
