@@ -66,6 +66,11 @@ def cmd_train(args) -> int:
 
     data = read_csv(args.data)
     config = config_from_args(args, data)
+    if args.plot:  # a bad picture name or size is said before the training, not after
+        from svmviz.ui.render import check_format, check_size
+
+        check_format(args.plot)
+        check_size(*args.plot_size, args.plot_scale)
     result = train(config, data)
     print(summary(result, data, args.data))
     if result.solver.status_ == "diverged":

@@ -1,6 +1,7 @@
 """`svmviz train`: summaries, outputs, and one clear line for every bad input."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -123,3 +124,36 @@ def test_diverging_run_writes_nothing(tmp_path, data_csv, capsys):
     assert code == 1
     assert "diverged" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_train_plot_renders_headless(tmp_path, data_csv):
+    """No display and no QT_QPA_PLATFORM: `--plot` draws offscreen by itself."""
+    pytest.importorskip("PySide6.QtGui")
+    from PySide6.QtGui import QImage
+
+    png = tmp_path / "plot.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM",
+                                                            "WAYLAND_DISPLAY")}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "svmviz", "train", str(data_csv), "--kernel", "rbf",
+         "--iterations", "2000", "--plot", str(png), "--plot-size", "500x300",
+         "--plot-scale", "2"], env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (1000, 600)
+
+
+def test_train_plot_svg_and_bad_plot_options(tmp_path, data_csv, capsys):
+    pytest.importorskip("PySide6.QtGui")
+    svg = tmp_path / "plot.svg"
+    assert main(["train", str(data_csv), "--iterations", "500", "--plot", str(svg)]) == 0
+    assert 'viewBox ="0 0 800 600"' in svg.read_text(encoding="utf-8")
+    assert main(["train", str(data_csv), "--plot", str(tmp_path / "p.gif")]) == 2
+    assert "choose a .png or .svg" in capsys.readouterr().err
+    three = tmp_path / "three.csv"
+    three.write_text("a,b,c,label\n1,2,3,x\n2,3,1,y\n3,1,2,x\n")
+    assert main(["train", str(three), "--plot", str(tmp_path / "p.png")]) == 2
+    assert "--plot draws 2-D data" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", str(data_csv), "--plot-size", "big"])

@@ -88,9 +88,8 @@ class Exports(QtCore.QObject):
         if which == "plane":
             twin = plane_twin(w.plane_state(), width, height, scale)
             return twin, twin.getPlotItem()
-        twin = curves_twin(w.fill_curves, width, height, w.plot.scale * scale)
-        plot = twin.objective_plot if which == "objective" else twin.loss_plot
-        return twin, plot.getPlotItem()
+        twin = curves_twin(w.fill_curves, which, width, height, w.plot.scale * scale)
+        return twin, twin.getPlotItem()
 
     def save_picture(self, which: str = "plane") -> bool:
         dialog = ImageDialog(self.prefs, which, self.window)

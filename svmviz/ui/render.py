@@ -148,9 +148,10 @@ def export_image(item) -> QtGui.QImage:
     """``item`` (a PlotItem of a twin) as an image of its size (a twin is made at the
     picture's size: pyqtgraph's own scaling leaves the legends' text at 1×)."""
     _uncached(item)
-    exporter = pg.exporters.ImageExporter(item)
+    # the whole view, exactly its size (a plot item can be a few pixels wider: its legend)
+    exporter = pg.exporters.ImageExporter(item.scene())
+    size = item.scene().views()[0].viewport().size()
     params = exporter.parameters()
-    size = item.sceneBoundingRect().size().toSize()
     params["width"] = size.width()
     params["height"] = size.height()  # (linked to the width; set both exactly)
     params["antialias"] = True
@@ -169,7 +170,7 @@ def svg_bytes(item) -> bytes:
     """``item`` as SVG (pyqtgraph's SVGExporter)."""
     _uncached(item)
     with _closed_paths_tolerated():
-        return bytes(pg.exporters.SVGExporter(item).export(toBytes=True))
+        return bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
 
 
 class _closed_paths_tolerated:
@@ -197,24 +198,30 @@ class _closed_paths_tolerated:
         return False
 
 
-def write_plot(item, path) -> None:
-    """Write ``item`` to ``path``: PNG or SVG by its suffix, atomically."""
+def check_format(path) -> str:
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in FORMATS:
         raise InputError(f"{path}: choose a .png or .svg file name")
+    return kind
+
+
+def write_plot(item, path) -> None:
+    """Write ``item`` to ``path``: PNG or SVG by its suffix, atomically."""
+    kind = check_format(path)
     atomic_write_bytes(path, svg_bytes(item) if kind == "svg" else png_bytes(export_image(item)))
 
 
-def curves_twin(fill, width: int, height: int, scale: float = 1.0):
-    """A CurvePanel whose two plots are each ``scale`` × (``width`` × ``height``) pixels,
-    with text ``scale`` times as large, filled by ``fill(panel)``."""
+def curves_twin(fill, which: str, width: int, height: int, scale: float = 1.0):
+    """The ``which`` plot ("objective" or "loss") of a CurvePanel filled by
+    ``fill(panel)``, alone at ``scale`` × (``width`` × ``height``) pixels with its text
+    ``scale`` times as large (the caller closes it)."""
     from svmviz.ui.curves import CurvePanel
 
     panel = CurvePanel()
     panel.set_scale(scale)
     fill(panel)
-    width, height = round(width * scale), round(height * scale)
-    _laid_out(panel, width, 2 * height + panel.handleWidth())
-    panel.setSizes([height, height])
-    panel.grab()
-    return panel
+    plot = panel.objective_plot if which == "objective" else panel.loss_plot
+    plot.setParent(None)  # out of the splitter: the plot alone, at the size asked for
+    plot.panel = panel  # (its curves belong to the panel's plots: kept alive with it)
+    _laid_out(plot, round(width * scale), round(height * scale))
+    return plot

@@ -1,0 +1,200 @@
+"""Export: pictures at the requested size (PNG, SVG, clipboard), the trained model and the
+history (the formats `svmviz train` writes), and the training as an animation."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from PySide6 import QtGui, QtWidgets  # noqa: E402
+from PySide6.QtSvg import QSvgRenderer  # noqa: E402
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.generalization import Split  # noqa: E402
+from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.model_io import read_model, read_model_npz  # noqa: E402
+from svmviz.ui.animation import AnimationSettings  # noqa: E402
+from svmviz.ui.app import build_window, demo_data  # noqa: E402
+
+
+@pytest.fixture
+def trained(qtbot):
+    w = build_window(demo_data(), SolverConfig(kernel=Kernel("rbf"), iterations=3000))
+    qtbot.addWidget(w)
+    w.run_to_budget()
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.status == "budget",
+                    timeout=30000)  # fmt: skip
+    yield w
+    w.close()
+
+
+def colours(image: QtGui.QImage) -> int:
+    """How many distinct colours a picture has (a blank one has one)."""
+    image = image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
+    data = np.frombuffer(image.constBits(), dtype=np.uint32)[: image.width() * image.height()]
+    return len(np.unique(data))
+
+
+@pytest.mark.parametrize("which", ["plane", "objective", "loss"])
+@pytest.mark.parametrize("scale", [1, 2])
+def test_png_has_the_requested_size_and_content(trained, tmp_path, which, scale):
+    path = tmp_path / f"{which}.png"
+    assert trained.exports.write_picture(which, path, 640, 480, scale)
+    image = QtGui.QImage(str(path))
+    assert (image.width(), image.height()) == (640 * scale, 480 * scale)
+    assert colours(image) > 20  # regions, points, curves, text: not a blank picture
+    assert not list(tmp_path.glob(".*.tmp"))  # the atomic write left nothing behind
+
+
+@pytest.mark.parametrize("which", ["plane", "objective"])
+def test_svg_is_valid_at_the_requested_size(trained, tmp_path, which):
+    path = tmp_path / f"{which}.svg"
+    assert trained.exports.write_picture(which, path, 500, 400, 2)  # (SVG: scale ignored)
+    text = path.read_text(encoding="utf-8")
+    assert 'viewBox ="0 0 500 400"' in text.replace("viewBox=", "viewBox ="), text[:300]
+    renderer = QSvgRenderer(str(path))
+    assert renderer.isValid()
+    image = QtGui.QImage(500, 400, QtGui.QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QtGui.QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    assert colours(image) > 20
+    assert text.count("<path") + text.count("<polyline") >= 4  # curves and axes as vectors
+    assert text.count("<text") > 5  # tick labels and the legend as text
+    if which == "plane":
+        assert "<image" in text  # the regions, embedded
+
+
+def test_the_picture_does_not_disturb_the_window(trained, tmp_path):
+    before = (trained.plot.view_extent(), trained.size())
+    trained.exports.write_picture("plane", tmp_path / "p.png", 300, 900)
+    assert (trained.plot.view_extent(), trained.size()) == before
+
+
+def test_copy_puts_the_picture_on_the_clipboard(trained):
+    trained.prefs.set("export_width", 400)
+    trained.prefs.set("export_height", 300)
+    trained.prefs.set("export_scale", 2)
+    trained.exports.copy_picture("plane")
+    image = QtWidgets.QApplication.clipboard().image()
+    assert (image.width(), image.height()) == (800, 600) and colours(image) > 20
+
+
+def save_to(monkeypatch, path):
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(path), ""))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["model.json", "model.npz"])
+def test_the_exported_model_predicts_as_the_window_s(trained, tmp_path, monkeypatch, name):
+    path = tmp_path / name
+    save_to(monkeypatch, path)
+    assert trained.exports.save_model()
+    model = (read_model_npz if name.endswith(".npz") else read_model)(path)
+    shown = trained.snapshot.model
+    X = np.random.default_rng(3).normal(size=(100, 2)) * 2
+    np.testing.assert_array_equal(model.decision_function(X), shown.decision_function(X))
+    np.testing.assert_array_equal(model.predict(X), shown.predict(X))
+    assert model.extra["solver"] == trained.session.job_config().to_dict()
+    assert model.extra["status"] == "budget" and model.extra["iterations"] == 3000
+    assert model.extra["optimum"] == pytest.approx(trained.snapshot.reference.objective)
+
+
+def test_the_window_and_svmviz_train_write_the_same_model_fields(trained, tmp_path,
+                                                                 monkeypatch):  # fmt: skip
+    from svmviz.cli import main
+    from svmviz.core.data import write_csv
+
+    data = tmp_path / "d.csv"
+    write_csv(data, trained.session.dataset())
+    assert main(["train", str(data), "--kernel", "rbf", "--iterations", "3000",
+                 "--out", str(tmp_path / "cli.json")]) == 0  # fmt: skip
+    save_to(monkeypatch, tmp_path / "gui.json")
+    assert trained.exports.save_model()
+    cli = json.loads((tmp_path / "cli.json").read_text())
+    gui = json.loads((tmp_path / "gui.json").read_text())
+    assert set(cli) <= set(gui) and gui["solver"] == cli["solver"]
+    # the same configuration and seed on the same points: the same model
+    assert gui["dual_coef"] == cli["dual_coef"] and gui["intercept"] == cli["intercept"]
+
+
+def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
+    path = tmp_path / "h.csv"
+    save_to(monkeypatch, path)
+    assert trained.exports.save_history()
+    rows = list(csv.reader(io.StringIO(path.read_text())))
+    assert rows[0] == ["iteration", "objective", "loss", "error", "norm", "violations"]
+    assert len(rows) == 3001 and rows[-1][0] == "3000"
+    assert float(rows[-1][1]) == trained.snapshot.history["objective"][-1]
+
+
+def test_nothing_to_export_before_training(qtbot, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
+    w = build_window(demo_data(), SolverConfig())
+    qtbot.addWidget(w)
+    w.snapshot = None
+    assert not w.exports.save_model() and "Train first" in shown[0]
+    w.close()
+
+
+def run_animation(qtbot, w, settings):
+    done = []
+    assert w.exports.start_animation(settings)
+    w.exports.animation.finished.connect(lambda ok, message: done.append((ok, message)))
+    qtbot.waitUntil(lambda: bool(done), timeout=60000)
+    return done[0]
+
+
+def test_gif_animation_replays_the_training(trained, tmp_path, qtbot):
+    from PIL import Image
+
+    path = tmp_path / "training.gif"
+    ok, message = run_animation(qtbot, trained, AnimationSettings(
+        path, frames=6, frame_ms=80, last=3000, width=320, height=240))  # fmt: skip
+    assert ok and "6 frames" in message
+    with Image.open(path) as gif:
+        assert gif.n_frames == 6 and gif.size == (320, 240)
+        gif.seek(5)
+        assert gif.info["duration"] >= 80
+
+
+def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot):
+    path = tmp_path / "frame.png"
+    ok, _ = run_animation(qtbot, trained, AnimationSettings(
+        path, frames=4, last=3000, width=200, height=150, scale=2))  # fmt: skip
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert ok and names == [f"frame_{k:04d}.png" for k in range(1, 5)]
+    assert QtGui.QImage(str(tmp_path / "frame_0004.png")).width() == 400
+    for p in tmp_path.iterdir():
+        p.unlink()
+    done = []
+    trained.exports.start_animation(AnimationSettings(path, frames=200, last=3000, width=200,
+                                                      height=150))  # fmt: skip
+    animation = trained.exports.animation
+    animation.finished.connect(lambda ok, message: done.append((ok, message)))
+    qtbot.waitUntil(lambda: animation.progress.value() >= 3, timeout=30000)
+    animation.progress.findChild(QtWidgets.QPushButton).click()  # the dialog's Cancel
+    assert done and not done[0][0] and "cancelled" in done[0][1]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path):
+    w = build_window(demo_data(), SolverConfig(iterations=500))
+    qtbot.addWidget(w)
+    w.session.set_split(Split(0.3, 1))
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    ok, message = run_animation(qtbot, w, AnimationSettings(
+        tmp_path / "a.gif", frames=3, last=500, width=200, height=150))  # fmt: skip
+    assert ok, message
+    from PIL import Image
+
+    with Image.open(io.BytesIO(Path(tmp_path / "a.gif").read_bytes())) as gif:
+        assert gif.n_frames == 3
+    w.close()
