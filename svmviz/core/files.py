@@ -25,6 +25,7 @@ def atomic_write_bytes(path, data: bytes) -> None:
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     try:
+        os.fchmod(fd, _mode_for(path))  # (mkstemp makes it private: 0600)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -36,6 +37,16 @@ def atomic_write_bytes(path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions ``path`` has, or those a new file gets (0666 less the umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def atomic_write_text(path, text: str) -> None:

@@ -93,6 +93,8 @@ def run(args) -> int:
     app.setApplicationName("svmviz")
     window = build_window(data, config, play=getattr(args, "play", False))
     window.show()
+    # work a crashed run had not saved: offered back once the window is up
+    QtCore.QTimer.singleShot(0, window.files.offer_recovery)
     # compile the solver's loop once the first frame is up (seconds once after install; it
     # holds the GIL much of the time, so it must not delay that frame)
     warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)

@@ -132,3 +132,21 @@ def test_read_document_by_content(tmp_path):
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     with pytest.raises(InputError, match="binary file"):
         read_document(binary)
+
+
+def test_atomic_writes_keep_the_usual_permissions(tmp_path):
+    import os
+    import stat
+
+    from svmviz.core.files import atomic_write_text
+
+    path = tmp_path / "new.json"
+    umask = os.umask(0o022)
+    try:
+        atomic_write_text(path, "{}")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's private 0600
+        path.chmod(0o640)
+        atomic_write_text(path, "{ }")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640  # an existing file keeps its own
+    finally:
+        os.umask(umask)
