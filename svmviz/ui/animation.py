@@ -78,6 +78,7 @@ class AnimationExport(QtCore.QObject):
             "Drawing the frames…", "Cancel", 0, len(self.iterations), parent
         )
         self.progress.setWindowTitle("svmviz: exporting the animation")
+        self.progress.setMinimumWidth(420)  # the whole title, at any font
         self.progress.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         self.progress.canceled.connect(self.cancel)
@@ -206,6 +207,7 @@ class AnimationDialog(QtWidgets.QDialog):
     def __init__(self, prefs, last: int, budget: int, parent=None):
         super().__init__(parent)
         self.setWindowTitle("svmviz: export the training as an animation")
+        self.setMinimumWidth(460)
         form = QtWidgets.QFormLayout(self)
         self.frames = _spin(2, 1000, prefs.get("animation_frames"), "frames in the animation")
         self.frame_ms = _spin(20, 5000, prefs.get("animation_frame_ms"),

@@ -310,6 +310,8 @@ class DecisionPlot(pg.PlotWidget):
         self.wrong.setSize((style.POINT_SIZE + 12) * k)
         self._marks = None  # ring sizes scale at the next frame
         self.legend.setLabelTextSize(f"{round(11 * k)}pt")
+        # room for the larger samples (a sample's box stays 20 px; its marker grows)
+        self.legend.layout.setHorizontalSpacing(round(25 * k))
         self._legend_key = None
         self.draw_points()
         font = QtGui.QFont()

@@ -31,6 +31,7 @@ class ImageDialog(QtWidgets.QDialog):
     def __init__(self, prefs, plot: str, parent=None):
         super().__init__(parent)
         self.setWindowTitle("svmviz: picture size")
+        self.setMinimumWidth(360)
         form = QtWidgets.QFormLayout(self)
         self.which = QtWidgets.QComboBox()
         for key, (label, _) in PLOTS.items():
