@@ -20,6 +20,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.files import atomic_write_bytes
 from svmviz.core.generalization import TRAIN
 from svmviz.core.replay import SPACINGS, frame_iterations, replay
+from svmviz.ui.dialogs import ok_cancel
 from svmviz.ui.render import (
     PlaneState,
     check_size,
@@ -234,14 +235,7 @@ class AnimationDialog(QtWidgets.QDialog):
                               ("Width", self.width_), ("Height", self.height_),
                               ("Scale", self.scale)):  # fmt: skip
             form.addRow(label, widget)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Ok).setText("Choose file…")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self, "Choose file…"))
 
     def settings(self, path: Path) -> AnimationSettings:
         return AnimationSettings(path, self.frames.value(), self.frame_ms.value(),

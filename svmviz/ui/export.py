@@ -16,6 +16,7 @@ from svmviz.core.files import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
+from svmviz.ui.dialogs import ask_save_path, ok_cancel
 from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
 
 PLOTS = {  # what can be pictured: the label, and the suggested file name
@@ -52,13 +53,7 @@ class ImageDialog(QtWidgets.QDialog):
         form.addRow("Width", self.width_)
         form.addRow("Height", self.height_)
         form.addRow("Scale (PNG)", self.scale)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
     def values(self) -> tuple[str, int, int, int]:
         return (self.which.currentData(), self.width_.value(), self.height_.value(),
@@ -98,15 +93,9 @@ class Exports(QtCore.QObject):
             return False
         dialog.remember(self.prefs)
         which, width, height, scale = dialog.values()
-        start = str(Path(self._folder()) / f"{PLOTS[which][1]}.png")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self.window, f"Save {PLOTS[which][0]}", start, "PNG image (*.png);;SVG (*.svg)"
-        )
-        if not path:
-            return False
-        if Path(path).suffix.lower() not in (".png", ".svg"):
-            path += ".png"
-        return self.write_picture(which, path, width, height, scale)
+        path = self._ask(f"Save {PLOTS[which][0]}", f"{PLOTS[which][1]}.png",
+                         "PNG image (*.png);;SVG (*.svg)")  # fmt: skip
+        return path is not None and self.write_picture(which, path, width, height, scale)
 
     def write_picture(self, which, path, width, height, scale=1.0) -> bool:
         if str(path).lower().endswith(".svg"):
@@ -154,21 +143,19 @@ class Exports(QtCore.QObject):
         snap = self._trained()
         if snap is None:
             return False
-        start = str(Path(self._folder()) / "model.json")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self.window, "Export the trained model", start,
+        path = self._ask(
+            "Export the trained model",
+            "model.json",
             "MODEL.json, as svmviz train --out (*.json);;NumPy arrays (*.npz)",
-        )  # fmt: skip
-        if not path:
+        )
+        if path is None:
             return False
-        if Path(path).suffix.lower() not in (".json", ".npz"):
-            path += ".json"
         ref = snap.reference
         model = with_provenance(snap.model, self.window.session.job_config(), snap.status,
                                 None if ref is None else ref.objective)  # fmt: skip
         model.extra["iterations"] = snap.t
         try:
-            (write_model_npz if path.lower().endswith(".npz") else write_model)(path, model)
+            (write_model_npz if path.suffix.lower() == ".npz" else write_model)(path, model)
         except InputError as exc:
             self._failed("export the model", exc)
             return False
@@ -179,11 +166,8 @@ class Exports(QtCore.QObject):
         snap = self._trained()
         if snap is None:
             return False
-        start = str(Path(self._folder()) / "history.csv")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self.window, "Export the training history", start, "CSV (*.csv)"
-        )
-        if not path:
+        path = self._ask("Export the training history", "history.csv", "CSV (*.csv)")
+        if path is None:
             return False
         try:
             atomic_write_text(path, history_csv(snap.history, start=snap.t0 + 1))
@@ -208,16 +192,9 @@ class Exports(QtCore.QObject):
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
         dialog.remember(self.prefs)
-        start = str(Path(self._folder()) / "training.gif")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            w, "Export the training", start,
-            "Animated GIF (*.gif);;Numbered PNG frames (*.png)",
-        )  # fmt: skip
-        if not path:
-            return False
-        if Path(path).suffix.lower() not in (".gif", ".png"):
-            path += ".gif"
-        return self.start_animation(dialog.settings(Path(path)))
+        path = self._ask("Export the training", "training.gif",
+                         "Animated GIF (*.gif);;Numbered PNG frames (*.png)")  # fmt: skip
+        return path is not None and self.start_animation(dialog.settings(path))
 
     def start_animation(self, settings) -> bool:
         w = self.window
@@ -241,8 +218,9 @@ class Exports(QtCore.QObject):
         self.animation = None
 
     # ------------------------------------------------------------------ helpers
-    def _folder(self) -> str:
-        return self.prefs.get("last_folder") or str(Path.home())
+    def _ask(self, title: str, name: str, filters: str) -> Path | None:
+        folder = self.prefs.get("last_folder") or str(Path.home())
+        return ask_save_path(self.window, title, Path(folder) / name, filters)
 
     def _failed(self, what: str, exc: InputError) -> None:
         QtWidgets.QMessageBox.critical(self.window, f"svmviz: cannot {what}", str(exc))

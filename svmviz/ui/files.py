@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.autosave import Autosave, find_recoverable
 from svmviz.app.preferences import config_dir
@@ -25,6 +25,8 @@ from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, read_document, write_session
+from svmviz.ui.app import check_window_data
+from svmviz.ui.dialogs import ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
 OPEN_FILTER = ("svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
@@ -137,8 +139,6 @@ class Files(QtCore.QObject):
         try:
             doc = read_document(path)
             if isinstance(doc, Dataset):
-                from svmviz.ui.app import check_window_data
-
                 check_window_data(doc, str(path))
         except InputError as exc:
             QtWidgets.QMessageBox.warning(self.window, f"svmviz: cannot open {path.name}",
@@ -170,15 +170,9 @@ class Files(QtCore.QObject):
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        start = str(Path(self._folder()) / f"{Path(self.name).stem}.json")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save the session", start,
-                                                        SESSION_FILTER)  # fmt: skip
-        if not path:
-            return False
-        path = Path(path)
-        if path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
-        return self._write(path)
+        start = Path(self._folder()) / f"{Path(self.name).stem}.json"
+        path = ask_save_path(self.window, "Save the session", start, SESSION_FILTER)
+        return path is not None and self._write(path)
 
     def _write(self, path: Path) -> bool:
         try:
@@ -202,10 +196,9 @@ class Files(QtCore.QObject):
                 "A data set needs points of at least two classes.",
             )
             return False
-        start = str(Path(self._folder()) / f"{Path(self.name).stem}.csv")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save the points as CSV",
-                                                        start, CSV_FILTER)  # fmt: skip
-        if not path:
+        start = Path(self._folder()) / f"{Path(self.name).stem}.csv"
+        path = ask_save_path(self.window, "Save the points as CSV", start, CSV_FILTER)
+        if path is None:
             return False
         try:
             write_csv(path, data)
@@ -318,7 +311,3 @@ class Files(QtCore.QObject):
         """A clean exit (after the prompt): no autosave left to recover."""
         self.autosave_timer.stop()
         self.autosave.close()
-
-
-def copy_image(image: QtGui.QImage) -> None:
-    QtGui.QGuiApplication.clipboard().setImage(image)

@@ -6,6 +6,7 @@ from PySide6 import QtWidgets
 
 from svmviz.core.generate import KINDS
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.ui.dialogs import ok_cancel
 
 
 class GenerateDialog(QtWidgets.QDialog):
@@ -38,13 +39,7 @@ class GenerateDialog(QtWidgets.QDialog):
                               ("Classes", self.classes), ("Margin", self.margin),
                               ("Seed", self.seed)):  # fmt: skip
             form.addRow(label, widget)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
     def values(self) -> dict:
         return dict(kind=self.kind.currentText(), n=self.n.value(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.preferences import config_dir
+from svmviz.ui.dialogs import ok_cancel
 
 
 class PreferencesDialog(QtWidgets.QDialog):
@@ -34,13 +35,7 @@ class PreferencesDialog(QtWidgets.QDialog):
         )
         reset.clicked.connect(self._reset)
         form.addRow(reset)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
     def apply(self, prefs) -> None:
         prefs.set("autosave_seconds", self.autosave.value())
