@@ -29,3 +29,21 @@ def test_app_layer_uses_qtcore_only():
     imports = "import svmviz.app.worker, svmviz.app.session"
     bad = ("PySide6.QtWidgets", "PySide6.QtGui", "pyqtgraph", "svmviz.ui")
     assert loaded_after(imports, bad) == []
+
+
+def test_no_pickle_anywhere():
+    """No module reads or writes pickles: no pickle import, and every np.load refuses them."""
+    import re
+    from pathlib import Path
+
+    import svmviz
+
+    sources = sorted(Path(svmviz.__file__).parent.rglob("*.py"))
+    assert len(sources) > 40
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        imports = re.search(r"^\s*(import|from)\s+(c?pickle|joblib|shelve|dill)\b", text, re.M)
+        assert not imports, path
+        assert "allow_pickle=True" not in text, path
+        for call in re.findall(r"np\.load\(.*", text):  # (each call on one line)
+            assert "allow_pickle=False" in call, (path, call)

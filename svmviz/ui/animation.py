@@ -210,7 +210,9 @@ class AnimationDialog(QtWidgets.QDialog):
         self.setWindowTitle("svmviz: export the training as an animation")
         self.setMinimumWidth(460)
         form = QtWidgets.QFormLayout(self)
-        self.frames = _spin(2, 1000, prefs.get("animation_frames"), "frames in the animation")
+        self.frames = _spin(2, 1000, prefs.get("animation_frames"),
+                            "frames in the animation (at most: iterations that round to the "
+                            "same t, early in a log spacing, are drawn once)")  # fmt: skip
         self.frame_ms = _spin(20, 5000, prefs.get("animation_frame_ms"),
                               "how long each frame shows, in milliseconds")  # fmt: skip
         self.frame_ms.setSuffix(" ms")
