@@ -35,7 +35,7 @@ class Recovered:
     error: str | None = None  # the autosave file could not be read
 
     def discard(self) -> None:
-        self.path.unlink(missing_ok=True)
+        _remove(self.path)
         self.lock.unlock()  # removes the lock file
 
 
@@ -70,7 +70,8 @@ class Autosave:
 
     def clear(self) -> None:
         """Nothing unsaved: no file to recover."""
-        self.path.unlink(missing_ok=True)
+        if self.active:
+            _remove(self.path)
 
     def close(self) -> None:
         """A clean exit: the file and the lock go."""
@@ -98,6 +99,13 @@ def find_recoverable(folder: Path) -> list[Recovered]:
             error = str(exc)
         found.append(Recovered(session, source, saved_at, path, lock, error))
     return found
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass  # (a folder gone read-only: the file stays, and is offered once more)
 
 
 def _mtime(path: Path) -> float:

@@ -11,7 +11,6 @@ dialog, and the work stays in memory (and unsaved).
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6 import QtCore, QtWidgets
@@ -58,6 +57,8 @@ class Files(QtCore.QObject):
         self.autosave_timer = QtCore.QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
         self.set_autosave_seconds(prefs.get("autosave_seconds"))
+        if not self.autosave.active:
+            window.status.setText(f"Autosave is off: {self.autosave.error}")
         # the title's "*" follows every change, coalesced (a drag changes the points per move)
         self._title_timer = QtCore.QTimer(self)
         self._title_timer.setSingleShot(True)
@@ -289,7 +290,7 @@ class Files(QtCore.QObject):
             n = len(found.session.y)
             answer = QtWidgets.QMessageBox.question(
                 self.window, "svmviz: recover unsaved work?",
-                f"svmviz did not close normally. Work on {html.escape(source)} ({n} points) "
+                f"svmviz did not close normally. Work on {source} ({n} points) "
                 f"was autosaved at {found.saved_at}. Recover it?",
                 Button.Yes | Button.No, Button.Yes,
             )  # fmt: skip

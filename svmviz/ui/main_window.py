@@ -767,14 +767,16 @@ class MainWindow(QtWidgets.QMainWindow):
         if not self.files.confirm_discard("closing"):
             event.ignore()
             return
-        if self.exports.animation is not None:
-            self.exports.animation.cancel()
-        self._save_preferences()
-        self.files.close()
-        self._curve_timer.stop()
-        self.controller.shutdown()
-        self.generalization.shutdown()
-        super().closeEvent(event)
+        try:
+            if self.exports.animation is not None:
+                self.exports.animation.cancel()
+            self._save_preferences()
+            self.files.close()
+        finally:  # the threads stop whatever happened above
+            self._curve_timer.stop()
+            self.controller.shutdown()
+            self.generalization.shutdown()
+            super().closeEvent(event)
 
 
 def status_text(snap, n_points: int, config: SolverConfig) -> str:

@@ -360,3 +360,32 @@ def test_a_running_window_s_autosave_is_not_offered_to_another(qtbot, monkeypatc
     answer(monkeypatch, Button.Discard)
     assert w.close()
     assert not w.files.autosave.path.exists()  # a clean close removes it
+
+
+def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatch):
+    w = window(qtbot)
+    w.session.set_class(1, "Square one")
+    path = tmp_path / "points"  # no suffix: .csv is added
+    save_to(monkeypatch, path)
+    assert w.files.export_csv()
+    before = w.session.points
+    w.close()
+    w2 = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    assert w2.files.open_path(tmp_path / "points.csv")
+    p = w2.session.points
+    np.testing.assert_array_equal(p.X, before.X)  # bit for bit (repr floats)
+    np.testing.assert_array_equal(p.y, before.y)
+    assert w2.session.classes[:2] == ("circle", "Square one")
+    w2.close()
+
+
+def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monkeypatch):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("SVMVIZ_CONFIG_DIR", str(blocker))  # autosave/ cannot go under a file
+    w = window(qtbot)
+    assert not w.files.autosave.active
+    assert w.status.text().startswith("Autosave is off: cannot make")
+    w.session.add_point(0.0, 0.0)
+    w.files.autosave_now()  # nothing to write to: no error either
+    w.close()
