@@ -109,8 +109,11 @@ def measure_gui(seconds: float = 3.0) -> list[dict]:
     the decision plot is actually painted (each snapshot drawn is one paint), and how late a
     10 ms QTimer in the GUI thread fires (p99)."""
     import os
+    import tempfile
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # the measuring windows keep their preferences and autosave apart from the user's
+    os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="svmviz-bench-")
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.config import SolverConfig
