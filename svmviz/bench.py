@@ -113,7 +113,8 @@ def measure_gui(seconds: float = 3.0) -> list[dict]:
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # the measuring windows keep their preferences and autosave apart from the user's
-    os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="svmviz-bench-")
+    config = tempfile.TemporaryDirectory(prefix="svmviz-bench-")
+    os.environ["SVMVIZ_CONFIG_DIR"] = config.name
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.config import SolverConfig
@@ -184,6 +185,7 @@ def measure_gui(seconds: float = 3.0) -> list[dict]:
                          unit="ms", target=TARGET_LATENESS_MS, anchor="",
                          ok=p99 <= TARGET_LATENESS_MS, lower_is_better=True))  # fmt: skip
         w.close()
+    config.cleanup()
     return rows
 
 
