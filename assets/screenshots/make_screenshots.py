@@ -5,6 +5,7 @@ Each scene trains to its budget in the real window, then the window is grabbed.
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -138,11 +139,14 @@ def main(names):
             setup = None
         else:
             dataset, config, setup = VIEWS[name]
+        # the default preferences for every picture (none of the user's, nor the last one's)
+        os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="svmviz-screenshots-")
         w = build_window(dataset, config, play=setup is None)
         w.resize(1500, 900 if setup else 820)
         w.show()
         if setup is None:
-            for dock in (w.step_dock, w.points_dock, w.margins_dock, w.theory_dock):
+            for dock in (w.step_dock, w.points_dock, w.margins_dock, w.theory_dock,
+                         w.generalization_dock):
                 dock.hide()  # the training pictures: the plane and the curves
             wait_until(lambda w=w: finished(w))
         else:
@@ -151,6 +155,7 @@ def main(names):
         settle()
         w.grab().save(str(HERE / f"{name}.png"))
         print(name, w.status.text())
+        w.files.saved = w.session.content()  # a picture's set-up is not work to keep
         w.close()
 
 
