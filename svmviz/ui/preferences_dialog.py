@@ -14,6 +14,7 @@ class PreferencesDialog(QtWidgets.QDialog):
     def __init__(self, prefs, parent=None):
         super().__init__(parent)
         self.setWindowTitle("svmviz: preferences")
+        self.setMinimumWidth(380)
         form = QtWidgets.QFormLayout(self)
         self.autosave = QtWidgets.QSpinBox()
         self.autosave.setRange(0, 3600)
