@@ -108,6 +108,15 @@ def cmd_window(args) -> int:
     return run(args)
 
 
+def window_parser() -> argparse.ArgumentParser:
+    w = argparse.ArgumentParser(prog="svmviz", description="Open the svmviz window.")
+    w.add_argument("data", nargs="?", metavar="FILE",
+                   help="a CSV data set, a session (.json) or a scenario to open")
+    add_solver_options(w)
+    w.add_argument("--play", action="store_true", help="start training at once")
+    return w
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="svmviz", description="Watch support vector machines learn.")
     sub = p.add_subparsers(dest="command")
@@ -146,11 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] not in ("train", "bench", "-h", "--help"):
-        w = argparse.ArgumentParser(prog="svmviz", description="Open the svmviz window.")
-        w.add_argument("data", nargs="?", help="a CSV data set to open")
-        add_solver_options(w)
-        w.add_argument("--play", action="store_true", help="start training at once")
-        args = w.parse_args(argv)
+        args = window_parser().parse_args(argv)
         args.func = cmd_window
     else:
         args = build_parser().parse_args(argv)

@@ -79,24 +79,39 @@ def check_window_data(data: Dataset, name: str) -> None:
         )
 
 
-def run(args) -> int:
+def start(args):
+    """The window of `svmviz [FILE] [options]`, shown: FILE is a CSV data set (the options
+    make the solver's settings), a session or a scenario. Work a crashed run had not saved is
+    offered back once the window is up. Returns (application, window); the caller runs the
+    event loop. A file that cannot be read is an InputError before any window opens."""
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.cli import config_from_args
-    from svmviz.core.data import read_csv
+    from svmviz.core.session_file import read_document
     from svmviz.core.solvers import Solver
 
-    data = read_csv(args.data) if args.data else demo_data()
-    check_window_data(data, args.data or "demo")
+    doc = read_document(args.data) if args.data else demo_data()
+    data = doc if isinstance(doc, Dataset) else None
+    if data is not None:
+        check_window_data(data, args.data or "demo")
     config = config_from_args(args, data)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
-    window = build_window(data, config, play=getattr(args, "play", False))
+    play = getattr(args, "play", False)
+    window = build_window(data, config, play=play and data is not None)
+    if data is None:  # a session or a scenario: opened as File ▸ Open would
+        window.files.open_path(args.data, confirm=False)
+        if play:
+            window.toggle_play()
     window.show()
-    # work a crashed run had not saved: offered back once the window is up
     QtCore.QTimer.singleShot(0, window.files.offer_recovery)
     # compile the solver's loop once the first frame is up (seconds once after install; it
     # holds the GIL much of the time, so it must not delay that frame)
     warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)
     QtCore.QTimer.singleShot(0, warm.start)
+    return app, window
+
+
+def run(args) -> int:
+    app, _window = start(args)
     return app.exec()

@@ -24,7 +24,8 @@ from svmviz.core.data import Dataset, write_csv  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.session_file import read_session, write_session  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
+from svmviz.cli import window_parser  # noqa: E402
+from svmviz.ui.app import build_window, demo_data, start  # noqa: E402
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -331,8 +332,9 @@ def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, mo
     assert n > 60 and kept["autosave"]["source"] is None
     asked = []
     answer(monkeypatch, Button.Yes, asked)
-    w = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
-    assert w.files.offer_recovery()
+    _, w = start(window_parser().parse_args([]))  # the next start of `svmviz`
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: len(asked) == 1, timeout=10000)  # offered once the window is up
     assert "did not close normally" in asked[0] and f"({n} points)" in asked[0]
     p = w.session.points
     assert len(p) == n
@@ -389,3 +391,23 @@ def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monke
     w.session.add_point(0.0, 0.0)
     w.files.autosave_now()  # nothing to write to: no error either
     w.close()
+
+
+def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp_path):
+    from svmviz.core.scenario import list_scenarios
+
+    w = dressed(qtbot)
+    path = tmp_path / "lesson.json"
+    write_session(path, w.session.content(w.view_state()))
+    saved = w.session.content()
+    w.files.saved = saved
+    w.close()
+    _, again = start(window_parser().parse_args([str(path)]))
+    qtbot.addWidget(again)
+    assert again.session.content().same_content(saved) and not again.files.dirty
+    assert again.windowTitle().startswith("lesson.json")
+    again.close()
+    _, demo = start(window_parser().parse_args([str(list_scenarios()[0]), "--play"]))
+    qtbot.addWidget(demo)
+    assert demo.session.caption is not None and demo.controller.playing
+    demo.close()

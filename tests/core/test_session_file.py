@@ -150,3 +150,22 @@ def test_atomic_writes_keep_the_usual_permissions(tmp_path):
         assert stat.S_IMODE(path.stat().st_mode) == 0o640  # an existing file keeps its own
     finally:
         os.umask(umask)
+
+
+def test_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from svmviz.core.files import atomic_write_text
+
+    path = tmp_path / "lesson.json"
+    path.write_text("the old session")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # the disk fills while the file is written
+    with pytest.raises(InputError, match="lesson.json: cannot write .No space left on device"):
+        atomic_write_text(path, "the new session")
+    assert path.read_text() == "the old session"
+    assert [p.name for p in tmp_path.iterdir()] == ["lesson.json"]
