@@ -110,8 +110,12 @@ def cmd_window(args) -> int:
 
 def window_parser() -> argparse.ArgumentParser:
     w = argparse.ArgumentParser(prog="svmviz", description="Open the svmviz window.")
-    w.add_argument("data", nargs="?", metavar="FILE",
-                   help="a CSV data set, a session (.json) or a scenario to open")
+    w.add_argument(
+        "data",
+        nargs="?",
+        metavar="FILE",
+        help="a CSV data set, a session (.json) or a scenario to open",
+    )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")
     return w

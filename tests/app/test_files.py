@@ -19,12 +19,12 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
 
+from svmviz.cli import window_parser  # noqa: E402
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset, write_csv  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.session_file import read_session, write_session  # noqa: E402
-from svmviz.cli import window_parser  # noqa: E402
 from svmviz.ui.app import build_window, demo_data, start  # noqa: E402
 
 Button = QtWidgets.QMessageBox.StandardButton
