@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.autosave import Autosave, find_recoverable
@@ -35,8 +36,6 @@ Button = QtWidgets.QMessageBox.StandardButton
 
 
 def empty_session() -> SessionFile:
-    import numpy as np
-
     return SessionFile(np.zeros((0, 2)), np.zeros(0, dtype=np.int64), DEFAULT_NAMES,
                        CLASS_COLORS, config=SolverConfig())  # fmt: skip
 
