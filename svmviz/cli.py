@@ -118,6 +118,9 @@ def window_parser() -> argparse.ArgumentParser:
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")
+    w.add_argument("--reset-preferences", action="store_true",
+                   help="forget the remembered layout, view options, sizes and recent files "
+                   "first (as File ▸ Preferences ▸ Reset)")  # fmt: skip
     return w
 
 

@@ -32,6 +32,7 @@ from svmviz.ui.render import (
 )
 
 HOLD_LAST_MS = 2000  # the last frame (the trained model) stays on screen a little longer
+GIF_MAX_BYTES = 1 << 30  # a GIF's frames are kept until the end (one byte a pixel each)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,14 @@ class AnimationExport(QtCore.QObject):
         super().__init__(parent)
         check_size(settings.width, settings.height, settings.scale)
         self.settings = settings
+        frames = len(frame_iterations(settings.last, settings.frames, settings.spacing))
+        pixels = round(settings.width * settings.scale) * round(settings.height * settings.scale)
+        if settings.gif and frames * pixels > GIF_MAX_BYTES:
+            raise InputError(
+                f"{frames} frames of {pixels / 1e6:.1f} million pixels would need "
+                f"{frames * pixels / 2**30:.1f} GB for a GIF (at most 1 GB): choose fewer "
+                "frames, a smaller size, or numbered PNG frames"
+            )
         self.config, self.data, self.parts, reference = job
         self.iterations = frame_iterations(settings.last, settings.frames, settings.spacing)
         train = self.data if self.parts is None else _subset(self.data, self.parts)

@@ -97,6 +97,10 @@ def start(args):
     config = config_from_args(args, data)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
+    if getattr(args, "reset_preferences", False):
+        from svmviz.app.preferences import Preferences
+
+        Preferences().reset()
     play = getattr(args, "play", False)
     window = build_window(data, config, play=play and data is not None)
     if data is None:  # a session or a scenario: opened as File ▸ Open would

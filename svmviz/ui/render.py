@@ -27,7 +27,7 @@ from svmviz.core.model_io import Model
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
 
-MIN_SIDE, MAX_SIDE = 100, 8000  # pixels (before the scale)
+MIN_SIDE, MAX_SIDE = 100, 8000  # pixels, before and after the scale (8000² × 4 B: 256 MB)
 FORMATS = ("png", "svg")
 
 
@@ -57,6 +57,12 @@ def check_size(width: int, height: int, scale: float) -> None:
             raise InputError(f"the {name} must be {MIN_SIDE}–{MAX_SIDE} pixels, not {side}")
     if not 0.5 <= scale <= 4:
         raise InputError(f"the scale must be 0.5–4, not {scale:g}")
+    if max(width, height) * scale > MAX_SIDE:
+        raise InputError(
+            f"{width} × {height} pixels at {scale:g}× is {round(width * scale)} × "
+            f"{round(height * scale)}: at most {MAX_SIDE} pixels a side; choose a smaller size "
+            "or scale"
+        )
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:

@@ -198,3 +198,14 @@ def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path)
     with Image.open(io.BytesIO(Path(tmp_path / "a.gif").read_bytes())) as gif:
         assert gif.n_frames == 3
     w.close()
+
+
+def test_sizes_too_large_are_refused_with_a_message(trained, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "critical", lambda *a: shown.append(a[2]))
+    assert not trained.exports.write_picture("plane", tmp_path / "p.png", 5000, 3000, 2)
+    assert "10000 × 6000: at most 8000 pixels a side" in shown[-1]
+    big = AnimationSettings(tmp_path / "a.gif", frames=1000, last=3000, width=4000, height=3000)
+    assert not trained.exports.start_animation(big)
+    assert "for a GIF (at most 1 GB)" in shown[-1] and "numbered PNG frames" in shown[-1]
+    assert list(tmp_path.iterdir()) == []

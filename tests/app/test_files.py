@@ -271,7 +271,12 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     w2.close()
     w3 = window(qtbot)
     assert not w3.optimum_action.isChecked()
+    w3.optimum_action.setChecked(True)
     w3.close()
+    _, w4 = start(window_parser().parse_args(["--reset-preferences"]))  # from the shell
+    qtbot.addWidget(w4)
+    assert not w4.optimum_action.isChecked()
+    w4.close()
 
 
 def test_a_recent_file_that_is_gone_leaves_the_list(qtbot, tmp_path, dialogs):
