@@ -1,0 +1,199 @@
+"""The window while its worker trains at full speed: how many times per second the plane is
+painted, how late a 10 ms QTimer in the GUI thread fires (p99), and how long a click (a new
+point, through real mouse events) and a parameter change (λ) take to show on screen. At
+m = 1,000 for linear and RBF models, and at the scales the window supports (20,000 points
+with a linear model, 3,000 with a kernel), where "interactive" means at least
+SCALE_FPS frames/s and SCALE_LATENCY_MS to show an edit."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from svmviz.bench import row
+
+TARGET_FPS = 50  # frames painted per second while training at full speed
+TARGET_LATENESS_MS = 50  # QTimer lateness at the 99th percentile while training
+TARGET_LATENCY_MS = 50  # a click or a parameter change, to the frame that shows it
+SCALE_FPS = 30  # "interactive" at the largest sizes
+SCALE_LATENCY_MS = 100
+CASES = [  # (kernel, m, fps target, latency target)
+    ("linear", 1000, TARGET_FPS, TARGET_LATENCY_MS),
+    ("rbf", 1000, TARGET_FPS, TARGET_LATENCY_MS),
+    ("linear", 20_000, SCALE_FPS, SCALE_LATENCY_MS),
+    ("rbf", 3000, SCALE_FPS, SCALE_LATENCY_MS),
+]
+
+
+def quiet_config():
+    """Measuring windows keep their preferences and autosave in a folder of their own,
+    never the user's (the caller cleans it up)."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    config = tempfile.TemporaryDirectory(prefix="svmviz-bench-")
+    os.environ["SVMVIZ_CONFIG_DIR"] = config.name
+    return config
+
+
+def qt_app():
+    from PySide6 import QtCore, QtWidgets
+
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+
+    def quiet(mode, context, message):  # the offscreen plugin's notice on every show()
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    QtCore.qInstallMessageHandler(quiet)
+    return app
+
+
+def wait(ms: float) -> None:
+    from PySide6 import QtCore
+
+    loop = QtCore.QEventLoop()
+    QtCore.QTimer.singleShot(int(ms), loop.quit)
+    loop.exec()
+
+
+def _until_shown(w, act, shows, timeout: float = 10.0) -> float:
+    """Seconds from ``act()`` to the repaint of the first frame for which ``shows(snap)``."""
+    from PySide6 import QtCore
+
+    shown = []
+
+    def on_snapshot(snap):  # connected after the window's own slot: it has drawn the frame
+        if not shown and shows(snap):
+            w.plot.viewport().repaint()
+            shown.append(time.perf_counter())
+
+    w.controller.snapshot_ready.connect(on_snapshot)
+    start = time.perf_counter()
+    act()
+    app = qt_app()
+    while not shown and time.perf_counter() - start < timeout:
+        app.processEvents(QtCore.QEventLoop.ProcessEventsFlag.AllEvents, 5)
+    w.controller.snapshot_ready.disconnect(on_snapshot)
+    return (shown[0] if shown else float("inf")) - start
+
+
+def _click(w, x: float, y: float) -> None:
+    """A real left click at data coordinates (x, y): press and release on the viewport."""
+    from PySide6 import QtCore
+    from PySide6.QtTest import QTest
+
+    scene = w.plot.view.mapViewToScene(QtCore.QPointF(x, y))
+    pos = w.plot.mapFromScene(scene)
+    QTest.mouseClick(w.plot.viewport(), QtCore.Qt.MouseButton.LeftButton,
+                     QtCore.Qt.KeyboardModifier.NoModifier, pos)  # fmt: skip
+
+
+def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
+    from PySide6 import QtCore
+
+    from svmviz.bench.engine import _data
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.kernels import Kernel
+    from svmviz.ui.app import build_window
+
+    class PaintCounter(QtCore.QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt override)
+            if event.type() == QtCore.QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)
+    w = build_window(_data(m), SolverConfig(kernel=kernel, iterations=10_000_000))
+    w.resize(1400, 800)
+    w.show()
+    start = time.perf_counter()
+    while w.snapshot is None and time.perf_counter() - start < 120:
+        wait(50)
+    ready = time.perf_counter() - start
+    counter = PaintCounter()
+    w.plot.viewport().installEventFilter(counter)
+    ticks: list[float] = []
+    probe = QtCore.QTimer()
+    probe.setInterval(10)
+    probe.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    w.toggle_play()
+    wait(500)  # past the first frames
+    t_start, counter.count = w.snapshot.t, 0
+    t0 = time.perf_counter()
+    probe.start()
+    wait(seconds * 1000)
+    probe.stop()
+    elapsed = time.perf_counter() - t0
+    fps = counter.count / elapsed
+    its = (w.snapshot.t - t_start) / elapsed
+    late = (np.diff(ticks) - 0.010) * 1000 if len(ticks) > 2 else np.array([np.inf])
+    # edits while training at full speed: clicks (new points), then λ changes
+    rng = np.random.default_rng(0)
+    clicks, params = [], []
+    for k in range(edits):
+        n = len(w.session.points) + 1
+        x, y = rng.uniform(-1.5, 1.5, 2)
+        clicks.append(_until_shown(w, lambda x=x, y=y: _click(w, x, y),
+                                   lambda s, n=n: len(s.frame.margins) == n))  # fmt: skip
+        wait(100)
+        lam = 0.01 * (1.5 if k % 2 == 0 else 1.0)
+        config = w.session.config.replace(lam=lam)
+        gen = w.controller.generation
+        params.append(_until_shown(w, lambda config=config: w.session.set_config(config),
+                                   lambda s, gen=gen: s.generation > gen))  # fmt: skip
+        wait(100)
+    w.controller.pause()
+    w.files.saved = w.session.content()  # the clicks are not work to keep
+    w.close()
+    return dict(fps=fps, its=its, p99=float(np.percentile(late, 99)), ready=ready,
+                click=1000 * float(np.median(clicks)), click_max=1000 * max(clicks),
+                param=1000 * float(np.median(params)), param_max=1000 * max(params))  # fmt: skip
+
+
+def measure(quick: bool = False) -> list[dict]:
+    config = quiet_config()
+    qt_app()
+    rows = []
+    for kernel, m, fps_target, latency_target in CASES:
+        r = measure_case(kernel, m, 1.5 if quick else 3.0, 3 if quick else 8)
+        where = f"window, {kernel} m={m:,}"
+        rows.append(
+            row(
+                f"{where}: frames painted while training",
+                r["fps"],
+                "frames/s",
+                fps_target,
+                f"{r['its']:,.0f} iterations/s meanwhile",
+            )
+        )
+        rows.append(
+            row(
+                f"{where}: QTimer lateness p99",
+                r["p99"],
+                "ms",
+                TARGET_LATENESS_MS,
+                lower_is_better=True,
+            )
+        )
+        rows.append(
+            row(
+                f"{where}: click to frame on screen, median",
+                r["click"],
+                "ms",
+                latency_target,
+                f"max {r['click_max']:.0f} ms",
+                lower_is_better=True,
+            )
+        )
+        rows.append(row(f"{where}: λ change to frame on screen, median", r["param"], "ms",
+                        latency_target, f"max {r['param_max']:.0f} ms; first frame "
+                        f"{1000 * r['ready']:,.0f} ms after the window opened",
+                        lower_is_better=True))  # fmt: skip
+    config.cleanup()
+    return rows
