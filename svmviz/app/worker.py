@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
+from svmviz.app.reference_runner import ReferenceRunner
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
@@ -97,6 +98,7 @@ class Snapshot:
     optimum: Frame | None = None  # the exact optimum's frame over the same extent
     # a split's test error, sampled as training goes: (iterations t, 0-1 errors), or None
     test_error: tuple | None = None
+    reference_pending: bool = False  # the exact optimum is being computed
 
 
 class TrainingWorker(QObject):
@@ -109,6 +111,7 @@ class TrainingWorker(QObject):
 
     snapshot_posted = Signal()
     failed = Signal(int, str)  # generation, message
+    _reference_done = Signal(int)  # emitted from the reference thread: a job's optimum is in
 
     def __init__(self):
         super().__init__()
@@ -140,6 +143,11 @@ class TrainingWorker(QObject):
         self._train: np.ndarray | None = None  # its points' indices in the job's data
         self._test: np.ndarray | None = None
         self._test_curve: list = []  # (t, test error) samples of this job
+        # the exact optimum, computed beside the training (soft margin); the key of the
+        # job's problem while it is pending
+        self._references = ReferenceRunner(self._reference_done.emit)
+        self._reference_done.connect(self._on_reference_done)
+        self._reference_key = None
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -158,9 +166,19 @@ class TrainingWorker(QObject):
         self._train = job.train
         test = np.zeros(0) if job.parts is None else np.flatnonzero(job.parts == TEST)
         self._test = test if test.size else None  # None: no test error to measure
+        self._reference_key = None
         try:
             self._fit_data = job.training_data()
-            solver, self._reference, self._reference_error = prepare(job.config, self._fit_data)
+            if job.config.margin == "hard":  # its solver needs the optimum's λ first
+                solver, self._reference, self._reference_error = prepare(job.config, self._fit_data)
+            else:  # the first frame does not wait for the optimum
+                solver = Solver(job.config).reset(self._fit_data)
+                key, found = self._references.request(job.generation, job.config,
+                                                      self._fit_data)  # fmt: skip
+                if found is None:
+                    self._reference_key = key
+                else:
+                    self._reference, self._reference_error = found
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
             return
@@ -168,6 +186,15 @@ class TrainingWorker(QObject):
             solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
         self._solver = solver
         self._publish()
+
+    @Slot(int)
+    def _on_reference_done(self, generation: int) -> None:
+        """The optimum arrived while idle (in the loop, each frame looks for it)."""
+        if self._job is not None and generation == self._job.generation:
+            self._publish()
+
+    def stop_references(self) -> None:
+        self._references.stop()
 
     @Slot()
     def republish(self) -> None:
@@ -291,10 +318,18 @@ class TrainingWorker(QObject):
         values[other] = model.decision_function(X[other])
         return values
 
+    def _take_reference(self) -> None:
+        if self._reference_key is not None:
+            found = self._references.lookup(self._reference_key)
+            if found is not None:
+                self._reference, self._reference_error = found
+                self._reference_key = None
+
     def _publish(self) -> None:
         s, job = self._solver, self._job
         if s is None or job is None or self.cancel.is_set():
             return
+        self._take_reference()
         iterate = self.show_iterate
         model = s.model(iterate)
         extent = self.extent or job.extent
@@ -325,6 +360,7 @@ class TrainingWorker(QObject):
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
             self._reference_error, alpha, self._step, iterate,
             self._optimum if ref is not None else None, test_error,
+            self._reference_key is not None,
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()
@@ -451,6 +487,7 @@ class TrainingController(QObject):
         self._display.stop()
         self._worker.cancel.set()
         self._worker.pause.set()
+        self._worker.stop_references()
         self._thread.quit()
         self._thread.wait()
 

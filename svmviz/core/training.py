@@ -5,6 +5,8 @@ One place for what `svmviz train` and the window's worker both do first.
 
 from __future__ import annotations
 
+import numpy as np
+
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
@@ -19,12 +21,29 @@ def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | No
     solver needs the exact dual); a problem without an exact optimum (an indefinite sigmoid
     kernel) trains anyway, with the reason in the third element.
     """
-    reference, reason = None, None
+    reference, reason = reference_or_reason(config, data)
+    solver = Solver(config).reset(data, reference.lam_hard if reference else None)
+    return solver, reference, reason
+
+
+def reference_or_reason(config: SolverConfig, data: Dataset) -> tuple[Reference | None,
+                                                                      str | None]:  # fmt: skip
+    """The exact optimum, or None and why there is none (soft margin: an indefinite kernel);
+    a hard margin on data that are not separable raises NotSeparableError."""
     try:
-        reference = exact_optimum(config, data)
+        return exact_optimum(config, data), None
     except InputError as exc:
         if config.margin == "hard":
             raise
-        reason = str(exc)
-    solver = Solver(config).reset(data, reference.lam_hard if reference else None)
-    return solver, reference, reason
+        return None, str(exc)
+
+
+def problem_key(config: SolverConfig, data: Dataset) -> tuple:
+    """What the exact optimum depends on (not the algorithm, its schedule or its budget)."""
+    import hashlib
+
+    digest = hashlib.blake2b(np.ascontiguousarray(data.X, dtype=float).tobytes(),
+                             digest_size=16)  # fmt: skip
+    digest.update(np.ascontiguousarray(data.y, dtype=np.int64).tobytes())
+    return (config.margin, config.lam, config.bias, config.kernel, config.cost,
+            data.classes, digest.hexdigest())  # fmt: skip

@@ -27,8 +27,8 @@ def trained(qtbot):
     w = build_window(demo_data(), SolverConfig(kernel=Kernel("rbf"), iterations=3000))
     qtbot.addWidget(w)
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.status == "budget",
-                    timeout=30000)  # fmt: skip
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.status == "budget"
+                    and w.snapshot.reference is not None, timeout=30000)  # fmt: skip
     yield w
     w.close()
 

@@ -481,7 +481,8 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot):
     w.show()
     qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
     w.advance(3000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    qtbot.waitUntil(lambda: w.snapshot.t == 3000 and w.snapshot.reference is not None,
+                    timeout=30000)  # fmt: skip
     # the exact optimum over the model: its boundary is where the reference model's f = 0
     assert not w.plot.optimum_boundary.isVisible()
     w.optimum_action.trigger()

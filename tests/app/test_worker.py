@@ -27,12 +27,47 @@ def submit(qtbot, controller, data, **kw):
     return sig.args[0]
 
 
-def test_first_snapshot_is_w_zero_with_the_reference(qtbot, controller, blobs2):
+def test_first_snapshot_is_w_zero_and_the_reference_follows_by_itself(qtbot, controller,
+                                                                      blobs2):  # fmt: skip
     snap = submit(qtbot, controller, blobs2)
     assert snap.t == 0 and snap.status == "ready"
     assert snap.generation == controller.generation
-    assert snap.reference is not None and snap.reference.objective > 0
     assert len(snap.history["objective"]) == 0
+    assert snap.reference is None and snap.reference_pending  # computed beside the training
+    with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
+        pass  # idle: the optimum's arrival publishes a frame by itself
+    snap = sig.args[0]
+    assert snap.t == 0 and not snap.reference_pending
+    assert snap.reference is not None and snap.reference.objective > 0
+    # the same problem again (undo, or back to a setting): the optimum comes with the frame
+    again = submit(qtbot, controller, blobs2, algorithm="sgd", seed=3)
+    assert again.reference is snap.reference and not again.reference_pending
+
+
+def test_no_frame_waits_for_a_slow_optimum_and_a_drag_computes_only_the_last(
+    qtbot, controller, blobs2, monkeypatch
+):
+    import svmviz.app.reference_runner as runner
+    from svmviz.core.data import Dataset
+
+    computed = []
+    slow = runner.reference_or_reason
+
+    def slow_reference(config, data):
+        computed.append(float(data.X[0, 0]))
+        time.sleep(1.0)
+        return slow(config, data)
+
+    monkeypatch.setattr(runner, "reference_or_reason", slow_reference)
+    start = time.perf_counter()
+    for k in range(5):  # a drag: one job per mouse move, each replacing the last
+        moved = Dataset(blobs2.X + np.array([0.01 * k, 0.0]), blobs2.y, blobs2.classes)
+        controller.submit(SolverConfig(), moved, data_extent(moved.X))
+    with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
+        pass
+    assert time.perf_counter() - start < 0.9 and sig.args[0].reference_pending
+    qtbot.waitUntil(lambda: controller.latest.reference is not None, timeout=30000)
+    assert computed == [pytest.approx(blobs2.X[0, 0] + 0.04)]  # only the last position
 
 
 def test_step_gives_exactly_n_iterations(qtbot, controller, blobs2):

@@ -1,0 +1,93 @@
+"""The exact optimum of each job, computed beside the training so that no frame waits for
+it (libsvm on 20,000 points takes seconds, and a click must show within 50 ms).
+
+One daemon thread serves the newest request only: a request replaced within SETTLE_SECONDS
+(a drag submits a job per mouse move) is never computed, and an old one still running is
+left to finish (libsvm cannot be interrupted) but its result only goes to the cache. Results
+are cached by problem (data, margin, λ, bias, kernel, Δ), so undo, redo and going back to a
+setting are instant. libsvm and numpy release the GIL while they compute.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.training import problem_key, reference_or_reason
+
+SETTLE_SECONDS = 0.1
+CACHE_SIZE = 16
+
+
+class ReferenceRunner:
+    def __init__(self, notify):
+        """``notify(generation)`` is called from the runner's thread when the reference of
+        that job's problem is in the cache."""
+        self._notify = notify
+        self._cache: OrderedDict = OrderedDict()
+        self._lock = threading.Condition()
+        self._pending = None  # (generation, key, config, data): the newest request
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    def lookup(self, key):
+        """(reference, reason) of a problem, or None while it is not computed."""
+        with self._lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+        return None
+
+    def request(self, generation: int, config: SolverConfig, data: Dataset):
+        """The problem's key, and its (reference, reason) if cached; otherwise None, and
+        it is computed in the background (``notify(generation)`` when done)."""
+        key = problem_key(config, data)
+        found = self.lookup(key)
+        if found is None:
+            with self._lock:
+                self._pending = (generation, key, config, data)
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._serve, daemon=True,
+                                                    name="svmviz-reference")  # fmt: skip
+                    self._thread.start()
+                self._lock.notify()
+        return key, found
+
+    def _serve(self) -> None:
+        while True:
+            with self._lock:
+                while self._pending is None and not self._stopped:
+                    self._lock.wait()
+                if self._stopped:
+                    return
+                request = self._pending
+            time.sleep(SETTLE_SECONDS)  # a newer request (a drag) replaces this one
+            with self._lock:
+                if self._stopped:
+                    return
+                if self._pending is not request:
+                    continue
+                self._pending = None
+            generation, key, config, data = request
+            try:
+                result = reference_or_reason(config, data)
+            except Exception as exc:  # noqa: BLE001 (a hard margin's own error, or a bug)
+                result = (None, str(exc))
+            with self._lock:
+                self._cache[key] = result
+                while len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+            try:
+                self._notify(generation)
+            except RuntimeError:  # the receiver is gone (the window closed meanwhile)
+                return
+
+    def stop(self) -> None:
+        """No more requests; an idle thread ends now, a busy one after its computation."""
+        with self._lock:
+            self._stopped = True
+            self._pending = None
+            self._lock.notify()
