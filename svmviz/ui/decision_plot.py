@@ -163,6 +163,7 @@ class DecisionPlot(pg.PlotWidget):
                      self.wrong):  # fmt: skip
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
+        self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
         self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
         self.scale = 1.0  # of markers, lines and text (presentation mode)
         self.region_alpha = style.REGION_ALPHA
@@ -183,9 +184,21 @@ class DecisionPlot(pg.PlotWidget):
 
     def draw_points(self) -> None:
         """The session's points, one scatter per class (the class bar above the plot is
-        their legend: marker, colour, key and name), and the legend of the model's marks."""
+        their legend: marker, colour, key and name), and the legend of the model's marks.
+        Nothing is set again when the points (immutable), their split, the colours and the
+        scale are the ones drawn last (an edit calls this, and the job it starts too)."""
         s = self.session
         p = s.points
+        drawn = (p, self.parts, s.colors, self.scale)
+        if self._drawn is None or any(a is not b for a, b in zip(drawn[:2], self._drawn[:2],
+                                                                strict=True)) or (
+                drawn[2:] != self._drawn[2:]):  # fmt: skip
+            self._drawn = drawn
+            self._draw_scatters(p)
+        self._draw_legend()
+
+    def _draw_scatters(self, p) -> None:
+        s = self.session
         parts = self.parts
         if parts is None or len(parts) != len(p.y):
             parts = np.zeros(len(p.y), dtype=np.int8)
@@ -197,18 +210,22 @@ class DecisionPlot(pg.PlotWidget):
                 if not sel.any() and not item.isVisible():
                     continue  # empty and staying empty (most of the 27 while dragging)
                 color = s.colors[k]
+                # (update=False: the setData below styles the new spots once)
                 if part == 0:  # training points: filled
-                    item.setBrush(pg.mkBrush(color))
+                    item.setBrush(pg.mkBrush(color), update=False)
                 elif part == 1:  # test points: hollow, the class's colour around
-                    item.setPen(pg.mkPen(color, width=width))
+                    item.setPen(pg.mkPen(color, width=width), update=False)
                 else:  # left out of the training set: faded
                     faded = pg.mkColor(color)
                     faded.setAlpha(70)
-                    item.setBrush(pg.mkBrush(faded))
+                    item.setBrush(pg.mkBrush(faded), update=False)
                 item.setData(p.X[sel, 0], p.X[sel, 1])
                 item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
-        key = (self._ring_label, self.optimum_shown, bool(np.any(parts == 1)),
-               bool(np.any(parts == 2)))  # fmt: skip
+
+    def _draw_legend(self) -> None:
+        parts = self.parts
+        has = (lambda part: False) if parts is None else (lambda part: bool(np.any(parts == part)))
+        key = (self._ring_label, self.optimum_shown, has(1), has(2))
         if key != self._legend_key:
             self._legend_key = key
             self.legend.clear()

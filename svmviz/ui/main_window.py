@@ -391,7 +391,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._t_max = max(self._t_max, snap.t)
         self.timeline.blockSignals(True)
         self.timeline.setRange(0, self._t_max)
-        self.timeline.setValue(snap.t)
+        # a frame that arrives while the user is choosing an iteration (the exact optimum
+        # came in, the view moved) leaves the slider where the user put it
+        if not (self._seek_timer.isActive() or self.timeline.isSliderDown()):
+            self.timeline.setValue(snap.t)
         self.timeline.blockSignals(False)
 
     def run_to_budget(self):
