@@ -32,6 +32,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.generalization import TEST, TRAIN, subset
 from svmviz.core.inspect import StepRecord, step_and_explain
+from svmviz.core.kernels import GramCache
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
 from svmviz.core.reference import Reference
@@ -148,6 +149,7 @@ class TrainingWorker(QObject):
         self._references = ReferenceRunner(self._reference_done.emit)
         self._reference_done.connect(self._on_reference_done)
         self._reference_key = None
+        self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
 
     # ------------------------------------------------------------------ slots (worker thread)
     @Slot(object)
@@ -172,7 +174,7 @@ class TrainingWorker(QObject):
             if job.config.margin == "hard":  # its solver needs the optimum's λ first
                 solver, self._reference, self._reference_error = prepare(job.config, self._fit_data)
             else:  # the first frame does not wait for the optimum
-                solver = Solver(job.config).reset(self._fit_data)
+                solver = Solver(job.config).reset(self._fit_data, grams=self._grams)
                 key, found = self._references.request(job.generation, job.config,
                                                       self._fit_data)  # fmt: skip
                 if found is None:
@@ -493,11 +495,14 @@ class TrainingController(QObject):
 
     @Slot()
     def _on_posted(self) -> None:
-        if self._display.isActive():
+        mail = self._worker.mailbox
+        first = mail is not None and (self.latest is None or
+                                      self.latest.generation != mail.generation)  # fmt: skip
+        if self._display.isActive() and not first:
             return  # the pending take will read the newest snapshot
         # a little under one refresh: the timer's own jitter would otherwise make the mean
-        # interval longer than a refresh
-        wait = 0.8 * FRAME_SECONDS - (time.perf_counter() - self._last_take)
+        # interval longer than a refresh; the first frame after an edit shows at once
+        wait = 0.0 if first else 0.8 * FRAME_SECONDS - (time.perf_counter() - self._last_take)
         self._display.start(max(0, int(round(wait * 1000))))
 
     @Slot()

@@ -164,6 +164,7 @@ class DecisionPlot(pg.PlotWidget):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
         self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
+        self._scatter_data = {}  # id(scatter) -> ((colour, pen width), its points) drawn
         self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
         self.scale = 1.0  # of markers, lines and text (presentation mode)
         self.region_alpha = style.REGION_ALPHA
@@ -210,6 +211,12 @@ class DecisionPlot(pg.PlotWidget):
                 if not sel.any() and not item.isVisible():
                     continue  # empty and staying empty (most of the 27 while dragging)
                 color = s.colors[k]
+                xy = p.X[sel]
+                style = (color, width)
+                last = self._scatter_data.get(id(item))
+                if last is not None and last[0] == style and np.array_equal(last[1], xy):
+                    continue  # this class's points are as drawn (a click adds to one class)
+                self._scatter_data[id(item)] = (style, xy)
                 # (update=False: the setData below styles the new spots once)
                 if part == 0:  # training points: filled
                     item.setBrush(pg.mkBrush(color), update=False)
@@ -219,7 +226,7 @@ class DecisionPlot(pg.PlotWidget):
                     faded = pg.mkColor(color)
                     faded.setAlpha(70)
                     item.setBrush(pg.mkBrush(faded), update=False)
-                item.setData(p.X[sel, 0], p.X[sel, 1])
+                item.setData(xy[:, 0], xy[:, 1])
                 item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
 
     def _draw_legend(self) -> None:

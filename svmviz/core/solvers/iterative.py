@@ -60,11 +60,13 @@ class Solver:
         self.config = config
 
     # ------------------------------------------------------------------ set-up
-    def reset(self, data: Dataset, lam_hard: float | None = None) -> Solver:
+    def reset(self, data: Dataset, lam_hard: float | None = None, grams=None) -> Solver:
         """Validate ``data`` and start from w = 0.
 
         ``lam_hard`` is the λ that makes the soft problem equal the hard one (from
         :func:`svmviz.core.reference.exact_optimum`); it is required for a hard margin.
+        ``grams``: a :class:`svmviz.core.kernels.GramCache` that keeps the kernel matrix of
+        the last data set, to update it instead of computing it anew after an edit.
         """
         cfg = self.config
         X = np.ascontiguousarray(data.X, dtype=float)
@@ -100,7 +102,7 @@ class Solver:
             self.G_ = np.zeros((0, 0))
         else:
             self.PhiT_ = np.zeros((0, m))
-            G = cfg.kernel.gram(X, X)
+            G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
             self.G_ = G + 1.0 if reg else G
         p = self.PhiT_.shape[0]
         Ko = self.n_out_
