@@ -659,3 +659,32 @@ def test_support_vector_count_over_time_for_kernels(qtbot, moons):
     t_back = w.curves.support.getData()[0]  # log10 t: the axis is logarithmic
     assert len(t_back) == 3 and 10 ** t_back[-1] == pytest.approx(299)
     w.close()
+
+
+def test_scatters_follow_appends_moves_deletes_and_undo(qtbot):
+    """Each class's scatter holds exactly its points after any edit (appends add spots to
+    the scatter drawn, other edits set it anew)."""
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    s = w.session
+
+    def check():
+        for k in range(2):
+            x, y = w.plot.scatters[k].getData()
+            drawn = sorted(zip(x.tolist(), y.tolist(), strict=True))
+            want = sorted(map(tuple, s.points.X[s.points.y == k].tolist()))
+            assert drawn == want, k
+
+    for k, xy in enumerate([(0.1, 0.2), (0.3, -0.4), (1.5, 1.5)]):
+        s.add_point(*xy, k % 2)
+        check()
+    s.move_points([0, 61], 0.25, -0.5)
+    check()
+    s.delete_points([3, 60])
+    check()
+    for _ in range(3):
+        s.undo()
+        check()
+    s.redo()
+    check()
+    w.close()
