@@ -19,7 +19,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
@@ -123,7 +122,9 @@ def _features(config: SolverConfig, X: np.ndarray):
 
 
 def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
+    # (imported here: scipy takes 0.2 s to import, and the first frame does not need it)
     import clarabel
+    import scipy.sparse as sp
 
     X = np.asarray(data.X, dtype=float)
     y = data.y
