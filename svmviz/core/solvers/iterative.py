@@ -30,7 +30,7 @@ from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _loop
+from svmviz.core.solvers import _loop, _screen
 from svmviz.core.telemetry import History
 
 _SCHEDULES = {
@@ -127,6 +127,13 @@ class Solver:
             r = np.sort(self.y_sign_)
             n_pos = int(np.sum(self.y_sign_ > 0))
             self.b_[0] = self.bbar_[0] = self.win_[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
+        # linear binary: the telemetry and the bias check by screening (_screen), exact
+        self.screened_ = self.linear_ and self.binary_
+        if self.screened_:
+            self.Z_, self.zn_ = _screen.features(self.PhiT_, self.y_sign_)
+        else:
+            self.Z_, self.zn_ = np.zeros((p + 1, 0)), np.zeros(0)
+        self.screens_ = _screen.allocate(p + 1, self.Z_.shape[1], 2)
         self.radius_ = self._radius()
         self.schedule_, self.eta0_ = self._schedule()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
@@ -249,6 +256,7 @@ class Solver:
         if self.done:
             return 0
         n = int(min(n, self.t0_ + self.config.iterations - self.t_))
+        self.history_.ensure(n)  # one allocation for a long step, not one per doubling
         done = 0
         while done < n:
             chunk = min(n - done, CHUNK)
@@ -286,6 +294,7 @@ class Solver:
 
     def _run(self, n: int):
         cfg = self.config
+        p = self.PhiT_.shape[0]
         idx = self._indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
@@ -297,6 +306,9 @@ class Solver:
             self.scal_, self.F_, self.r_, self.win_,
             cols["objective"], cols["loss"], cols["error"], cols["norm"],
             cols["violations"], flags,
+            self.screened_, self.Z_, self.zn_, *self.screens_,
+            np.empty(self.Z_.shape[1], dtype=np.int64),
+            np.empty((n + 1 if self.screened_ else 1, p + 1)),
         )  # fmt: skip
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
