@@ -396,6 +396,7 @@ def run(
     stored_norm2 = _norm2(linear, W, A, S)
     P1, S1, st1, u1 = sc_P[1], sc_S[1], sc_st[1], U[U.shape[0] - 1]  # screen 1's, made once
     done, status = n, RUNNING
+    Fc = F if linear else S  # the current iterate's scores (assigned once: no refcounting)
     for it in range(n):
         t = t0 + it + 1
         eta = step_size(schedule, eta0, lam, t)
@@ -520,7 +521,6 @@ def run(
             norm2 = radius * radius
         scal[0] = sigma
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
-        Fc = F if linear else S
         cscale = 1.0 if linear else sigma
         fresh = False
         if linear and ((average == LAST and not screened) or (free_bias and not binary)):
@@ -534,9 +534,17 @@ def run(
                     if count < 0.0:
                         count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
                     below = int(count)
-                    if below != n_pos:
-                        scores_into(True, PhiT, W, S, sigma, F)
-                        b[0] = _profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+                    if below != n_pos:  # the interval from the screened points, checked
+                        found, lo_v, hi_v = _screen.bias_interval(u1, P1, S1, st1, below - n_pos, r)
+                        if found:
+                            u1[u1.shape[0] - 1] = 0.5 * (lo_v + hi_v)
+                            count = _screen.evaluate(u1, P1, S1, st1)[2]
+                            found = count == n_pos
+                        if found:
+                            win[0] = b[0] = u1[u1.shape[0] - 1]
+                        else:
+                            scores_into(True, PhiT, W, S, sigma, F)
+                            b[0] = _profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
                 elif linear and not fresh:  # check the old b without a score array
                     below = _count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
                     if below != n_pos:

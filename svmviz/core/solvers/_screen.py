@@ -192,3 +192,54 @@ def evaluate_many(Z, zn, y_sign, U, P, S, st, buckets, out_loss, out_err):
             lo, er, _ = anchor(Z, zn, y_sign, u, P, S, st, buckets)
         out_loss[t] = lo
         out_err[t] = er
+
+
+@jit
+def bias_interval(u, P, S, st, shift, cand):
+    """The interval [r_(P), r_(P+1)] of the exact free bias (see
+    :func:`svmviz.core.solvers._loop.profile_bias`) from the screened points, given that at
+    u = (w, c) there are P + ``shift`` values r_j = y_j − w·φ_j below c. Returns (found, lo,
+    hi); not found: too few candidates near c, search all points.
+
+    r_j − c = y_j(1 − g_j), and a point of a bucket above the ones computed is at least
+    ``gap`` from c (|1 − g_j| ≥ (ρ_j − δ)‖ζ_j‖ and ‖ζ_j‖ ≥ 1): one bucket more than the
+    evaluation needs is computed, so that gap ≥ δ. When at least |shift| + 1 computed values
+    lie within gap of c on the side the interval moved to, the ranks nearest c are all
+    among them. ``cand`` is scratch of length m.
+    """
+    q = u.shape[0]
+    if st[q + ANCHORED] == 0.0 or shift == 0:
+        return False, 0.0, 0.0
+    d2 = 0.0
+    for c in range(q):
+        d = u[c] - st[c]
+        d2 += d * d
+    delta = math.sqrt(d2) * (1.0 + SLACK)
+    k = _bucket(delta) + 1
+    if k >= NB - 1:
+        k = NB - 1
+        gap = np.inf
+    else:
+        gap = 2.0 ** (k + LOW) - delta
+    n = int(S[k + 1, START]) if k < NB - 1 else P.shape[1]
+    st[q + WORK] += n
+    st[q + EXPLICIT] += n
+    nc = 0
+    for pos in range(n):
+        v = P[q, pos] * (1.0 - _dot_at(u, P, pos))
+        if (shift > 0 and -gap < v < 0.0) or (shift < 0 and 0.0 <= v < gap):
+            cand[nc] = v
+            nc += 1
+    need = abs(shift) + 1
+    if nc < need:
+        return False, 0.0, 0.0
+    for a in range(need):  # the `need` values nearest c, nearest first
+        best = a
+        for j in range(a + 1, nc):
+            if (shift > 0 and cand[j] > cand[best]) or (shift < 0 and cand[j] < cand[best]):
+                best = j
+        cand[a], cand[best] = cand[best], cand[a]
+    c0 = u[q - 1]
+    if shift > 0:
+        return True, c0 + cand[need - 1], c0 + cand[need - 2]
+    return True, c0 + cand[need - 2], c0 + cand[need - 1]
