@@ -118,3 +118,35 @@ def test_screening_looks_at_few_points_once_the_model_settles():
     s.step(100_000)
     after = st[q + _screen.EXPLICIT] + m * st[q + _screen.ANCHORS]
     assert (after - before) / 100_000 < m / 20
+
+
+def test_bias_interval_is_the_pair_of_order_statistics_around_the_new_bias():
+    """At u = (w, c) with P + s values of r = y − w·φ below c, the interval found from the
+    screened points is [r_(P), r_(P+1)] of all points, or it says it cannot tell."""
+    rng = np.random.default_rng(5)
+    m = 600
+    X = rng.normal(size=(m, 2))
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=m) > 0, 1.0, -1.0)
+    n_pos = int(np.sum(y > 0))
+    Z, zn = _screen.features(np.ascontiguousarray(X.T), y)
+    P, S, st = (a[0] for a in _screen.allocate(3, m, 1))
+    buckets = np.empty(m, dtype=np.int64)
+    w = np.array([1.5, 0.2])
+    r = np.sort(y - X @ w)
+    c0 = 0.5 * (r[n_pos - 1] + r[n_pos])
+    _screen.anchor(Z, zn, y, np.array([*w, c0]), P, S, st, buckets)
+    found_some = 0
+    for _ in range(200):
+        w2 = w + 0.03 * rng.normal(size=2)
+        u = np.array([*w2, c0])
+        shift = int(brute(Z, u)[2]) - n_pos
+        if shift == 0:
+            continue
+        st[3 + _screen.WORK] = 0.0  # keep the anchor: this test is about the interval
+        found, lo, hi = _screen.bias_interval(u, P, S, st, shift, np.empty(m))
+        r2 = np.sort(y - X @ w2)
+        if found:
+            found_some += 1
+            assert lo == pytest.approx(r2[n_pos - 1], abs=1e-12)
+            assert hi == pytest.approx(r2[n_pos], abs=1e-12)
+    assert found_some >= 20

@@ -199,15 +199,16 @@ def bias_interval(u, P, S, st, shift, cand):
     """The interval [r_(P), r_(P+1)] of the exact free bias (see
     :func:`svmviz.core.solvers._loop.profile_bias`) from the screened points, given that at
     u = (w, c) there are P + ``shift`` values r_j = y_j − w·φ_j below c. Returns (found, lo,
-    hi); not found: too few candidates near c, search all points.
+    hi); not found: it would take more than a quarter of the points, search them all.
 
     r_j − c = y_j(1 − g_j), and a point of a bucket above the ones computed is at least
-    ``gap`` from c (|1 − g_j| ≥ (ρ_j − δ)‖ζ_j‖ and ‖ζ_j‖ ≥ 1): one bucket more than the
-    evaluation needs is computed, so that gap ≥ δ. When at least |shift| + 1 computed values
-    lie within gap of c on the side the interval moved to, the ranks nearest c are all
-    among them. ``cand`` is scratch of length m.
+    ``gap`` from c (|1 − g_j| ≥ (ρ_j − δ)‖ζ_j‖, and ‖ζ_j‖ ≥ 1). The buckets are computed
+    in order, one more at a time, until the |shift| + 1 values nearest c on the side the
+    interval moved to are all nearer than the gap: then they are the ranks sought.
+    ``cand`` is scratch of length m.
     """
     q = u.shape[0]
+    m = P.shape[1]
     if st[q + ANCHORED] == 0.0 or shift == 0:
         return False, 0.0, 0.0
     d2 = 0.0
@@ -215,31 +216,35 @@ def bias_interval(u, P, S, st, shift, cand):
         d = u[c] - st[c]
         d2 += d * d
     delta = math.sqrt(d2) * (1.0 + SLACK)
-    k = _bucket(delta) + 1
-    if k >= NB - 1:
-        k = NB - 1
-        gap = np.inf
-    else:
-        gap = 2.0 ** (k + LOW) - delta
-    n = int(S[k + 1, START]) if k < NB - 1 else P.shape[1]
-    st[q + WORK] += n
-    st[q + EXPLICIT] += n
-    nc = 0
-    for pos in range(n):
-        v = P[q, pos] * (1.0 - _dot_at(u, P, pos))
-        if (shift > 0 and -gap < v < 0.0) or (shift < 0 and 0.0 <= v < gap):
-            cand[nc] = v
-            nc += 1
     need = abs(shift) + 1
-    if nc < need:
-        return False, 0.0, 0.0
-    for a in range(need):  # the `need` values nearest c, nearest first
-        best = a
-        for j in range(a + 1, nc):
-            if (shift > 0 and cand[j] > cand[best]) or (shift < 0 and cand[j] < cand[best]):
-                best = j
-        cand[a], cand[best] = cand[best], cand[a]
-    c0 = u[q - 1]
-    if shift > 0:
-        return True, c0 + cand[need - 1], c0 + cand[need - 2]
-    return True, c0 + cand[need - 2], c0 + cand[need - 1]
+    nc = 0
+    done = 0
+    kk = _bucket(delta) + 1
+    while True:
+        if kk >= NB - 1:
+            n, gap = m, np.inf
+        else:
+            n, gap = int(S[kk + 1, START]), 2.0 ** (kk + LOW) - delta
+        for pos in range(done, n):
+            v = P[q, pos] * (1.0 - _dot_at(u, P, pos))
+            if (shift > 0 and v < 0.0) or (shift < 0 and v >= 0.0):
+                cand[nc] = v
+                nc += 1
+        st[q + WORK] += n - done
+        st[q + EXPLICIT] += n - done
+        done = n
+        if nc >= need:
+            for a in range(need):  # the `need` values nearest c, nearest first
+                best = a
+                for j in range(a + 1, nc):
+                    if (shift > 0 and cand[j] > cand[best]) or (shift < 0 and cand[j] < cand[best]):
+                        best = j
+                cand[a], cand[best] = cand[best], cand[a]
+            if abs(cand[need - 1]) < gap:
+                c0 = u[q - 1]
+                if shift > 0:
+                    return True, c0 + cand[need - 1], c0 + cand[need - 2]
+                return True, c0 + cand[need - 2], c0 + cand[need - 1]
+        if n >= m or 4 * n > m:
+            return False, 0.0, 0.0
+        kk += 1
