@@ -40,6 +40,11 @@ class Kernel:
         X = np.asarray(X, dtype=float)
         Z = np.asarray(Z, dtype=float)
         if self.name == "rbf":
+            from svmviz.core import _gram
+
+            G = _gram.rbf(X, Z, self.gamma)
+            if G is not None:
+                return G
             sq = (
                 np.einsum("ij,ij->i", X, X)[:, None]
                 + np.einsum("ij,ij->i", Z, Z)[None, :]

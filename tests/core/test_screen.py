@@ -22,9 +22,10 @@ def brute(Z, u):
     return hinge, errors, below
 
 
-def run(cfg, data, n, screened, lam_hard=None):
+def run(cfg, data, n, screened, lam_hard=None, fast=True):
     s = Solver(cfg.replace(iterations=n)).reset(data, lam_hard=lam_hard)
     s.screened_ = screened
+    s.fast_ = fast
     s.step(n // 3)
     s.step(n - n // 3)  # two calls: the screens carry over between them
     return s
@@ -79,6 +80,16 @@ def test_screened_run_equals_the_full_evaluation(blobs2, bias, average):
     for c in COLUMNS:
         np.testing.assert_allclose(a.history_[c], b.history_[c], rtol=1e-12, atol=1e-13)
     np.testing.assert_allclose(a.training_values(), b.training_values(), rtol=1e-12)
+    # the loop written for one example a step (run_linear_binary) is the general loop,
+    # operation for operation: the same steps, and the same numbers but for the order in
+    # which fastmath lets the compiler add them
+    g = run(cfg, blobs2, 6000, True, fast=False)
+    for c in ("violations", "violated", "sampled"):
+        np.testing.assert_array_equal(a.history_[c], g.history_[c])
+    for c in COLUMNS:
+        np.testing.assert_allclose(a.history_[c], g.history_[c], rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(a.model().coef, g.model().coef, rtol=1e-13)
+    np.testing.assert_allclose(a.b_, g.b_, rtol=1e-13, atol=1e-15)
 
 
 def test_screened_sgd_hard_margin_and_projection_equal_the_full_evaluation(separable):
@@ -91,8 +102,10 @@ def test_screened_sgd_hard_margin_and_projection_equal_the_full_evaluation(separ
         lam_hard = None if ref is None else ref.lam_hard
         a = run(cfg, separable, 3000, True, lam_hard)
         b = run(cfg, separable, 3000, False, lam_hard)
+        g = run(cfg, separable, 3000, True, lam_hard, fast=False)
         for c in COLUMNS:
             np.testing.assert_allclose(a.history_[c], b.history_[c], rtol=1e-12, atol=1e-13)
+            np.testing.assert_allclose(a.history_[c], g.history_[c], rtol=1e-13, atol=1e-15)
 
 
 def test_divergence_is_still_detected_when_screened(blobs2):

@@ -129,11 +129,14 @@ class Solver:
             self.b_[0] = self.bbar_[0] = self.win_[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
         self.screened_ = self.linear_ and self.binary_
+        self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
         if self.screened_:
             self.Z_, self.zn_ = _screen.features(self.PhiT_, self.y_sign_)
         else:
             self.Z_, self.zn_ = np.zeros((p + 1, 0)), np.zeros(0)
         self.screens_ = _screen.allocate(p + 1, self.Z_.shape[1], 2)
+        self._buckets = np.empty(self.Z_.shape[1], dtype=np.int64)
+        self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
         self.radius_ = self._radius()
         self.schedule_, self.eta0_ = self._schedule()
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
@@ -298,18 +301,28 @@ class Solver:
         idx = self._indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
-        count, status = _loop.run(
-            self.t_, n, self.binary_, self.linear_, cfg.bias == "free", self.lam_,
-            self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
-            idx, self.y_, self.y_sign_, self.cost_, self.PhiT_, self.G_,
-            self.A_, self.W_, self.S_, self.b_, self.Abar_, self.Wbar_, self.Sbar_, self.bbar_,
-            self.scal_, self.F_, self.r_, self.win_,
-            cols["objective"], cols["loss"], cols["error"], cols["norm"],
-            cols["violations"], flags,
-            self.screened_, self.Z_, self.zn_, *self.screens_,
-            np.empty(self.Z_.shape[1], dtype=np.int64),
-            np.empty((n + 1 if self.screened_ else 1, p + 1)),
-        )  # fmt: skip
+        if self._work.shape[0] < (n + 1 if self.screened_ else 1):  # kept: no page faults
+            self._work = np.empty((n + 1, p + 1))
+        screens = (*self.screens_, self._buckets, self._work[: n + 1])
+        if self.screened_ and self.batch_ == 1 and self.fast_:
+            count, status = _loop.run_linear_binary(
+                self.t_, n, cfg.bias == "free", self.lam_, self.schedule_, self.eta0_,
+                _AVERAGES[cfg.average], self.radius_, idx, self.y_sign_, self.PhiT_,
+                self.A_, self.W_, self.b_, self.Wbar_, self.bbar_, self.scal_, self.F_,
+                self.r_, self.win_,
+                cols["objective"], cols["loss"], cols["error"], cols["norm"],
+                cols["violations"], flags, self.Z_, self.zn_, *screens,
+            )  # fmt: skip
+        else:
+            count, status = _loop.run(
+                self.t_, n, self.binary_, self.linear_, cfg.bias == "free", self.lam_,
+                self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
+                idx, self.y_, self.y_sign_, self.cost_, self.PhiT_, self.G_,
+                self.A_, self.W_, self.S_, self.b_, self.Abar_, self.Wbar_, self.Sbar_,
+                self.bbar_, self.scal_, self.F_, self.r_, self.win_,
+                cols["objective"], cols["loss"], cols["error"], cols["norm"],
+                cols["violations"], flags, self.screened_, self.Z_, self.zn_, *screens,
+            )  # fmt: skip
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
         self.history_.commit(count)
