@@ -49,7 +49,11 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     binary = K == 2
     cost = zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
     hard = config.margin == "hard"
-    if binary and config.bias == "free" and not hard and config.lam > 0:
+    linear = config.kernel.is_linear
+    # libsvm for kernels; the interior-point QP for linear models, whose primal has p + 1
+    # weights: 19 ms against libsvm's 1.4 s at m = 1,000, 0.33 s against 11.7 s at 20,000,
+    # and a lower objective (measured)
+    if binary and config.bias == "free" and not hard and config.lam > 0 and not linear:
         model = _libsvm(config, data)
         method = "libsvm"
         lam_hard = None
