@@ -80,8 +80,10 @@ class Job:
 class Snapshot:
     """One published state of the training, safe to read in the GUI thread.
 
-    ``history`` holds read-only views of the rows written so far; the solver never writes
-    those rows again (it appends, and a reset makes a new history), so no copy is needed.
+    ``history`` holds read-only views of the rows written so far (column ``t``: the
+    iteration of each row, since the job's start; long runs are thinned, see
+    :mod:`svmviz.core.telemetry`); the solver never writes those rows again (it appends into
+    spare rows, thins into new arrays, and a reset makes a new history), so no copy is needed.
     """
 
     generation: int
@@ -355,7 +357,7 @@ class TrainingWorker(QObject):
             self._optimum = make_frame(ref.model, self._fit_data.X, self._fit_data.y, extent,
                                        job.grid)  # fmt: skip
         h = s.history_
-        history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations")}
+        history = {c: h[c] for c in ("objective", "loss", "error", "norm", "violations", "t")}
         for v in history.values():
             v.flags.writeable = False
         self.mailbox = Snapshot(

@@ -1,45 +1,78 @@
-"""Per-iteration history: growable column buffers, cheap to append and to copy."""
+"""Per-iteration history: column buffers, cheap to append and to hand to another thread,
+bounded in memory.
+
+Every iteration is kept up to the first DENSE rows; beyond a budget of MEMORY_BYTES, the
+later rows are thinned (every other one dropped, the newest always kept), so that a run of
+20 million iterations holds MEMORY_BYTES, not a gigabyte. The buffers are allocated at
+their full size once (the system gives memory pages as rows are written, so an unused
+budget costs nothing), never grown by copying; thinning copies the rows it keeps into new
+arrays, a few milliseconds. Column ``t`` says which iteration (counted from the history's
+start, 1, 2, ...) each row is. The curves are drawn on a log axis, where the thinned rows
+are far denser than the pixels.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 COLUMNS = ("objective", "loss", "error", "norm", "violations")
+DENSE = 65_536  # the first rows, always every iteration
+MEMORY_BYTES = 16 * 2**20  # the budget of a history's rows (16 MiB: 290,000 rows for SGD)
+MAX_CHUNK = 65_536  # rows reserved at a time, at most
 
 
 class History:
     """One row per iteration: objective, mean loss, 0-1 error, ‖w‖ of the output model,
     number of violating examples in the step, and the sampled examples with their flags
-    (``sampled`` and ``violated`` are (n, k); k = 0 for full-batch GD)."""
+    (``sampled`` and ``violated`` are (n, k); k = 0 for full-batch GD), and the iteration
+    ``t`` of the row (see the module: rows are thinned beyond the memory budget)."""
 
-    def __init__(self, batch: int, capacity: int = 1024):
+    def __init__(self, batch: int):
         self.n = 0
         self._batch = batch
+        row_bytes = 8 * (len(COLUMNS) + 1) + 9 * batch
+        self.max_rows = max(1024, MEMORY_BYTES // row_bytes)
+        self.dense = min(DENSE, self.max_rows // 2)
+        # what one reserve may ask for (the solver cuts its steps to this)
+        self.chunk_rows = max(1, min(MAX_CHUNK, self.max_rows // 4))
+        capacity = self.max_rows + self.chunk_rows
         self._cols = {c: np.empty(capacity) for c in COLUMNS}
+        self._cols["t"] = np.empty(capacity, dtype=np.int64)
         self._sampled = np.empty((capacity, batch), dtype=np.int64)
         self._violated = np.empty((capacity, batch), dtype=bool)
-
-    def ensure(self, extra: int):
-        """Room for ``extra`` more rows (at least doubling when it grows)."""
-        need = self.n + extra
-        cap = self._sampled.shape[0]
-        if need > cap:
-            new = max(need, 2 * cap)
-            n = self.n
-            for c, a in self._cols.items():
-                self._cols[c] = _grown(a, new, n)
-            self._sampled = _grown(self._sampled, new, n)
-            self._violated = _grown(self._violated, new, n)
+        self._t = 0  # the iteration of the last row
 
     def reserve(self, extra: int):
-        """Views for the next ``extra`` rows."""
-        self.ensure(extra)
+        """Views for the next ``extra`` ≤ chunk_rows rows (the caller writes them, then
+        commits)."""
+        if extra > self.chunk_rows:
+            raise ValueError(f"at most {self.chunk_rows} rows at a time, not {extra}")
         sl = slice(self.n, self.n + extra)
         self._violated[sl] = False
-        return {c: a[sl] for c, a in self._cols.items()}, self._sampled[sl], self._violated[sl]
+        cols = {c: a[sl] for c, a in self._cols.items() if c != "t"}
+        return cols, self._sampled[sl], self._violated[sl]
 
     def commit(self, count: int):
+        """The next ``count`` reserved rows are written: number them, thin if over budget."""
+        self._cols["t"][self.n : self.n + count] = np.arange(self._t + 1, self._t + count + 1)
+        self._t += count
         self.n += count
+        if self.n > self.max_rows:
+            self._thin()
+
+    def _thin(self):
+        """Drop every other row after the first ``dense``, keeping the newest, into new
+        arrays (views handed out before stay as they were: no row is ever written twice)."""
+        keep = np.arange(self.n)
+        d = self.dense
+        while len(keep) > self.max_rows:
+            keep = np.concatenate([keep[:d], keep[len(keep) - 1 : d - 1 : -2][::-1]])
+        rows = self._sampled.shape[0]
+        for c, a in self._cols.items():
+            self._cols[c] = _taken(a, rows, keep)
+        self._sampled = _taken(self._sampled, rows, keep)
+        self._violated = _taken(self._violated, rows, keep)
+        self.n = len(keep)
 
     def __len__(self):
         return self.n
@@ -62,23 +95,24 @@ class History:
         return history_csv(self.copy())
 
 
-def _grown(a: np.ndarray, rows: int, n: int) -> np.ndarray:
-    """``a`` with room for ``rows`` rows, its first ``n`` rows copied (np.resize would copy
-    and tile all of them, 5× slower)."""
+def _taken(a: np.ndarray, rows: int, keep: np.ndarray) -> np.ndarray:
+    """A new array of ``rows`` rows starting with a's rows ``keep``."""
     out = np.empty((rows, *a.shape[1:]), dtype=a.dtype)
-    out[:n] = a[:n]
+    np.take(a, keep, axis=0, out=out[: len(keep)])
     return out
 
 
 def history_csv(columns: dict, start: int = 1) -> str:
-    """One CSV row per iteration (numbered from ``start``) of a history's columns (a
-    History's ``copy()`` or a snapshot's views): what `svmviz train --history` and the
-    window's export write."""
+    """One CSV row per row of a history's columns (a History's ``copy()`` or a snapshot's
+    views), numbered by iteration from ``start`` (column t, or the row when there is none):
+    what `svmviz train --history` and the window's export write."""
     c = columns
+    n = len(c["objective"])
+    t = c["t"] if "t" in c else np.arange(1, n + 1)
     lines = ["iteration," + ",".join(COLUMNS)]
-    for t in range(len(c["objective"])):
+    for j in range(n):
         lines.append(
-            f"{t + start},{float(c['objective'][t])!r},{float(c['loss'][t])!r},"
-            f"{float(c['error'][t])!r},{float(c['norm'][t])!r},{int(c['violations'][t])}"
+            f"{int(t[j]) + start - 1},{float(c['objective'][j])!r},{float(c['loss'][j])!r},"
+            f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}"
         )
     return "\n".join(lines) + "\n"

@@ -21,11 +21,14 @@ MIN_DECADES = 3  # of the log axes
 CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
 
 
-def log_samples(n: int) -> np.ndarray:
-    """About CURVE_POINTS indices in 0..n−1, evenly spaced on a log axis, the last included."""
+def log_samples(t: np.ndarray) -> np.ndarray:
+    """About CURVE_POINTS row indices of the increasing iterations ``t``, evenly spaced on a
+    log axis of t, the last row included."""
+    n = len(t)
     if n <= CURVE_POINTS:
         return np.arange(n)
-    idx = np.unique(np.geomspace(1, n, CURVE_POINTS).astype(np.int64) - 1)
+    targets = np.geomspace(t[0], t[-1], CURVE_POINTS)
+    idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
     return idx if idx[-1] == n - 1 else np.append(idx, n - 1)
 
 
@@ -214,16 +217,18 @@ class CurvePanel(QtWidgets.QSplitter):
     def show_history(self, history: dict, optimum: float | None, t0: int = 0) -> None:
         """Draw the telemetry rows written so far (log-sampled) and the optimum F*.
 
-        Row j is iteration t0 + j + 1; the curves are drawn against the iterations since the
-        (warm) start, t − t0, so that the axis still spans the budget."""
+        Row j is iteration t0 + t[j] (column t: rows of long runs are thinned); the curves
+        are drawn against the iterations since the (warm) start, so that the axis still spans
+        the budget."""
         obj = history["objective"]
         n = len(obj)
         if n == 0:
             self.clear()
             return
         self._label_x(warm=t0 > 0)
-        pick = log_samples(n)
-        t = pick + 1.0
+        rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
+        pick = log_samples(rows_t)
+        t = rows_t[pick].astype(float)
         f = np.maximum(obj[pick], 1e-300)
         self.objective.setData(t, f)
         loss = history["loss"][pick]

@@ -174,8 +174,9 @@ class Exports(QtCore.QObject):
         except InputError as exc:
             self._failed("export the history", exc)
             return False
-        self.window.status.setText(f"Exported {len(snap.history['objective']):,} iterations "
-                                   f"to {path}")  # fmt: skip
+        rows, last = len(snap.history["objective"]), int(snap.history["t"][-1])
+        thinned = "" if rows == last else f" (iterations 1–{last:,}, thinned)"
+        self.window.status.setText(f"Exported {rows:,} rows{thinned} to {path}")
         return True
 
     # ------------------------------------------------------------------ animation

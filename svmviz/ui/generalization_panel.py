@@ -224,8 +224,12 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.runner.finished.connect(self._on_finished)
         self.learning.picked.connect(self._load_size)
         self.sweep.picked.connect(self._load_value)
+        # refreshed after the event that changed the session (a click reaches the worker
+        # first), once for any number of changes
+        self._refresh_later = QtCore.QTimer(self, singleShot=True, interval=0)
+        self._refresh_later.timeout.connect(self.refresh)
         for signal in (session.points_changed, session.split_changed, session.config_changed):
-            signal.connect(self.refresh)
+            signal.connect(self._refresh_later.start)
         self.refresh()
 
     def _fit_progress_text(self) -> None:

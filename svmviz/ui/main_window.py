@@ -341,19 +341,20 @@ class MainWindow(QtWidgets.QMainWindow):
                 f"(keys 1–{MAX_CLASSES} choose the class, right click removes a point)"
             )
             return
+        config = self.session.job_config()
+        self._parts = self.session.parts()
+        # regions over what is in view (and the data), not only around the data
+        self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
+        # submitted first: the worker sets the job up while the window updates
+        self.controller.submit(config, dataset, self.extent, play=play, warm=warm,
+                               parts=self._parts)  # fmt: skip
         self._present = self.session.present_classes()
         self._t_max = 0
         self._support = []  # (t − t0, support vectors) of the frames of this job
         self._region_colors = self.plot.region_colors(self._present)
-        config = self.session.job_config()
-        self._parts = self.session.parts()
         self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
         self.plot.set_parts(self._parts)
         self.curves.set_budget(config.iterations)
-        # regions over what is in view (and the data), not only around the data
-        self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
-        self.controller.submit(config, dataset, self.extent, play=play, warm=warm,
-                               parts=self._parts)  # fmt: skip
         self._sync_actions()
 
     def toggle_play(self):
@@ -495,10 +496,11 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_points_changed(self):
+        # the new job first: the worker sets it up while the points are drawn
+        self.reset(play=self.controller.playing, warm=self.warm_start)
         self.plot.draw_points()
         self.plot.show_selection(self.view.selected)
         self.panel.set_n_points(len(self.session.points))
-        self.reset(play=self.controller.playing, warm=self.warm_start)
 
     @QtCore.Slot()
     def _on_classes_changed(self):

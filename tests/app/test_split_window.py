@@ -156,8 +156,8 @@ def test_window_split_curves_and_click_to_load(qtbot, moons):
     assert w.panel.config().kernel.gamma == pytest.approx(gamma)
     assert panel.sweep.opacity() == 1.0
     # an edit of the points makes both curves stale
-    w.session.add_point(0.0, 0.0)
-    assert panel.learning.opacity() < 1 and panel.sweep.opacity() < 1
+    w.session.add_point(0.0, 0.0)  # (the panel refreshes after the event that edited)
+    qtbot.waitUntil(lambda: panel.learning.opacity() < 1 and panel.sweep.opacity() < 1)
     assert "Faded" in panel.message.text()
     # no test set again: plain training on every point
     panel.fraction.setValue(0)

@@ -259,10 +259,9 @@ class Solver:
         if self.done:
             return 0
         n = int(min(n, self.t0_ + self.config.iterations - self.t_))
-        self.history_.ensure(n)  # one allocation for a long step, not one per doubling
         done = 0
         while done < n:
-            chunk = min(n - done, CHUNK)
+            chunk = min(n - done, CHUNK, self.history_.chunk_rows)
             if self.config.tol > 0:
                 chunk = min(chunk, self._window - self.t_ % self._window)
             k, status = self._run(chunk)
