@@ -28,6 +28,7 @@ from svmviz.core.files import (
     write_json,
 )
 from svmviz.core.kernels import Kernel
+from svmviz.core.limits import BLOCK_ENTRIES
 
 FORMAT = "svmviz-model"
 VERSION = 1
@@ -57,8 +58,12 @@ class Model:
         X = np.atleast_2d(np.asarray(X, dtype=float))
         if self.coef is not None:
             F = X @ self.coef.T + self.intercept
-        else:
-            F = self.kernel.gram(X, self.support_vectors) @ self.dual_coef.T + self.intercept
+        else:  # in blocks of rows: a grid against thousands of support vectors
+            rows = max(1, BLOCK_ENTRIES // max(1, len(self.support_vectors)))
+            F = np.empty((len(X), self.dual_coef.shape[0]))
+            for i in range(0, len(X), rows):
+                G = self.kernel.gram(X[i : i + rows], self.support_vectors)
+                F[i : i + rows] = G @ self.dual_coef.T + self.intercept
         return F[:, 0] if self.binary else F
 
     def predict_index(self, X) -> np.ndarray:

@@ -23,6 +23,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError, NotSeparableError
+from svmviz.core.limits import check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
 
@@ -73,6 +74,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
 
 
 def _base_gram(config: SolverConfig, X: np.ndarray) -> np.ndarray:
+    check_kernel_points(X.shape[0], config.kernel.name)
     G = config.kernel.gram(X, X)
     if config.kernel.name == "sigmoid":
         low = np.linalg.eigvalsh(G)[0]

@@ -31,6 +31,7 @@ from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.files import check_format, read_json, write_json
 from svmviz.core.generalization import Split
+from svmviz.core.limits import check_points
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-session", 1
@@ -246,7 +247,9 @@ def read_document(path):
 
     path = Path(path)
     if path.suffix.lower() != ".json":
-        return read_csv(path)
+        data = read_csv(path)
+        check_points(len(data.y), str(path))
+        return data
     d = read_json(path)
     kind = d.get("format") if isinstance(d, dict) else None
     if kind == SCENARIO:
@@ -256,4 +259,6 @@ def read_document(path):
             f"{path}: is a trained model (MODEL.json); it holds no points to open. Open a "
             "session (.json) or a data set (.csv)"
         )
-    return SessionFile.from_dict(d, str(path))
+    doc = SessionFile.from_dict(d, str(path))
+    check_points(len(doc.y), str(path))
+    return doc

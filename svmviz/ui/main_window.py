@@ -52,7 +52,7 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # while playing, the curves and the status text are redrawn this often, in a timer event of
 # their own (never in the same pass as a frame of the plane): their axes and text re-render
 # on every update, which at 60 Hz would take most of the GUI thread
-CURVE_SECONDS = 0.15
+CURVE_SECONDS = 0.25  # the curve panels while playing (their paint costs a plane's)
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 PRESENTATION_SCALE = 1.6  # text, markers and lines in presentation mode
 PRESENTATION_REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
@@ -567,6 +567,8 @@ class MainWindow(QtWidgets.QMainWindow):
             while self._support and self._support[-1][0] >= t:  # a step back: its future goes
                 self._support.pop()
             self._support.append((t, int(np.count_nonzero(snap.alpha))))
+            if len(self._support) > 4096:  # a frame each: thinned as the history is
+                self._support = self._support[:256] + self._support[257::2]
         self._draw_plane(snap)
         self.plot.show_optimum(snap.optimum, self.optimum_action.isChecked())
         self._show_step(snap)

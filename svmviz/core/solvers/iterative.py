@@ -28,6 +28,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
+from svmviz.core.limits import check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
 from svmviz.core.solvers import _loop, _screen
@@ -101,6 +102,7 @@ class Solver:
             self.PhiT_ = np.ascontiguousarray(Phi.T)
             self.G_ = np.zeros((0, 0))
         else:
+            check_kernel_points(m, cfg.kernel.name)
             self.PhiT_ = np.zeros((0, m))
             G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
             self.G_ = G + 1.0 if reg else G

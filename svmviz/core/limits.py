@@ -1,0 +1,43 @@
+"""The sizes svmviz takes on, and the message beyond them (never an out-of-memory crash).
+
+* A kernel model keeps the m×m kernel matrix (and the exact optimum a second one, for
+  libsvm): MAX_KERNEL_POINTS = 5,000 training points is 191 MiB each. The window stays
+  interactive up to 3,000 (see `svmviz bench`).
+* The window and the files it opens take at most MAX_POINTS = 50,000 points; a linear model
+  stays interactive up to 20,000. `svmviz train` has no such limit for linear models (it
+  draws nothing); its history is bounded anyway (:mod:`svmviz.core.telemetry`).
+* Kernel values evaluated at once (a grid against the support vectors): BLOCK_ENTRIES, 32 MiB.
+"""
+
+from __future__ import annotations
+
+from svmviz.core.errors import InputError
+
+MAX_KERNEL_POINTS = 5_000
+MAX_POINTS = 50_000
+BLOCK_ENTRIES = 1 << 22
+
+
+def mib(entries: int) -> str:
+    return f"{8 * entries / 2**20:,.0f} MiB"
+
+
+def check_kernel_points(m: int, kernel_name: str) -> None:
+    """Refuse a kernel problem whose kernel matrix would pass the limit."""
+    if m > MAX_KERNEL_POINTS:
+        raise InputError(
+            f"too many points for a kernel model: the {kernel_name} kernel keeps an m × m "
+            f"matrix in memory, which for {m:,} points takes {mib(m * m)}; svmviz takes up "
+            f"to {MAX_KERNEL_POINTS:,} training points ({mib(MAX_KERNEL_POINTS**2)}). Use "
+            "the linear kernel, a train/test split, or fewer points"
+        )
+
+
+def check_points(m: int, where: str) -> None:
+    """Refuse a data set larger than the window takes."""
+    if m > MAX_POINTS:
+        raise InputError(
+            f"{where}: {m:,} points; the window takes up to {MAX_POINTS:,} (it stays "
+            "interactive up to 20,000 with a linear model). `svmviz train` trains a linear "
+            "model on more"
+        )
