@@ -65,18 +65,29 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     The Gaussian kernel factorizes over the axes of a regular grid:
     exp(−γ‖p − s‖²) = exp(−γ(p_x − s_x)²)·exp(−γ(p_y − s_y)²), so the values of an RBF model
     are one matrix product E_y diag(α) E_xᵀ per output instead of a kernel evaluation per grid
-    point and support vector (about 150× faster at 160×160 with 500 support vectors).
+    point and support vector (about 150× faster at 160×160 with 500 support vectors). It is
+    computed in single precision, seven digits where a pixel needs three: 7.3 → 2.2 ms at
+    200×200 with 1,000 support vectors (numpy's float32 exp is vectorized, its float64 exp
+    is not on this machine); the training points' values, margins and the objective stay
+    in double precision (they come from the solver).
     """
     kernel = model.kernel
     if model.coef is None and kernel.name == "rbf" and model.support_vectors.shape[1] == 2:
-        sv = model.support_vectors
-        Ex = np.exp(-kernel.gamma * (xs[:, None] - sv[None, :, 0]) ** 2)  # (nx, n_sv)
-        Ey = np.exp(-kernel.gamma * (ys[:, None] - sv[None, :, 1]) ** 2)  # (ny, n_sv)
-        out = np.stack([(Ey * a) @ Ex.T for a in model.dual_coef], axis=-1)  # (ny, nx, K)
-        out = out.reshape(len(ys) * len(xs), -1) + model.intercept
+        Ex = _gauss_factor(xs, model.support_vectors[:, 0], kernel.gamma)  # (nx, n_sv)
+        Ey = _gauss_factor(ys, model.support_vectors[:, 1], kernel.gamma)  # (ny, n_sv)
+        out = np.stack([(Ey * a.astype(np.float32)) @ Ex.T for a in model.dual_coef], axis=-1)
+        out = out.reshape(len(ys) * len(xs), -1).astype(float) + model.intercept
         return out[:, 0] if model.binary else out
     gx, gy = np.meshgrid(xs, ys)
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
+
+
+def _gauss_factor(grid: np.ndarray, centers: np.ndarray, gamma: float) -> np.ndarray:
+    """exp(−γ(g_i − c_j)²) in float32, (len(grid), len(centers)), without temporaries."""
+    d = grid.astype(np.float32)[:, None] - centers.astype(np.float32)[None, :]
+    d *= d
+    d *= np.float32(-gamma)
+    return np.exp(d, out=d)
 
 
 def simplify_lines(lines: list, tol: float, passes: int = 3) -> list:
