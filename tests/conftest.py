@@ -10,6 +10,15 @@ import pytest  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_loops():
+    """Compile the solver's loops once, before any test waits on training with a timeout
+    (on a fresh install, e.g. in CI, that takes ~35 s; afterwards numba's cache has them)."""
+    from svmviz.core.solvers import Solver
+
+    Solver.warm_up()
+
+
 def standardized(X):
     return (X - X.mean(axis=0)) / X.std(axis=0) * 1.5
 

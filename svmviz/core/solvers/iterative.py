@@ -211,12 +211,15 @@ class Solver:
 
     @staticmethod
     def warm_up() -> None:
-        """Compile the loop (numba) on a tiny problem, e.g. in a background thread at start-up;
-        after installation this takes some seconds once, then comes from numba's cache."""
+        """Compile the loops (numba) on tiny problems, e.g. in a background thread at start-up:
+        the linear binary one and the general one (kernels, classes, batches); after
+        installation this takes ~35 s once (measured), then comes from numba's cache."""
         from svmviz.core.data import Dataset
+        from svmviz.core.kernels import Kernel
 
-        X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]])
-        Solver(SolverConfig(iterations=2)).reset(Dataset.from_labels(X, [0, 1, 1])).step(2)
+        data = Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]]), [0, 1, 1])
+        for kernel in (Kernel(), Kernel("rbf")):
+            Solver(SolverConfig(iterations=2, kernel=kernel)).reset(data).step(2)
 
     def _schedule(self):
         """(schedule code, η₀). ``auto``: Pegasos' 1/(λt) when λ > 0; for λ = 0 the constant
