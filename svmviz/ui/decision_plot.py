@@ -54,12 +54,34 @@ def ring_sizes(alpha: np.ndarray) -> np.ndarray:
 
 
 class Marks(pg.ScatterPlotItem):
-    """A scatter of the plane that takes no clicks of its own: pyqtgraph would otherwise
-    make a spot object for every point to find the ones under each click (16 ms at 20,000
-    points); the window finds the point under a click by distance."""
+    """A scatter of the plane, faster where pyqtgraph's is slow for our use:
+
+    * It takes no clicks of its own: pyqtgraph would make a spot object for every point to
+      find the ones under each click (16 ms at 20,000 points); the window finds the point
+      under a click by distance.
+    * Its spots share the item's symbol, pen and brush (sizes may differ: setData(x, y,
+      size=...) is all the plane asks of it): their sprites are looked up once per distinct
+      size, not once per spot in Python (pyqtgraph's way: 15 → 6 ms for 9,000 rings, each
+      time the rings change). Hover styles take pyqtgraph's way.
+    """
 
     def mouseClickEvent(self, ev):  # noqa: N802 (pyqtgraph's name)
         ev.ignore()
+
+    def updateSpots(self, dataSet=None):  # noqa: N802, N803 (pyqtgraph's names)
+        data = self.data if dataSet is None else dataSet
+        if not (self.opts["pxMode"] and self.opts["useCache"]) or self.opts["hoverable"]:
+            return super().updateSpots(dataSet)
+        mask = data["sourceRect"]["w"] == 0
+        if np.any(mask):
+            (sizes,) = self._style(["size"], data=data, idx=mask)
+            sizes, which = np.unique(sizes, return_inverse=True)
+            o = self.opts
+            rects = self.fragmentAtlas[[(o["symbol"], s, o["pen"], o["brush"]) for s in sizes]]
+            data["sourceRect"][mask] = np.array(rects, dtype=data["sourceRect"].dtype)[which]
+            self._maybeRebuildAtlas()
+            self.invalidate()
+        self._updateMaxSpotSizes(data=data)
 
 
 class RegionItem(QtWidgets.QGraphicsPixmapItem):
