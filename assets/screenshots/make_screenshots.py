@@ -67,7 +67,14 @@ def settle(ms=500):  # let the view-following frame arrive (50 ms debounce)
 
 
 def finished(w):
-    return w.snapshot is not None and w.snapshot.status not in ("ready", "running")
+    """Trained to the end, and the exact optimum is in (it is computed beside the training,
+    at a lower priority)."""
+    snap = w.snapshot
+    return (
+        snap is not None
+        and snap.status not in ("ready", "running")
+        and (not snap.reference_pending)
+    )
 
 
 def inspector(w):
@@ -145,8 +152,13 @@ def main(names):
         w.resize(1500, 900 if setup else 820)
         w.show()
         if setup is None:
-            for dock in (w.step_dock, w.points_dock, w.margins_dock, w.theory_dock,
-                         w.generalization_dock):
+            for dock in (
+                w.step_dock,
+                w.points_dock,
+                w.margins_dock,
+                w.theory_dock,
+                w.generalization_dock,
+            ):
                 dock.hide()  # the training pictures: the plane and the curves
             wait_until(lambda w=w: finished(w))
         else:
