@@ -307,15 +307,23 @@ class DecisionPlot(pg.PlotWidget):
     def draw_frame(self, frame, region_colors: np.ndarray, alpha=None, marks=True) -> None:
         """One frame of the model: ``region_colors`` (0xffRRGGBB per class) colours the
         regions; ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear models).
-        With ``marks`` False the rings and crosses are left as they are (unless the points
-        changed): at full speed they are refreshed at a lower rate than the plane."""
+        With ``marks`` False the rings and crosses are left as they are (cleared if points
+        moved or went): at full speed they are refreshed at a lower rate than the plane."""
         self.region.set_regions(region_colors[frame.region], frame.extent)
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
         X = self.session.points.X
         if len(frame.margins) != len(X):
             return  # the points changed since this job started; its frame is on its way
-        if not marks and self._marks is not None and X is self._marks[0]:
+        if not marks and self._marks is not None:
+            old = self._marks[0]
+            if X is old:
+                return
+            if len(old) < len(X) and np.array_equal(old, X[: len(old)]):
+                return  # points appended: the marks still sit on theirs; they follow soon
+            self.rings.setData([], [])  # points moved or gone: no mark on a wrong place
+            self.wrong.setData([], [])
+            self._marks = (X, None)
             return
         if alpha is not None and len(alpha) == len(X):
             ring = alpha > ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0)

@@ -52,7 +52,7 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # while playing, the curves and the status text are redrawn this often, in a timer event of
 # their own (never in the same pass as a frame of the plane): their axes and text re-render
 # on every update, which at 60 Hz would take most of the GUI thread
-CURVE_SECONDS = 0.25  # the curve panels while playing (their paint costs a plane's)
+CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 PRESENTATION_SCALE = 1.6  # text, markers and lines in presentation mode
 PRESENTATION_REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
@@ -348,6 +348,10 @@ class MainWindow(QtWidgets.QMainWindow):
         # submitted first: the worker sets the job up while the window updates
         self.controller.submit(config, dataset, self.extent, play=play, warm=warm,
                                parts=self._parts)  # fmt: skip
+        # at full speed, the new job's first frames come without rings and crosses (at
+        # 20,000 points, all ringed at w = 0, they cost more than the frame); they follow
+        # at MARKS_SECONDS
+        self._last_marks = time.perf_counter()
         self._present = self.session.present_classes()
         self._t_max = 0
         self._support = []  # (t − t0, support vectors) of the frames of this job

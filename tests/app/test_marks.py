@@ -51,3 +51,43 @@ def test_marks_take_no_clicks():
     ev = Event()
     Marks().mouseClickEvent(ev)
     assert ev.ignored
+
+
+def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherwise(qtbot):
+    """At full speed a new job's first frames come without rings and crosses: after a click
+    (an append) the old ones still sit on their points; after a move they are cleared, not
+    left on a wrong place; the next frame with marks draws them."""
+    from svmviz.app.session import Session
+    from svmviz.core.data import Dataset
+    from svmviz.core.frame import make_frame
+    from svmviz.core.kernels import Kernel
+    from svmviz.core.model_io import Model
+    from svmviz.ui.decision_plot import DecisionPlot
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(60, 2))
+    session = Session(Dataset.from_labels(X, (X[:, 0] > 0).astype(int)))
+    plot = DecisionPlot(session)
+    qtbot.addWidget(plot)
+    plot.draw_points()
+    colors = plot.region_colors(session.present_classes())
+    model = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.2]),
+                  coef=np.array([[1.5, 0.3]]))  # fmt: skip
+
+    def frame():
+        p = session.points
+        return make_frame(model, p.X, p.y, (-3, 3, -3, 3), 50)
+
+    plot.draw_frame(frame(), colors, marks=True)
+    rings = len(plot.rings.data)
+    assert rings > 0
+    session.add_point(0.1, 0.1)
+    plot.draw_frame(frame(), colors, marks=False)
+    assert len(plot.rings.data) == rings  # kept: they sit on their points
+    session.move_points([3], 0.5, 0.0)
+    plot.draw_frame(frame(), colors, marks=False)
+    assert len(plot.rings.data) == 0 and len(plot.wrong.data) == 0  # cleared
+    plot.draw_frame(frame(), colors, marks=False)
+    assert len(plot.rings.data) == 0  # still cleared until marks are drawn
+    plot.draw_frame(frame(), colors, marks=True)
+    assert len(plot.rings.data) > 0
