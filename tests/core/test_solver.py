@@ -294,3 +294,29 @@ def test_the_last_iterate_model_matches_its_kept_scores(blobs2, kernel):
                                rtol=1e-8, atol=1e-8)  # fmt: skip
     assert not np.allclose(last.decision_function(blobs2.X), avg.decision_function(blobs2.X))
     assert "objective" not in last.extra and "objective" in avg.extra
+
+
+def test_nearest_ranks_are_the_order_statistics_around_the_new_bias():
+    """[r_(P), r_(P+1)] from the values nearest the old b, for shifts either way, with
+    ties, and whatever window the last search left (too narrow: widened; too wide: fine)."""
+    from svmviz.core.solvers._loop import MAX_SHIFT, _nearest_ranks
+
+    rng = np.random.default_rng(4)
+    for trial in range(300):
+        m = int(rng.integers(5, 400))
+        y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+        s = np.round(rng.normal(size=m), 2 if trial % 3 == 0 else 12)  # ties, sometimes
+        scale = float(rng.uniform(0.5, 2.0))
+        r = np.sort(y - scale * s)
+        n_pos = int(np.sum(y > 0))
+        if n_pos in (0, m):
+            continue
+        c = float(rng.choice(r)) + float(rng.normal()) * 0.05
+        shift = int(np.sum(r < c)) - n_pos
+        if shift == 0 or abs(shift) > MAX_SHIFT:
+            continue
+        win = np.array([c, 10.0 ** rng.uniform(-8, 2)])
+        found, lo, hi = _nearest_ranks(y, s, scale, c, shift, np.empty(m), win)
+        assert found  # (the compiled y − scale·s may differ from numpy's in the last bit)
+        assert lo == pytest.approx(r[n_pos - 1], rel=1e-14, abs=1e-15)
+        assert hi == pytest.approx(r[n_pos], rel=1e-14, abs=1e-15)

@@ -121,7 +121,7 @@ class Solver:
         self.scal_ = np.array([1.0, 0.0])
         self.F_ = np.zeros((Ko, m))
         self.r_ = np.empty(m)
-        self.win_ = np.zeros(1)
+        self.win_ = np.zeros(2)  # the exact b, and the window its search starts with
         if self.binary_ and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
             # [r_(P), r_(P+1)] for r = y (see _loop.profile_bias); numpy, so that setting up
