@@ -182,12 +182,7 @@ def _nearest_ranks(y_sign, s, scale, c, shift, buf, win):
         if v >= lo_b and v < hi_b:
             buf[nb] = v
             nb += 1
-    for a in range(need):  # the `need` values nearest c, nearest first
-        best = a
-        for j in range(a + 1, nb):
-            if (shift > 0 and buf[j] > buf[best]) or (shift < 0 and buf[j] < buf[best]):
-                best = j
-        buf[a], buf[best] = buf[best], buf[a]
+    _screen.nearest_first(buf, nb, need, shift)
     if shift > 0:  # r_(P+1) is the shift-th largest below c, r_(P) the (shift+1)-th
         return True, buf[need - 1], buf[need - 2]
     return True, buf[need - 2], buf[need - 1]  # r_(P) the |shift|-th smallest at or above c

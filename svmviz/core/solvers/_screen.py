@@ -194,6 +194,19 @@ def evaluate_many(Z, zn, y_sign, U, P, S, st, buckets, out_loss, out_err):
         out_err[t] = er
 
 
+@jit_inline
+def nearest_first(buf, n, need, shift):
+    """Move the ``need`` values of buf[:n] nearest c to the front, nearest first: the
+    largest first when shift > 0 (values below c), the smallest when shift < 0 (at or
+    above c). A partial selection sort: need is small."""
+    for a in range(need):
+        best = a
+        for j in range(a + 1, n):
+            if (shift > 0 and buf[j] > buf[best]) or (shift < 0 and buf[j] < buf[best]):
+                best = j
+        buf[a], buf[best] = buf[best], buf[a]
+
+
 @jit
 def bias_interval(u, P, S, st, shift, cand):
     """The interval [r_(P), r_(P+1)] of the exact free bias (see
@@ -234,12 +247,7 @@ def bias_interval(u, P, S, st, shift, cand):
         st[q + EXPLICIT] += n - done
         done = n
         if nc >= need:
-            for a in range(need):  # the `need` values nearest c, nearest first
-                best = a
-                for j in range(a + 1, nc):
-                    if (shift > 0 and cand[j] > cand[best]) or (shift < 0 and cand[j] < cand[best]):
-                        best = j
-                cand[a], cand[best] = cand[best], cand[a]
+            nearest_first(cand, nc, need, shift)
             if abs(cand[need - 1]) < gap:
                 c0 = u[q - 1]
                 if shift > 0:
