@@ -26,10 +26,9 @@ def check_kernel_points(m: int, kernel_name: str) -> None:
     """Refuse a kernel problem whose kernel matrix would pass the limit."""
     if m > MAX_KERNEL_POINTS:
         raise InputError(
-            f"too many points for a kernel model: the {kernel_name} kernel keeps an m × m "
-            f"matrix in memory, which for {m:,} points takes {mib(m * m)}; svmviz takes up "
-            f"to {MAX_KERNEL_POINTS:,} training points ({mib(MAX_KERNEL_POINTS**2)}). Use "
-            "the linear kernel, a train/test split, or fewer points"
+            f"{m:,} points are too many for a kernel model (its {kernel_name} kernel matrix "
+            f"takes {mib(m * m)}; the limit is {MAX_KERNEL_POINTS:,} points). Use the linear "
+            "kernel, a train/test split or fewer points"
         )
 
 

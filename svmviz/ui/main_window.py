@@ -62,6 +62,15 @@ def _union(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
 
 
+class StatusLine(QtWidgets.QLabel):
+    """The status bar's text; its tooltip repeats it, for when it is wider than the window
+    (a long message is cut at the edge)."""
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        self.setToolTip(text)
+
+
 class MainWindow(QtWidgets.QMainWindow):
     def __init__(self, data: Dataset | None, config: SolverConfig, play: bool = False):
         super().__init__()
@@ -112,7 +121,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for k in range(MAX_CLASSES):
             shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
             shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
-        self.status = QtWidgets.QLabel()
+        self.status = StatusLine()
         self.statusBar().addWidget(self.status, 1)
         self.progress = QtWidgets.QProgressBar()
         self.progress.setMaximumWidth(220)

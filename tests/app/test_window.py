@@ -688,3 +688,14 @@ def test_scatters_follow_appends_moves_deletes_and_undo(qtbot):
     s.redo()
     check()
     w.close()
+
+
+def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
+    """A message wider than the window is cut at its edge: the tooltip shows it whole."""
+    from svmviz.ui.main_window import StatusLine
+
+    line = StatusLine()
+    qtbot.addWidget(line)
+    text = "Cannot train: " + "a long message " * 20
+    line.setText(text)
+    assert line.text() == text and line.toolTip() == text

@@ -23,9 +23,10 @@ def data(m, seed=0):
 def test_a_kernel_model_refuses_more_points_than_its_matrix_may_hold(monkeypatch):
     big = data(limits.MAX_KERNEL_POINTS + 1)
     cfg = SolverConfig(kernel=Kernel("rbf"))
-    with pytest.raises(InputError, match=r"5,001 points takes 191 MiB.*up to 5,000"):
+    with pytest.raises(InputError, match=r"5,001 points are too many .* takes 191 MiB; the "
+                       r"limit is 5,000 points\). Use the linear kernel"):  # fmt: skip
         Solver(cfg).reset(big)  # refused before the matrix is made
-    with pytest.raises(InputError, match="too many points for a kernel model"):
+    with pytest.raises(InputError, match="too many for a kernel model"):
         exact_optimum(cfg, big)
     Solver(SolverConfig()).reset(big).step(10)  # a linear model takes them
 
