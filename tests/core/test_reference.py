@@ -19,7 +19,7 @@ def test_libsvm_and_interior_point_agree(moons, kernel):
     # the interior point QP for linear models (p + 1 weights), libsvm for kernels
     assert ref.method == ("clarabel" if kernel.is_linear else "libsvm")
     qp = model_objective(_qp(cfg, moons, 1 - np.eye(2), hard=False)[0], moons.X, moons.y)
-    svm = model_objective(_libsvm(cfg, moons), moons.X, moons.y)
+    svm = model_objective(_libsvm(cfg, moons)[0], moons.X, moons.y)
     assert qp["objective"] == pytest.approx(svm["objective"], rel=2e-6)
     assert ref.objective == pytest.approx(svm["objective"], rel=2e-6)
 
