@@ -206,13 +206,18 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     Ko = 1 if binary else K
     F, to_coef = _features(config, X)
     r = F.shape[1]
+    # solved for w' = σ w with F' = F / σ, whose largest entry is 1: the same margins
+    # w'·F' = w·F, and λ‖w‖² = (λ/σ²)‖w'‖² (a polynomial kernel on coordinates of 1e3 has
+    # F of 1e7, where Clarabel stopped with "InsufficientProgress")
+    sigma = float(np.abs(F).max(initial=0.0)) or 1.0
+    F = F / sigma
     free = config.bias == "free"
     nb = Ko if free else 0
     nxi = 0 if hard else m
     nw = Ko * r
     nvar = nw + nb + nxi
     lam = 1.0 if hard else config.lam
-    P = sp.diags(np.r_[np.full(nw, lam), np.zeros(nb + nxi)]).tocsc()
+    P = sp.diags(np.r_[np.full(nw, lam / sigma**2), np.zeros(nb + nxi)]).tocsc()
     q = np.r_[np.zeros(nw + nb), np.full(nxi, 1.0 / m)]
 
     # margin constraints, written as  −(margin terms) − ξ_i ≤ −Δ
@@ -264,7 +269,7 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     if not hard and config.lam == 0:
         # a linear program can have an unbounded optimal face (separable data); a loose box
         # on w keeps the interior-point iterates finite without changing the optimal value
-        box = 1e6
+        box = 1e6 * sigma
         A_parts.append(sp.vstack([sp.eye(nw, nvar), -sp.eye(nw, nvar)]))
         b_parts.append(np.full(2 * nw, box))
         cones.append(clarabel.NonnegativeConeT(2 * nw))
@@ -293,7 +298,7 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
         raise InputError(f"the exact solver failed ({status}); the problem may be ill-posed")
     lower = float(sol.obj_val_dual)
     x = np.asarray(sol.x)
-    Wf = x[:nw].reshape(Ko, r)
+    Wf = x[:nw].reshape(Ko, r) / sigma
     bvec = x[nw : nw + nb] if free else np.zeros(Ko)
     lam_hard = None
     if hard:
