@@ -29,7 +29,7 @@ from svmviz.app.reference_runner import ReferenceRunner
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import Frame, make_frame
+from svmviz.core.frame import Frame, make_frame, prepare_contours
 from svmviz.core.generalization import TEST, TRAIN, subset
 from svmviz.core.inspect import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
@@ -398,6 +398,7 @@ class TrainingController(QObject):
         self._display.setTimerType(Qt.TimerType.PreciseTimer)
         self._display.timeout.connect(self._take)
         self._last_take = 0.0
+        prepare_contours()  # (here, in the GUI thread: see its docstring)
         self._thread = QThread()
         self._thread.setObjectName("svmviz-training")
         _THREADS.add(self._thread)

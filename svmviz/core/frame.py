@@ -29,6 +29,18 @@ class Frame:
     margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
 
 
+def prepare_contours() -> None:
+    """Make contourpy's first call in this thread (the GUI thread, before any training
+    thread contours). pybind11 sets its internals up at its first call in a process; made
+    in PySide6's training QThread, that set-up deleted a thread state that was not its own:
+    a segmentation fault at the first kernel frame of a window that started linear (4 runs
+    in 4; none after this). It is pybind11's known fault: pybind/pybind11#1920."""
+    import contourpy
+
+    z = np.array([[0.0, 1.0], [1.0, np.nan]])  # (a masked cell: the array<bool> path too)
+    contourpy.contour_generator(np.arange(2.0), np.arange(2.0), z).lines(0.5)
+
+
 ROLES = ("outside the margin", "support vector (on the margin)", "inside the margin",
          "misclassified")  # fmt: skip
 
