@@ -9,7 +9,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.reference import Reference
-from svmviz.core.solvers import STATUS_TEXT, Solver
+from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
 
 
@@ -52,8 +52,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         f"{', '.join(data.classes)})",
         f"problem: {cfg.margin} margin, {'binary' if s.binary_ else 'multiclass'}, "
         f"kernel {cfg.kernel.name}, λ = {s.lam_:g}, bias {cfg.bias}",
-        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s "
-        f"({STATUS_TEXT[s.status_]})",
+        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})",
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
         f"training error: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
     ]

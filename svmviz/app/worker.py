@@ -102,6 +102,7 @@ class Snapshot:
     # a split's test error, sampled as training goes: (iterations t, 0-1 errors), or None
     test_error: tuple | None = None
     reference_pending: bool = False  # the exact optimum is being computed
+    status_text: str = ""  # the solver's status in words (a divergence: what to change)
 
 
 class TrainingWorker(QObject):
@@ -364,7 +365,7 @@ class TrainingWorker(QObject):
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
             self._reference_error, alpha, self._step, iterate,
             self._optimum if ref is not None else None, test_error,
-            self._reference_key is not None,
+            self._reference_key is not None, s.status_text(),
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()

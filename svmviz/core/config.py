@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from svmviz.core.errors import InputError
+import numpy as np
+
+from svmviz.core.errors import InputError, shown
 from svmviz.core.kernels import Kernel
 
 ALGORITHMS = ("gd", "sgd", "pegasos")
@@ -16,6 +18,7 @@ BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
 # every iteration keeps a telemetry row (~60 bytes at batch 1): 2e7 rows are about 1.2 GB
 MAX_ITERATIONS = 20_000_000
+MAX_WHOLE = 2**31 - 1  # a whole number a file may set (the solver dock's spin boxes are 32-bit)
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class SolverConfig:
     def __post_init__(self):
         def choose(name, value, options):
             if value not in options:
-                raise InputError(f"{name} must be one of {', '.join(options)}, not {value!r}")
+                raise InputError(f"{name} must be one of {', '.join(options)}, not {shown(value)}")
 
         choose("margin", self.margin, MARGINS)
         choose("bias", self.bias, BIASES)
@@ -63,26 +66,30 @@ class SolverConfig:
         if not isinstance(self.kernel, Kernel):
             raise InputError("kernel must be a Kernel")
         if not _finite(self.lam) or self.lam < 0:
-            raise InputError(f"λ (lam) must be a number ≥ 0, not {self.lam}")
+            raise InputError(f"λ (lam) must be a number ≥ 0, not {shown(self.lam)}")
         if self.margin == "soft" and self.algorithm == "pegasos" and self.lam == 0:
             raise InputError("Pegasos needs λ > 0 (its step is 1/(λt)); use sgd or gd for λ = 0")
         if self.schedule == "pegasos" and self.lam == 0 and self.margin == "soft":
             raise InputError("the Pegasos step 1/(λt) needs λ > 0")
         if not _finite(self.eta) or self.eta <= 0:
-            raise InputError(f"the step size η must be a number > 0, not {self.eta}")
-        if int(self.batch) != self.batch or self.batch < 1:
-            raise InputError(f"the batch size must be a whole number ≥ 1, not {self.batch}")
-        if int(self.iterations) != self.iterations or self.iterations < 1:
-            raise InputError(f"iterations must be a whole number ≥ 1, not {self.iterations}")
+            raise InputError(f"the step size η must be a number > 0, not {shown(self.eta)}")
+        if not _whole(self.batch) or self.batch < 1:
+            raise InputError(f"the batch size must be a whole number ≥ 1, not {shown(self.batch)}")
+        if not _whole(self.iterations) or self.iterations < 1:
+            raise InputError(f"iterations must be a whole number ≥ 1, not {shown(self.iterations)}")
         if self.iterations > MAX_ITERATIONS:
+            given = f"{self.iterations:,}" if self.iterations < 1e15 else shown(self.iterations)
             raise InputError(
                 f"iterations must be at most {MAX_ITERATIONS:,} (each one keeps a row of "
-                f"telemetry), not {self.iterations:,}"
+                f"telemetry), not {given}"
             )
         if not _finite(self.tol) or self.tol < 0:
-            raise InputError(f"the tolerance must be a number ≥ 0, not {self.tol}")
+            raise InputError(f"the tolerance must be a number ≥ 0, not {shown(self.tol)}")
         if self.radius is not None and (not _finite(self.radius) or self.radius <= 0):
-            raise InputError(f"the projection radius B must be > 0, not {self.radius}")
+            raise InputError(f"the projection radius B must be > 0, not {shown(self.radius)}")
+        seed = self.seed
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise InputError(f"the seed must be a whole number ≥ 0, not {shown(seed)}")
         if self.project and self.radius is None and self.lam == 0:
             raise InputError("projection needs a radius B when λ = 0 (the default is √(Δmax/λ))")
 
@@ -97,8 +104,17 @@ class SolverConfig:
             raise InputError(f"{where}: 'config' must be an object")
         unknown = set(d) - {f.name for f in fields(cls)}
         if unknown:
-            raise InputError(f"{where}: config: unknown setting(s) {', '.join(sorted(unknown))}")
+            names = ", ".join(shown(k) for k in sorted(unknown)[:5])
+            raise InputError(f"{where}: config: unknown setting(s) {names}")
         d = dict(d)
+        # what the solver dock shows in a check box and in (32-bit) spin boxes
+        if not isinstance(d.get("project", False), bool):
+            raise InputError(f"{where}: config: project must be true or false")
+        kernel = d.get("kernel") if isinstance(d.get("kernel"), dict) else {}
+        for name, value in (("batch size", d.get("batch")), ("seed", d.get("seed")),
+                            ("kernel degree", kernel.get("degree"))):  # fmt: skip
+            if _whole(value) and value > MAX_WHOLE:
+                raise InputError(f"{where}: config: the {name} must be at most {MAX_WHOLE:,}")
         try:
             if "kernel" in d:
                 if not isinstance(d["kernel"], dict):
@@ -109,7 +125,7 @@ class SolverConfig:
             return cls(**d)
         except InputError as exc:
             raise InputError(f"{where}: config: {exc}") from None
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InputError(
                 f"{where}: config: a setting has the wrong type (kernel: name, gamma, degree, "
                 "coef0; cost: rows of numbers)"
@@ -125,5 +141,13 @@ class SolverConfig:
 def _finite(x) -> bool:
     try:
         return math.isfinite(float(x))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _whole(x) -> bool:
+    """A whole number (2 or 2.0; not inf, nan, a text or a list)."""
+    try:
+        return int(x) == x
+    except (TypeError, ValueError, OverflowError):
         return False

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 from svmviz.core.files import atomic_write_text, read_bytes
 
 
@@ -83,10 +83,10 @@ def _number(path: Path, line: int, col: int, cell: str, what: str) -> float:
         value = float(cell)
     except ValueError:
         raise InputError(
-            f"{path}, line {line}, column {col}: {what} {cell!r} is not a number"
+            f"{path}, line {line}, column {col}: {what} {shown(cell)} is not a number"
         ) from None
     if not math.isfinite(value):
-        raise InputError(f"{path}, line {line}, column {col}: {what} is {cell!r}, not finite")
+        raise InputError(f"{path}, line {line}, column {col}: {what} is {shown(cell)}, not finite")
     return value
 
 
@@ -97,6 +97,8 @@ def read_csv(path) -> Dataset:
     """
     path = Path(path)
     rows = list(_rows(path, _read_text(path)))
+    if not rows:
+        raise InputError(f"{path}: has no header and no data, only empty cells")
     header_line, header = rows[0]
     if len(header) < 2:
         raise InputError(
@@ -120,7 +122,7 @@ def read_csv(path) -> Dataset:
     data = Dataset.from_labels(X, labels)
     if data.n_classes < 2:
         raise InputError(
-            f"{path}: every row has the label {data.classes[0]!r}; "
+            f"{path}: every row has the label {shown(data.classes[0])}; "
             "an SVM needs at least two classes"
         )
     return data

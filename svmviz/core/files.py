@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 
 
 def atomic_write_bytes(path, data: bytes) -> None:
@@ -77,27 +77,45 @@ def read_json(path):
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: is not a UTF-8 text file (byte {exc.start})") from None
+    return parse_json(text, path)
+
+
+def parse_json(text: str, where):
+    """The JSON value in ``text``; an InputError names ``where`` and what is wrong. Texts
+    that could not be written back as UTF-8 (a lone surrogate, from an escape such as
+    ``"\\ud800"``) are refused too."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
-            f"{path}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
+            f"{where}, line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})"
         ) from None
     except RecursionError:
-        raise InputError(f"{path}: nested too deeply to be one of ours") from None
+        raise InputError(f"{where}: nested too deeply to be one of ours") from None
+    except ValueError:  # an integer of more than 4,300 digits (int's limit)
+        raise InputError(f"{where}: has a number of thousands of digits") from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(
+            f"{where}: has a text with an invalid character (a lone \\u surrogate escape)"
+        ) from None
+    except RecursionError:
+        raise InputError(f"{where}: nested too deeply to be one of ours") from None
+    return value
 
 
 def check_format(d, where, fmt: str, version: int, what: str) -> None:
     """A JSON object of ours: ``format`` is ``fmt`` and ``version`` at most ``version``."""
     if not isinstance(d, dict) or d.get("format") != fmt:
         found = d.get("format") if isinstance(d, dict) else None
-        also = f' (its "format" is {found!r})' if isinstance(found, str) else ""
+        also = f' (its "format" is {shown(found)})' if isinstance(found, str) else ""
         raise InputError(f'{where}: not an svmviz {what} (no "format": "{fmt}"){also}')
     v = d.get("version")
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise InputError(f"{where}: the {what}'s version {v!r} is not a version number")
+        raise InputError(f"{where}: the {what}'s version {shown(v)} is not a version number")
     if v > version:
         raise InputError(
-            f"{where}: a {what} of version {v}, written by a newer svmviz; this one reads "
+            f"{where}: a {what} of version {shown(v)}, written by a newer svmviz; this one reads "
             f"up to version {version} (update svmviz to open it)"
         )

@@ -25,7 +25,7 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 from svmviz.core.objectives import errors
 from svmviz.core.training import prepare
 
@@ -50,14 +50,16 @@ class Split:
 
     def __post_init__(self):
         if not (isinstance(self.fraction, (int, float)) and math.isfinite(self.fraction)):
-            raise InputError(f"the test fraction must be a number, not {self.fraction!r}")
+            raise InputError(f"the test fraction must be a number, not {shown(self.fraction)}")
         if not 0.0 <= self.fraction <= MAX_TEST_FRACTION:
             raise InputError(
                 f"the test fraction must be between 0 and {MAX_TEST_FRACTION:g}, "
                 f"not {self.fraction:g}"
             )
         if self.size is not None and (int(self.size) != self.size or self.size < 2):
-            raise InputError(f"the training-set size must be a whole number ≥ 2, not {self.size}")
+            raise InputError(
+                f"the training-set size must be a whole number ≥ 2, not {shown(self.size)}"
+            )
 
     @property
     def active(self) -> bool:

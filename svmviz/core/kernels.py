@@ -6,9 +6,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
+
+
+def _real(x) -> bool:
+    """A finite number (an int, a float or a numpy number; not a text, a list or 10**400)."""
+    if not isinstance(x, (int, float, np.integer, np.floating)):
+        return False
+    try:
+        return bool(np.isfinite(float(x)))
+    except OverflowError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -23,13 +33,14 @@ class Kernel:
 
     def __post_init__(self):
         if self.name not in KERNELS:
-            raise InputError(f"unknown kernel {self.name!r}; choose one of {', '.join(KERNELS)}")
-        if not np.isfinite(self.gamma) or self.gamma <= 0:
-            raise InputError(f"gamma must be a positive number, not {self.gamma:g}")
-        if not np.isfinite(self.coef0):
-            raise InputError("coef0 must be finite")
-        if int(self.degree) != self.degree or self.degree < 1:
-            raise InputError(f"degree must be a whole number ≥ 1, not {self.degree}")
+            raise InputError(f"unknown kernel {shown(self.name)}; choose one of "
+                             f"{', '.join(KERNELS)}")  # fmt: skip
+        if not _real(self.gamma) or self.gamma <= 0:
+            raise InputError(f"gamma must be a positive number, not {shown(self.gamma)}")
+        if not _real(self.coef0):
+            raise InputError("coef0 must be a finite number")
+        if not _real(self.degree) or int(self.degree) != self.degree or self.degree < 1:
+            raise InputError(f"degree must be a whole number ≥ 1, not {shown(self.degree)}")
 
     @property
     def is_linear(self) -> bool:
@@ -65,7 +76,8 @@ class Kernel:
         if self.name == "linear":
             return inner
         if self.name == "poly":
-            return (self.gamma * inner + self.coef0) ** int(self.degree)
+            with np.errstate(over="ignore", invalid="ignore"):  # (check_gram says it)
+                return (self.gamma * inner + self.coef0) ** int(self.degree)
         return np.tanh(self.gamma * inner + self.coef0)
 
     def to_dict(self) -> dict:
@@ -75,6 +87,16 @@ class Kernel:
             "degree": int(self.degree),
             "coef0": self.coef0,
         }
+
+
+def check_gram(G: np.ndarray, kernel: Kernel) -> None:
+    """An InputError when the kernel's values on the training points overflow."""
+    if not np.all(np.isfinite(G)):
+        what = f"γ = {kernel.gamma:g}, degree {int(kernel.degree)}"
+        raise InputError(
+            f"the {kernel.name} kernel's values overflow on these data ({what}: beyond "
+            "1e308); lower γ or the degree, or scale the coordinates down"
+        )
 
 
 class GramCache:

@@ -14,15 +14,22 @@ from __future__ import annotations
 
 import io
 import json
+import lzma
+import math
+import tokenize
 import zipfile
+import zlib
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from svmviz.core.config import BIASES
+from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.files import (
     atomic_write_bytes,
     check_format,
+    parse_json,
     read_bytes,
     read_json,
     write_json,
@@ -58,6 +65,8 @@ class Model:
         X = np.atleast_2d(np.asarray(X, dtype=float))
         if self.coef is not None:
             F = X @ self.coef.T + self.intercept
+        elif len(self.support_vectors) == 0:  # (a file keeps no dimension for none)
+            F = np.repeat(self.intercept[None, :], len(X), axis=0)
         else:  # in blocks of rows: a grid against thousands of support vectors
             rows = max(1, BLOCK_ENTRIES // max(1, len(self.support_vectors)))
             F = np.empty((len(X), self.dual_coef.shape[0]))
@@ -112,10 +121,33 @@ class Model:
     def from_dict(cls, d, where: str = "model") -> Model:
         check_format(d, where, FORMAT, VERSION, "model")
         try:
+            if not isinstance(d["classes"], list):
+                raise InputError(f"{where}: classes must be a list of class names")
             classes = tuple(str(c) for c in d["classes"])
-            kernel = Kernel(**d["kernel"])
+            if not isinstance(d["kernel"], dict):
+                raise InputError(f"{where}: kernel must be an object (name, gamma, …)")
+            try:
+                kernel = Kernel(**d["kernel"])
+            except InputError as exc:
+                raise InputError(f"{where}: kernel: {exc}") from None
             intercept = _array(d["intercept"], 1, "intercept", where)
             K = intercept.shape[0]
+            if len(classes) < 2 or K not in (len(classes), 1 if len(classes) == 2 else -1):
+                raise InputError(
+                    f"{where}: {len(classes)} classes and {K} intercepts; a model has two "
+                    "classes and one intercept, or K ≥ 2 classes and K intercepts"
+                )
+            lam, bias = d["lam"], d["bias"]
+            if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not _finite(lam):
+                raise InputError(f"{where}: lam must be a finite number ≥ 0")
+            if lam < 0:
+                raise InputError(f"{where}: lam must be a finite number ≥ 0")
+            if bias not in BIASES:
+                raise InputError(f"{where}: bias must be one of {', '.join(BIASES)}")
+            cost = None
+            if d.get("cost") is not None:
+                cost = _array(d["cost"], 2, "cost", where)
+                check_cost_matrix(cost, len(classes), f"{where}: cost")
             known = {
                 "format",
                 "version",
@@ -132,10 +164,10 @@ class Model:
             common = dict(
                 classes=classes,
                 kernel=kernel,
-                lam=float(d["lam"]),
-                bias=str(d["bias"]),
+                lam=float(lam),
+                bias=bias,
                 intercept=intercept,
-                cost=None if d.get("cost") is None else _array(d["cost"], 2, "cost", where),
+                cost=cost,
                 extra={k: v for k, v in d.items() if k not in known},
             )
             if "coef" in d:
@@ -143,7 +175,7 @@ class Model:
                 if coef.shape[0] != K:
                     raise InputError(f"{where}: coef has {coef.shape[0]} rows, intercept {K}")
                 return cls(coef=coef, **common)
-            sv = _array(d["support_vectors"], 2, "support_vectors", where)
+            sv = _array(d["support_vectors"], 2, "support_vectors", where, empty=True)
             dual = _array(d["dual_coef"], 2, "dual_coef", where)
             if dual.shape != (K, sv.shape[0]):
                 raise InputError(
@@ -158,11 +190,24 @@ class Model:
             raise InputError(f"{where}: {exc}") from None
 
 
-def _array(value, ndim, name, where) -> np.ndarray:
+def _finite(x) -> bool:
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # (10**400)
+        return False
+
+
+def _array(value, ndim, name, where, empty=False) -> np.ndarray:
+    """``value`` as a float array of ``ndim`` dimensions; with ``empty``, [] is a 0×0 one
+    (no support vectors: a JSON list keeps no dimension)."""
     try:
         a = np.array(value, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InputError(f"{where}: {name} is not an array of numbers") from None
+    except RecursionError:
+        raise InputError(f"{where}: {name} is nested too deeply") from None
+    if empty and a.size == 0 and a.ndim < ndim:
+        a = a.reshape((0,) * ndim)
     if a.ndim != ndim or not np.all(np.isfinite(a)):
         raise InputError(f"{where}: {name} must be a {ndim}-D array of finite numbers")
     return a
@@ -206,27 +251,44 @@ def write_model_npz(path, model: Model) -> None:
 def read_model_npz(path) -> Model:
     """Read a model ``.npz`` with ``allow_pickle=False`` (an object array is refused)."""
     raw = read_bytes(path)
-    if not raw.startswith(b"PK"):  # np.load would take anything else for a pickle
+    if not raw.startswith((b"PK\x03\x04", b"PK\x05\x06")):  # np.load takes the rest for a pickle
         raise InputError(f"{path}: not an .npz file (not a zip archive)")
+    name = "meta"  # the array being read, for the messages
     try:
         with np.load(io.BytesIO(raw), allow_pickle=False) as npz:
             if "meta" not in npz.files:
                 raise InputError(f"{path}: not an svmviz model (no 'meta' array)")
-            meta = npz["meta"]
+            meta = _member(npz, "meta", path)
             if meta.dtype.kind != "U" or meta.ndim != 0:
                 raise InputError(f"{path}: 'meta' must be a text")
-            d = json.loads(str(meta))
+            d = parse_json(str(meta), f"{path}: 'meta'")
             if not isinstance(d, dict):
                 raise InputError(f"{path}: 'meta' must be a JSON object")
-            for k in _ARRAYS:
-                if k in npz.files:
-                    d[k] = npz[k].tolist()
+            for name in _ARRAYS:
+                if name in npz.files:
+                    a = _member(npz, name, path)
+                    if a.dtype.kind not in "biuf":
+                        raise InputError(f"{path}: '{name}' must be an array of numbers")
+                    with np.errstate(all="ignore"):  # (a long double NaN, 1e4000: not finite)
+                        d[name] = a.astype(float).tolist()
     except InputError:
         raise
-    except (zipfile.BadZipFile, EOFError, OSError):
-        raise InputError(f"{path}: not an .npz file (not a zip archive)") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: 'meta' is not JSON ({exc.msg})") from None
-    except ValueError as exc:  # object arrays: "cannot be loaded when allow_pickle=False"
-        raise InputError(f"{path}: cannot be read without pickle ({exc})") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, zlib.error,
+            lzma.LZMAError, NotImplementedError, RuntimeError):  # fmt: skip
+        # (a damaged archive, or one compressed or encrypted in a way zipfile cannot read)
+        raise InputError(f"{path}: not an .npz file (a damaged zip archive)") from None
+    except (MemoryError, OverflowError):  # (a header that claims 2**40 or 2**63 numbers)
+        raise InputError(f"{path}: '{name}' is too large to read") from None
+    except (ValueError, SyntaxError, tokenize.TokenError) as exc:  # (a garbled .npy header)
+        if "allow_pickle" in str(exc):  # object arrays: "cannot be loaded when allow_pickle…"
+            raise InputError(f"{path}: '{name}' cannot be read without pickle") from None
+        raise InputError(f"{path}: '{name}' is not a valid NumPy array (a damaged .npy)") from None
     return Model.from_dict(d, str(path))
+
+
+def _member(npz, name: str, path) -> np.ndarray:
+    """An array of the archive (np.load gives the bytes of a member that is not one)."""
+    value = npz[name]
+    if not isinstance(value, np.ndarray):
+        raise InputError(f"{path}: '{name}' is not a NumPy array")
+    return value

@@ -29,6 +29,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError, NotSeparableError
+from svmviz.core.kernels import check_gram
 from svmviz.core.limits import check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
@@ -95,6 +96,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
 def _base_gram(config: SolverConfig, X: np.ndarray) -> np.ndarray:
     check_kernel_points(X.shape[0], config.kernel.name)
     G = config.kernel.gram(X, X)
+    check_gram(G, config.kernel)
     if config.kernel.name == "sigmoid":
         low = np.linalg.eigvalsh(G)[0]
         if low < -1e-8 * max(1.0, np.abs(G).max()):
@@ -209,7 +211,8 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     # solved for w' = σ w with F' = F / σ, whose largest entry is 1: the same margins
     # w'·F' = w·F, and λ‖w‖² = (λ/σ²)‖w'‖² (a polynomial kernel on coordinates of 1e3 has
     # F of 1e7, where Clarabel stopped with "InsufficientProgress")
-    sigma = float(np.abs(F).max(initial=0.0)) or 1.0
+    # (never scaled up: features of 1e-130 would make λ/σ² overflow)
+    sigma = max(1.0, float(np.abs(F).max(initial=0.0)))
     F = F / sigma
     free = config.bias == "free"
     nb = Ko if free else 0

@@ -20,10 +20,12 @@ from pathlib import Path
 import numpy as np
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset
+from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.files import check_format, read_json
 from svmviz.core.generate import generate
+from svmviz.core.limits import check_points
+from svmviz.core.palette import MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-scenario", 1
 VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")
@@ -59,8 +61,15 @@ def read_scenario(path) -> Scenario:
             raise InputError(f"{path}: {key!r} must be a text")
     data = _data(d.get("data"), path)
     config = SolverConfig.from_dict(d.get("config", {}), str(path))
+    if config.cost is not None:  # Δ over the data's classes
+        K = data.n_classes
+        try:
+            cost = np.array(config.cost, dtype=float)
+        except ValueError:  # (rows of different lengths)
+            raise InputError(f"{path}: config: cost must be {K} rows of {K} numbers") from None
+        check_cost_matrix(cost, K, f"{path}: config: cost")
     speed = d.get("speed", 0)
-    if not isinstance(speed, int) or speed < 0:
+    if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0:
         raise InputError(f"{path}: 'speed' must be a whole number ≥ 0")
     view = d.get("view", {})
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
@@ -73,17 +82,36 @@ def _data(d, path) -> Dataset:
     if isinstance(d, dict) and isinstance(d.get("generate"), dict):
         try:
             X, y = generate(**d["generate"])
-        except TypeError as exc:
-            raise InputError(f"{path}: data.generate: {exc}") from None
+        except TypeError:  # (a parameter missing or unknown)
+            raise InputError(
+                f"{path}: data.generate takes kind, and maybe n, noise, classes, seed, margin"
+            ) from None
         except InputError as exc:
             raise InputError(f"{path}: data.generate: {exc}") from None
-        names = d.get("classes") or [f"class {k + 1}" for k in range(int(y.max()) + 1)]
-        return Dataset(X, y, tuple(str(n) for n in names))
+        K = int(y.max()) + 1
+        names = d.get("classes") or [f"class {k + 1}" for k in range(K)]
+        if not isinstance(names, list) or not K <= len(names) <= MAX_CLASSES:
+            raise InputError(f"{path}: data.classes must be a list of {K} to {MAX_CLASSES} names")
+        names = [n.strip() if isinstance(n, str) else "" for n in names]
+        if not all(names) or len(set(names)) != len(names):
+            raise InputError(f"{path}: data.classes must be different, non-empty texts")
+        return Dataset(X, y, tuple(names))
     if isinstance(d, dict) and isinstance(d.get("points"), list):
         try:
-            rows = [(float(x), float(y), str(label)) for x, y, label in d["points"]]
-        except (TypeError, ValueError):
+            rows = [(float(x), float(y), str(label).strip()) for x, y, label in d["points"]]
+        except (TypeError, ValueError, OverflowError):
             raise InputError(f"{path}: data.points must be [x, y, label] rows") from None
+        if not rows:
+            raise InputError(f"{path}: data.points is empty")
         X = np.array([r[:2] for r in rows])
-        return Dataset.from_labels(X, [r[2] for r in rows])
+        if not np.isfinite(X).all():
+            raise InputError(f"{path}: data.points has a coordinate that is not finite")
+        if not all(r[2] for r in rows):
+            raise InputError(f"{path}: data.points has a point with an empty label")
+        check_points(len(rows), str(path))
+        data = Dataset.from_labels(X, [r[2] for r in rows])
+        if data.n_classes > MAX_CLASSES:
+            raise InputError(f"{path}: data.points has {data.n_classes} labels; the window "
+                             f"draws at most {MAX_CLASSES} classes")  # fmt: skip
+        return data
     raise InputError(f"{path}: 'data' needs 'generate' or 'points'")

@@ -21,14 +21,15 @@ the view is saved and restored but panning is not an edit.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from svmviz.core.config import SolverConfig
+from svmviz.core.config import MAX_WHOLE, SolverConfig
 from svmviz.core.data import check_cost_matrix
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 from svmviz.core.files import check_format, read_json, write_json
 from svmviz.core.generalization import Split
 from svmviz.core.limits import check_points
@@ -133,6 +134,16 @@ def _whole(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _finite(v) -> bool:
+    """A JSON number (not a bool) that is a finite float (10**400 is not)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    try:
+        return math.isfinite(v)
+    except OverflowError:
+        return False
+
+
 def _classes(value, where):
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_CLASSES:
         raise InputError(f"{where}: classes must be a list of 1 to {MAX_CLASSES} classes")
@@ -142,7 +153,7 @@ def _classes(value, where):
             raise InputError(f"{where}: class {k + 1} needs a name (a non-empty text)")
         color = c.get("color", CLASS_COLORS[k])
         if not isinstance(color, str) or not _COLOR.fullmatch(color):
-            raise InputError(f"{where}: class {k + 1}'s colour {color!r} is not #RRGGBB")
+            raise InputError(f"{where}: class {k + 1}'s colour {shown(color)} is not #RRGGBB")
         names.append(c["name"].strip())
         colors.append(color)
     if len(set(names)) != len(names):
@@ -167,10 +178,10 @@ def _points(value, where):
         ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)
         if not ok or not _whole(row[2]):
             raise InputError(f"{where}: point {i + 1} is not [x, y, class slot]")
-        if not (np.isfinite(row[0]) and np.isfinite(row[1])):
+        if not (_finite(row[0]) and _finite(row[1])):
             raise InputError(f"{where}: point {i + 1} has a coordinate that is not finite")
         if not 0 <= row[2] < MAX_CLASSES:
-            raise InputError(f"{where}: point {i + 1}'s class slot {row[2]} is not 0–"
+            raise InputError(f"{where}: point {i + 1}'s class slot {shown(row[2])} is not 0–"
                              f"{MAX_CLASSES - 1}")  # fmt: skip
         X[i] = row[0], row[1]
         y[i] = row[2]
@@ -183,7 +194,7 @@ def _cost(value, where):
         return cost
     try:
         given = np.array(value, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InputError(f"{where}: cost must be rows of numbers") from None
     K = given.shape[0] if given.ndim == 2 else -1
     if not 1 <= K <= MAX_CLASSES:
@@ -198,8 +209,10 @@ def _split(value, where):
     seed, size = value.get("seed", 0), value.get("size")
     if not _whole(seed) or (size is not None and not _whole(size)):
         raise InputError(f"{where}: the split's seed and size must be whole numbers")
+    if size is not None and size > MAX_WHOLE:  # (the size's spin box is 32-bit)
+        raise InputError(f"{where}: the split's size must be at most {MAX_WHOLE:,}")
     fraction = value.get("fraction", 0.0)
-    if isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
+    if not _finite(fraction):
         raise InputError(f"{where}: the split's fraction must be a number")
     try:
         return Split(float(fraction), seed, size)
@@ -214,7 +227,7 @@ def _view(value, where):
     extent = value.get("extent")
     if extent is not None:
         ok = isinstance(extent, list) and len(extent) == 4
-        ok = ok and all(isinstance(e, (int, float)) and np.isfinite(e) for e in extent)
+        ok = ok and all(_finite(e) for e in extent)
         if not ok or not (extent[0] < extent[1] and extent[2] < extent[3]):
             raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, "
                              "y0 < y1")  # fmt: skip

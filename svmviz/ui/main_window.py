@@ -821,5 +821,5 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
     if snap.iterate and config.average != "last":
         text += "   (plane: the last iterate w_t)"
     if snap.status not in ("ready", "running"):
-        text += f"   — {STATUS_TEXT[snap.status]}"
+        text += f"   — {snap.status_text or STATUS_TEXT[snap.status]}"
     return text

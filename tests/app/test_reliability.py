@@ -48,3 +48,142 @@ def test_the_first_kernel_frame_of_a_fresh_process_does_not_crash():
                        capture_output=True, text=True, timeout=180)  # fmt: skip
     assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
     assert "kernel frames" in r.stdout
+
+
+# ---------------------------------------------------------------- the window, in this process
+import re  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pyqtgraph as pg  # noqa: E402
+from PySide6 import QtWidgets  # noqa: E402
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.scenario import list_scenarios  # noqa: E402
+from svmviz.ui.app import build_window, demo_data  # noqa: E402
+
+NONFINITE_TEXT = re.compile(r"\b(nan|inf|-inf)\b", re.IGNORECASE)
+
+
+def window(qtbot, config=None):
+    w = build_window(demo_data(), config or SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    return w
+
+
+def current(w):
+    snap = w.snapshot
+    return snap is not None and snap.generation == w.controller.generation
+
+
+def train_until_stopped(qtbot, w):
+    qtbot.waitUntil(lambda: current(w) or "Cannot train" in w.status.text(), timeout=30000)
+    if "Cannot train" in w.status.text() or w.session.dataset() is None:
+        return
+    w.run_to_budget()
+    qtbot.waitUntil(lambda: (current(w) and w.snapshot.status != "running"
+                             and not w.playing), timeout=60000)  # fmt: skip
+    w._show_curves()
+
+
+def assert_nothing_nonfinite_drawn(w):
+    """Every curve of the window is finite, but for the NaN that break a line into pieces
+    (connect="finite": nothing is drawn there), and no text shows nan or inf."""
+    for plot in w.findChildren(pg.PlotWidget):
+        for item in plot.getPlotItem().listDataItems():
+            x, y = item.getData()
+            if x is None or not len(x):
+                continue
+            bad = ~(np.isfinite(x) & np.isfinite(y))
+            if bad.any():
+                assert item.opts.get("connect") == "finite", item.name()
+            assert np.all(np.abs(x[~bad]) < 1e300) and np.all(np.abs(y[~bad]) < 1e300)
+    texts = [w.status.text()] + [label.text() for label in w.findChildren(QtWidgets.QLabel)]
+    for text in texts:
+        assert not NONFINITE_TEXT.search(text), text
+
+
+@pytest.mark.parametrize(
+    "how, advice",
+    [("scenario", "lower η₀ below 200"),
+     (SolverConfig(kernel=Kernel("poly", gamma=1e100, degree=3), iterations=2000),
+      "lower γ")],
+    ids=["step-size", "huge-gamma"],
+)  # fmt: skip
+def test_divergence_pauses_and_says_what_to_change(qtbot, how, advice):
+    w = window(qtbot)
+    if how == "scenario":
+        w.open_scenario(next(p for p in list_scenarios() if "step-size" in p.name))
+    else:
+        w.session.set_config(how)
+    qtbot.waitUntil(lambda: current(w), timeout=30000)
+    w.toggle_play()
+    qtbot.waitUntil(lambda: current(w) and w.snapshot.status == "diverged", timeout=30000)
+    qtbot.waitUntil(lambda: not w.playing and w.play_action.text() == "Play", timeout=5000)
+    w._show_curves()
+    assert "diverged" in w.status.text() and advice in w.status.text()
+    assert_nothing_nonfinite_drawn(w)
+    w.close()
+
+
+def test_kernel_values_that_overflow_are_named():
+    from svmviz.core.errors import InputError
+    from svmviz.core.solvers import Solver
+
+    cfg = SolverConfig(kernel=Kernel("poly", gamma=1e200, degree=3))
+    with pytest.raises(InputError, match="overflow.*lower γ"):
+        Solver(cfg).reset(demo_data())
+
+
+BLOBS = demo_data()
+DEGENERATE = {
+    "duplicates with opposite labels": ([[0, 0], [0, 0], [1, 1], [1, 1], [2, 0]], [0, 1, 0, 1, 0]),
+    "all points identical": ([[1, 1]] * 6, [0, 1, 0, 1, 0, 1]),
+    "one point per class": ([[0, 0], [1, 1]], [0, 1]),
+    "collinear": ([[t, 2 * t + 1] for t in range(8)], [0, 0, 1, 0, 1, 1, 0, 1]),
+    "coordinates of 1e12": (BLOBS.X * 1e12, BLOBS.y),
+    "coordinates of 1e-12": (BLOBS.X * 1e-12, BLOBS.y),
+    "nine classes": ([[np.cos(k), np.sin(k)] for k in range(18)], [k % 9 for k in range(18)]),
+}
+KERNELS = {"linear": Kernel(), "rbf": Kernel("rbf"), "hard": None}
+
+
+@pytest.mark.parametrize("kind", KERNELS)
+@pytest.mark.parametrize("case", DEGENERATE)
+def test_degenerate_data_train_or_say_why(qtbot, case, kind):
+    X, y = DEGENERATE[case]
+    config = (SolverConfig(margin="hard", iterations=500) if kind == "hard"
+              else SolverConfig(kernel=KERNELS[kind], iterations=500))  # fmt: skip
+    w = window(qtbot, config)
+    w.session.replace_points(np.array(X, dtype=float), y)
+    w.fit_view()
+    train_until_stopped(qtbot, w)
+    text = w.status.text()
+    if "Cannot train" in text:  # a message where one is due: which, and why
+        assert kind == "hard" and "not separable" in text, text
+    else:
+        assert w.snapshot.status in ("budget", "objective", "weights"), text
+    assert_nothing_nonfinite_drawn(w)
+    w.close()
+
+
+def test_a_class_emptied_by_deletes(qtbot):
+    w = window(qtbot)
+    X = [[0, 0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3]]
+    w.session.replace_points(np.array(X, dtype=float), [0, 0, 1, 1, 2, 2])
+    train_until_stopped(qtbot, w)
+    assert "3 classes" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 3
+    w.session.delete_points([4, 5])  # class 3 has no points left: binary
+    train_until_stopped(qtbot, w)
+    assert "binary" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 1
+    assert w.snapshot.status == "budget"
+    w.session.delete_points([2, 3])  # one class left: nothing to train, and it says so
+    qtbot.waitUntil(lambda: "at least two classes" in w.status.text(), timeout=10000)
+    assert w.snapshot is None
+    assert_nothing_nonfinite_drawn(w)
+    w.session.undo()  # and back
+    train_until_stopped(qtbot, w)
+    assert w.snapshot.status == "budget"
+    w.close()

@@ -28,6 +28,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
+from svmviz.core.kernels import check_gram
 from svmviz.core.limits import check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
@@ -105,6 +106,7 @@ class Solver:
             check_kernel_points(m, cfg.kernel.name)
             self.PhiT_ = np.zeros((0, m))
             G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
+            check_gram(G, cfg.kernel)
             self.G_ = G + 1.0 if reg else G
         p = self.PhiT_.shape[0]
         Ko = self.n_out_
@@ -253,6 +255,32 @@ class Solver:
             # ‖w*‖ ≤ √(Δmax/λ) (1/√λ for the binary hinge, 002 and Pegasos)
             return float(np.sqrt(self.cost_.max() / self.lam_))
         return 0.0
+
+    def status_text(self) -> str:
+        """STATUS_TEXT of the status; a divergence says what to change, for these data."""
+        if self.status_ != "diverged":
+            return STATUS_TEXT[self.status_]
+        return "stopped: diverged (‖w‖ or the objective became too large); " + self._advice()
+
+    def _advice(self) -> str:
+        lam, eta = self.lam_, self.eta0_
+        if self.linear_:
+            r2 = float(np.max(np.sum(self.PhiT_**2, axis=0), initial=0.0))
+        else:
+            r2 = float(np.max(np.diag(self.G_), initial=0.0))
+        scale = f"‖x‖² up to {r2:.3g}" if self.linear_ else f"k(x, x) up to {r2:.3g}"
+        if self.schedule_ == _loop.PEGASOS:
+            return (f"the data are too large for the step 1/(λt) ({scale}); scale the "
+                    "coordinates down" + ("" if self.linear_ else " or lower γ"))  # fmt: skip
+        rule = "η₀" if self.schedule_ == _loop.CONSTANT else "η₀ of η₀/t or η₀/√t"
+        if abs(1 - eta * lam) > 1:
+            return (f"the step {rule} = {eta:g} is too large: each step multiplies w by "
+                    f"1 − ηλ = {1 - eta * lam:.3g}, which grows it; lower η₀ below "
+                    f"{2 / lam:.3g} (or choose Pegasos, η = 1/(λt))")  # fmt: skip
+        return (
+            f"the step {rule} = {eta:g} is too large for these data ({scale}); lower "
+            f"η₀ below about {1 / max(r2, 1e-300):.3g} (or choose Pegasos, η = 1/(λt))"
+        )
 
     # ------------------------------------------------------------------ stepping
     @property
