@@ -61,3 +61,17 @@ def own_config_dir(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("config")
     monkeypatch.setenv("SVMVIZ_CONFIG_DIR", str(folder))
     return folder
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", help="run the long tests (the soak)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long tests (marked slow) run with --runslow only: not in the default run, nor in CI."""
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="long: opt in with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -93,7 +93,9 @@ def find_recoverable(folder: Path) -> list[Recovered]:
         try:
             d = read_json(path)
             info = d.get("autosave", {}) if isinstance(d, dict) else {}
-            source, saved_at = info.get("source"), str(info.get("saved_at", ""))
+            info = info if isinstance(info, dict) else {}  # (a damaged file: no details)
+            source = info.get("source") if isinstance(info.get("source"), str) else None
+            saved_at = str(info.get("saved_at", ""))[:40]
             session = SessionFile.from_dict(d, str(path))
         except InputError as exc:
             error = str(exc)

@@ -187,3 +187,42 @@ def test_a_class_emptied_by_deletes(qtbot):
     train_until_stopped(qtbot, w)
     assert w.snapshot.status == "budget"
     w.close()
+
+
+@pytest.mark.parametrize("autosave", ['"text"', "[1, 2]", '{"source": [1], "saved_at": 5}'])
+def test_a_damaged_autosave_file_is_no_crash(tmp_path, autosave):
+    """Found by the fuzzing session: an "autosave" entry that is not an object raised an
+    AttributeError at the start, before the window opened."""
+    from svmviz.app.autosave import find_recoverable
+
+    (tmp_path / "x.json").write_text('{"format": "svmviz-session", "version": 1, '
+                                     f'"autosave": {autosave}}}')  # fmt: skip
+    found = find_recoverable(tmp_path)
+    assert len(found) == 1 and found[0].source is None
+    for f in found:
+        f.discard()
+
+
+def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(qtbot, tmp_path,
+                                                                      monkeypatch):  # fmt: skip
+    from svmviz.core.data import Dataset
+    from svmviz.core.training import prepare
+
+    angles = np.arange(40) * 2 * np.pi / 40
+    X = np.c_[np.cos(angles), np.sin(angles)] * (1 + np.arange(40) % 3)[:, None]
+    data = Dataset.from_labels(X, np.arange(40) % 10)
+    solver, ref, _ = prepare(SolverConfig(iterations=3000), data)
+    solver.step(3000)
+    assert data.n_classes == 10 and np.isfinite(solver.history_["objective"]).all()
+    assert solver.history_["objective"][-1] >= ref.lower
+    path = tmp_path / "ten.csv"
+    path.write_text("x,y,label\n" + "".join(f"{a},{b},c{k}\n" for (a, b), k in
+                                            zip(X, data.y, strict=True)))  # fmt: skip
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
+    w = window(qtbot)
+    before = w.session.points
+    assert not w.files.open_path(path, confirm=False)
+    assert shown and "at most 9 classes" in shown[0] and "10" in shown[0]
+    assert w.session.points is before  # nothing changed
+    w.close()
