@@ -103,6 +103,7 @@ class Snapshot:
     test_error: tuple | None = None
     reference_pending: bool = False  # the exact optimum is being computed
     status_text: str = ""  # the solver's status in words (a divergence: what to change)
+    notice: str = ""  # a word about the problem (an rbf γ that isolates every point)
 
 
 class TrainingWorker(QObject):
@@ -365,7 +366,7 @@ class TrainingWorker(QObject):
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
             self._reference_error, alpha, self._step, iterate,
             self._optimum if ref is not None else None, test_error,
-            self._reference_key is not None, s.status_text(),
+            self._reference_key is not None, s.status_text(), s.notice_,
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()

@@ -99,6 +99,18 @@ def check_gram(G: np.ndarray, kernel: Kernel) -> None:
         )
 
 
+def isolation_notice(kernel: Kernel, G: np.ndarray) -> str:
+    """A word when an RBF kernel sees every point alone (k = 0 between any two: γ far too
+    large for the data's scale, e.g. coordinates of 1e12), else ""."""
+    m = G.shape[0]
+    if kernel.name != "rbf" or m < 2 or float(G.sum()) - m >= 1e-12:
+        return ""
+    return (
+        f"at γ = {kernel.gamma:g} the rbf kernel is 0 between any two points, so each "
+        "point stands alone; lower γ (about 1/distance²) or scale the coordinates"
+    )
+
+
 class GramCache:
     """The last Gram matrix k(X, X), updated for the next when its points are an edit of the
     last ones: appended points add their rows and columns, moved points replace theirs, and

@@ -816,6 +816,8 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         text += f"   (no exact optimum: {snap.reference_error})"
     elif snap.reference_pending:
         text += "   (computing the exact optimum…)"
+    if snap.notice:
+        text += f"   — {snap.notice}"
     if snap.t0:
         text += f"   (warm start at t = {snap.t0})"
     if snap.iterate and config.average != "last":

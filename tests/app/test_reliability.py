@@ -165,6 +165,8 @@ def test_degenerate_data_train_or_say_why(qtbot, case, kind):
         assert kind == "hard" and "not separable" in text, text
     else:
         assert w.snapshot.status in ("budget", "objective", "weights"), text
+    isolated = kind == "rbf" and case == "coordinates of 1e12"
+    assert ("each point stands alone; lower γ" in text) == isolated, text
     assert_nothing_nonfinite_drawn(w)
     w.close()
 

@@ -28,7 +28,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
-from svmviz.core.kernels import check_gram
+from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
@@ -60,6 +60,7 @@ class Solver:
 
     def __init__(self, config: SolverConfig):
         self.config = config
+        self.notice_ = ""  # something about the problem the user should know (no error)
 
     # ------------------------------------------------------------------ set-up
     def reset(self, data: Dataset, lam_hard: float | None = None, grams=None) -> Solver:
@@ -107,6 +108,7 @@ class Solver:
             self.PhiT_ = np.zeros((0, m))
             G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
             check_gram(G, cfg.kernel)
+            self.notice_ = isolation_notice(cfg.kernel, G)
             self.G_ = G + 1.0 if reg else G
         p = self.PhiT_.shape[0]
         Ko = self.n_out_
