@@ -87,7 +87,11 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     if model.coef is None and kernel.name == "rbf" and model.support_vectors.shape[1] == 2:
         Ex = _gauss_factor(xs, model.support_vectors[:, 0], kernel.gamma)  # (nx, n_sv)
         Ey = _gauss_factor(ys, model.support_vectors[:, 1], kernel.gamma)  # (ny, n_sv)
-        out = np.stack([(Ey * a.astype(np.float32)) @ Ex.T for a in model.dual_coef], axis=-1)
+        # (double precision for α beyond float32's range: a run on its way to diverging;
+        # found by the monkey test)
+        small = np.abs(model.dual_coef).max(initial=0.0) < 1e30
+        dtype = np.float32 if small else np.float64
+        out = np.stack([(Ey * a.astype(dtype)) @ Ex.T for a in model.dual_coef], axis=-1)
         out = out.reshape(len(ys) * len(xs), -1).astype(float) + model.intercept
         return out[:, 0] if model.binary else out
     gx, gy = np.meshgrid(xs, ys)

@@ -628,7 +628,10 @@ class MainWindow(QtWidgets.QMainWindow):
         key = (snap.step, snap.frame.extent, snap.iterate)
         if snap.step is None and self._step_shown is None:
             return  # nothing was shown and nothing is: no relayout of the panel per frame
-        if key == self._step_key:
+        old = self._step_key
+        # (the step by identity: a StepRecord holds arrays, which == compares elementwise;
+        # found by the monkey test)
+        if old is not None and old[0] is snap.step and old[1:] == key[1:]:
             return
         self._step_key, self._step_shown = key, snap.step
         self.step_overlay.show(snap.step, p.X, snap.frame.extent)

@@ -228,3 +228,35 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(qtbot, tm
     assert shown and "at most 9 classes" in shown[0] and "10" in shown[0]
     assert w.session.points is before  # nothing changed
     w.close()
+
+
+def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
+    """Found by the monkey test: a kernel run on its way to diverging has α beyond float32's
+    3.4e38, and the single-precision grid overflowed (a RuntimeWarning, and inf drawn)."""
+    from svmviz.core.frame import make_frame
+    from svmviz.core.model_io import Model
+
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
+    model = Model(classes=("a", "b"), kernel=Kernel("rbf"), lam=0.01, bias="free",
+                  support_vectors=X, dual_coef=np.array([[1e60, -2e60, 1e60]]),
+                  intercept=np.array([0.0]))  # fmt: skip
+    frame = make_frame(model, X, np.array([0, 1, 0]), (-1, 3, -1, 2), 40)
+    assert not recwarn.list and all(np.isfinite(c).all() for c in frame.contours["boundary"])
+
+
+def test_an_equal_step_recomputed_is_compared_without_error(qtbot):
+    """Found by the monkey test: a step recomputed for the frame shown (the same t, sample
+    and numbers, a new object) was compared with the one shown by ==, which compared their
+    arrays: a ValueError in the slot."""
+    import copy
+    import dataclasses
+
+    w = window(qtbot, SolverConfig(batch=3, iterations=2000))
+    w.advance(1)
+    qtbot.waitUntil(lambda: current(w) and w.snapshot.step is not None, timeout=30000)
+    snap = w.snapshot
+    w._show_step(snap)
+    again = dataclasses.replace(snap, step=copy.deepcopy(snap.step))
+    w._show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
+    assert w._step_shown is again.step  # (shown again: cheap, and never an error)
+    w.close()
