@@ -807,6 +807,8 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
     obj = snap.history["objective"]
     if not len(obj):
         return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)"
+    if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
+        return f"Stopped at t = {snap.t}: {snap.status_text}"
     text = (
         f"iteration {snap.t}   objective {obj[-1]:.6g}   "
         f"training error {100 * snap.history['error'][-1]:.1f}%"

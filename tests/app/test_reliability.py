@@ -107,9 +107,9 @@ def assert_nothing_nonfinite_drawn(w):
 
 @pytest.mark.parametrize(
     "how, advice",
-    [("scenario", "lower η₀ below 200"),
+    [("scenario", "lower η₀ = 500 below 2/λ = 200 or choose Pegasos"),
      (SolverConfig(kernel=Kernel("poly", gamma=1e100, degree=3), iterations=2000),
-      "lower γ")],
+      "scale the coordinates down or lower γ")],
     ids=["step-size", "huge-gamma"],
 )  # fmt: skip
 def test_divergence_pauses_and_says_what_to_change(qtbot, how, advice):

@@ -262,7 +262,7 @@ class Solver:
         """STATUS_TEXT of the status; a divergence says what to change, for these data."""
         if self.status_ != "diverged":
             return STATUS_TEXT[self.status_]
-        return "stopped: diverged (‖w‖ or the objective became too large); " + self._advice()
+        return "diverged: " + self._advice()
 
     def _advice(self) -> str:
         lam, eta = self.lam_, self.eta0_
@@ -272,17 +272,18 @@ class Solver:
             r2 = float(np.max(np.diag(self.G_), initial=0.0))
         scale = f"‖x‖² up to {r2:.3g}" if self.linear_ else f"k(x, x) up to {r2:.3g}"
         if self.schedule_ == _loop.PEGASOS:
-            return (f"the data are too large for the step 1/(λt) ({scale}); scale the "
-                    "coordinates down" + ("" if self.linear_ else " or lower γ"))  # fmt: skip
-        rule = "η₀" if self.schedule_ == _loop.CONSTANT else "η₀ of η₀/t or η₀/√t"
-        if abs(1 - eta * lam) > 1:
-            return (f"the step {rule} = {eta:g} is too large: each step multiplies w by "
-                    f"1 − ηλ = {1 - eta * lam:.3g}, which grows it; lower η₀ below "
-                    f"{2 / lam:.3g} (or choose Pegasos, η = 1/(λt))")  # fmt: skip
-        return (
-            f"the step {rule} = {eta:g} is too large for these data ({scale}); lower "
-            f"η₀ below about {1 / max(r2, 1e-300):.3g} (or choose Pegasos, η = 1/(λt))"
-        )
+            lower = "" if self.linear_ else " or lower γ"
+            return (f"scale the coordinates down{lower} ({scale}: too large for the step "
+                    "1/(λt))")  # fmt: skip
+        rule = "η₀" if self.schedule_ == _loop.CONSTANT else "η₀ (of η₀/t, η₀/√t)"
+        factor = 1 - eta * lam
+        if abs(factor) > 1:
+            return (
+                f"lower {rule} = {eta:g} below 2/λ = {2 / lam:.3g} or choose Pegasos "
+                f"(each step multiplies w by 1 − ηλ = {factor:.3g})"
+            ).replace("= -", "= −")
+        return (f"lower {rule} = {eta:g} below about {1 / max(r2, 1e-300):.3g} or choose "
+                f"Pegasos (the steps are too large for {scale})")  # fmt: skip
 
     # ------------------------------------------------------------------ stepping
     @property
