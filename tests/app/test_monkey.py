@@ -41,6 +41,9 @@ def random_config(rng) -> SolverConfig:
         else "auto",
         eta=float(rng.choice([0.01, 0.1, 1.0, 500.0])),  # 500: it diverges
         average=str(rng.choice(["last", "uniform", "weighted"])),
+        sampling=str(rng.choice(["uniform", "shuffle"])),
+        project=bool(rng.random() < 0.2),
+        tol=float(rng.choice([0.0, 0.0, 1e-6])),
         batch=int(rng.integers(1, 5)),
         iterations=int(rng.choice([200, 2000, 20000])),
         seed=int(rng.integers(0, 1000)),
@@ -83,6 +86,23 @@ def test_monkey(qtbot, tmp_path, monkeypatch):
         if len(session.points) > 300 or rng.random() < 0.5:
             session.delete_points(some(20 if len(session.points) > 300 else 3))
 
+    def cost():
+        present = session.present_classes()
+        if present.size >= 3:
+            n = present.size
+            session.set_cost(present, (1 - np.eye(n)) * rng.integers(1, 4, (n, n)))
+
+    def rename():
+        k = int(rng.integers(0, 4))
+        session.set_class(
+            k,
+            f"class {k} {rng.integers(1000)}",
+            str(rng.choice(["#0072b2", "#d55e00", "#009e73", "#cc79a7"])),
+        )
+
+    def warm():
+        w.panel.warm.setChecked(not w.panel.warm.isChecked())
+
     def save():
         w.files._write(saved)
 
@@ -105,9 +125,9 @@ def test_monkey(qtbot, tmp_path, monkeypatch):
             int(rng.integers(w.panel.speed.count()))),
         "run to budget": w.run_to_budget,
         "scenario": lambda: w.open_scenario(scenarios[rng.integers(len(scenarios))]),
-        "save": save, "open": open_saved,
+        "save": save, "open": open_saved, "cost": cost, "rename": rename, "warm start": warm,
     }  # fmt: skip
-    weights = np.array([8, 5, 3, 3, 2, 3, 1, 2, 4, 3, 2, 1, 1, 0.3, 0.5, 0.5])
+    weights = np.array([8, 5, 3, 3, 2, 3, 1, 2, 4, 3, 2, 1, 1, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5])
     names = list(actions)
     done = Counter()
     start = time.perf_counter()
