@@ -57,9 +57,24 @@ def write_json(path, d: dict) -> None:
     atomic_write_text(path, json.dumps(d, indent=1, ensure_ascii=False) + "\n")
 
 
+MAX_FILE_BYTES = 256 * 2**20  # a file we read: 50,000 points of CSV are ~2 MB
+
+
 def read_bytes(path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES (a FIFO or a device would make
+    the read wait or never end; a file of gigabytes would fill the memory)."""
+    import stat
+
     path = Path(path)
     try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"{path}: is not a regular file (a pipe or a device?)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise InputError(f"{path}: is {info.st_size / 2**20:,.0f} MiB; svmviz reads files "
+                             f"of at most {MAX_FILE_BYTES // 2**20} MiB")  # fmt: skip
         return path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None

@@ -27,6 +27,7 @@ from svmviz.core.config import BIASES
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.files import (
+    MAX_FILE_BYTES,
     atomic_write_bytes,
     check_format,
     parse_json,
@@ -255,6 +256,10 @@ def read_model_npz(path) -> Model:
         raise InputError(f"{path}: not an .npz file (not a zip archive)")
     name = "meta"  # the array being read, for the messages
     try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as z:  # (a zip bomb: refused before inflating)
+            if sum(i.file_size for i in z.infolist()) > MAX_FILE_BYTES:
+                raise InputError(f"{path}: its arrays take more than "
+                                 f"{MAX_FILE_BYTES // 2**20} MiB unpacked")  # fmt: skip
         with np.load(io.BytesIO(raw), allow_pickle=False) as npz:
             if "meta" not in npz.files:
                 raise InputError(f"{path}: not an svmviz model (no 'meta' array)")

@@ -1289,3 +1289,34 @@ def test_regression_noise_minus_zero_generates(tmp_path):
     """ "noise": -0.0 passed the check and numpy refused it ("scale < 0")."""
     text = scenario('"data": {"generate": {"kind": "xor", "n": 20, "noise": -0.0}}')
     check_scenario(read_scenario(write(tmp_path, "c.json", text.encode())))
+
+
+def test_a_pipe_a_huge_file_and_a_zip_bomb_are_refused_before_reading(tmp_path, monkeypatch):
+    """Noticed while fuzzing: a FIFO made the read wait forever, a file of gigabytes would
+    fill the memory, and an .npz may inflate to far more than it weighs."""
+    import io
+    import zipfile
+
+    import svmviz.core.files as files
+    import svmviz.core.model_io as model_io
+    from svmviz.core.errors import InputError
+    from svmviz.core.session_file import read_document
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        read_document(fifo)
+    big = tmp_path / "big.csv"
+    big.write_text("x,y,label\n0,0,a\n")
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 10)
+    with pytest.raises(InputError, match="at most 0 MiB"):
+        read_document(big)
+    monkeypatch.undo()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("meta.npy", b"\0" * (model_io.MAX_FILE_BYTES + 1))  # 257 MiB of zeros
+    bomb = tmp_path / "bomb.npz"
+    bomb.write_bytes(buf.getvalue())
+    assert bomb.stat().st_size < 2**20
+    with pytest.raises(InputError, match="more than 256 MiB unpacked"):
+        model_io.read_model_npz(bomb)
