@@ -27,8 +27,11 @@ from svmviz.core.edits import (
     SetClass,
 )
 from svmviz.core.generalization import Split, split_parts
+from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 from svmviz.core.session_file import SessionFile, View
+
+EDIT_REACH = 0.999 * MAX_COORDINATE  # where clicks and drags stop (rounding kept inside)
 
 
 class Session(QObject):
@@ -148,7 +151,8 @@ class Session(QObject):
 
     def add_point(self, x: float, y: float, k: int | None = None) -> None:
         k = self.current_class if k is None else k
-        self._do(Append(np.array([[x, y]]), np.array([k])))
+        xy = np.clip([[x, y]], -EDIT_REACH, EDIT_REACH)  # (a click in a view zoomed far out)
+        self._do(Append(xy, np.array([k])))
 
     def delete_points(self, indices) -> None:
         indices = tuple(int(i) for i in indices)
@@ -156,7 +160,12 @@ class Session(QObject):
             self._do(DeleteIndices(indices))
 
     def move_points(self, indices, dx: float, dy: float, merge: bool = False) -> None:
-        self._do(Move(tuple(int(i) for i in indices), (float(dx), float(dy))), merge)
+        indices = tuple(int(i) for i in indices)
+        if indices:  # a drag stops at the edge of the coordinates svmviz takes
+            X = self.points.X[list(indices)]
+            lo, hi = -EDIT_REACH - X.min(axis=0), EDIT_REACH - X.max(axis=0)
+            dx, dy = np.minimum(np.maximum([dx, dy], np.minimum(lo, 0)), np.maximum(hi, 0))
+        self._do(Move(indices, (float(dx), float(dy))), merge)
 
     def replace_points(self, X, y) -> None:
         self._do(Replace(Points.of(X, y)))

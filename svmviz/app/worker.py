@@ -17,6 +17,7 @@ GeneratorWorker, Orange's ConcurrentMixin, ScopeFoundry's display timer.)
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import weakref
@@ -187,6 +188,12 @@ class TrainingWorker(QObject):
                     self._reference, self._reference_error = found
         except InputError as exc:
             self.failed.emit(job.generation, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001
+            # a defect: said in the window rather than a silent wait, and reported (stderr;
+            # under pytest-qt, a failed test)
+            self.failed.emit(job.generation, f"internal error ({type(exc).__name__}: {exc})")
+            sys.excepthook(*sys.exc_info())
             return
         if warm is not None:
             solver.warm_from(warm)  # stays at w = 0 when the problem changed shape

@@ -12,6 +12,7 @@ import numpy as np
 
 from svmviz.core.errors import InputError, shown
 from svmviz.core.files import atomic_write_text, read_bytes
+from svmviz.core.limits import check_coordinates
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def read_csv(path) -> Dataset:
         if row[-1] == "":
             raise InputError(f"{path}, line {line}, column {width}: the label is empty")
         labels.append(row[-1])
+    check_coordinates(X, lambda i: f"{path}, line {body[i][0]}")
     data = Dataset.from_labels(X, labels)
     if data.n_classes < 2:
         raise InputError(

@@ -99,7 +99,17 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
 
 
 def _gauss_factor(grid: np.ndarray, centers: np.ndarray, gamma: float) -> np.ndarray:
-    """exp(−γ(g_i − c_j)²) in float32, (len(grid), len(centers)), without temporaries."""
+    """exp(−γ(g_i − c_j)²) in float32, (len(grid), len(centers)), without temporaries.
+
+    When γ·(g − c)² may pass float32's range (a view zoomed far out, or a huge γ), the
+    exponent is formed in double precision and clipped first (exp(−1e4) is 0 anyway)."""
+    reach = 2 * max(np.abs(grid).max(initial=0.0), np.abs(centers).max(initial=0.0))
+    if reach > np.sqrt(1e30 / gamma):
+        with np.errstate(over="ignore"):
+            d = np.subtract.outer(grid, centers)
+            d *= d
+            d *= gamma
+        return np.exp(-np.minimum(d, 1e4).astype(np.float32))
     d = grid.astype(np.float32)[:, None] - centers.astype(np.float32)[None, :]
     d *= d
     d *= np.float32(-gamma)

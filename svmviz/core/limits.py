@@ -7,15 +7,24 @@
   stays interactive up to 20,000. `svmviz train` has no such limit for linear models (it
   draws nothing); its history is bounded anyway (:mod:`svmviz.core.telemetry`).
 * Kernel values evaluated at once (a grid against the support vectors): BLOCK_ENTRIES, 32 MiB.
+* Coordinates up to MAX_COORDINATE = 1e15 in size: beyond, their squares (‖x‖², distances,
+  in the float32 of the drawn grid beyond about 1e19) overflow. Every reader and the solver
+  refuse them with a message (the property and fuzz tests found 1e300 in files).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
 
 from svmviz.core.errors import InputError
 
 MAX_KERNEL_POINTS = 5_000
 MAX_POINTS = 50_000
 BLOCK_ENTRIES = 1 << 22
+COORDINATE_DIGITS = 15
+MAX_COORDINATE = 10.0**COORDINATE_DIGITS
 
 
 def mib(entries: int) -> str:
@@ -39,4 +48,16 @@ def check_points(m: int, where: str) -> None:
             f"{where}: {m:,} points; the window takes up to {MAX_POINTS:,} (it stays "
             "interactive up to 20,000 with a linear model). `svmviz train` trains a linear "
             "model on more"
+        )
+
+
+def check_coordinates(X: np.ndarray, where: Callable[[int], str]) -> None:
+    """Refuse a coordinate beyond ±MAX_COORDINATE; ``where(i)`` names point i (from 0)."""
+    beyond = np.flatnonzero(np.any(np.abs(X) > MAX_COORDINATE, axis=1))
+    if beyond.size:
+        i = int(beyond[0])
+        value = float(X[i][np.argmax(np.abs(X[i]))])
+        raise InputError(
+            f"{where(i)} has the coordinate {value:.3g}, beyond ±1e{COORDINATE_DIGITS}, the "
+            "largest svmviz trains on and draws; scale the coordinates down"
         )

@@ -30,7 +30,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError, NotSeparableError
 from svmviz.core.kernels import check_gram
-from svmviz.core.limits import check_kernel_points
+from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
 
@@ -59,6 +59,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     """
     start = time.perf_counter()
     X = np.asarray(data.X, dtype=float)
+    check_coordinates(X, lambda i: f"point {i + 1}")
     K = data.n_classes
     binary = K == 2
     cost = zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)

@@ -24,7 +24,7 @@ from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.files import check_format, read_json
 from svmviz.core.generate import generate
-from svmviz.core.limits import check_points
+from svmviz.core.limits import check_coordinates, check_points
 from svmviz.core.palette import MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-scenario", 1
@@ -106,6 +106,7 @@ def _data(d, path) -> Dataset:
         X = np.array([r[:2] for r in rows])
         if not np.isfinite(X).all():
             raise InputError(f"{path}: data.points has a coordinate that is not finite")
+        check_coordinates(X, lambda i: f"{path}: data.points row {i + 1}")
         if not all(r[2] for r in rows):
             raise InputError(f"{path}: data.points has a point with an empty label")
         check_points(len(rows), str(path))

@@ -32,7 +32,7 @@ from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError, shown
 from svmviz.core.files import check_format, read_json, write_json
 from svmviz.core.generalization import Split
-from svmviz.core.limits import check_points
+from svmviz.core.limits import check_coordinates, check_points
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-session", 1
@@ -185,6 +185,7 @@ def _points(value, where):
                              f"{MAX_CLASSES - 1}")  # fmt: skip
         X[i] = row[0], row[1]
         y[i] = row[2]
+    check_coordinates(X, lambda i: f"{where}: point {i + 1}")
     return X, y
 
 

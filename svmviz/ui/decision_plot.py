@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.frame import MARGIN_TOLERANCE
+from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import style
 from svmviz.ui.curves import legend_above
@@ -116,6 +117,8 @@ class DecisionPlot(pg.PlotWidget):
         super().__init__(parent, viewBox=self.view)
         self.session = session
         self.setAspectLocked(True)
+        reach = 2 * MAX_COORDINATE  # no zooming out to where coordinates overflow
+        self.view.setLimits(xMin=-reach, xMax=reach, yMin=-reach, yMax=reach)
         self.setLabel("bottom", "x₁")
         self.setLabel("left", "x₂")
         self.setMenuEnabled(False)  # right click removes a point

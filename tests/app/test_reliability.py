@@ -145,6 +145,8 @@ DEGENERATE = {
     "collinear": ([[t, 2 * t + 1] for t in range(8)], [0, 0, 1, 0, 1, 1, 0, 1]),
     "coordinates of 1e12": (BLOBS.X * 1e12, BLOBS.y),
     "coordinates of 1e-12": (BLOBS.X * 1e-12, BLOBS.y),
+    "coordinates of 1e15": (BLOBS.X * (0.999e15 / np.abs(BLOBS.X).max()), BLOBS.y),
+    "coordinates of 1e200": (BLOBS.X * 1e200, BLOBS.y),
     "nine classes": ([[np.cos(k), np.sin(k)] for k in range(18)], [k % 9 for k in range(18)]),
 }
 KERNELS = {"linear": Kernel(), "rbf": Kernel("rbf"), "hard": None}
@@ -161,11 +163,13 @@ def test_degenerate_data_train_or_say_why(qtbot, case, kind):
     w.fit_view()
     train_until_stopped(qtbot, w)
     text = w.status.text()
-    if "Cannot train" in text:  # a message where one is due: which, and why
+    if case == "coordinates of 1e200":  # beyond what double precision can square
+        assert "Cannot train" in text and "beyond ±1e15" in text, text
+    elif "Cannot train" in text:  # a message where one is due: which, and why
         assert kind == "hard" and "not separable" in text, text
     else:
         assert w.snapshot.status in ("budget", "objective", "weights"), text
-    isolated = kind == "rbf" and case == "coordinates of 1e12"
+    isolated = kind == "rbf" and case in ("coordinates of 1e12", "coordinates of 1e15")
     assert ("each point stands alone; lower γ" in text) == isolated, text
     assert_nothing_nonfinite_drawn(w)
     w.close()
@@ -259,4 +263,91 @@ def test_an_equal_step_recomputed_is_compared_without_error(qtbot):
     again = dataclasses.replace(snap, step=copy.deepcopy(snap.step))
     w._show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
     assert w._step_shown is again.step  # (shown again: cheap, and never an error)
+    w.close()
+
+
+def test_coordinates_beyond_the_limit_are_refused_where_they_would_overflow():
+    """Found by the degenerate-data tests: coordinates of 1e300 (which the readers took)
+    overflowed ‖x‖² in the solver (a RuntimeWarning, then "‖x‖² up to inf"), float32 in the
+    rbf grid, and σ² in the QP (an OverflowError that left the window waiting)."""
+    from svmviz.core.data import Dataset
+    from svmviz.core.errors import InputError
+    from svmviz.core.reference import exact_optimum
+    from svmviz.core.solvers import Solver
+
+    X = BLOBS.X.copy()
+    X[4, 1] = -3e15
+    data = Dataset(X, BLOBS.y, BLOBS.classes)
+    for config in (SolverConfig(), SolverConfig(kernel=Kernel("rbf"))):
+        with pytest.raises(InputError, match="point 5 has the coordinate -3e\\+15, beyond ±1e15"):
+            Solver(config).reset(data)
+    with pytest.raises(InputError, match="point 5 has the coordinate"):
+        exact_optimum(SolverConfig(margin="hard"), data)
+
+
+def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
+    """A view 1e300 wide (or γ = 1e100): the float32 grid would overflow; the exponent is
+    formed in double precision there."""
+    from svmviz.core.frame import grid_values, make_frame
+    from svmviz.core.model_io import Model
+
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
+    for gamma, extent in ((1.0, (-1e300, 1e300, -1e300, 1e300)), (1e100, (0, 2, 0, 1))):
+        model = Model(classes=("a", "b"), kernel=Kernel("rbf", gamma=gamma), lam=0.01,
+                      bias="free", support_vectors=X, dual_coef=np.array([[1.0, -2.0, 1.0]]),
+                      intercept=np.array([0.5]))  # fmt: skip
+        frame = make_frame(model, X, np.array([0, 1, 0]), extent, 40)
+        assert not recwarn.list
+        xs, ys = np.linspace(*extent[:2], 41), np.linspace(*extent[2:], 41)
+        F = grid_values(model, xs, ys)
+        gx, gy = np.meshgrid(xs, ys)
+        with np.errstate(over="ignore"):  # (the exact values, in double precision)
+            exact = model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
+        assert np.isfinite(F).all()
+        np.testing.assert_allclose(F, exact, atol=1e-6)
+        assert len(np.unique(F.round(6))) > 1  # (not only b: the grid meets the vectors)
+        assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
+
+
+def test_a_defect_in_setting_up_a_job_is_said_not_a_silent_wait(qtbot, monkeypatch):
+    """An unexpected exception while a job is set up (a bug) is said in the status line,
+    where the window would otherwise wait for a frame that never comes."""
+    from svmviz.core.solvers import Solver
+
+    w = window(qtbot)
+
+    def broken(self, *args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Solver, "reset", broken)
+    with qtbot.capture_exceptions() as caught:
+        w.session.set_config(SolverConfig(lam=0.02, iterations=2000))
+        qtbot.waitUntil(lambda: "internal error" in w.status.text(), timeout=30000)
+    assert "ZeroDivisionError: a bug" in w.status.text()
+    assert [type(e[1]) for e in caught] == [ZeroDivisionError]
+    w.close()
+
+
+def test_the_view_and_the_edits_stay_within_the_coordinates_svmviz_takes(qtbot):
+    """Zooming far out stops at ±2e15, and a click or a drag out there stops at ±0.999e15,
+    so that nothing made in the window is refused when it is trained or opened again."""
+    from svmviz.core.limits import MAX_COORDINATE
+
+    w = window(qtbot)
+    for _ in range(8):
+        w.plot.view.scaleBy((1e4, 1e4))
+        QtWidgets.QApplication.processEvents()
+    (x0, x1), (y0, y1) = w.plot.view.viewRange()
+    assert max(abs(x0), abs(x1), abs(y0), abs(y1)) <= 2 * MAX_COORDINATE
+    assert x1 - x0 > 1e14  # (it did zoom out)
+    n = len(w.session.points)
+    w.session.add_point(3e20, -1e300)
+    before = w.session.points.X.copy()
+    np.testing.assert_array_equal(before[n], [0.999 * MAX_COORDINATE, -0.999 * MAX_COORDINATE])
+    w.session.move_points([0, n], 1e300, 5.0)
+    X = w.session.points.X
+    assert np.abs(X).max() <= MAX_COORDINATE and X[n, 0] == before[n, 0]  # (it stopped)
+    assert X[n, 1] == before[n, 1] + 5.0  # (the other axis moved as asked)
+    w.session.undo()
+    np.testing.assert_allclose(w.session.points.X, before, rtol=0, atol=1e-12)
     w.close()

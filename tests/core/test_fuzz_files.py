@@ -1093,6 +1093,12 @@ REFUSED = [
     # 5,000 characters)
     (read_csv, "d.csv", ",\n", "no header and no data"),
     (read_csv, "d.csv", "x,y,l\n" + "9" * 5000 + ",0,a\n0,0,b\n", "coordinate is '99"),
+    # coordinates whose squares overflow (found by the reliability tests: 1e300)
+    (read_csv, "d.csv", "x,y,l\n0,0,a\n\n1,-1e300,b\n", "d.csv, line 4 has the coordinate -1e+300"),
+    (read_session, "s.json", session('"points": [[0, 0, 0], [2e15, 0, 1]]'),
+     "point 2 has the coordinate 2e+15, beyond ±1e15"),
+    (read_scenario, "c.json", scenario('"data": {"points": [[0, 0, "a"], [0, 1e16, "b"]]}'),
+     "data.points row 2 has the coordinate 1e+16"),
     # JSON: an integer of more than 4,300 digits (ValueError); a lone surrogate (read, then
     # a UnicodeEncodeError when the session is saved again)
     (read_session, "s.json", session('"caption": ' + "9" * 5000), "thousands of digits"),

@@ -29,7 +29,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import check_gram, isolation_notice
-from svmviz.core.limits import check_kernel_points
+from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
 from svmviz.core.solvers import _loop, _screen
@@ -77,6 +77,7 @@ class Solver:
             raise InputError("the data set is empty or its shapes do not match")
         if not np.all(np.isfinite(X)):
             raise InputError("the data contain coordinates that are not finite")
+        check_coordinates(X, lambda i: f"point {i + 1}")
         m, d = X.shape
         K = data.n_classes
         present = np.unique(data.y)
@@ -102,6 +103,7 @@ class Solver:
         if self.linear_:
             Phi = np.hstack([X, np.ones((m, 1))]) if reg else X
             self.PhiT_ = np.ascontiguousarray(Phi.T)
+            self.r2_ = float(np.max(np.einsum("ij,ij->j", self.PhiT_, self.PhiT_), initial=0.0))
             self.G_ = np.zeros((0, 0))
         else:
             check_kernel_points(m, cfg.kernel.name)
@@ -110,6 +112,7 @@ class Solver:
             check_gram(G, cfg.kernel)
             self.notice_ = isolation_notice(cfg.kernel, G)
             self.G_ = G + 1.0 if reg else G
+            self.r2_ = float(np.max(np.diag(self.G_), initial=0.0))
         p = self.PhiT_.shape[0]
         Ko = self.n_out_
         self.y_ = data.y.astype(np.int64)
@@ -266,10 +269,7 @@ class Solver:
 
     def _advice(self) -> str:
         lam, eta = self.lam_, self.eta0_
-        if self.linear_:
-            r2 = float(np.max(np.sum(self.PhiT_**2, axis=0), initial=0.0))
-        else:
-            r2 = float(np.max(np.diag(self.G_), initial=0.0))
+        r2 = self.r2_
         scale = f"‖x‖² up to {r2:.3g}" if self.linear_ else f"k(x, x) up to {r2:.3g}"
         if self.schedule_ == _loop.PEGASOS:
             lower = "" if self.linear_ else " or lower γ"
