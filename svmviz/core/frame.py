@@ -103,8 +103,8 @@ def _gauss_factor(grid: np.ndarray, centers: np.ndarray, gamma: float) -> np.nda
 
     When γ·(g − c)² may pass float32's range (a view zoomed far out, or a huge γ), the
     exponent is formed in double precision and clipped first (exp(−1e4) is 0 anyway)."""
-    reach = 2 * max(np.abs(grid).max(initial=0.0), np.abs(centers).max(initial=0.0))
-    if reach > np.sqrt(1e30 / gamma):
+    reach = 2.0 * float(max(np.abs(grid).max(initial=0.0), np.abs(centers).max(initial=0.0)))
+    if float(gamma) * reach * reach > 1e30:  # (Python floats: inf, never a warning)
         with np.errstate(over="ignore"):
             d = np.subtract.outer(grid, centers)
             d *= d

@@ -9,7 +9,7 @@
 * Kernel values evaluated at once (a grid against the support vectors): BLOCK_ENTRIES, 32 MiB.
 * Coordinates up to MAX_COORDINATE = 1e15 in size: beyond, their squares (‖x‖², distances,
   in the float32 of the drawn grid beyond about 1e19) overflow. Every reader and the solver
-  refuse them with a message (the property and fuzz tests found 1e300 in files).
+  refuse them with a message (the degenerate-data tests found 1e300 crashing three places).
 """
 
 from __future__ import annotations
