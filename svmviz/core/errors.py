@@ -1,4 +1,7 @@
-"""Errors the core raises for bad input; their message is meant for the user as it is."""
+"""Errors the core raises for bad input, their message meant for the user as it is; and the
+tests of a value read from a file that every reader shares."""
+
+import numpy as np
 
 
 class InputError(ValueError):
@@ -18,3 +21,19 @@ def shown(value, limit: int = 40) -> str:
     except ValueError:  # an int of more digits than Python prints
         return "a number of thousands of digits"
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def finite_number(x) -> bool:
+    """A finite real number: an int, a float or a numpy number (not a bool, a text, a list,
+    NaN, ±inf or 10**400)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        return False
+    try:
+        return bool(np.isfinite(float(x)))
+    except OverflowError:
+        return False
+
+
+def whole_number(x) -> bool:
+    """A finite number with no fraction (2 or 2.0)."""
+    return finite_number(x) and int(x) == x

@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.errors import InputError, shown
+from svmviz.core.errors import InputError, finite_number, shown, whole_number
 from svmviz.core.limits import MAX_POINTS
 from svmviz.core.palette import MAX_CLASSES
 
 KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
 MAX_SCALE = 1e6  # the largest noise and margin (the points are drawn at a scale of about 3)
-
-
-def _number(x) -> bool:
-    """A finite number (not a bool, a text, a list or 10**400)."""
-    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
-        return False
-    try:
-        return bool(np.isfinite(float(x)))
-    except OverflowError:
-        return False
-
-
-def _whole(x) -> bool:
-    return _number(x) and int(x) == x
 
 
 def generate(kind: str, n: int = 100, noise: float = 0.2, classes: int = 2, seed: int = 0,
@@ -33,21 +19,21 @@ def generate(kind: str, n: int = 100, noise: float = 0.2, classes: int = 2, seed
     Gaussian jitter, ``classes`` for blobs and spirals, ``margin`` the gap of ``separable``."""
     if kind not in KINDS:
         raise InputError(f"unknown data set {shown(kind)}; choose one of {', '.join(KINDS)}")
-    if not _whole(n) or not 2 <= n <= MAX_POINTS:
+    if not whole_number(n) or not 2 <= n <= MAX_POINTS:
         raise InputError(
             f"the number of points must be a whole number from 2 to {MAX_POINTS:,}, not {shown(n)}"
         )
-    if not _number(noise) or not 0 <= noise <= MAX_SCALE:
+    if not finite_number(noise) or not 0 <= noise <= MAX_SCALE:
         raise InputError(f"the noise must be a number from 0 to {MAX_SCALE:g}, not {shown(noise)}")
-    if not _whole(classes) or not 2 <= classes <= MAX_CLASSES:
+    if not whole_number(classes) or not 2 <= classes <= MAX_CLASSES:
         raise InputError(
             f"the number of classes must be between 2 and {MAX_CLASSES}, not {shown(classes)}"
         )
-    if not _number(margin) or not 0 <= margin <= MAX_SCALE:
+    if not finite_number(margin) or not 0 <= margin <= MAX_SCALE:
         raise InputError(
             f"the margin must be a number from 0 to {MAX_SCALE:g}, not {shown(margin)}"
         )
-    if not _whole(seed) or seed < 0:
+    if not whole_number(seed) or seed < 0:
         raise InputError(f"the seed must be a whole number ≥ 0, not {shown(seed)}")
     rng = np.random.default_rng(int(seed))
     n, noise = int(n), float(noise) + 0.0  # (+ 0.0: -0.0 is a "scale < 0" to numpy)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import json
 import lzma
-import math
 import tokenize
 import zipfile
 import zlib
@@ -25,7 +24,7 @@ import numpy as np
 
 from svmviz.core.config import BIASES
 from svmviz.core.data import check_cost_matrix
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, finite_number
 from svmviz.core.files import (
     MAX_FILE_BYTES,
     atomic_write_bytes,
@@ -139,9 +138,7 @@ class Model:
                     "classes and one intercept, or K ≥ 2 classes and K intercepts"
                 )
             lam, bias = d["lam"], d["bias"]
-            if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not _finite(lam):
-                raise InputError(f"{where}: lam must be a finite number ≥ 0")
-            if lam < 0:
+            if not finite_number(lam) or lam < 0:
                 raise InputError(f"{where}: lam must be a finite number ≥ 0")
             if bias not in BIASES:
                 raise InputError(f"{where}: bias must be one of {', '.join(BIASES)}")
@@ -189,13 +186,6 @@ class Model:
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"{where}: {exc}") from None
-
-
-def _finite(x) -> bool:
-    try:
-        return math.isfinite(x)
-    except OverflowError:  # (10**400)
-        return False
 
 
 def _array(value, ndim, name, where, empty=False) -> np.ndarray:

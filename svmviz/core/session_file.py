@@ -21,7 +21,6 @@ the view is saved and restored but panning is not an edit.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -29,7 +28,7 @@ import numpy as np
 
 from svmviz.core.config import MAX_WHOLE, SolverConfig
 from svmviz.core.data import check_cost_matrix
-from svmviz.core.errors import InputError, shown
+from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.files import check_format, read_json, write_json
 from svmviz.core.generalization import Split
 from svmviz.core.limits import check_coordinates, check_points
@@ -113,7 +112,7 @@ class SessionFile:
         check_format(d, where, FORMAT, VERSION, "session")
         names, colors = _classes(d.get("classes"), where)
         count = d.get("class_count", 2)
-        if not _whole(count) or not 2 <= count <= MAX_CLASSES:
+        if not _integer(count) or not 2 <= count <= MAX_CLASSES:
             raise InputError(f"{where}: class_count must be a whole number from 2 to "
                              f"{MAX_CLASSES}")  # fmt: skip
         X, y = _points(d.get("points"), where)
@@ -130,18 +129,9 @@ class SessionFile:
                    _view(d.get("view") or {}, where))  # fmt: skip
 
 
-def _whole(v) -> bool:
+def _integer(v) -> bool:
+    """A JSON integer (not a bool; unlike errors.whole_number, 2.0 is not one)."""
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _finite(v) -> bool:
-    """A JSON number (not a bool) that is a finite float (10**400 is not)."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return False
-    try:
-        return math.isfinite(v)
-    except OverflowError:
-        return False
 
 
 def _classes(value, where):
@@ -176,9 +166,9 @@ def _points(value, where):
     for i, row in enumerate(value):
         ok = isinstance(row, list) and len(row) == 3
         ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)
-        if not ok or not _whole(row[2]):
+        if not ok or not _integer(row[2]):
             raise InputError(f"{where}: point {i + 1} is not [x, y, class slot]")
-        if not (_finite(row[0]) and _finite(row[1])):
+        if not (finite_number(row[0]) and finite_number(row[1])):
             raise InputError(f"{where}: point {i + 1} has a coordinate that is not finite")
         if not 0 <= row[2] < MAX_CLASSES:
             raise InputError(f"{where}: point {i + 1}'s class slot {shown(row[2])} is not 0–"
@@ -208,12 +198,12 @@ def _split(value, where):
     if not isinstance(value, dict) or set(value) - {"fraction", "seed", "size"}:
         raise InputError(f"{where}: split may hold fraction, seed and size")
     seed, size = value.get("seed", 0), value.get("size")
-    if not _whole(seed) or (size is not None and not _whole(size)):
+    if not _integer(seed) or (size is not None and not _integer(size)):
         raise InputError(f"{where}: the split's seed and size must be whole numbers")
     if size is not None and size > MAX_WHOLE:  # (the size's spin box is 32-bit)
         raise InputError(f"{where}: the split's size must be at most {MAX_WHOLE:,}")
     fraction = value.get("fraction", 0.0)
-    if not _finite(fraction):
+    if not finite_number(fraction):
         raise InputError(f"{where}: the split's fraction must be a number")
     try:
         return Split(float(fraction), seed, size)
@@ -228,15 +218,15 @@ def _view(value, where):
     extent = value.get("extent")
     if extent is not None:
         ok = isinstance(extent, list) and len(extent) == 4
-        ok = ok and all(_finite(e) for e in extent)
+        ok = ok and all(finite_number(e) for e in extent)
         if not ok or not (extent[0] < extent[1] and extent[2] < extent[3]):
             raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, "
                              "y0 < y1")  # fmt: skip
         extent = tuple(float(e) for e in extent)
     speed, current = value.get("speed", 0), value.get("current_class", 0)
-    if not _whole(speed) or speed < 0:
+    if not _integer(speed) or speed < 0:
         raise InputError(f"{where}: view.speed must be a whole number ≥ 0")
-    if not _whole(current) or not 0 <= current < MAX_CLASSES:
+    if not _integer(current) or not 0 <= current < MAX_CLASSES:
         raise InputError(f"{where}: view.current_class must be a class slot")
     toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)
     return View(extent, toggles, speed, value.get("warm_start") is True, current)
