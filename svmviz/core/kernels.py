@@ -6,19 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.errors import InputError, shown
+from svmviz.core.errors import InputError, finite_number, shown, whole_number
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
-
-
-def _real(x) -> bool:
-    """A finite number (an int, a float or a numpy number; not a text, a list or 10**400)."""
-    if not isinstance(x, (int, float, np.integer, np.floating)):
-        return False
-    try:
-        return bool(np.isfinite(float(x)))
-    except OverflowError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -35,11 +25,11 @@ class Kernel:
         if self.name not in KERNELS:
             raise InputError(f"unknown kernel {shown(self.name)}; choose one of "
                              f"{', '.join(KERNELS)}")  # fmt: skip
-        if not _real(self.gamma) or self.gamma <= 0:
+        if not finite_number(self.gamma) or self.gamma <= 0:
             raise InputError(f"gamma must be a positive number, not {shown(self.gamma)}")
-        if not _real(self.coef0):
+        if not finite_number(self.coef0):
             raise InputError("coef0 must be a finite number")
-        if not _real(self.degree) or int(self.degree) != self.degree or self.degree < 1:
+        if not whole_number(self.degree) or self.degree < 1:
             raise InputError(f"degree must be a whole number ≥ 1, not {shown(self.degree)}")
 
     @property

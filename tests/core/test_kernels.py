@@ -29,6 +29,10 @@ def test_gram_matches_scikit_learn(kernel, params):
         (dict(name="rbf", gamma=0), "gamma must be a positive"),
         (dict(name="poly", degree=0), "degree must be a whole number"),
         (dict(name="poly", degree=2.5), "degree must be a whole number"),
+        # a file's true/false is not a number (it passed as 1 and 0)
+        (dict(name="rbf", gamma=True), "gamma must be a positive number, not True"),
+        (dict(name="poly", degree=True), "degree must be a whole number"),
+        (dict(name="poly", coef0=False), "coef0 must be a finite number"),
     ],
 )
 def test_bad_kernel_parameters(kwargs, message):
