@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
-from svmviz.core.errors import InputError, shown
+from svmviz.core.errors import InputError, finite_number, shown, whole_number
 from svmviz.core.kernels import Kernel
 
 ALGORITHMS = ("gd", "sgd", "pegasos")
@@ -65,17 +64,17 @@ class SolverConfig:
         choose("average", self.average, AVERAGES)
         if not isinstance(self.kernel, Kernel):
             raise InputError("kernel must be a Kernel")
-        if not _finite(self.lam) or self.lam < 0:
+        if not finite_number(self.lam) or self.lam < 0:
             raise InputError(f"λ (lam) must be a number ≥ 0, not {shown(self.lam)}")
         if self.margin == "soft" and self.algorithm == "pegasos" and self.lam == 0:
             raise InputError("Pegasos needs λ > 0 (its step is 1/(λt)); use sgd or gd for λ = 0")
         if self.schedule == "pegasos" and self.lam == 0 and self.margin == "soft":
             raise InputError("the Pegasos step 1/(λt) needs λ > 0")
-        if not _finite(self.eta) or self.eta <= 0:
+        if not finite_number(self.eta) or self.eta <= 0:
             raise InputError(f"the step size η must be a number > 0, not {shown(self.eta)}")
-        if not _whole(self.batch) or self.batch < 1:
+        if not whole_number(self.batch) or self.batch < 1:
             raise InputError(f"the batch size must be a whole number ≥ 1, not {shown(self.batch)}")
-        if not _whole(self.iterations) or self.iterations < 1:
+        if not whole_number(self.iterations) or self.iterations < 1:
             raise InputError(f"iterations must be a whole number ≥ 1, not {shown(self.iterations)}")
         if self.iterations > MAX_ITERATIONS:
             given = f"{self.iterations:,}" if self.iterations < 1e15 else shown(self.iterations)
@@ -83,9 +82,9 @@ class SolverConfig:
                 f"iterations must be at most {MAX_ITERATIONS:,} (each one keeps a row of "
                 f"telemetry), not {given}"
             )
-        if not _finite(self.tol) or self.tol < 0:
+        if not finite_number(self.tol) or self.tol < 0:
             raise InputError(f"the tolerance must be a number ≥ 0, not {shown(self.tol)}")
-        if self.radius is not None and (not _finite(self.radius) or self.radius <= 0):
+        if self.radius is not None and (not finite_number(self.radius) or self.radius <= 0):
             raise InputError(f"the projection radius B must be > 0, not {shown(self.radius)}")
         seed = self.seed
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -113,7 +112,7 @@ class SolverConfig:
         kernel = d.get("kernel") if isinstance(d.get("kernel"), dict) else {}
         for name, value in (("batch size", d.get("batch")), ("seed", d.get("seed")),
                             ("kernel degree", kernel.get("degree"))):  # fmt: skip
-            if _whole(value) and value > MAX_WHOLE:
+            if whole_number(value) and value > MAX_WHOLE:
                 raise InputError(f"{where}: config: the {name} must be at most {MAX_WHOLE:,}")
         try:
             if "kernel" in d:
@@ -136,18 +135,3 @@ class SolverConfig:
         d["kernel"] = self.kernel.to_dict()
         d["cost"] = None if self.cost is None else [list(r) for r in self.cost]
         return d
-
-
-def _finite(x) -> bool:
-    try:
-        return math.isfinite(float(x))
-    except (TypeError, ValueError, OverflowError):
-        return False
-
-
-def _whole(x) -> bool:
-    """A whole number (2 or 2.0; not inf, nan, a text or a list)."""
-    try:
-        return int(x) == x
-    except (TypeError, ValueError, OverflowError):
-        return False

@@ -198,6 +198,11 @@ def test_hard_margin_needs_the_exact_lambda(separable):
         (dict(iterations=0), "iterations must be a whole number ≥ 1"),
         (dict(iterations=10**9), "iterations must be at most 20,000,000"),
         (dict(batch=0), "batch size"),
+        # a file's texts and true/false are not numbers (a text λ raised a TypeError; a true
+        # batch size passed as 1)
+        (dict(lam="0.1"), "λ \\(lam\\) must be a number ≥ 0, not '0.1'"),
+        (dict(batch=True), "batch size must be a whole number ≥ 1, not True"),
+        (dict(iterations="100"), "iterations must be a whole number"),
         (dict(eta=0.0), "step size"),
         (dict(algorithm="newton"), "algorithm must be one of"),
         (dict(bias="maybe"), "bias must be one of"),
