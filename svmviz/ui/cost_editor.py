@@ -11,6 +11,8 @@ import math
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.ui import style
+
 
 class CostDialog(QtWidgets.QDialog):
     def __init__(self, names, matrix, parent=None):
@@ -40,7 +42,7 @@ class CostDialog(QtWidgets.QDialog):
         self.table.resizeColumnsToContents()
         layout.addWidget(self.table)
         self.error = QtWidgets.QLabel()
-        self.error.setStyleSheet("color: #B00020")
+        style.tint(self.error, text=style.ERROR_COLOR)
         layout.addWidget(self.error)
         buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok

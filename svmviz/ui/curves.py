@@ -67,6 +67,10 @@ def scale_plot_text(plot, k: float, sides=("left", "bottom")) -> None:
         axis.setLabel(axis.labelText, **{"font-size": f"{round(10 * k)}pt"})
     legend = item.legend
     if legend is not None:
+        if not hasattr(legend, "columns"):
+            legend.columns = legend.columnCount
+        # larger text in a narrow column: one entry a row, so that nothing is cut
+        legend.setColumnCount(legend.columns if k == 1 else 1)
         legend.setLabelTextSize(f"{round(10 * k)}pt")
         for _, label in legend.items:
             label.setText(label.text, size=f"{round(10 * k)}pt")
@@ -130,6 +134,13 @@ class CurvePanel(QtWidgets.QSplitter):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
             plot.setMenuEnabled(False)
+            # the last tick's label (10³…) inside the widget, not cut at its right edge
+            plot.getPlotItem().layout.setContentsMargins(0, 0, 12, 0)
+        # log axes: labels at the decades only (a tall axis labels 2·10², 3·10², … on top
+        # of each other in large type)
+        for axis in (self.objective_plot.getAxis("left"), self.objective_plot.getAxis("bottom"),
+                     self.loss_plot.getAxis("bottom")):  # fmt: skip
+            axis.setStyle(maxTextLevel=0)
             plot.getPlotItem().getViewBox().disableAutoRange()
             plot.getPlotItem().getViewBox().setMouseEnabled(x=False, y=False)
         self.addWidget(self.objective_plot)

@@ -35,7 +35,6 @@ from svmviz.ui.curves import legend_above
 TRAIN_PEN = dict(color=style.class_color(0), width=2)
 TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
 STALE_OPACITY = 0.35
-PLOT_HEIGHT = 170  # at the normal font
 MIN_PLOT_HEIGHT = 110  # below this the panel scrolls
 
 
@@ -151,6 +150,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.reseed = QtWidgets.QPushButton("Reseed")
         self.reseed.setToolTip("draw another random split (the next seed)")
         row.addWidget(self.reseed)
+        row.addStretch(1)
+        layout.addLayout(row)
+        row = QtWidgets.QHBoxLayout()  # (rows short enough for the window's side column)
         row.addWidget(QtWidgets.QLabel("Train on:"))
         self.size = QtWidgets.QSpinBox()
         self.size.setRange(1, 1_000_000)
@@ -181,6 +183,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
             self.param.addItem(label, key)
         self.param.setToolTip("the knob of the problem's complexity to sweep")
         row.addWidget(self.param)
+        row.addStretch(1)
+        layout.addLayout(row)
+        row = QtWidgets.QHBoxLayout()
         self.progress = QtWidgets.QProgressBar()
         self.progress.setFormat("%v of %m fits")
         self._fit_progress_text()
@@ -196,7 +201,7 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
 
-        plots = QtWidgets.QHBoxLayout()
+        plots = QtWidgets.QVBoxLayout()
         self.learning = CurvePlot("training-set size n")
         self.learning.set_log_x(True)
         self.sweep = CurvePlot("λ")
@@ -235,15 +240,6 @@ class GeneralizationPanel(QtWidgets.QWidget):
     def _fit_progress_text(self) -> None:
         """Room for the progress bar's text at the current font (presentation mode)."""
         self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("88 of 88 fits") + 40)
-
-    def wanted_height(self) -> int:
-        """The height that shows the controls and readable curves (at this font); no
-        minimum is set, since the tabs sharing the dock area would all take it."""
-        layout = self.layout()
-        controls = sum(layout.itemAt(i).sizeHint().height() for i in range(layout.count() - 1))
-        plots = round(PLOT_HEIGHT * self.font().pointSizeF() / 12)
-        margins = layout.contentsMargins()
-        return controls + plots + margins.top() + margins.bottom() + 3 * layout.spacing()
 
     def changeEvent(self, event):  # noqa: N802 (Qt override)
         if event.type() == QtCore.QEvent.Type.FontChange:

@@ -30,10 +30,10 @@ from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.session_file import View
 from svmviz.core.solvers import STATUS_TEXT
-from svmviz.ui import style
+from svmviz.ui import layout, style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
-from svmviz.ui.curves import CurvePanel, scale_plot_text
+from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.export import Exports
 from svmviz.ui.files import Files
@@ -43,10 +43,12 @@ from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_menus, build_toolbar
 from svmviz.ui.point_table import MarginHistogram, PointTable
 from svmviz.ui.preferences_dialog import PreferencesDialog
+from svmviz.ui.presentation import Presentation
 from svmviz.ui.render import PlaneState
 from svmviz.ui.solver_panel import SPEEDS, SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel
+from svmviz.ui.timeline import Timeline
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # while playing, the curves and the status text are redrawn this often, in a timer event of
@@ -54,8 +56,6 @@ DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
 # on every update, which at 60 Hz would take most of the GUI thread
 CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
-PRESENTATION_SCALE = 1.6  # text, markers and lines in presentation mode
-PRESENTATION_REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 
 
 def _union(a, b):
@@ -95,39 +95,31 @@ class MainWindow(QtWidgets.QMainWindow):
         self.view.sigRangeChanged.connect(self._view_timer.start)
 
         self.curves = CurvePanel()
-        split = QtWidgets.QSplitter()
-        split.addWidget(self.plot)
-        split.addWidget(self.curves)
-        split.setSizes([700, 500])
-        self.split = split
         # a scenario's caption: what to look for (hidden until a scenario is opened)
         self.caption = QtWidgets.QLabel()
         self.caption.setWordWrap(True)
         self.caption.setMargin(6)
-        self.caption.setStyleSheet("background: #FFF6D5; border-bottom: 1px solid #C9B458;")
+        style.tint(self.caption, background=style.CAPTION_BACKGROUND)
         self.caption.hide()
         central = QtWidgets.QWidget()
         column = QtWidgets.QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.caption)
-        column.addWidget(split, 1)
+        column.addWidget(self.plot, 1)
         self.setCentralWidget(central)
 
         build_toolbar(self)
         self.class_bar = ClassBar(self.session, self)
-        self.addToolBarBreak()
         self.addToolBar(self.class_bar)
         for k in range(MAX_CLASSES):
             shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
             shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
         self.status = StatusLine()
         self.statusBar().addWidget(self.status, 1)
-        self.progress = QtWidgets.QProgressBar()
-        self.progress.setMaximumWidth(220)
-        self.progress.setFormat("%p%")
-        self.progress.setToolTip("iterations done of the budget T")
-        self.statusBar().addPermanentWidget(self.progress)
+        self.timeline = Timeline()
+        self.timeline.seek.connect(self._on_timeline)
+        self.statusBar().addPermanentWidget(self.timeline)
 
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
@@ -140,55 +132,40 @@ class MainWindow(QtWidgets.QMainWindow):
             self.panel.minimumSizeHint().width()
             + scroll.verticalScrollBar().sizeHint().width()
             + 2 * scroll.frameWidth()
-            + 20  # the dock's own margins
         )
         scroll.setMaximumWidth(420)
-        dock = QtWidgets.QDockWidget("Solver", self)
-        dock.setObjectName("solver-dock")
-        self.solver_dock = dock
-        dock.setWidget(scroll)
-        self.addDockWidget(QtCore.Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.solver_dock = layout.dock(self, "Solver", "solver-dock", scroll, layout.LEFT)
+        self.curves_dock = layout.dock(self, "Curves", "curves-dock", self.curves)
         self.hover = HoverReadout(self.plot)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.on_leave = lambda: self._show_hover(None)
         self.step_overlay = StepOverlay(self.plot)
         self.step_panel = StepPanel()
-        self.step_dock = QtWidgets.QDockWidget("Step inspector", self)
-        self.step_dock.setObjectName("step-dock")
-        self.step_dock.setWidget(self.step_panel)
-        self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.step_dock)
         self.point_table = PointTable()
         self.point_table.selected.connect(self.view.set_selection)
         self.histogram = MarginHistogram()
-        self.points_dock = self._dock("Points", "points-dock", self.point_table)
-        self.margins_dock = self._dock("Margins", "margins-dock", self.histogram)
         self.theory = TheoryPanel()
         self.theory.epsilon_changed.connect(lambda _: self._redraw_readings())
-        self.theory_dock = self._dock("Theory", "theory-dock", self.theory)
-        self.tabifyDockWidget(self.step_dock, self.points_dock)
-        self.tabifyDockWidget(self.points_dock, self.margins_dock)
         self.generalization = GeneralizationPanel(self.session)
-        # in a scroll area: the tabs of a dock area share its height, and the curves'
-        # minimum would keep every tab tall (raising this one makes room: _room_for_curves)
-        scroll = QtWidgets.QScrollArea()
-        scroll.setWidget(self.generalization)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        self.generalization_dock = self._dock("Generalization", "generalization-dock", scroll)
-        self.tabifyDockWidget(self.margins_dock, self.theory_dock)
-        self.tabifyDockWidget(self.theory_dock, self.generalization_dock)
-        # its curves need more height than the other tabs: taken when it comes to the front
-        self.generalization_dock.visibilityChanged.connect(self._room_for_curves)
-        self.step_dock.raise_()
-        self.resizeDocks([self.step_dock], [150], QtCore.Qt.Orientation.Vertical)
+        self.step_dock, self.points_dock, self.margins_dock, self.theory_dock, \
+            self.generalization_dock = readings = [
+                self._dock(title, name, widget) for title, name, widget in (
+                    ("Step inspector", "step-dock", layout.scrolled(self.step_panel)),
+                    ("Points", "points-dock", self.point_table),
+                    ("Margins", "margins-dock", self.histogram),
+                    ("Theory", "theory-dock", layout.scrolled(self.theory)),
+                    ("Generalization", "generalization-dock",
+                     layout.scrolled(self.generalization)))]  # fmt: skip
+        layout.arrange_readings(self, readings)
         self.files = Files(self, self.prefs)
         self.exports = Exports(self, self.prefs)
-        build_menus(self, dock)
+        build_menus(self, self.solver_dock)
+        layout.toolbar_beside_menus(self, self.findChild(QtWidgets.QToolBar, "training-bar"))
+        self.presentation = Presentation(self)
 
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
         self._last_marks = 0.0
-        self._t_max = 0  # the furthest iteration of this job so far (the timeline's end)
         self._support = []
         self._curve_timer = QtCore.QTimer(self)
         self._curve_timer.setInterval(int(CURVE_SECONDS * 1000))
@@ -197,10 +174,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._parts = None  # the job's train/test split (None: every point trains)
         self._region_colors = np.zeros(0, dtype=np.uint32)
         self.warm_start = False
-        self._presenting = False
         self._step_key = None  # what the step inspector shows (to redraw only on a change)
         self._step_shown = object()  # not None: the first frame writes the hint
-        self._saved_state = None
         self.controller = TrainingController(self)
         self.controller.snapshot_ready.connect(self._on_snapshot)
         self.controller.failed.connect(self._on_failed)
@@ -225,10 +200,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.reset(play=play)
 
     def _dock(self, title, name, widget):
-        dock = QtWidgets.QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        dock = layout.dock(self, title, name, widget)
         # a dock brought to the front shows the newest state at once
         dock.visibilityChanged.connect(self._refresh_readings)
         return dock
@@ -259,54 +231,14 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot(bool)
     def set_presentation(self, on: bool):
-        """For a projector: full screen, text and markers PRESENTATION_SCALE times larger,
-        regions with more contrast, the solver and step docks folded away (View brings them
-        back; F11 restores everything as it was)."""
-        if on == self._presenting:
-            return
-        self._presenting = on
-        if on:
-            self._saved_state = (self.saveState(), self.isMaximized(), self.font())
-            self.solver_dock.hide()
-            self.step_dock.hide()
-            font = self.font()
-            font.setPointSize(round(style.FONT_POINT_SIZE * PRESENTATION_SCALE))
-            self.setFont(font)
-            self.plot.set_scale(PRESENTATION_SCALE, PRESENTATION_REGION_ALPHA)
-            self.curves.set_scale(PRESENTATION_SCALE)
-            self._scale_dock_plots(PRESENTATION_SCALE)
-            self._saved_split = self.split.sizes()
-            self.showFullScreen()
-            width = sum(self._saved_split)
-            self.split.setSizes([int(0.68 * width), width - int(0.68 * width)])
-            self._room_for_curves(self.generalization_dock.isVisible())
-        else:
-            state, maximized, font = self._saved_state
-            self.setFont(font)
-            self.plot.set_scale(1.0)
-            self.curves.set_scale(1.0)
-            self._scale_dock_plots(1.0)
-            self.showMaximized() if maximized else self.showNormal()
-            self.restoreState(state)
-            self.split.setSizes(self._saved_split)
+        """For a projector (svmviz.ui.presentation; F11 or Esc restores the window)."""
+        self.presentation.set(on)
+        self.presentation_action.setChecked(on)
         self._region_colors = self.plot.region_colors(self._present)
         if self.snapshot is not None:
             self._draw_plane(self.snapshot)
-        self.presentation_action.setChecked(on)
+            self._redraw_readings()
         QtCore.QTimer.singleShot(100, self.fit_view)  # once the new size is laid out
-
-    @QtCore.Slot(bool)
-    def _room_for_curves(self, visible: bool) -> None:
-        dock = self.generalization_dock
-        need = self.generalization.wanted_height() + 60  # the title and tab bars
-        if visible and dock.height() < need:
-            self.resizeDocks([dock], [need], QtCore.Qt.Orientation.Vertical)
-
-    def _scale_dock_plots(self, k: float) -> None:
-        """The plots of the docks (their widgets follow the window's font): text ``k``×."""
-        scale_plot_text(self.histogram, k, sides=("left", "bottom", "right"))
-        for plot in (self.generalization.learning, self.generalization.sweep):
-            scale_plot_text(plot, k)
 
     # -------------------------------------------------------------- state → screen
     @property
@@ -333,7 +265,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._curves_of = None
         self.plot.clear_model()
         self.curves.clear()
-        self.progress.setValue(0)
+        self.timeline.show_t(0, 0, self.session.config.iterations)
         self.status.setText(message)
         self._sync_actions()
 
@@ -362,7 +294,6 @@ class MainWindow(QtWidgets.QMainWindow):
         # at MARKS_SECONDS
         self._last_marks = time.perf_counter()
         self._present = self.session.present_classes()
-        self._t_max = 0
         self._support = []  # (t − t0, support vectors) of the frames of this job
         self._region_colors = self.plot.region_colors(self._present)
         self.plot.set_ring_meaning(kernel=not config.kernel.is_linear)
@@ -394,22 +325,12 @@ class MainWindow(QtWidgets.QMainWindow):
             self.controller.seek(self.snapshot.t - 1)
         self._sync_actions()
 
-    @QtCore.Slot()
-    def _on_timeline(self):
+    @QtCore.Slot(int)
+    def _on_timeline(self, t: int):
         if self._has_job and self.snapshot is not None and not self.snapshot.t0:
-            if self.timeline.value() != self.snapshot.t:
-                self.controller.seek(self.timeline.value())
+            if t != self.snapshot.t:
+                self.controller.seek(t)
                 self._sync_actions()
-
-    def _show_timeline(self, snap):
-        self._t_max = max(self._t_max, snap.t)
-        self.timeline.blockSignals(True)
-        self.timeline.setRange(0, self._t_max)
-        # a frame that arrives while the user is choosing an iteration (the exact optimum
-        # came in, the view moved) leaves the slider where the user put it
-        if not (self._seek_timer.isActive() or self.timeline.isSliderDown()):
-            self.timeline.setValue(snap.t)
-        self.timeline.blockSignals(False)
 
     def run_to_budget(self):
         """Every remaining iteration at full speed (frames as it goes)."""
@@ -642,20 +563,17 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _show_curves(self):
-        """The curves, the progress bar and the status text of the newest snapshot."""
+        """The curves, the timeline and the status text of the newest snapshot."""
         snap = self.snapshot
         if snap is None or snap is self._curves_of:
             return
         self._curves_of = snap
-        self._show_timeline(snap)
         if self.hover.position is not None:
             self._show_hover(self.hover.position)  # the model under a resting mouse changed
-        budget = self.session.config.iterations
-        done = snap.t - snap.t0
-        self.progress.setMaximum(budget)
-        self.progress.setValue(min(done, budget))
+        self.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
         self._feed_curves(self.curves, snap)
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
+        self.presentation.show(snap, self.session)
         p = self.session.points
         if len(snap.frame.margins) == len(p):
             # only what is on screen (a dock behind another tab counts as visible to Qt)
@@ -755,30 +673,31 @@ class MainWindow(QtWidgets.QMainWindow):
     def reset_preferences(self) -> None:
         """Forget every remembered setting: the default layout, view, speed and sizes."""
         self.prefs.reset()
-        if self._presenting:
+        if self.presentation.on:
             self.set_presentation(False)
-        self.restoreState(self._default_layout)
+        self.restoreState(self._default_layout, layout.LAYOUT_VERSION)
+        layout.size_columns(self)
         self.apply_view(View(), fit=False)
         self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
         self.status.setText("Preferences reset to their defaults")
 
     def _restore_preferences(self) -> None:
-        self._default_layout = self.saveState()
+        self._default_layout = self.saveState(layout.LAYOUT_VERSION)
         p = self.prefs
-        geometry, layout = p.get_bytes("geometry"), p.get_bytes("layout")
+        geometry, state = p.get_bytes("geometry"), p.get_bytes("layout")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        if layout is not None:
-            self.restoreState(layout)
+        restored = state is not None and self.restoreState(state, layout.LAYOUT_VERSION)
+        layout.when_shown(self, size=not restored)
         toggles = tuple(name for name, _ in self._view_toggles() if p.get(name))
         self.apply_view(View(None, toggles, p.get("speed"), p.get("warm_start")), fit=False)
 
     def _save_preferences(self) -> None:
         p = self.prefs
-        if self._presenting:  # remember the window as it is outside presentation mode
+        if self.presentation.on:  # remember the window as it is outside presentation mode
             self.set_presentation(False)
         p.set_bytes("geometry", self.saveGeometry())
-        p.set_bytes("layout", self.saveState())
+        p.set_bytes("layout", self.saveState(layout.LAYOUT_VERSION))
         view = self.view_state()
         for name, _ in self._view_toggles():
             p.set(name, name in view.toggles)

@@ -4,7 +4,7 @@ commands (svmviz.ui.main_window), its files (svmviz.ui.files) and exports (svmvi
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
 from svmviz.core.palette import MAX_CLASSES
@@ -18,7 +18,7 @@ Drag the empty plane: pan · wheel: zoom · F: fit the view · Ctrl+G: generate 
 Class bar: double click or right click a class to rename or recolour it<br><br>
 <b>Training</b><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
-Ctrl+R: run to the budget · the timeline slider goes to any iteration reached so far<br>
+Ctrl+R: run to the budget · the timeline (status bar) goes to any iteration<br>
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
@@ -66,20 +66,6 @@ def build_toolbar(w) -> None:
         "Run to the iteration budget at full speed (Ctrl+R)",
     )
     w.reset_action = add(bar, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)")
-    w.timeline = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
-    w.timeline.setMinimumWidth(120)
-    w.timeline.setMaximumWidth(220)
-    w.timeline.setRange(0, 0)
-    w.timeline.setToolTip(
-        "timeline: drag to go back to (or forward to) any iteration reached so far; the "
-        "run is replayed from its seed, so each iterate is exactly the one seen before"
-    )
-    w._seek_timer = QtCore.QTimer(w)
-    w._seek_timer.setSingleShot(True)
-    w._seek_timer.setInterval(150)
-    w._seek_timer.timeout.connect(w._on_timeline)
-    w.timeline.valueChanged.connect(w._seek_timer.start)
-    bar.addWidget(w.timeline)
     bar.addSeparator()
     w.generate_action = add(
         bar,

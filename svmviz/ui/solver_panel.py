@@ -23,6 +23,7 @@ from svmviz.core.config import (
 )
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.ui import style
 
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
 SPEEDS = {"as fast as possible": 0, "1 per frame": 1, "10 per frame": 10,
@@ -150,7 +151,7 @@ class SolverPanel(QtWidgets.QWidget):
         form.addRow("", self.warm)
         self.error = QtWidgets.QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #B00020")
+        style.tint(self.error, text=style.ERROR_COLOR)
         form.addRow(self.error)
         self._config = config
         self.set_config(config)

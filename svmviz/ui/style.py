@@ -12,6 +12,21 @@ POINT_SIZE = 11
 LINE_WIDTH = 3
 FONT_POINT_SIZE = 12
 REGION_ALPHA = 60  # of 255
+CAPTION_BACKGROUND = "#FFF6D5"  # a scenario's caption: what to look for
+
+
+def tint(widget, background: str | None = None, text: str | None = None) -> None:
+    """Colours through the palette, not a style sheet (a widget with a style sheet stops
+    inheriting its parent's font, so it would stay small in presentation mode)."""
+    from PySide6 import QtGui
+
+    palette = widget.palette()
+    if background is not None:
+        palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor(background))
+        widget.setAutoFillBackground(True)
+    if text is not None:
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(text))
+    widget.setPalette(palette)
 
 
 def class_color(k: int) -> str:

@@ -1,0 +1,137 @@
+"""Walk a lesson in the real window and grab every state: start, Play, a step, each reading
+tab raised, each scenario opened and stepped, presentation mode (F11) stepped and played.
+
+    python assets/screenshots/lesson_walk.py --size 1366x768 --out /tmp/lesson
+    python assets/screenshots/lesson_walk.py --size 1920x1080 --json   # the plane's shares
+
+Without a display (or with QT_QPA_PLATFORM=offscreen) it runs on Qt's offscreen platform
+with a screen of the given size; under an X server (e.g. Xvfb + openbox at that size) it
+grabs the whole screen, window manager included. The plane's share of the window (its view
+box's area over the window's) is printed for each state; tests/app/test_lesson_layout.py
+runs this script and fails under 35% (50% in presentation mode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1366x768", help="WxH of the screen")
+    parser.add_argument("--out", help="save a PNG of each state in this folder")
+    parser.add_argument("--json", action="store_true", help="print the shares as JSON")
+    parser.add_argument("--scenarios", type=int, default=None, help="only the first N")
+    return parser.parse_args(argv)
+
+
+def offscreen_screen(width: int, height: int) -> None:
+    """Qt's offscreen platform with one screen of the given size (its default is 800×800)."""
+    config = Path(tempfile.mkdtemp()) / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "lesson", "x": 0, "y": 0, "width": width, "height": height,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))  # fmt: skip
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    offscreen = not os.environ.get("DISPLAY") or os.environ.get("QT_QPA_PLATFORM", "").startswith(
+        "offscreen"
+    )
+    if offscreen:
+        offscreen_screen(width, height)
+    os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp()  # the default layout, no one's prefs
+
+    from PySide6 import QtCore, QtWidgets
+
+    app = QtWidgets.QApplication(sys.argv[:1])
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.scenario import list_scenarios
+    from svmviz.ui.app import build_window, demo_data
+    from svmviz.ui.layout import plane_share
+
+    def settle(seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            app.processEvents(QtCore.QEventLoop.ProcessEventsFlag.AllEvents, 20)
+            time.sleep(0.01)
+
+    def wait(done, seconds: float = 60) -> None:
+        end = time.perf_counter() + seconds
+        while not done() and time.perf_counter() < end:
+            settle(0.05)
+
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    w = build_window(demo_data(), SolverConfig())
+    w.resize(width, height)
+    w.showMaximized()
+    wait(lambda: w.snapshot is not None)
+    settle(1.0)
+    shares = {}
+
+    def shot(name: str) -> None:
+        settle(0.6)
+        shares[name] = round(plane_share(w), 4)
+        if not args.json:
+            print(f"{name:44s} {100 * shares[name]:5.1f}%   window {w.width()}×{w.height()}")
+        if out is not None:
+            picture = w.grab() if offscreen else w.screen().grabWindow(0)
+            picture.save(str(out / f"{len(shares):02d}-{name}.png"))
+
+    def stepped(t: int) -> bool:
+        return w.snapshot is not None and w.snapshot.t >= t and w.snapshot.step is not None
+
+    shot("start")
+    w.toggle_play()
+    settle(1.5)
+    shot("playing")
+    w.toggle_play()
+    w.reset()
+    wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+    w.advance(1)
+    wait(lambda: stepped(1))
+    shot("step")
+    for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock,
+                 w.step_dock):  # fmt: skip
+        dock.raise_()
+        shot("tab-" + dock.objectName().removesuffix("-dock"))
+    for path in list_scenarios()[: args.scenarios]:
+        w.files.open_path(path)
+        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+        shot("open-" + path.stem)
+        for _ in range(3):
+            t = w.snapshot.t if w.snapshot is not None else 0
+            w.advance(1)
+            wait(lambda t=t: stepped(t + 1))
+        shot("step-" + path.stem)
+    w.set_presentation(True)
+    settle(1.0)
+    shot("present")
+    w.advance(1)
+    wait(lambda: w.snapshot is not None and w.snapshot.step is not None)
+    shot("present-step")
+    w.toggle_play()
+    settle(2.0)
+    shot("present-playing")
+    w.toggle_play()
+    w.set_presentation(False)
+    shot("after-present")
+    if args.json:
+        print(json.dumps({"size": [width, height], "shares": shares}))
+    w.close()
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Where the window's parts go: the plane in the middle (the central widget, the largest
+thing on screen), the solver on the left, and on the right the curves above the tabbed
+readings (Step inspector, Points, Margins, Theory, Generalization).
+
+The plane keeps its room: every dock's content scrolls inside the dock (a long step text
+never makes its dock taller), raising a tab changes no size, and the side columns take a
+fixed share of the window that leaves the plane at least PLANE_SHARE of its area at
+1366×768 (tested in tests/app/test_lesson_layout.py).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+# the version of the dock layout kept in the preferences: a layout saved by an older
+# version (the readings below the plane) is not restored
+LAYOUT_VERSION = 2
+PLANE_SHARE = 0.35  # of the window's area, at least, for the plane's view box
+RIGHT_SHARE = 0.23  # of the window's width, for the curves and the readings
+RIGHT_MIN, RIGHT_MAX = 300, 560  # px
+CURVES_SHARE = 0.55  # of the right column's height, for the curves
+
+RIGHT = QtCore.Qt.DockWidgetArea.RightDockWidgetArea
+LEFT = QtCore.Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def scrolled(widget: QtWidgets.QWidget) -> QtWidgets.QScrollArea:
+    """``widget`` in a frameless scroll area: a dock sized by the user, whatever it holds."""
+    area = QtWidgets.QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+    return area
+
+
+def dock(window, title: str, name: str, widget, area=RIGHT) -> QtWidgets.QDockWidget:
+    d = QtWidgets.QDockWidget(title, window)
+    d.setObjectName(name)
+    d.setWidget(widget)
+    d.setFeatures(d.features() & ~QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+    window.addDockWidget(area, d)
+    return d
+
+
+def arrange_readings(window, docks) -> None:
+    """The reading docks tabbed together below the curves dock, the first in front."""
+    window.splitDockWidget(window.curves_dock, docks[0], QtCore.Qt.Orientation.Vertical)
+    for before, after in zip(docks, docks[1:]):
+        window.tabifyDockWidget(before, after)
+    docks[0].raise_()
+
+
+def toolbar_beside_menus(window, bar: QtWidgets.QToolBar) -> None:
+    """The training toolbar on the menu bar's row, not a row of its own: the height is the
+    plane's."""
+    window.removeToolBar(bar)  # (PySide gives the bar's ownership to Python here: kept)
+    window.training_bar = bar
+    bar.setMovable(False)
+    window.menuBar().setCornerWidget(bar, QtCore.Qt.Corner.TopRightCorner)
+    bar.show()
+
+
+def right_width(window_width: int) -> int:
+    return max(RIGHT_MIN, min(RIGHT_MAX, int(RIGHT_SHARE * window_width)))
+
+
+def size_columns(window) -> None:
+    """The side columns at their default widths for the window's size (the plane takes
+    the rest), and the curves above the readings."""
+    width, height = window.width(), window.height()
+    solver = window.solver_dock.widget().minimumWidth()
+    window.resizeDocks([window.solver_dock, window.curves_dock], [solver, right_width(width)],
+                       QtCore.Qt.Orientation.Horizontal)  # fmt: skip
+    column = max(200, height - 120)
+    curves = int(CURVES_SHARE * column)
+    window.resizeDocks([window.curves_dock, window.step_dock], [curves, column - curves],
+                       QtCore.Qt.Orientation.Vertical)  # fmt: skip
+    whole_tab_titles(window)
+
+
+def whole_tab_titles(window) -> None:
+    """The dock tabs' titles in full, the bar scrolling when they don't fit (Qt elides them
+    to "P…" and "M…" in a narrow column)."""
+    for bar in window.findChildren(QtWidgets.QTabBar):
+        bar.setElideMode(QtCore.Qt.TextElideMode.ElideNone)
+        bar.setUsesScrollButtons(True)
+
+
+def plane_share(window) -> float:
+    """The plane's view box (where the data are drawn) as a share of the window's area."""
+    view = window.view
+    if not view.isVisible():
+        return 0.0
+    rect = view.mapRectToScene(view.boundingRect())
+    top_left = window.plot.mapTo(window, window.plot.mapFromScene(rect.topLeft()))
+    bottom_right = window.plot.mapTo(window, window.plot.mapFromScene(rect.bottomRight()))
+    area = max(0, bottom_right.x() - top_left.x()) * max(0, bottom_right.y() - top_left.y())
+    return area / float(window.width() * window.height())
+
+
+class _FirstShow(QtCore.QObject):
+    def __init__(self, window, size: bool):
+        super().__init__(window)
+        self.size = size
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
+        if event.type() == QtCore.QEvent.Type.Show:
+            obj.removeEventFilter(self)
+            QtCore.QTimer.singleShot(
+                0, lambda: size_columns(obj) if self.size else whole_tab_titles(obj))
+        return False
+
+
+def when_shown(window, size: bool) -> None:
+    """Once the window is first shown (at its real size): the default column widths
+    (``size``; not after a remembered layout is restored) and whole tab titles."""
+    window.installEventFilter(_FirstShow(window, size))

@@ -1,0 +1,170 @@
+"""Presentation mode, for a projector: full screen, the plane and the objective curve only,
+the scenario's caption and a two-line summary of the current step in large type, every
+demo action on the keyboard (a presenter's clicker sends PageDown and PageUp).
+
+What it hides (menus, toolbars, the solver and the reading docks, the loss panel, the
+status bar) comes back as it was when it ends (F11 or Esc).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.ui import layout, style
+from svmviz.ui.curves import scale_plot_text
+
+SCALE = 1.6  # text, markers and lines
+REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
+CURVES_SHARE = 0.24  # of the screen's width, for the objective curve
+KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
+
+
+def short_status(snap) -> str:
+    """The first line: where the run is, in a few large words."""
+    obj = snap.history["objective"]
+    if not len(obj):
+        return "t = 0"
+    if snap.status == "diverged":
+        return f"Stopped at t = {snap.t}: diverged"
+    text = f"t = {snap.t} · F = {obj[-1]:.4g} · error {100 * snap.history['error'][-1]:.1f}%"
+    if snap.reference is not None:
+        text += f" · gap {obj[-1] - snap.reference.objective:.2g}"
+    return text
+
+
+def step_summary(record, labels, class_names=()) -> str:
+    """One line: what the last step did, in words a class can follow from the back
+    (``labels``: the class name of each point)."""
+    if record is None:
+        return ""
+    k, t, eta = record.batch, record.t, f"η = {record.eta:.3g}"
+    if k > 1:
+        n = int(record.violated.sum())
+        if n == 0:
+            return f"Step {t}: all {k} points outside their margin: w only shrinks ({eta})"
+        return f"Step {t}: {n} of {k} points inside their margin push w ({eta})"
+    i, z, pushed = int(record.samples[0]), float(record.margins[0]), bool(record.violated[0])
+    name = labels[i] if i < len(labels) else "?"
+    if record.binary:
+        what = "inside the margin: it pushes w" if pushed else "outside the margin: w shrinks"
+        return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}, {what} ({eta})"
+    if pushed:
+        yhat = int(record.yhat[0])
+        rival = class_names[yhat] if 0 <= yhat < len(class_names) else str(yhat)
+        return f"Step {t}: point {i} ({name}) not ahead of {rival} by Δ: both move ({eta})"
+    return f"Step {t}: point {i} ({name}) beats every class by Δ: w only shrinks ({eta})"
+
+
+class PresenterBar(QtWidgets.QFrame):
+    """Below the plane in presentation mode: where the run is and the demo's buttons (for a
+    presenter with a mouse) on one line, what the last step did on the next."""
+
+    def __init__(self, actions, parent=None):
+        super().__init__(parent)
+        style.tint(self, background="#F4F4F4")
+        grid = QtWidgets.QGridLayout(self)
+        grid.setContentsMargins(10, 2, 10, 4)
+        grid.setVerticalSpacing(0)
+        self.status = QtWidgets.QLabel()
+        self.status.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        grid.addWidget(self.status, 0, 0)
+        buttons = QtWidgets.QHBoxLayout()
+        for action in actions:
+            button = QtWidgets.QToolButton()
+            button.setDefaultAction(action)
+            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)  # the keys stay the window's
+            buttons.addWidget(button)
+        grid.addLayout(buttons, 0, 1)
+        self.step = QtWidgets.QLabel()
+        self.step.setWordWrap(True)
+        grid.addWidget(self.step, 1, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        self.hide()
+
+    def show_lines(self, status: str, step: str) -> None:
+        self.status.setText(f"<b>{html.escape(status)}</b>")
+        self.step.setText(step or KEYS)
+
+
+class Presentation:
+    """Turns presentation mode on and off for a MainWindow."""
+
+    def __init__(self, window):
+        self.w = window
+        self.on = False
+        self._saved = None
+        w = window
+        leave = QtGui.QAction("Leave", w)
+        leave.setToolTip("Leave presentation mode (F11 or Esc)")
+        leave.triggered.connect(lambda: w.set_presentation(False))
+        self.bar = PresenterBar([w.back_action, w.play_action, w.step_action, w.reset_action,
+                                 leave])  # fmt: skip
+        w.centralWidget().layout().addWidget(self.bar)
+        # a clicker's keys, and Esc to leave
+        w.step_action.setShortcuts([QtGui.QKeySequence("Right"), QtGui.QKeySequence("PgDown")])
+        w.back_action.setShortcuts([QtGui.QKeySequence("Left"), QtGui.QKeySequence("PgUp")])
+        escape = QtGui.QShortcut(QtGui.QKeySequence("Esc"), w)
+        escape.activated.connect(lambda: w.set_presentation(False))
+
+    def hidden_parts(self):
+        w = self.w
+        docks = [d for d in w.findChildren(QtWidgets.QDockWidget) if d is not w.curves_dock]
+        bars = w.findChildren(QtWidgets.QToolBar)
+        return docks + bars + [w.menuBar(), w.statusBar(), w.curves.loss_plot]
+
+    def set(self, on: bool) -> None:
+        w = self.w
+        if on == self.on:
+            return
+        self.on = on
+        app = QtWidgets.QApplication.instance()
+        if on:
+            shown = [p for p in self.hidden_parts() if not p.isHidden()]
+            self._saved = (w.saveState(layout.LAYOUT_VERSION), w.isMaximized(), w.font(),
+                           app.font(), shown, w.curves_dock.isHidden())  # fmt: skip
+            for part in shown:
+                part.hide()
+            w.curves_dock.show()
+            w.curves_dock.setTitleBarWidget(QtWidgets.QWidget())  # no small "Curves" title
+            for target in (w, app):  # the app's: menus and dialogs (F1) are windows of their own
+                font = target.font()
+                font.setPointSize(round(style.FONT_POINT_SIZE * SCALE))
+                target.setFont(font)
+            self._scale(SCALE, REGION_ALPHA)
+            self.bar.show()
+            w.showFullScreen()
+            screen = w.screen().geometry().width() if w.screen() else w.width()
+            w.resizeDocks([w.curves_dock], [int(CURVES_SHARE * screen)],
+                          QtCore.Qt.Orientation.Horizontal)  # fmt: skip
+        else:
+            state, maximized, font, app_font, shown, curves_hidden = self._saved
+            self.bar.hide()
+            app.setFont(app_font)
+            w.setFont(font)
+            self._scale(1.0, style.REGION_ALPHA)
+            for part in shown:
+                part.show()
+            w.curves_dock.setHidden(curves_hidden)
+            w.curves_dock.setTitleBarWidget(None)
+            w.showMaximized() if maximized else w.showNormal()
+            # once the window has its size again (the docks' sizes are kept relative to it)
+            QtCore.QTimer.singleShot(50, lambda: w.restoreState(state, layout.LAYOUT_VERSION))
+        w.plot.setFocus()  # Space, R and the arrows reach the window's actions
+
+    def _scale(self, k: float, region_alpha: int) -> None:
+        w = self.w
+        w.plot.set_scale(k, region_alpha)
+        w.curves.set_scale(k)
+        scale_plot_text(w.histogram, k, sides=("left", "bottom", "right"))
+        for plot in (w.generalization.learning, w.generalization.sweep):
+            scale_plot_text(plot, k)
+
+    def show(self, snap, session) -> None:
+        """The summary lines for the newest frame (only while presenting)."""
+        if self.on:
+            labels = [session.classes[int(k)] for k in session.points.y]
+            step = step_summary(snap.step, labels, snap.model.classes)
+            self.bar.show_lines(short_status(snap), step)
+

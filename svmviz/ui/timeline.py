@@ -1,0 +1,56 @@
+"""The timeline in the status bar: where the run is (t of the budget T) and, dragged, any
+iteration to go to (the run is replayed from its seed, so each iterate is exactly the one
+seen before). It is the window's one progress display, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+SEEK_MS = 150  # a drag seeks once it rests this long
+
+
+class Timeline(QtWidgets.QWidget):
+    seek = QtCore.Signal(int)  # the user chose iteration t
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        row = QtWidgets.QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
+        self.slider.setMinimumWidth(160)
+        self.slider.setRange(0, 1)
+        self.slider.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)  # Space and ← stay the window's
+        self.slider.setToolTip(
+            "timeline: t of the budget T; drag to go back (or forward) to any iteration: "
+            "the run is replayed from its seed, so each iterate is exactly the one seen before"
+        )
+        self.label = QtWidgets.QLabel()
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.label)
+        self._timer = QtCore.QTimer(self, singleShot=True, interval=SEEK_MS)
+        self._timer.timeout.connect(lambda: self.seek.emit(self.slider.value()))
+        self.slider.valueChanged.connect(self._timer.start)
+        self.show_t(0, 0, 1)
+
+    def value(self) -> int:
+        return self.slider.value()
+
+    def maximum(self) -> int:
+        return self.slider.maximum()
+
+    def setValue(self, t: int) -> None:  # noqa: N802 (as QSlider, for the tests and callers)
+        self.slider.setValue(t)
+
+    def busy(self) -> bool:
+        """The user is choosing an iteration (a frame arriving must not move the handle)."""
+        return self._timer.isActive() or self.slider.isSliderDown()
+
+    def show_t(self, t: int, t0: int, budget: int) -> None:
+        """Iteration ``t`` of a run that started at ``t0`` (a warm start) with ``budget``."""
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(1, t0 + budget))
+        if not self.busy():
+            self.slider.setValue(t)
+        self.slider.blockSignals(False)
+        self.label.setText(f"t = {t:,} of {t0 + budget:,}")
