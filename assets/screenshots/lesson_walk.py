@@ -28,6 +28,7 @@ def parse_args(argv=None):
     parser.add_argument("--out", help="save a PNG of each state in this folder")
     parser.add_argument("--json", action="store_true", help="print the shares as JSON")
     parser.add_argument("--scenarios", type=int, default=None, help="only the first N")
+    parser.add_argument("--settle", type=float, default=0.6, help="seconds before a grab")
     return parser.parse_args(argv)
 
 
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
     shares = {}
 
     def shot(name: str) -> None:
-        settle(0.6)
+        settle(args.settle)
         shares[name] = round(plane_share(w), 4)
         if not args.json:
             print(f"{name:44s} {100 * shares[name]:5.1f}%   window {w.width()}×{w.height()}")

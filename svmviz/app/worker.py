@@ -216,15 +216,13 @@ class TrainingWorker(QObject):
 
     @Slot(int)
     def step(self, n: int) -> None:
-        """Exactly ``n`` iterations, then one frame; a single step comes with its
+        """Exactly ``n`` iterations, then one frame; the last of them comes with its
         explanation (svmviz.core.inspect) for the step inspector."""
         if self._solver is None or self.cancel.is_set():
             return
-        if n == 1:
-            self._step = self._explained(self._solver)
-        else:
-            self._step = None
-            self._solver.step(n)
+        if n > 1:
+            self._solver.step(n - 1)
+        self._step = self._explained(self._solver)
         self._publish()
 
     @Slot(int)

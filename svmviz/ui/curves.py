@@ -198,6 +198,10 @@ class CurvePanel(QtWidgets.QSplitter):
             item.setData([], [])
         self.show_support([], [])
         self.show_test_error([], [])
+        # a new run starts on the default axes (not those of a run that diverged to 1e150)
+        self._range_objective(0.01, 10.0)
+        self._loss_top = None
+        self._range_loss(1.0)
 
     def show_test_error(self, t, error) -> None:
         """The test error of a train/test split at the iterations ``t`` it was measured at

@@ -10,6 +10,8 @@ fixed share of the window that leaves the plane at least PLANE_SHARE of its area
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6 import QtCore, QtWidgets
 
 # the version of the dock layout kept in the preferences: a layout saved by an older
@@ -45,7 +47,7 @@ def dock(window, title: str, name: str, widget, area=RIGHT) -> QtWidgets.QDockWi
 def arrange_readings(window, docks) -> None:
     """The reading docks tabbed together below the curves dock, the first in front."""
     window.splitDockWidget(window.curves_dock, docks[0], QtCore.Qt.Orientation.Vertical)
-    for before, after in zip(docks, docks[1:]):
+    for before, after in itertools.pairwise(docks):
         window.tabifyDockWidget(before, after)
     docks[0].raise_()
 
@@ -53,8 +55,6 @@ def arrange_readings(window, docks) -> None:
 def toolbar_beside_menus(window, bar: QtWidgets.QToolBar) -> None:
     """The training toolbar on the menu bar's row, not a row of its own: the height is the
     plane's."""
-    window.removeToolBar(bar)  # (PySide gives the bar's ownership to Python here: kept)
-    window.training_bar = bar
     bar.setMovable(False)
     window.menuBar().setCornerWidget(bar, QtCore.Qt.Corner.TopRightCorner)
     bar.show()

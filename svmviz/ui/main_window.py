@@ -30,7 +30,7 @@ from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.session_file import View
 from svmviz.core.solvers import STATUS_TEXT
-from svmviz.ui import layout, style
+from svmviz.ui import focus, layout, style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
 from svmviz.ui.curves import CurvePanel
@@ -160,8 +160,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.files = Files(self, self.prefs)
         self.exports = Exports(self, self.prefs)
         build_menus(self, self.solver_dock)
-        layout.toolbar_beside_menus(self, self.findChild(QtWidgets.QToolBar, "training-bar"))
+        bar = self.findChild(QtWidgets.QToolBar, "training-bar")
+        layout.toolbar_beside_menus(self, bar)
         self.presentation = Presentation(self)
+        focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
 
         self.snapshot = None
         self._curves_of = None  # the snapshot the curves and text show
@@ -262,6 +264,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.snapshot = None
         self.hover.hide()
         self.step_overlay.hide()
+        self._step_key = self._step_shown = None
+        self.step_panel.show_record(None, None, (), np.zeros((0, 2)))  # no step of these points
         self._curves_of = None
         self.plot.clear_model()
         self.curves.clear()
@@ -509,6 +513,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once
+        elif not self.controller.full_speed:
+            self._show_status(snap)
 
     def _draw_plane(self, snap):
         if int(snap.frame.region.max(initial=0)) >= len(self._region_colors):
@@ -570,10 +576,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._curves_of = snap
         if self.hover.position is not None:
             self._show_hover(self.hover.position)  # the model under a resting mouse changed
-        self.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
         self._feed_curves(self.curves, snap)
-        self.status.setText(status_text(snap, len(self.session.points), self.session.config))
-        self.presentation.show(snap, self.session)
+        self._show_status(snap)
         p = self.session.points
         if len(snap.frame.margins) == len(p):
             # only what is on screen (a dock behind another tab counts as visible to Qt)
@@ -585,6 +589,14 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.histogram.show_margins(snap.frame.margins[self._training_mask()])
         if not self.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
             self._show_bounds(snap)
+
+    def _show_status(self, snap) -> None:
+        """The status line, the timeline and the presenter's lines: with every frame when
+        stepping or in slow motion (never behind the step inspector), with the curves at
+        full speed."""
+        self.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
+        self.status.setText(status_text(snap, len(self.session.points), self.session.config))
+        self.presentation.show(snap, self.session)
 
     def _feed_curves(self, panel, snap) -> None:
         """A snapshot's history, support-vector share and test error into ``panel``."""

@@ -33,7 +33,7 @@ Ctrl+Shift+C: copy it · File ▸ Export: the model, the history, an animation<b
 
 def build_toolbar(w) -> None:
     """The training and editing actions, on the toolbar (the menus reuse them)."""
-    bar = w.addToolBar("Training")
+    bar = QtWidgets.QToolBar("Training", w)  # on the menu bar's row (svmviz.ui.layout)
     bar.setObjectName("training-bar")
     w.play_action = add(bar, "Play", w.toggle_play, "Space", "Play / pause training (Space)")
     w.back_action = add(
@@ -48,8 +48,6 @@ def build_toolbar(w) -> None:
     w.step_n.setRange(1, 1_000_000)
     w.step_n.setValue(100)
     w.step_n.setToolTip("how many iterations Step N takes")
-    # the field gives the keyboard back at Enter: Space and the digits are shortcuts
-    w.step_n.editingFinished.connect(lambda: w.plot.setFocus())
     w.step_n_action = add(
         bar,
         "Step N",

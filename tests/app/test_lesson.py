@@ -1,0 +1,116 @@
+"""A lesson's sequence: presentation mode for a projector, the keys after a panel's control,
+the step inspector after Clear and Step N, the curves' axes from one scenario to the next."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from PySide6 import QtGui, QtWidgets  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.scenario import list_scenarios  # noqa: E402
+from svmviz.ui.app import build_window, demo_data  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=2000))
+    qtbot.addWidget(w)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    yield w
+    w.close()
+
+
+def pixels(widget) -> int:
+    return QtGui.QFontInfo(widget.font()).pixelSize()
+
+
+def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, window):
+    w = window
+    w.files.open_path(list_scenarios()[0])
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    qtbot.keyClick(w, Qt.Key.Key_F11)
+    bar = w.presentation.bar
+    assert w.isFullScreen() and bar.isVisible() and w.caption.isVisible()
+    assert not w.points_dock.isVisible() and not w.point_table.isVisible()
+    assert not w.curves.loss_plot.isVisible() and w.curves.objective_plot.isVisible()
+    assert not w.menuBar().isVisible() and not w.statusBar().isVisible()
+    # readable from the back of a room: nothing under 18 px
+    for widget in (w.caption, bar.status, bar.step):
+        assert pixels(widget) >= 18, widget
+    tick = w.curves.objective_plot.getAxis("left").style["tickFont"]
+    assert QtGui.QFontInfo(tick).pixelSize() >= 18
+    assert QtGui.QFontInfo(QtWidgets.QApplication.font()).pixelSize() >= 18  # menus, F1
+    # a presenter's clicker: PageDown steps (explained below the plane), PageUp goes back
+    qtbot.keyClick(w, Qt.Key.Key_PageDown)
+    qtbot.waitUntil(lambda: w.snapshot.t == 1 and w.snapshot.step is not None, timeout=30000)
+    qtbot.waitUntil(lambda: bar.step.text().startswith("Step 1:"), timeout=10000)
+    assert bar.status.text().startswith("<b>t = 1")
+    qtbot.keyClick(w, Qt.Key.Key_PageDown)
+    qtbot.waitUntil(lambda: w.snapshot.t == 2, timeout=30000)
+    qtbot.keyClick(w, Qt.Key.Key_PageUp)
+    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    qtbot.keyClick(w, Qt.Key.Key_R)  # restart, in presentation mode too
+    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
+    qtbot.keyClick(w, Qt.Key.Key_Space)
+    assert w.playing
+    w.toggle_play()
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    assert not w.isFullScreen() and not bar.isVisible()
+    assert w.menuBar().isVisible() and w.solver_dock.isVisible()
+    assert pixels(w.caption) == pixels(w.solver_dock.widget())  # the window's size again
+
+
+def test_space_and_r_reach_the_window_after_a_panel_control(qtbot, window):
+    w = window
+    combo = w.panel.findChildren(QtWidgets.QComboBox)[0]
+    combo.setFocus()
+    combo.activated.emit(combo.currentIndex())  # a choice made with the mouse
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+    check = w.panel.findChildren(QtWidgets.QCheckBox)[0]
+    check.setFocus()
+    check.click()
+    check.click()
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert w.playing
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert not w.playing
+    field = w.panel.findChildren(QtWidgets.QLineEdit)[0]
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+
+
+def test_step_inspector_after_step_n_and_after_clear(qtbot, window):
+    w = window
+    w.advance(25)
+    qtbot.waitUntil(lambda: w.snapshot.t == 25, timeout=30000)
+    assert w.snapshot.step is not None and w.snapshot.step.t == 25  # the last step explained
+    assert "Step t = 25" in w.step_panel.text()
+    w.session.clear()
+    qtbot.waitUntil(lambda: w.snapshot is None, timeout=10000)
+    assert "Step t" not in w.step_panel.text() and "Press Step" in w.step_panel.text()
+    assert not w.step_overlay.vectors["w_before"].isVisible()
+
+
+def test_the_objective_axis_starts_afresh_after_a_divergence(qtbot, window):
+    w = window
+    diverging = next(p for p in list_scenarios() if "step-size" in p.stem)
+    w.files.open_path(diverging)
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    w.run_to_budget()
+    qtbot.waitUntil(lambda: w.snapshot.status not in ("ready", "running"), timeout=60000)
+    w._show_curves()
+    top = w.curves.objective_plot.getViewBox().viewRange()[1][1]
+    w.files.open_path(list_scenarios()[0])
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    w._redraw_readings()
+    lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
+    assert hi < top and hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
+    assert np.isfinite([lo, hi]).all()
