@@ -27,6 +27,7 @@ RING_WIDTH = 1.5
 RING_COLOR = (30, 30, 30)
 ALPHA_SHOWN = 0.05  # rings for α_i from this fraction of the largest (smaller: no ring)
 WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
+LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
 LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
 LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
 
@@ -208,6 +209,7 @@ class DecisionPlot(pg.PlotWidget):
                                     pen=pg.mkPen(120, 120, 120, 160))  # fmt: skip
         self.legend.setParentItem(self.view)
         self._size_legend(1.0)
+        self.view.sigResized.connect(self._fit_legend)
         self.legend.setZValue(20)
         self.region = RegionItem()
         self.region.setZValue(-10)
@@ -392,6 +394,15 @@ class DecisionPlot(pg.PlotWidget):
                 below = self.optimum_margin if item is self.optimum_boundary else None
                 self.legend.addItem(Sample(item, self.scale, on_point, below), label)
             _cache_tree(self.legend)
+            self._fit_legend()
+
+    def _fit_legend(self, *_) -> None:
+        """The legend only where it leaves most of the plane free (a plane a few legend rows
+        high shows its marks without one)."""
+        legend, view = self.legend.geometry(), self.view.boundingRect()
+        fits = (legend.width() <= LEGEND_MAX * view.width()
+                and legend.height() <= LEGEND_MAX * view.height())  # fmt: skip
+        self.legend.setVisible(fits)
 
     def show_selection(self, indices) -> None:
         X = self.session.points.X

@@ -194,3 +194,11 @@ def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, w
     spot = QtCore.QRectF(cursor.x() - 8, cursor.y() - 8, 16, 16)  # the point under the cursor
     assert not box.intersects(spot)
     assert isinstance(hover.text, pg.TextItem) and hover.text.isVisible()
+
+
+def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
+    plane.resize(260, 140)
+    qtbot.waitUntil(lambda: not plane.legend.isVisible())
+    assert plane.data_at(plane.view.sceneBoundingRect().center()) is not None
+    plane.resize(587, 441)
+    qtbot.waitUntil(plane.legend.isVisible)
