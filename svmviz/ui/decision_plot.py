@@ -1,5 +1,7 @@
 """The decision plot: the points of each class, the model's regions, the boundary f = 0, the
-dashed margins f = ±1, rings on the support vectors and crosses on misclassified points.
+dashed margins f = ±1, thin rings on the support vectors and a small cross beside each
+misclassified point (beside, not over it: its colour and shape stay visible), with a compact
+legend in the plane's top right corner.
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
 so several updates in one tick cost one paint).
@@ -15,12 +17,19 @@ from svmviz.core.frame import MARGIN_TOLERANCE
 from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import style
-from svmviz.ui.curves import legend_above
 from svmviz.ui.point_editor import EditorViewBox
 
-# kernel models: a support vector's ring grows with √(α_i / max α) between these sizes
-RING_MIN, RING_MAX = style.POINT_SIZE + 5, style.POINT_SIZE + 24
-ALPHA_SHOWN = 0.01  # rings for α_i above this fraction of the largest
+# kernel models: a support vector's ring grows with √(α_i / max α) between these sizes, close
+# around its point (with an RBF kernel most points have some α_i: wide rings were a clutter)
+RING_MIN, RING_MAX = style.POINT_SIZE + 4, style.POINT_SIZE + 14
+MARGIN_RING = style.POINT_SIZE + 7  # linear models: the ring of a point in the margin
+RING_WIDTH = 1.5
+RING_COLOR = (30, 30, 30)
+ALPHA_SHOWN = 0.05  # rings for α_i from this fraction of the largest (smaller: no ring)
+WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
+LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
+LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
+LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
 
 
 def polylines(lines):
@@ -44,6 +53,75 @@ def _cache_tree(item) -> None:
     item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
     for child in item.childItems():
         _cache_tree(child)
+
+
+def beside_cross() -> QtGui.QPainterPath:
+    """The misclassified mark: a small filled × above and right of the marker's centre, clear
+    of a point of POINT_SIZE there (any class shape), in pyqtgraph's symbol units (the sprite
+    is WRONG_SIZE pixels; y grows downwards)."""
+    arm, half = 4.2 / WRONG_SIZE, 1.3 / WRONG_SIZE  # arm length and half width (from centre)
+    gap = (style.POINT_SIZE / 2 + 1.0) / WRONG_SIZE  # a square class marker's corner + 1 px
+    centre = gap + arm / np.sqrt(2)  # the arm pointing at the point ends at (gap, -gap)
+    plus = [(-arm, -half), (-half, -half), (-half, -arm), (half, -arm), (half, -half),
+            (arm, -half), (arm, half), (half, half), (half, arm), (-half, arm),
+            (-half, half), (-arm, half)]  # fmt: skip
+    c, s = np.cos(np.pi / 4), np.sin(np.pi / 4)
+    points = [QtCore.QPointF(centre + c * x - s * y, -centre + s * x + c * y) for x, y in plus]
+    path = QtGui.QPainterPath()
+    path.addPolygon(QtGui.QPolygonF(points))
+    path.closeSubpath()
+    return path
+
+
+WRONG_SYMBOL = beside_cross()
+
+
+class Sample(pg.ItemSample):
+    """A legend sample at the plot's scale: a line LINE_SAMPLE·scale long (a 20 px stub
+    showed no dash at 2× export or in presentation mode: boundary and margins looked alike),
+    a mark drawn on a grey point (what a ring or a cross sits around or beside)."""
+
+    def __init__(self, item, scale: float = 1.0, on_point: bool = False, below=None):
+        super().__init__(item)
+        self.scale, self.on_point, self.below = scale, on_point, below
+        self.line = not isinstance(item, pg.ScatterPlotItem)
+        self.w = round(LINE_SAMPLE * scale)  # marks too: centred in the column of lines
+        # (two lines, ``below`` under ``item``, in one entry)
+        self.h = round((16 if self.line and below is None else 21) * scale)
+        self.setFixedWidth(self.w)
+        self.setFixedHeight(self.h)
+
+    def boundingRect(self):  # noqa: N802 (Qt override)
+        return QtCore.QRectF(0, 0, self.w, self.h)
+
+    def paint(self, p, *args):
+        from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
+
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        opts = self.item.opts
+        if not self.item.isVisible():  # hidden by a click on its sample
+            p.setOpacity(0.3)
+        if self.line:
+            lines = [(self.item, 0.5)]
+            if self.below is not None:
+                lines = [(self.item, 0.25), (self.below, 0.75)]
+            for item, y in lines:
+                pen = pg.mkPen(item.opts["pen"])
+                pen.setCapStyle(QtCore.Qt.PenCapStyle.FlatCap)
+                p.setPen(pen)
+                p.drawLine(QtCore.QPointF(0, y * self.h), QtCore.QPointF(self.w, y * self.h))
+            return
+        p.translate(self.w / 2, self.h / 2)
+        if self.item.opts["symbol"] is WRONG_SYMBOL:  # the point and its cross, centred
+            shift = (WRONG_SIZE / 2 - style.POINT_SIZE / 2) / 2 * self.scale
+            p.translate(-shift, shift)
+        if self.on_point:
+            p.save()
+            drawSymbol(p, "o", style.POINT_SIZE * self.scale, pg.mkPen("w", width=1),
+                       pg.mkBrush(150, 150, 150))  # fmt: skip
+            p.restore()
+        drawSymbol(p, opts["symbol"], opts["size"], pg.mkPen(opts["pen"]),
+                   pg.mkBrush(opts["brush"]))  # fmt: skip
 
 
 def ring_sizes(alpha: np.ndarray) -> np.ndarray:
@@ -124,8 +202,15 @@ class DecisionPlot(pg.PlotWidget):
         self.setMenuEnabled(False)  # right click removes a point
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
-        # the legend sits above the plane, in the title's row: inside it would hide points
-        self.legend = legend_above(self, 2, "11pt")
+        # the legend: a small translucent box in the plane's top right corner (above the
+        # plane it took two or three rows of its height); a drag moves it off the points
+        self.legend = pg.LegendItem(offset=(-6, 6), colCount=1,
+                                    brush=pg.mkBrush(255, 255, 255, 205),
+                                    pen=pg.mkPen(120, 120, 120, 160))  # fmt: skip
+        self.legend.setParentItem(self.view)
+        self._size_legend(1.0)
+        self.view.sigResized.connect(self._fit_legend)
+        self.legend.setZValue(20)
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)
@@ -135,13 +220,10 @@ class DecisionPlot(pg.PlotWidget):
         self.margin = pg.PlotCurveItem(
             pen=pg.mkPen("k", width=2, style=QtCore.Qt.PenStyle.DashLine), connect="finite"
         )
-        self.rings = Marks(
-            size=style.POINT_SIZE + 10, pen=pg.mkPen("k", width=2), brush=None, symbol="o"
-        )
-        self.wrong = Marks(
-            size=style.POINT_SIZE + 12, pen=pg.mkPen(style.ERROR_COLOR, width=3),
-            brush=None, symbol="x",
-        )  # fmt: skip
+        self.rings = Marks(size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH),
+                           brush=None, symbol="o")  # fmt: skip
+        self.wrong = Marks(size=WRONG_SIZE, pen=pg.mkPen("w", width=1),
+                           brush=pg.mkBrush(style.ERROR_COLOR), symbol=WRONG_SYMBOL)  # fmt: skip
         self.wrong.setZValue(5)
         # the exact optimum's boundary and margins, over the current iterate (a toggle)
         optimum_pen = dict(color="#009E73", width=3, style=QtCore.Qt.PenStyle.DashDotLine)
@@ -203,14 +285,44 @@ class DecisionPlot(pg.PlotWidget):
         self.scale = 1.0  # of markers, lines and text (presentation mode)
         self.region_alpha = style.REGION_ALPHA
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
+        self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
         self.set_ring_meaning(kernel=False)
 
     # ------------------------------------------------------------------ classes and points
     def set_ring_meaning(self, kernel: bool) -> None:
-        label = "support vectors, ring ∝ α_i" if kernel else "in the margin, y f ≤ 1"
+        """Rings on support vectors by α_i (kernel models) or on points in the margin."""
+        label = "kernel" if kernel else "margin"
         if label != self._ring_label:
             self._ring_label = label
-            self._legend_key = None  # rebuild the legend
+            self._draw_legend()
+
+    def legend_labels(self) -> list[tuple[object, str]]:
+        """(item, label) of the legend's entries: HTML, in the words of a binary model (f,
+        y f) or of one with 3+ classes (f_k, the argmax)."""
+        multi = self.multiclass
+        pct = f"{100 * ALPHA_SHOWN:g}%"
+        if self._ring_label == "kernel":
+            ring = f"support vectors, α<sub>i</sub> ≥ {pct} of max"
+        elif multi:
+            ring = "in the margin, f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ 1"
+        else:
+            ring = "in the margin, y f ≤ 1"
+        if multi:
+            entries = [(self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
+                       (self.margin, "margins f<sub>k</sub> − f<sub>j</sub> = 1"),
+                       (self.rings, ring),
+                       (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y")]  # fmt: skip
+        else:
+            entries = [(self.boundary, "boundary f = 0"), (self.margin, "margins f = ±1"),
+                       (self.rings, ring), (self.wrong, "misclassified, y f &lt; 0")]  # fmt: skip
+        parts = self.parts
+        if parts is not None and np.any(parts == 1):
+            entries.append((self.test_sample, "test point (not trained on)"))
+        if parts is not None and np.any(parts == 2):
+            entries.append((self.unused_sample, "left out of the training set"))
+        if self.optimum_shown:  # one entry, two lines: the boundary above the margins
+            entries.append((self.optimum_boundary, "exact optimum: boundary, margins"))
+        return entries
 
     def set_parts(self, parts) -> None:
         """The split of the points the model trains on (None: all train); redraws them."""
@@ -273,26 +385,24 @@ class DecisionPlot(pg.PlotWidget):
     def _draw_legend(self) -> None:
         parts = self.parts
         has = (lambda part: False) if parts is None else (lambda part: bool(np.any(parts == part)))
-        key = (self._ring_label, self.optimum_shown, has(1), has(2))
+        key = (self._ring_label, self.optimum_shown, has(1), has(2), self.multiclass)
         if key != self._legend_key:
             self._legend_key = key
             self.legend.clear()
-            entries = [
-                (self.boundary, "boundary f = 0"),
-                (self.margin, "margins f = ±1"),
-                (self.rings, self._ring_label),
-                (self.wrong, "misclassified, y f &lt; 0"),  # the label is HTML
-            ]
-            if key[2]:
-                entries.append((self.test_sample, "test point (not trained on)"))
-            if key[3]:
-                entries.append((self.unused_sample, "left out of the training set"))
-            if self.optimum_shown:
-                entries += [(self.optimum_boundary, "exact optimum: boundary"),
-                            (self.optimum_margin, "exact optimum: margins")]  # fmt: skip
-            for item, label in entries:
-                self.legend.addItem(item, label)
+            for item, label in self.legend_labels():
+                on_point = item is self.rings or item is self.wrong
+                below = self.optimum_margin if item is self.optimum_boundary else None
+                self.legend.addItem(Sample(item, self.scale, on_point, below), label)
             _cache_tree(self.legend)
+            self._fit_legend()
+
+    def _fit_legend(self, *_) -> None:
+        """The legend only where it leaves most of the plane free (a plane a few legend rows
+        high shows its marks without one)."""
+        legend, view = self.legend.geometry(), self.view.boundingRect()
+        fits = (legend.width() <= LEGEND_MAX * view.width()
+                and legend.height() <= LEGEND_MAX * view.height())  # fmt: skip
+        self.legend.setVisible(fits)
 
     def show_selection(self, indices) -> None:
         X = self.session.points.X
@@ -313,6 +423,9 @@ class DecisionPlot(pg.PlotWidget):
         With ``marks`` False the rings and crosses are left as they are (cleared if points
         moved or went): at full speed they are refreshed at a lower rate than the plane."""
         self.region.set_regions(region_colors[frame.region], frame.extent)
+        if (len(region_colors) > 2) != self.multiclass:  # a region per class
+            self.multiclass = len(region_colors) > 2
+            self._draw_legend()
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
         X = self.session.points.X
@@ -329,13 +442,13 @@ class DecisionPlot(pg.PlotWidget):
             self._marks = (X, None)
             return
         if alpha is not None and len(alpha) == len(X):
-            ring = alpha > ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0)
+            ring = (alpha > 0) & (alpha >= ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0))
             sizes = ring_sizes(alpha[ring]) * self.scale
         else:
             ring = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
             if self.parts is not None and len(self.parts) == len(X):
                 ring &= self.parts == 0  # support vectors are training points
-            sizes = np.full(int(ring.sum()), (style.POINT_SIZE + 10.0) * self.scale)
+            sizes = np.full(int(ring.sum()), MARGIN_RING * self.scale)
         wrong = frame.margins < 0
         # near convergence the marks rarely change, and setting a scatter's data costs more
         # than drawing it (pyqtgraph keys every spot's sprite in Python)
@@ -378,13 +491,12 @@ class DecisionPlot(pg.PlotWidget):
             item.setSize(style.POINT_SIZE * k)
         self.boundary.setPen(pg.mkPen("k", width=style.LINE_WIDTH * k))
         self.margin.setPen(pg.mkPen("k", width=2 * k, style=QtCore.Qt.PenStyle.DashLine))
-        self.rings.setPen(pg.mkPen("k", width=2 * k))
-        self.wrong.setPen(pg.mkPen(style.ERROR_COLOR, width=3 * k))
-        self.wrong.setSize((style.POINT_SIZE + 12) * k)
+        self.rings.setPen(pg.mkPen(RING_COLOR, width=RING_WIDTH * k))
+        self.rings.setSize(MARGIN_RING * k)
+        self.wrong.setPen(pg.mkPen("w", width=k))
+        self.wrong.setSize(WRONG_SIZE * k)
         self._marks = None  # ring sizes scale at the next frame
-        self.legend.setLabelTextSize(f"{round(11 * k)}pt")
-        # room for the larger samples (a sample's box stays 20 px; its marker grows)
-        self.legend.layout.setHorizontalSpacing(round(25 * k))
+        self._size_legend(k)
         self._legend_key = None
         self.draw_points()
         font = QtGui.QFont()
@@ -392,6 +504,15 @@ class DecisionPlot(pg.PlotWidget):
         for side, text in (("bottom", "x₁"), ("left", "x₂")):
             self.getAxis(side).setStyle(tickFont=font)
             self.setLabel(side, text, **{"font-size": f"{round(style.FONT_POINT_SIZE * k)}pt"})
+
+    def _size_legend(self, k: float) -> None:
+        """The legend's text, spacing and distance from the corner at scale ``k``."""
+        legend = self.legend
+        legend.setLabelTextSize(f"{round(LEGEND_POINTS * k)}pt")
+        legend.layout.setHorizontalSpacing(round(4 * k))
+        legend.layout.setVerticalSpacing(-round(3 * k))
+        legend.layout.setContentsMargins(*(round(3 * k),) * 4)
+        legend.setOffset((-round(6 * k), round(6 * k)))
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA
@@ -417,4 +538,6 @@ class DecisionPlot(pg.PlotWidget):
         """Data coordinates of a scene position, or None outside the plot area."""
         if not self.view.sceneBoundingRect().contains(scene_pos):
             return None
+        if self.legend.isVisible() and self.legend.sceneBoundingRect().contains(scene_pos):
+            return None  # a click on the legend adds no point (a drag moves it)
         return self.view.mapSceneToView(scene_pos)

@@ -11,19 +11,52 @@ from PySide6 import QtCore
 
 from svmviz.core.readout import readout
 
+GAP = 14  # pixels (at scale 1) between the cursor and the readout: clear of a point there
+
+
+def place_box(cursor, size, area, gap, avoid=None):
+    """Top-left corner of a box of ``size`` (w, h) beside ``cursor`` (x, y), inside ``area``
+    (x0, y0, x1, y1), all in pixels with y down: above right of the cursor if it fits, else
+    flipped to the left and/or below; a box that fits neither side is pushed inside the area
+    with the cursor above or below it (never under it). ``avoid`` (a rectangle like
+    ``area``, e.g. the legend) is kept clear where a position allows."""
+    (cx, cy), (w, h), (x0, y0, x1, y1) = cursor, size, area
+    xs = (cx + gap, cx - gap - w)  # right, left
+    ys = (cy - gap - h, cy + gap)  # above, below
+
+    def inside(x, y):
+        return x >= x0 and y >= y0 and x + w <= x1 and y + h <= y1
+
+    def clear(x, y):
+        return avoid is None or (x + w <= avoid[0] or x >= avoid[2] or y + h <= avoid[1]
+                                 or y >= avoid[3])  # fmt: skip
+
+    corners = [(x, y) for y in ys for x in xs]
+    for ok in (lambda x, y: inside(x, y) and clear(x, y), inside):
+        for x, y in corners:
+            if ok(x, y):
+                return x, y
+    # too wide for either side: above or below the cursor, pushed inside horizontally
+    x = min(max(cx - w / 2, x0), max(x1 - w, x0))
+    y = ys[0] if ys[0] >= y0 else ys[1] if ys[1] + h <= y1 else min(max(ys[0], y0), y1 - h)
+    return x, y
+
 
 class HoverReadout:
     def __init__(self, plot):
         self.plot = plot
-        self.text = pg.TextItem(anchor=(0, 1), color="k", fill=pg.mkBrush(255, 255, 255, 230),
+        # the text is a child of the view box (pixels; above the points and the legend), the
+        # links are in data coordinates among the points
+        self.text = pg.TextItem(anchor=(0, 0), color="k", fill=pg.mkBrush(255, 255, 255, 235),
                                 border=pg.mkPen((80, 80, 80)))  # fmt: skip
+        self.text.setParentItem(plot.view)
         self.links = pg.PlotCurveItem(
             pen=pg.mkPen((60, 60, 60), width=1.5, style=QtCore.Qt.PenStyle.DashLine),
             connect="finite",
         )
-        for item in (self.links, self.text):
-            item.setZValue(30)
-            plot.addItem(item, ignoreBounds=True)
+        self.links.setZValue(30)
+        plot.addItem(self.links, ignoreBounds=True)
+        self.text.setZValue(30)
         self.position = None
         self.hide()
 
@@ -55,17 +88,24 @@ class HoverReadout:
             self.links.show()
         else:
             self.links.hide()
-        self.text.setHtml('<span style="font-size:11pt">' + "<br>".join(rows) + "</span>")
-        # beside the cursor, on the side of the view with room (the text is anchored by its
-        # bottom-left corner; moving it is more reliable than TextItem's anchor changes)
-        (x0, x1), (y0, y1) = self.plot.view.viewRange()
-        px, py = self.plot.view.viewPixelSize()
-        rect = self.text.textItem.boundingRect()
-        x, y = float(pos[0]) + 8 * px, float(pos[1]) + 8 * py
-        if pos[0] > 0.5 * (x0 + x1):
-            x = float(pos[0]) - (rect.width() + 8) * px
-        if pos[1] > 0.5 * (y0 + y1):
-            y = float(pos[1]) - (rect.height() + 8) * py
-        pos = (x, y)
-        self.text.setPos(float(pos[0]), float(pos[1]))
+        size = round(11 * getattr(self.plot, "scale", 1.0))
+        self.text.setHtml(f'<span style="font-size:{size}pt">' + "<br>".join(rows) + "</span>")
+        self.place(pos)
         self.text.show()
+
+    def place(self, pos) -> None:
+        """Beside the cursor at data point ``pos``, inside the view box, clear of the point
+        under the cursor and, where there is room, of the legend."""
+        view = self.plot.view
+        cursor = view.mapFromView(QtCore.QPointF(float(pos[0]), float(pos[1])))
+        rect = self.text.textItem.boundingRect()
+        area = view.boundingRect()
+        avoid = None
+        legend = getattr(self.plot, "legend", None)
+        if legend is not None and legend.isVisible():
+            r = view.mapRectFromScene(legend.sceneBoundingRect())
+            avoid = (r.left(), r.top(), r.right(), r.bottom())
+        gap = GAP * getattr(self.plot, "scale", 1.0)
+        box = (area.left(), area.top(), area.right(), area.bottom())
+        x, y = place_box((cursor.x(), cursor.y()), (rect.width(), rect.height()), box, gap, avoid)
+        self.text.setPos(x, y)

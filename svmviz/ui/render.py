@@ -98,8 +98,8 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
 
 
 def set_title(plot: DecisionPlot, state: PlaneState) -> None:
-    """``state.title`` in the plane's top left corner, on white (the title row above the
-    plane holds the legend)."""
+    """``state.title`` in the plane's top left corner, on white (the legend is in the top
+    right one)."""
     item = getattr(plot, "title_item", None)
     if not state.title:
         if item is not None:

@@ -1,0 +1,204 @@
+"""The decision plane's marks, legend and hover readout as a class sees them: a misclassified
+point keeps its colour, small α get no ring, the legend is a small box inside the plane in the
+model's words with line samples whose dashes show at every scale, and the readout stays inside
+the plane beside the cursor."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+import pyqtgraph as pg  # noqa: E402
+from PySide6 import QtCore, QtGui  # noqa: E402
+
+from svmviz.app.session import Session  # noqa: E402
+from svmviz.core.data import Dataset  # noqa: E402
+from svmviz.core.frame import make_frame  # noqa: E402
+from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.model_io import Model  # noqa: E402
+from svmviz.ui import style  # noqa: E402
+from svmviz.ui.decision_plot import (  # noqa: E402
+    ALPHA_SHOWN,
+    RING_MAX,
+    RING_MIN,
+    WRONG_SIZE,
+    WRONG_SYMBOL,
+    DecisionPlot,
+)
+from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
+
+LINEAR = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.0]), coef=np.array([[1.0, 0.0]]))
+
+
+@pytest.fixture
+def plane(qtbot):
+    """A plane of 1366 × 768's size: two classes split at x₁ = 0 but for one point of class 0
+    on the wrong side (at (1, 0))."""
+    X = np.array([[-2.0, 1.0], [-1.0, -1.0], [-1.5, 0.5], [1.0, 0.0], [2.0, 1.0], [1.5, -1.0]])
+    session = Session(Dataset.from_labels(X, [0, 0, 0, 0, 1, 1]))
+    plot = DecisionPlot(session)
+    qtbot.addWidget(plot)
+    plot.setBackground("w")
+    plot.resize(587, 441)
+    plot.setRange(xRange=(-3, 3), yRange=(-3, 3), padding=0)
+    plot.draw_points()
+    plot.show()
+    qtbot.waitExposed(plot)
+    return plot
+
+
+def draw(plot, model=LINEAR, alpha=None, colors=None):
+    p = plot.session.points
+    frame = make_frame(model, p.X, p.y, plot.view_extent(), 60)
+    if colors is None:
+        colors = plot.region_colors(plot.session.present_classes())
+    plot.draw_frame(frame, colors, alpha)
+
+
+def labels(plot):
+    return [label.text for _, label in plot.legend.items]
+
+
+def test_a_misclassified_point_keeps_its_colour_and_its_mark_sits_beside_it(qtbot, plane):
+    draw(plane)
+    x, _ = plane.wrong.getData()
+    assert list(x) == [1.0]  # the one point on the wrong side
+    image = plane.grab().toImage()
+    centre = plane.mapFromScene(plane.view.mapViewToScene(QtCore.QPointF(1.0, 0.0)))
+    colour = QtGui.QColor(image.pixel(centre.x(), centre.y()))
+    assert colour.name().lower() == plane.session.colors[0].lower()  # the class, not red
+    # the mark is beside the point: clear of a class marker (the square is the widest)
+    half = style.POINT_SIZE / 2 / WRONG_SIZE
+    assert not WRONG_SYMBOL.intersects(QtCore.QRectF(-half, -half, 2 * half, 2 * half))
+    assert WRONG_SYMBOL.boundingRect().width() < 0.5  # a small mark, not a cross over it
+    error = QtGui.QColor(style.ERROR_COLOR).rgb()
+    near = [image.pixel(centre.x() + dx, centre.y() + dy) == error
+            for dx in range(-16, 17) for dy in range(-16, 17)]  # fmt: skip
+    assert any(near)  # drawn, in the error colour
+
+
+def test_kernel_rings_are_small_and_none_for_alpha_near_zero(qtbot, plane):
+    X = plane.session.points.X
+    coef = np.array([[1.0, 0.5, 0.02, 0.0, -1.0, -0.2]])
+    model = Model(("0", "1"), Kernel("rbf"), 0.01, "free", np.array([0.0]),
+                  support_vectors=X, dual_coef=coef)  # fmt: skip
+    alpha = np.abs(model.dual_coef[0])
+    plane.set_ring_meaning(kernel=True)
+    draw(plane, model, alpha)
+    sizes = plane.rings.data["size"]
+    assert len(sizes) == int(np.sum(alpha >= ALPHA_SHOWN * alpha.max())) == 4
+    assert sizes.min() >= RING_MIN and sizes.max() == RING_MAX <= style.POINT_SIZE + 14
+    assert any(f"α<sub>i</sub> ≥ {100 * ALPHA_SHOWN:g}% of max" in t for t in labels(plane))
+
+
+def dashes(sample) -> int:
+    """How many dashes a legend line sample draws along its middle row."""
+    r = sample.boundingRect()
+    image = QtGui.QImage(int(r.width()), int(r.height()), QtGui.QImage.Format.Format_ARGB32)
+    image.fill(QtCore.Qt.GlobalColor.transparent)
+    painter = QtGui.QPainter(image)
+    sample.paint(painter)
+    painter.end()
+    row = np.array([image.pixelColor(i, int(r.height() // 2)).alpha() > 128
+                    for i in range(image.width())])  # fmt: skip
+    return int(np.sum(row[1:] & ~row[:-1]) + row[0])
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.6, 2.0, 3.2])  # window, presentation, 2× exports
+def test_legend_line_samples_show_their_dashes_at_every_scale(qtbot, plane, scale):
+    plane.set_scale(scale)
+    samples = {label.text: sample for sample, label in plane.legend.items}
+    assert dashes(samples["boundary f = 0"]) == 1  # solid
+    assert dashes(samples["margins f = ±1"]) >= 3  # dashed, visibly
+    assert samples["margins f = ±1"].boundingRect().width() >= 40 * scale
+
+
+def test_legend_words_follow_the_number_of_classes(qtbot, plane):
+    draw(plane)
+    binary = labels(plane)
+    assert "boundary f = 0" in binary and "margins f = ±1" in binary
+    three = plane.region_colors(np.array([0, 1, 2]))
+    draw(plane, colors=three)
+    words = " ".join(labels(plane))
+    assert "boundaries f<sub>k</sub> = f<sub>j</sub>" in words and "argmax" in words
+    assert "f = 0" not in words and "y f" not in words
+    draw(plane)
+    assert labels(plane) == binary
+
+
+@pytest.mark.parametrize("kernel", [False, True])
+@pytest.mark.parametrize("classes", [2, 3])
+def test_legend_has_no_literal_underscores(qtbot, plane, kernel, classes):
+    plane.set_ring_meaning(kernel=kernel)
+    plane.show_optimum(None, True)
+    draw(plane, colors=plane.region_colors(np.arange(classes)))
+    assert all("_" not in text for text in labels(plane)), labels(plane)
+
+
+def test_legend_is_a_small_box_inside_the_plane_which_keeps_its_height(qtbot, plane):
+    draw(plane)
+    qtbot.wait(10)
+    view = plane.view.sceneBoundingRect()
+    legend = plane.legend.sceneBoundingRect()
+    assert view.contains(legend)
+    assert view.height() >= 0.88 * plane.height()  # no legend rows above the plane
+    assert legend.width() * legend.height() <= 0.15 * view.width() * view.height()
+    assert legend.right() > view.center().x() and legend.top() < view.center().y()  # top right
+    # a click on the legend adds no point
+    assert plane.data_at(legend.center()) is None
+    assert plane.data_at(QtCore.QPointF(view.left() + 5, view.bottom() - 5)) is not None
+
+
+def test_exported_plane_has_its_legend_inside_at_scale(qtbot, plane):
+    from svmviz.ui.render import PlaneState, plane_twin
+
+    state = PlaneState(plane.session, (-3, 3, -3, 3), LINEAR)
+    twin = plane_twin(state, 640, 480, 2)
+    try:
+        view = twin.view.sceneBoundingRect()
+        legend = twin.legend.sceneBoundingRect()
+        assert view.contains(legend) and view.height() >= 0.88 * twin.height()
+        samples = {label.text: sample for sample, label in twin.legend.items}
+        assert dashes(samples["margins f = ±1"]) >= 3
+    finally:
+        twin.deleteLater()
+
+
+def test_place_box_flips_at_the_edges_and_never_covers_the_cursor():
+    area, gap = (0, 0, 500, 400), 14
+    assert place_box((100, 200), (120, 40), area, gap) == (114, 146)  # above right
+    assert place_box((450, 200), (120, 40), area, gap) == (316, 146)  # flipped left
+    assert place_box((100, 20), (120, 40), area, gap) == (114, 34)  # flipped below
+    # a legend in the top right corner is kept clear where a side allows
+    x, y = place_box((300, 100), (120, 40), area, gap, avoid=(330, 0, 500, 80))
+    assert (x, y) == (166, 46)
+    # too wide for either side: above the cursor, pushed inside
+    x, y = place_box((250, 200), (460, 40), area, gap)
+    assert 0 <= x and x + 460 <= 500 and y + 40 <= 200 - gap
+
+
+@pytest.mark.parametrize("where", [(0.98, 0.5), (0.5, 0.98), (0.02, 0.02), (0.98, 0.02),
+                                   (0.3, 0.98), (0.5, 0.5)])  # fmt: skip
+def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, where):
+    X = plane.session.points.X
+    coef = np.array([[1.0, 0.5, 0.2, 0.1, -1.0, -0.8]])
+    model = Model(("class one", "class two"), Kernel("rbf"), 0.01, "free", np.array([0.0]),
+                  support_vectors=X, dual_coef=coef)  # fmt: skip
+    hover = HoverReadout(plane)
+    (x0, x1), (y0, y1) = plane.view.viewRange()
+    pos = (x0 + where[0] * (x1 - x0), y0 + where[1] * (y1 - y0))
+    hover.show_at(pos, model, model.classes)
+    box = hover.text.mapRectToScene(hover.text.boundingRect())
+    cursor = plane.view.mapViewToScene(QtCore.QPointF(*pos))
+    assert plane.view.sceneBoundingRect().adjusted(-1, -1, 1, 1).contains(box)
+    spot = QtCore.QRectF(cursor.x() - 8, cursor.y() - 8, 16, 16)  # the point under the cursor
+    assert not box.intersects(spot)
+    assert isinstance(hover.text, pg.TextItem) and hover.text.isVisible()
+
+
+def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
+    plane.resize(260, 140)
+    qtbot.waitUntil(lambda: not plane.legend.isVisible())
+    assert plane.data_at(plane.view.sceneBoundingRect().center()) is not None
+    plane.resize(587, 441)
+    qtbot.waitUntil(plane.legend.isVisible)
