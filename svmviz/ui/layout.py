@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtWidgets
 # version (the readings below the plane) is not restored
 LAYOUT_VERSION = 2
 PLANE_SHARE = 0.35  # of the window's area, at least, for the plane's view box
-RIGHT_SHARE = 0.23  # of the window's width, for the curves and the readings
+RIGHT_SHARE = 0.22  # of the window's width, for the curves and the readings
 RIGHT_MIN, RIGHT_MAX = 300, 560  # px
 CURVES_SHARE = 0.55  # of the right column's height, for the curves
 
@@ -58,6 +58,14 @@ def toolbar_beside_menus(window, bar: QtWidgets.QToolBar) -> None:
     bar.setMovable(False)
     window.menuBar().setCornerWidget(bar, QtCore.Qt.Corner.TopRightCorner)
     bar.show()
+
+
+def restore(window, state) -> bool:
+    """A layout saved by saveState (of this LAYOUT_VERSION; False for another)."""
+    if state is None or not window.restoreState(state, LAYOUT_VERSION):
+        return False
+    whole_tab_titles(window)  # (the dock tab bars are made anew)
+    return True
 
 
 def right_width(window_width: int) -> int:

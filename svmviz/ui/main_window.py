@@ -687,7 +687,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.prefs.reset()
         if self.presentation.on:
             self.set_presentation(False)
-        self.restoreState(self._default_layout, layout.LAYOUT_VERSION)
+        layout.restore(self, self._default_layout)
         layout.size_columns(self)
         self.apply_view(View(), fit=False)
         self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
@@ -699,8 +699,7 @@ class MainWindow(QtWidgets.QMainWindow):
         geometry, state = p.get_bytes("geometry"), p.get_bytes("layout")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        restored = state is not None and self.restoreState(state, layout.LAYOUT_VERSION)
-        layout.when_shown(self, size=not restored)
+        layout.when_shown(self, size=not layout.restore(self, state))
         toggles = tuple(name for name, _ in self._view_toggles() if p.get(name))
         self.apply_view(View(None, toggles, p.get("speed"), p.get("warm_start")), fit=False)
 

@@ -150,7 +150,7 @@ class Presentation:
             w.curves_dock.setTitleBarWidget(None)
             w.showMaximized() if maximized else w.showNormal()
             # once the window has its size again (the docks' sizes are kept relative to it)
-            QtCore.QTimer.singleShot(50, lambda: w.restoreState(state, layout.LAYOUT_VERSION))
+            QtCore.QTimer.singleShot(50, lambda: layout.restore(w, state))
         w.plot.setFocus()  # Space, R and the arrows reach the window's actions
 
     def _scale(self, k: float, region_alpha: int) -> None:

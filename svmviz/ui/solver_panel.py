@@ -124,7 +124,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.project = QtWidgets.QCheckBox("project onto ‖w‖ ≤ B")
         self.project.setToolTip("projected (sub)gradient steps (002)")
         self.project.toggled.connect(self._on_edit)
-        form.addRow("", self.project)
+        form.addRow(self.project)
         form.addRow("Radius B", self.fields["radius"])
         self.iterations = QtWidgets.QSpinBox()
         self.iterations.setRange(1, MAX_ITERATIONS)
@@ -148,7 +148,7 @@ class SolverPanel(QtWidgets.QWidget):
             "restarting from w = 0 (when the problem keeps its shape)"
         )
         self.warm.toggled.connect(self.warm_start_changed)
-        form.addRow("", self.warm)
+        form.addRow(self.warm)
         self.error = QtWidgets.QLabel()
         self.error.setWordWrap(True)
         style.tint(self.error, text=style.ERROR_COLOR)
