@@ -56,7 +56,8 @@ def test_hard_margin_summary(tmp_path, capsys):
     p = tmp_path / "sep.csv"
     p.write_text("x,y,l\n-2,0,a\n-3,1,a\n2,0,b\n3,-1,b\n")
     assert main(["train", str(p), "--margin", "hard"]) == 0
-    assert "margin 1/‖w‖" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "margin min y_i f(x_i)/‖w‖" in out and "(set from the data)" in out
 
 
 def bad(tmp_path, content, name="bad.csv"):
@@ -157,3 +158,27 @@ def test_train_plot_svg_and_bad_plot_options(tmp_path, data_csv, capsys):
     assert "--plot draws 2-D data" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["train", str(data_csv), "--plot-size", "big"])
+
+
+def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
+        tmp_path, capsys, separable):  # fmt: skip
+    """Issue 16: `train --margin hard` printed λ = 0.3125, wrote "lam": 0.3125 beside
+    solver.lam 0.01, and called 1/‖w‖ of an iterate that breaks a constraint a margin above
+    the maximum (1.76781 > 1.76777). 100,000 Pegasos steps on these data end just so."""
+    import re
+
+    from svmviz.core.data import write_csv
+
+    data, out = tmp_path / "sep.csv", tmp_path / "model.json"
+    write_csv(data, separable)
+    assert main(["train", str(data), "--margin", "hard", "--iterations", "100000",
+                 "--out", str(out)]) == 0  # fmt: skip
+    text = capsys.readouterr().out
+    lam = float(re.search(r"λ = (\S+) \(set from the data\)", text).group(1))
+    model = json.loads(out.read_text())
+    assert model["lam"] == pytest.approx(lam, rel=1e-5)
+    assert model["solver"]["lam"] == model["lam"] and model["solver"]["margin"] == "hard"
+    found = re.search(r"margin min y_i f\(x_i\)/‖w‖: (\S+) \(maximum (\S+)\)", text)
+    margin, maximum = float(found.group(1)), float(found.group(2))
+    assert margin <= maximum
+    assert "still breaks" in text  # this iterate is not feasible yet: said so

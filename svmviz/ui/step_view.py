@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core.config import HARD_MARGIN_LAM
 from svmviz.core.frame import level_line
 from svmviz.ui import style
 
@@ -136,7 +137,8 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
         step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
     else:
         step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({config.schedule} schedule)"
-    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}", step]
+    said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
+    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}{said}", step]
     k = record.batch
     if k == len(X) and config.algorithm == "gd":
         n_viol = int(record.violated.sum())
