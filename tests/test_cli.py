@@ -182,3 +182,53 @@ def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
     margin, maximum = float(found.group(1)), float(found.group(2))
     assert margin <= maximum
     assert "still breaks" in text  # this iterate is not feasible yet: said so
+
+
+def test_missing_x_libraries_are_named_with_the_command_that_installs_them(monkeypatch, capsys):
+    """Issue 16 (item 13): Qt aborted with "xcb-cursor0 or libxcb-cursor0 is needed" though
+    it was installed; the missing ones were libxcb-icccm4 and libxcb-keysyms1."""
+    import svmviz.ui.app as app
+
+    missing = {"libxcb-icccm.so.4", "libxcb-keysyms.so.1"}
+    monkeypatch.setattr(app, "_loadable", lambda name: name not in missing)
+    monkeypatch.setattr(app, "demo_data", lambda: pytest.fail("went on to open the window"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("QT_QPA_PLATFORM")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("svmviz: error: ")
+    assert "libxcb-icccm.so.4, libxcb-keysyms.so.1" in err and "libxcb-cursor" not in err
+    assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1 " in err
+
+
+@pytest.mark.parametrize(
+    "environ, platform, looked",
+    [({"DISPLAY": ":0"}, "linux", True),
+     ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, "linux", True),
+     ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux", False),
+     ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
+      "linux", False),
+     ({}, "linux", False), ({"DISPLAY": ":0"}, "darwin", False)],
+)  # fmt: skip
+def test_the_x_libraries_are_looked_for_only_where_qt_will_use_them(monkeypatch, environ,
+                                                                     platform, looked):  # fmt: skip
+    import svmviz.ui.app as app
+    from svmviz.core.errors import InputError
+
+    asked = []
+    monkeypatch.setattr(app, "_loadable", lambda name: asked.append(name) or False)
+    if looked:
+        with pytest.raises(InputError, match="libxkbcommon-x11-0"):
+            app.check_display_libraries(environ, platform)
+        assert set(asked) == set(app.XCB_LIBRARIES)
+    else:
+        app.check_display_libraries(environ, platform)
+        assert asked == []
+
+
+def test_a_library_is_found_by_its_soname():
+    from svmviz.ui.app import _loadable
+
+    assert _loadable("libc.so.6") and not _loadable("libsvmviz-none.so.0")
