@@ -232,3 +232,19 @@ def test_a_library_is_found_by_its_soname():
     from svmviz.ui.app import _loadable
 
     assert _loadable("libc.so.6") and not _loadable("libsvmviz-none.so.0")
+
+
+def test_help_says_how_to_open_the_window_and_what_file_can_be(capsys):
+    """Issue 16 (item 14): `svmviz --help` listed only train and bench."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # (argparse wraps the lines)
+    assert "svmviz [FILE] [options] [--play] open the window" in text
+    assert "svmviz train DATA.csv" in text and "svmviz bench" in text
+    for what in ("a CSV data set", "a session", "a scenario", "demo data set"):
+        assert what in text
+    with pytest.raises(SystemExit):  # and the window's own options, as it says
+        main(["lesson.json", "--help"])
+    text = capsys.readouterr().out
+    assert "--play" in text and "--reset-preferences" in text and "a scenario" in text
