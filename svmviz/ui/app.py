@@ -10,6 +10,7 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
 from svmviz.core.palette import MAX_CLASSES
 
@@ -82,10 +83,11 @@ def check_display_libraries(environ=os.environ, platform: str = sys.platform) ->
 
 
 def demo_data() -> Dataset:
-    """Two overlapping Gaussian blobs: a soft margin has something to do."""
+    """Two overlapping Gaussian blobs: a soft margin has something to do. Their classes are
+    named as every new class is ("class 1", "class 2"; then "class 3"…)."""
     rng = np.random.default_rng(7)
     X = np.vstack([rng.normal([-1.2, -0.6], 0.8, (30, 2)), rng.normal([1.2, 0.7], 0.8, (30, 2))])
-    return Dataset.from_labels(X, ["circle"] * 30 + ["square"] * 30)
+    return Dataset.from_labels(X, [DEFAULT_NAMES[0]] * 30 + [DEFAULT_NAMES[1]] * 30)
 
 
 _COLLECTOR = None

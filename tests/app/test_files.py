@@ -382,7 +382,7 @@ def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatc
     p = w2.session.points
     np.testing.assert_array_equal(p.X, before.X)  # bit for bit (repr floats)
     np.testing.assert_array_equal(p.y, before.y)
-    assert w2.session.classes[:2] == ("circle", "Square one")
+    assert w2.session.classes[:2] == ("class 1", "Square one")
     w2.close()
 
 
