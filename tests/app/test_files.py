@@ -515,3 +515,35 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, m
     again.files.open_dialog()
     assert started[-1][1] == home
     again.close()
+
+
+def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatch):
+    """Issue 16: Qt's own file dialog opened at 632×408 with its columns cut ("JSO…ent").
+    (Its state file, QtProject.conf, goes to tmp_path, not the user's.)"""
+    from svmviz.ui.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
+
+    Settings = QtCore.QSettings
+    default = QtCore.QStandardPaths.writableLocation(
+        QtCore.QStandardPaths.StandardLocation.GenericConfigLocation)  # fmt: skip
+    Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, str(tmp_path))
+    try:
+        (tmp_path / "lesson.json").write_text("{}")
+        dialog = QtWidgets.QFileDialog(None, "Open", str(tmp_path), "svmviz files (*.json)")
+        dialog.setOption(QtWidgets.QFileDialog.Option.DontUseNativeDialog)
+        dialog.setModal(True)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert dialog.width() < FILE_DIALOG_SIZE[0]  # Qt's own size: too narrow
+        widen_file_dialog()
+        assert dialog.width() >= FILE_DIALOG_SIZE[0] and dialog.height() >= FILE_DIALOG_SIZE[1]
+        tree = dialog.findChild(QtWidgets.QTreeView, "treeView")
+        header, metrics = tree.header(), tree.fontMetrics()
+        for column, text in ((1, "1023.9 KiB"), (2, "JSON document")):
+            assert header.sectionSize(column) > metrics.horizontalAdvance(text)
+        qtbot.waitUntil(lambda: tree.viewport().width() >= sum(
+            header.sectionSize(c) for c in range(header.count())) - 1, timeout=2000)  # fmt: skip
+        dialog.reject()
+        dialog.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    finally:
+        Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, default)
