@@ -114,7 +114,8 @@ def window_parser() -> argparse.ArgumentParser:
         "data",
         nargs="?",
         metavar="FILE",
-        help="a CSV data set, a session (.json) or a scenario to open",
+        help="a CSV data set, a session (.json) or a scenario (.json) to open; none: a demo "
+        "data set",
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")
@@ -124,8 +125,24 @@ def window_parser() -> argparse.ArgumentParser:
     return w
 
 
+USAGE = """
+  svmviz [FILE] [options] [--play]    open the window
+  svmviz train DATA.csv [options]     train headless and print a summary
+  svmviz bench [--json] [--quick]     print the engine's speed figures"""
+
+FILE_HELP = (
+    "FILE is a CSV data set (a header row, the coordinates, the label last), a session saved "
+    "by the window (.json) or a scenario (.json, as in File ▸ Scenarios); without FILE a demo "
+    "data set opens. --play starts training at once; the solver options are those of `svmviz "
+    "train` (for a CSV data set; a session or a scenario brings its own). `svmviz FILE --help` "
+    "lists the window's options, `svmviz train --help` the solver's."
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="svmviz", description="Watch support vector machines learn.")
+    p = argparse.ArgumentParser(prog="svmviz", usage=USAGE,
+                                description="Watch support vector machines learn.",
+                                epilog=FILE_HELP)  # fmt: skip
     sub = p.add_subparsers(dest="command")
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument("data", help="CSV: a header row, coordinates, the label last")

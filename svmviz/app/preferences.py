@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 MAX_RECENT = 8
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the installed svmviz (its scenarios)
 
 # every preference, with its default (whose type is the preference's type)
 DEFAULTS = {
@@ -64,6 +65,21 @@ class Preferences:
             raise KeyError(key)
         self._s.setValue(key, value)
 
+    def start_folder(self) -> str:
+        """Where the Open, Save and Export dialogs start: the folder last used, if it still
+        exists, else the user's home folder."""
+        folder = self.get("last_folder")
+        if folder and Path(folder).is_dir() and not _in_package(Path(folder)):
+            return folder
+        return str(Path.home())
+
+    def remember_folder(self, path) -> None:
+        """The folder of a file the user opened or wrote becomes the dialogs' start; the
+        installed package's (File ▸ Scenarios) does not: nobody keeps work there."""
+        folder = Path(path).resolve().parent
+        if not _in_package(folder):
+            self.set("last_folder", str(folder))
+
     # window geometry and dock layout: opaque bytes from Qt
     def get_bytes(self, key: str) -> QByteArray | None:
         value = self._s.value(key)
@@ -91,3 +107,7 @@ class Preferences:
 
     def sync(self) -> None:
         self._s.sync()
+
+
+def _in_package(folder: Path) -> bool:
+    return folder.resolve().is_relative_to(PACKAGE_DIR)

@@ -134,6 +134,12 @@ class Session(QObject):
         self._history.do(command, merge)
         self._emit(before)
 
+    def _start(self, points: Points) -> None:
+        """Replace the points by a new document's, with nothing left to undo or redo."""
+        before = self.points
+        self._history.start(points)
+        self._emit(before)
+
     def _emit(self, before: Points) -> None:
         after = self.points
         if after.names != before.names or after.colors != before.colors:
@@ -171,8 +177,9 @@ class Session(QObject):
         self._do(Replace(Points.of(X, y)))
 
     def load(self, data: Dataset, config: SolverConfig) -> None:
-        """Replace the points and classes by ``data`` (one undoable step) and the settings by
-        ``config`` (a scenario; its cost matrix is over the data's classes)."""
+        """A new document: the points and classes of ``data`` and the settings of ``config``
+        (a scenario; its cost matrix is over the data's classes). Not undoable: the undo
+        history is emptied (see ``restore``)."""
         K = min(data.n_classes, MAX_CLASSES)
         names = _slot_names(data)
         keep = data.y < MAX_CLASSES
@@ -181,7 +188,7 @@ class Session(QObject):
             self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
         self.class_count = max(2, K)
         self.config = config.replace(cost=None)
-        self._do(Replace(Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS), True))
+        self._start(Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS))
         self.classes_changed.emit()
         self.config_changed.emit()
 
@@ -193,15 +200,16 @@ class Session(QObject):
                            view if view is not None else View())  # fmt: skip
 
     def restore(self, f: SessionFile) -> None:
-        """Take everything from a session file: the points and classes as one undoable step,
-        Δ, the settings, the split, the caption and the current class."""
+        """A new document: everything from a session file (the points and classes, Δ, the
+        settings, the split, the caption and the current class). The undo history is
+        emptied: an undo would mix the old points with the new settings, caption and file
+        name (New, Open and recovery replace the whole document, as in other apps)."""
         self.cost = np.array(f.cost, dtype=float)
         self.class_count = f.class_count
         self.config = f.config.replace(cost=None)
         self.split = f.split
         self.caption = f.caption
-        self._do(Replace(Points.of(f.X, f.y, f.names, f.colors), True))
-        self._grow_class_count()
+        self._start(Points.of(f.X, f.y, f.names, f.colors))
         self.classes_changed.emit()
         self.config_changed.emit()
         self.split_changed.emit()

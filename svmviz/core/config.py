@@ -19,6 +19,12 @@ MARGINS = ("soft", "hard")
 MAX_ITERATIONS = 20_000_000
 MAX_WHOLE = 2**31 - 1  # a whole number a file may set (the solver dock's spin boxes are 32-bit)
 
+# A hard margin has no λ of its own: it is solved as the soft problem with the λ that has the
+# same solution, λ = 1/(2m·max α) from the exact dual (svmviz.core.reference), and the λ
+# setting waits for a soft margin. The panel, the step inspector, `svmviz train` and the
+# model file show that λ, and say so in these words.
+HARD_MARGIN_LAM = "set from the data"
+
 
 @dataclass(frozen=True)
 class SolverConfig:

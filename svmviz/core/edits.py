@@ -144,6 +144,13 @@ class EditHistory:
         self._undo: list = []  # (command, inverse)
         self._redo: list = []
 
+    def start(self, points: Points) -> None:
+        """A new document: ``points``, with nothing to undo or redo (an undo after Open
+        would bring back the old points under the new file's settings and title)."""
+        self.points = points
+        self._undo.clear()
+        self._redo.clear()
+
     def do(self, command, merge: bool = False) -> Points:
         """Apply ``command``. With ``merge``, a Move continues the previous Move (a drag)."""
         if merge and self._undo and isinstance(command, Move):

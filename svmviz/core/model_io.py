@@ -206,9 +206,13 @@ def _array(value, ndim, name, where, empty=False) -> np.ndarray:
 
 def with_provenance(model: Model, config, status: str, optimum: float | None) -> Model:
     """The model with what made it (``solver`` settings, ``status``, the exact ``optimum``):
-    `svmviz train` and the window write the same fields."""
+    `svmviz train` and the window write the same fields. For a hard margin the settings'
+    λ is the one used (the model's, set from the data), not the λ setting, which it ignores."""
     extra = dict(model.extra)
-    extra.update(solver=config.to_dict(), status=status, optimum=optimum)
+    settings = config.to_dict()
+    if config.margin == "hard":
+        settings["lam"] = model.lam
+    extra.update(solver=settings, status=status, optimum=optimum)
     return replace(model, extra=extra)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
@@ -9,6 +10,7 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
 from svmviz.core.palette import MAX_CLASSES
 
@@ -18,11 +20,74 @@ from svmviz.core.palette import MAX_CLASSES
 GIL_SWITCH_SECONDS = 0.001
 
 
+# the libraries Qt's xcb platform plugin needs beyond what QtGui needs (readelf -d of
+# PySide6's libqxcb.so and libQt6XcbQpa.so.6), with the Debian/Ubuntu package of each
+XCB_LIBRARIES = {
+    "libxcb.so.1": "libxcb1",
+    "libX11-xcb.so.1": "libx11-xcb1",
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-randr.so.0": "libxcb-randr0",
+    "libxcb-render.so.0": "libxcb-render0",
+    "libxcb-render-util.so.0": "libxcb-render-util0",
+    "libxcb-shape.so.0": "libxcb-shape0",
+    "libxcb-shm.so.0": "libxcb-shm0",
+    "libxcb-sync.so.1": "libxcb-sync1",
+    "libxcb-util.so.1": "libxcb-util1",
+    "libxcb-xfixes.so.0": "libxcb-xfixes0",
+    "libxcb-xkb.so.1": "libxcb-xkb1",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+}
+
+
+def _loadable(soname: str) -> bool:
+    """Whether the dynamic linker finds ``soname`` (a dlopen: about 0.5 ms per library, and
+    Qt loads the same ones a moment later; ctypes.util.find_library runs ldconfig)."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
+
+
+def will_use_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
+    """Whether Qt will start its xcb (X11) platform plugin: Linux, an X display, and no other
+    platform asked for (QT_QPA_PLATFORM), nor a Wayland session, which Qt 6 prefers."""
+    if not platform.startswith("linux") or not environ.get("DISPLAY"):
+        return False
+    asked = environ.get("QT_QPA_PLATFORM", "").strip()
+    if asked:
+        return asked.split(";")[0].split(":")[0] == "xcb"
+    wayland = environ.get("WAYLAND_DISPLAY") and environ.get("XDG_SESSION_TYPE") == "wayland"
+    return not wayland
+
+
+def check_display_libraries(environ=os.environ, platform: str = sys.platform) -> None:
+    """Before Qt starts: the X client libraries its xcb plugin needs, or an InputError naming
+    the missing ones and the command that installs them. (Qt itself aborts naming only
+    xcb-cursor, even when that one is installed and others are missing.)"""
+    if not will_use_xcb(environ, platform):
+        return
+    missing = [name for name in XCB_LIBRARIES if not _loadable(name)]
+    if missing:
+        packages = " ".join(XCB_LIBRARIES[name] for name in missing)
+        raise InputError(
+            "the window needs X client libraries that are missing: "
+            f"{', '.join(missing)}. On Debian or Ubuntu: sudo apt-get install {packages} "
+            "(`svmviz train` works without them)"
+        )
+
+
 def demo_data() -> Dataset:
-    """Two overlapping Gaussian blobs: a soft margin has something to do."""
+    """Two overlapping Gaussian blobs: a soft margin has something to do. Their classes are
+    named as every new class is ("class 1", "class 2"; then "class 3"…)."""
     rng = np.random.default_rng(7)
     X = np.vstack([rng.normal([-1.2, -0.6], 0.8, (30, 2)), rng.normal([1.2, 0.7], 0.8, (30, 2))])
-    return Dataset.from_labels(X, ["circle"] * 30 + ["square"] * 30)
+    return Dataset.from_labels(X, [DEFAULT_NAMES[0]] * 30 + [DEFAULT_NAMES[1]] * 30)
 
 
 _COLLECTOR = None
@@ -95,7 +160,9 @@ def start(args):
     """The window of `svmviz [FILE] [options]`, shown: FILE is a CSV data set (the options
     make the solver's settings), a session or a scenario. Work a crashed run had not saved is
     offered back once the window is up. Returns (application, window); the caller runs the
-    event loop. A file that cannot be read is an InputError before any window opens."""
+    event loop. A file that cannot be read, or missing X libraries, is an InputError before
+    any window opens."""
+    check_display_libraries()
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.cli import config_from_args

@@ -1,11 +1,17 @@
-"""Small pieces every dialog of the window shares: OK / Cancel buttons and the file name
-asked for a save (with the suffix it must have)."""
+"""Small pieces every dialog of the window shares: OK / Cancel buttons, the file name asked
+for a save (with the suffix it must have) or an open, in a file dialog wide enough to read."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
+
+# Qt's own file dialog (where the desktop offers none) opens at 632×408 with its Size, Type
+# and Date columns cut ("459…tes", "JSO…ent"); widths for a size and a type (the date's is
+# the locale's)
+FILE_COLUMNS = ("1023.9 KiB", "JSON document")
+FILE_DIALOG_SIZE = (900, 500)
 
 
 def ok_cancel(dialog: QtWidgets.QDialog, ok_text: str | None = None):
@@ -22,6 +28,7 @@ def ok_cancel(dialog: QtWidgets.QDialog, ok_text: str | None = None):
 def ask_save_path(parent, title: str, start, filters: str) -> Path | None:
     """A file name to write, or None if the user cancels. ``filters`` are Qt's ("GIF
     (*.gif);;PNG (*.png)"); a name without one of their suffixes gets the first."""
+    QtCore.QTimer.singleShot(0, widen_file_dialog)  # runs once the dialog is up
     path, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, str(start), filters)
     if not path:
         return None
@@ -31,3 +38,42 @@ def ask_save_path(parent, title: str, start, filters: str) -> Path | None:
     if path.suffix.lower() not in suffixes:
         path = path.with_name(path.name + suffixes[0])
     return path
+
+
+def ask_open_path(parent, title: str, start, filters: str) -> str:
+    """A file name to open ('' if the user cancels), in a dialog wide enough to read."""
+    QtCore.QTimer.singleShot(0, widen_file_dialog)  # runs once the dialog is up
+    path, _ = QtWidgets.QFileDialog.getOpenFileName(parent, title, str(start), filters)
+    return path
+
+
+def widen_file_dialog() -> None:
+    """Make Qt's own file dialog, if that is the one open, wide enough for its columns. (The
+    static QFileDialog functions give no handle on their dialog: this runs from the dialog's
+    event loop and finds it as the active modal widget. A native dialog is left alone.)"""
+    dialog = QtWidgets.QApplication.activeModalWidget()
+    if not isinstance(dialog, QtWidgets.QFileDialog):
+        return
+    tree = dialog.findChild(QtWidgets.QTreeView, "treeView")
+    if tree is None:
+        return
+    w, h = FILE_DIALOG_SIZE
+    w = max(dialog.width(), w)
+    width = tree.viewport().width() + w - dialog.width()  # (the layout follows later)
+    dialog.resize(w, max(dialog.height(), h))
+    metrics = tree.fontMetrics()
+    splitter = dialog.findChild(QtWidgets.QSplitter, "splitter")
+    if splitter is not None and splitter.count() == 2:  # the places ("Computer", home)
+        a, b = splitter.sizes()
+        side = max(a, metrics.horizontalAdvance("Computer") + 60)
+        splitter.setSizes([side, a + b - side])
+        width -= side - a
+    header = tree.header()
+    date = QtCore.QLocale.system().toString(QtCore.QDateTime(2025, 12, 31, 23, 59, 59),
+                                            QtCore.QLocale.FormatType.ShortFormat)  # fmt: skip
+    for column, text in enumerate((*FILE_COLUMNS, date), start=1):
+        if column < header.count():
+            wanted = metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth() + 8
+            header.resizeSection(column, max(header.sectionSize(column), wanted))
+    others = sum(header.sectionSize(c) for c in range(1, header.count()))
+    header.resizeSection(0, max(width - others, 16 * metrics.averageCharWidth()))

@@ -109,7 +109,6 @@ class Exports(QtCore.QObject):
         except InputError as exc:
             self._failed("save the picture", exc)
             return False
-        self.prefs.set("last_folder", str(Path(path).resolve().parent))
         self.window.status.setText(f"Saved {PLOTS[which][0]} to {path}")
         return True
 
@@ -220,8 +219,13 @@ class Exports(QtCore.QObject):
 
     # ------------------------------------------------------------------ helpers
     def _ask(self, title: str, name: str, filters: str) -> Path | None:
-        folder = self.prefs.get("last_folder") or str(Path.home())
-        return ask_save_path(self.window, title, Path(folder) / name, filters)
+        """The file to write (None: cancelled), asked in the folder last used; the folder
+        chosen is remembered for the next dialog."""
+        path = ask_save_path(self.window, title, Path(self.prefs.start_folder()) / name,
+                             filters)  # fmt: skip
+        if path is not None:
+            self.prefs.remember_folder(path)
+        return path
 
     def _failed(self, what: str, exc: InputError) -> None:
         QtWidgets.QMessageBox.critical(self.window, f"svmviz: cannot {what}", str(exc))

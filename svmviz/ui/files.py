@@ -26,7 +26,7 @@ from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, read_document, write_session
 from svmviz.ui.app import check_window_data
-from svmviz.ui.dialogs import ask_save_path
+from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
 OPEN_FILTER = ("svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
@@ -127,9 +127,8 @@ class Files(QtCore.QObject):
     def open_dialog(self) -> bool:
         if not self.confirm_discard("opening another file"):
             return False
-        path, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self.window, "Open a session, scenario or data set", self._folder(), OPEN_FILTER
-        )
+        path = ask_open_path(self.window, "Open a session, scenario or data set",
+                             self._folder(), OPEN_FILTER)  # fmt: skip
         return bool(path) and self.open_path(path, confirm=False)
 
     def open_path(self, path, confirm: bool = True) -> bool:
@@ -160,7 +159,7 @@ class Files(QtCore.QObject):
             self.window.fit_view()
             self._set_document(None, path.stem)
         self.prefs.add_recent(path)
-        self.prefs.set("last_folder", str(path.resolve().parent))
+        self.prefs.remember_folder(path)
         self.window.resume_training()
         return True
 
@@ -182,7 +181,7 @@ class Files(QtCore.QObject):
             return False
         self._set_document(path, path.name)
         self.prefs.add_recent(path)
-        self.prefs.set("last_folder", str(path.resolve().parent))
+        self.prefs.remember_folder(path)
         self.window.status.setText(f"Saved {path}")
         return True
 
@@ -205,13 +204,15 @@ class Files(QtCore.QObject):
         except InputError as exc:
             self._failed("write the data set", exc)
             return False
+        self.prefs.remember_folder(path)
         self.window.status.setText(f"Wrote {len(data.y)} points to {path}")
         return True
 
     def _folder(self) -> str:
+        """Where the dialogs start: the session's folder, else the folder last used."""
         if self.path is not None:
             return str(self.path.parent)
-        return self.prefs.get("last_folder") or str(Path.home())
+        return self.prefs.start_folder()
 
     # ------------------------------------------------------------------ recent files
     def fill_recent_menu(self, menu: QtWidgets.QMenu) -> None:

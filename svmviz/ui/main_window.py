@@ -509,6 +509,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 self._support = self._support[:256] + self._support[257::2]
         self._draw_plane(snap)
         self.plot.show_optimum(snap.optimum, self.optimum_action.isChecked())
+        self.panel.show_lam_used(None if snap.reference is None else snap.reference.lam_hard)
         self._show_step(snap)
         self._sync_actions()
         if not self.controller.playing:

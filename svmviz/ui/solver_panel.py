@@ -15,6 +15,7 @@ from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
     BIASES,
+    HARD_MARGIN_LAM,
     MARGINS,
     MAX_ITERATIONS,
     SAMPLINGS,
@@ -26,6 +27,10 @@ from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.ui import style
 
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
+LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
+HARD_LAM_TIP = (f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
+                "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
+                "is known. Your λ comes back with a soft margin.")  # fmt: skip
 SPEEDS = {"as fast as possible": 0, "1 per frame": 1, "10 per frame": 10,
           "100 per frame": 100, "1000 per frame": 1000}  # fmt: skip
 
@@ -81,7 +86,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.lam_slider.setRange(0, (LAM_MAX_EXP - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE)
         self.lam_slider.setToolTip("λ on a log scale: more λ, a wider margin (C = 1/(λm))")
         self.lam_field = QtWidgets.QLineEdit()
-        self.lam_field.setToolTip("λ ≥ 0 exactly (0: no regularization, gd and sgd only)")
+        self.lam_field.setToolTip(LAM_TIP)
         self.lam_field.setMaximumWidth(90)
         lam_row.addWidget(self.lam_slider, 1)
         lam_row.addWidget(self.lam_field)
@@ -154,6 +159,8 @@ class SolverPanel(QtWidgets.QWidget):
         style.tint(self.error, text=style.ERROR_COLOR)
         form.addRow(self.error)
         self._config = config
+        self._lam_used: float | None = None  # a hard margin's λ, from the exact solution
+        self._lam_hard_shown = False  # the λ field shows that λ, not the λ setting
         self.set_config(config)
 
     # ------------------------------------------------------------------ config → widgets
@@ -162,6 +169,8 @@ class SolverPanel(QtWidgets.QWidget):
         return self._config
 
     def set_config(self, config: SolverConfig) -> None:
+        if config.margin == "hard" and self._config.margin != "hard":
+            self._lam_used = None  # (another problem's)
         self._config = config
         widgets = [*self.combos.values(), self.lam_slider, self.lam_field, self.kernel,
                    self.degree, self.batch, self.project, self.iterations, self.seed,
@@ -204,8 +213,35 @@ class SolverPanel(QtWidgets.QWidget):
         self.problem.setText(text)
         self.cost_button.setEnabled(n_classes >= 3)
 
+    def show_lam_used(self, lam: float | None) -> None:
+        """The λ a hard margin is solved with (None: not known yet); shown greyed in the λ
+        field while the margin is hard, so the panel says the λ the step inspector, `svmviz
+        train` and the model file say."""
+        if lam != self._lam_used:
+            self._lam_used = lam
+            if self._lam_hard_shown:
+                self._show_lam_quietly(self._config.lam)
+
+    def _show_lam_quietly(self, lam: float) -> None:
+        blocked = self.lam_slider.blockSignals(True)
+        try:
+            self._show_lam(lam)
+        finally:
+            self.lam_slider.blockSignals(blocked)
+
     def _show_lam(self, lam: float) -> None:
-        self.lam_field.setText(f"{lam:g}")
+        """The λ setting, or with a hard margin the λ used (the setting is kept)."""
+        self._lam_hard_shown = self._config.margin == "hard"
+        if self._lam_hard_shown:
+            used = self._lam_used
+            self.lam_field.setText("" if used is None else f"{used:.3g}")
+            self.lam_field.setPlaceholderText(HARD_MARGIN_LAM)
+            self.lam_field.setToolTip(HARD_LAM_TIP)
+            lam = used if used is not None else lam  # the slider's position
+        else:
+            self.lam_field.setText(f"{lam:g}")
+            self.lam_field.setPlaceholderText("")
+            self.lam_field.setToolTip(LAM_TIP)
         if lam > 0:
             pos = (math.log10(lam) - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
             self.lam_slider.setValue(int(round(min(max(pos, 0), self.lam_slider.maximum()))))
@@ -259,7 +295,8 @@ class SolverPanel(QtWidgets.QWidget):
         )
         return SolverConfig(
             **{name: combo.currentText() for name, combo in self.combos.items()},
-            lam=number("λ", self.lam_field.text()),
+            # the field shows a hard margin's λ: the setting is the one kept
+            lam=self._config.lam if self._lam_hard_shown else number("λ", self.lam_field.text()),
             kernel=kernel,
             cost=self._config.cost,
             eta=number("η₀", self.fields["eta"].text()),
@@ -278,7 +315,11 @@ class SolverPanel(QtWidgets.QWidget):
             self.error.setText(str(exc))
             return
         self.error.setText("")
+        if config.margin == "hard" and self._config.margin != "hard":
+            self._lam_used = None  # (another problem's)
         self._config = config
+        if self._lam_hard_shown or config.margin == "hard":
+            self._show_lam_quietly(config.lam)  # the setting, or the hard margin's λ
         self._show_c(config.lam)
         self._update_enabled()
         self.config_edited.emit(config)

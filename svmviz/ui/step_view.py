@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core.config import HARD_MARGIN_LAM
 from svmviz.core.frame import level_line
 from svmviz.ui import style
 
@@ -118,8 +119,23 @@ class StepOverlay:
             self.vectors[name].setVisible(len(x) > 0)
 
 
-def _vec(v) -> str:
-    return "(" + ", ".join(f"{float(c):.3g}" for c in v) + ")"
+def _vec(v, digits: int = 3) -> str:
+    """A vector as "(a, b)"; one number without parentheses."""
+    parts = [f"{float(c):.{digits}g}" for c in np.atleast_1d(v)]
+    return parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
+
+
+def _change(before, after) -> str:
+    """The change "before → after", with as many digits as it takes to tell the two apart
+    (a step of kernel SGD changes α by little: 3 digits printed "(0.653) → (0.653)");
+    "unchanged" when they are equal."""
+    if np.array_equal(before, after):
+        return f"{_vec(before)} (unchanged)"
+    for digits in range(3, 18):
+        a, b = _vec(before, digits), _vec(after, digits)
+        if a != b:
+            break
+    return f"{a} → {b}"
 
 
 def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> str:
@@ -136,7 +152,8 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
         step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
     else:
         step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({config.schedule} schedule)"
-    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}", step]
+    said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
+    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}{said}", step]
     k = record.batch
     if k == len(X) and config.algorithm == "gd":
         n_viol = int(record.violated.sum())
@@ -183,11 +200,10 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
             a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
             if np.array_equal(a0, a1):
                 continue
-            text = f"α<sub>{int(i)}</sub>: {_vec(a0)} → {_vec(a1)}"
+            text = f"α<sub>{int(i)}</sub>: {_change(a0, a1)}"
             if pegasos:  # β = α λ (t+1) after step t, α λ t before it
                 b0, b1 = a0 * lam * t, a1 * lam * (t + 1)
-                b0, b1 = _vec(np.round(b0, 6)), _vec(np.round(b1, 6))
-                text += f" &nbsp; β<sub>{int(i)}</sub>: {b0} → {b1}"
+                text += f" &nbsp; β<sub>{int(i)}</sub>: {_change(np.round(b0, 6), np.round(b1, 6))}"
             rows.append(text)
         return "<br>".join(rows)
     if record.W_before is not None:  # linear multiclass: the rows that changed
@@ -197,8 +213,7 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
         rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {1 - eta * lam:.4g}")
         for k in changed:
             name = html.escape(class_names[k]) if k < len(class_names) else str(k)
-            rows.append(f"w<sub>{name}</sub>: {_vec(record.W_before[k])} → "
-                        f"{_vec(record.W_after[k])}")  # fmt: skip
+            rows.append(f"w<sub>{name}</sub>: {_change(record.W_before[k], record.W_after[k])}")
         return "<br>".join(rows)
     if record.w_before is None:
         return "<br>".join(rows)

@@ -382,7 +382,7 @@ def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatc
     p = w2.session.points
     np.testing.assert_array_equal(p.X, before.X)  # bit for bit (repr floats)
     np.testing.assert_array_equal(p.y, before.y)
-    assert w2.session.classes[:2] == ("circle", "Square one")
+    assert w2.session.classes[:2] == ("class 1", "Square one")
     w2.close()
 
 
@@ -416,3 +416,134 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp
     qtbot.addWidget(demo)
     assert demo.session.caption is not None and demo.controller.playing
     demo.close()
+
+
+def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, tmp_path,
+                                                                  monkeypatch):  # fmt: skip
+    """Issue 16: after Open, Undo brought back the old points under the new file's settings,
+    an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
+    and New start a document: nothing is left to undo."""
+    from svmviz.core.scenario import list_scenarios
+
+    lesson = dressed(qtbot)
+    path = tmp_path / "lesson.json"
+    save_to(monkeypatch, path)
+    assert lesson.files.save()
+    saved = lesson.session.content(lesson.view_state())
+    lesson.close()
+
+    w = window(qtbot)
+    w.session.add_point(0.5, 0.5)  # an edit of the demo: undoable
+    assert w.session.can_undo
+    assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
+    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    w.session.add_point(0.25, 0.25)  # an edit of the scenario...
+    assert w.files.open_path(path)  # ...discarded at the prompt
+    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    w.session.undo()  # Ctrl+Z: nothing happens
+    assert w.session.content().same_content(saved)
+    assert w.session.caption == saved.caption and w.session.config == saved.config
+    assert w.files.name == "lesson.json" and not w.files.dirty
+    # an edit of the session undoes back to the session, never further
+    w.session.delete_points([0])
+    w.session.undo()
+    assert not w.session.can_undo and w.session.content().same_content(saved)
+    # New: an empty document, nothing to undo
+    assert w.files.new()
+    assert not w.session.can_undo and len(w.session.points) == 0
+    assert w.files.name == "untitled" and w.session.caption is None
+    w.close()
+
+
+def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, monkeypatch):
+    """Issue 16: Open and Export started in the installed package's scenarios folder (the
+    last file opened was a scenario of File ▸ Scenarios)."""
+    from svmviz.core.scenario import list_scenarios
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    started = []
+
+    def dialog(kind, path=""):
+        def ask(parent, title, start, filters, *args, **kwargs):
+            started.append((kind, Path(start)))
+            return path, ""
+
+        monkeypatch.setattr(QtWidgets.QFileDialog, kind, ask)
+
+    w = window(qtbot)
+    dialog("getOpenFileName")
+    assert not w.files.open_dialog()
+    assert started[-1] == ("getOpenFileName", home)  # nothing used yet: home
+    assert w.open_scenario(list_scenarios()[0])
+    assert not w.files.open_dialog()
+    assert started[-1][1] == home  # not site-packages/svmviz/scenarios
+    dialog("getSaveFileName")
+    assert w.exports._ask("Export the training", "training.gif", "GIF (*.gif)") is None
+    assert started[-1] == ("getSaveFileName", home / "training.gif")
+
+    # a file opened from a folder: the next dialogs start there
+    data = tmp_path / "lessons"
+    data.mkdir()
+    csv = data / "points.csv"
+    write_csv(csv, Dataset.from_labels(np.array([[0.0, 0], [1, 1]]), ["a", "b"]))
+    dialog("getOpenFileName", str(csv))
+    assert w.files.open_dialog()
+    dialog("getOpenFileName")
+    w.files.open_dialog()
+    assert started[-1][1] == data
+    dialog("getSaveFileName")
+    w.exports._ask("Export the trained model", "model.json", "MODEL.json (*.json)")
+    assert started[-1][1] == data / "model.json"
+    # a folder chosen in an export is the next start (the animation's, the model's...)
+    out = tmp_path / "slides"
+    out.mkdir()
+    dialog("getSaveFileName", str(out / "run.gif"))
+    assert w.exports._ask("Export the training", "training.gif", "GIF (*.gif)") is not None
+    dialog("getSaveFileName")
+    w.exports._ask("Export the training history", "history.csv", "CSV (*.csv)")
+    assert started[-1][1] == out / "history.csv"
+    w.close()
+
+    # remembered between runs; a folder that is gone falls back to home
+    again = window(qtbot)
+    dialog("getOpenFileName")
+    again.files.open_dialog()
+    assert started[-1][1] == out
+    out.rmdir()
+    again.files.open_dialog()
+    assert started[-1][1] == home
+    again.close()
+
+
+def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatch):
+    """Issue 16: Qt's own file dialog opened at 632×408 with its columns cut ("JSO…ent").
+    (Its state file, QtProject.conf, goes to tmp_path, not the user's.)"""
+    from svmviz.ui.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
+
+    Settings = QtCore.QSettings
+    default = QtCore.QStandardPaths.writableLocation(
+        QtCore.QStandardPaths.StandardLocation.GenericConfigLocation)  # fmt: skip
+    Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, str(tmp_path))
+    try:
+        (tmp_path / "lesson.json").write_text("{}")
+        dialog = QtWidgets.QFileDialog(None, "Open", str(tmp_path), "svmviz files (*.json)")
+        dialog.setOption(QtWidgets.QFileDialog.Option.DontUseNativeDialog)
+        dialog.setModal(True)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert dialog.width() < FILE_DIALOG_SIZE[0]  # Qt's own size: too narrow
+        widen_file_dialog()
+        assert dialog.width() >= FILE_DIALOG_SIZE[0] and dialog.height() >= FILE_DIALOG_SIZE[1]
+        tree = dialog.findChild(QtWidgets.QTreeView, "treeView")
+        header, metrics = tree.header(), tree.fontMetrics()
+        for column, text in ((1, "1023.9 KiB"), (2, "JSON document")):
+            assert header.sectionSize(column) > metrics.horizontalAdvance(text)
+        qtbot.waitUntil(lambda: tree.viewport().width() >= sum(
+            header.sectionSize(c) for c in range(header.count())) - 1, timeout=2000)  # fmt: skip
+        dialog.reject()
+        dialog.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    finally:
+        Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, default)

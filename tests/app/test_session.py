@@ -79,3 +79,16 @@ def test_default_names_of_empty_classes_never_repeat_a_data_class():
     s = Session(data)
     assert len(set(s.classes)) == len(s.classes)
     assert s.classes[:3] == ("class 3", "b", "class 3 (2)")
+
+
+def test_class_names_follow_one_scheme(qtbot):
+    """Issue 16: the demo's classes were "circle" and "square", the next "class 3"."""
+    from svmviz.core.scenario import list_scenarios, read_scenario
+    from svmviz.ui.app import demo_data
+
+    s = Session(demo_data())
+    assert s.add_class() == 2
+    assert s.classes[:3] == ("class 1", "class 2", "class 3")
+    for path in list_scenarios():
+        names = read_scenario(path).data.classes
+        assert names == tuple(f"class {k + 1}" for k in range(len(names))), path.name

@@ -95,3 +95,43 @@ def test_a_panel_change_restarts_training_with_it(qtbot):
     qtbot.wait(500)
     assert 0 < w.snapshot.t - t0 < 1000  # slow motion: about 10 iterations per frame
     w.close()
+
+
+def test_a_hard_margin_shows_the_lambda_it_is_solved_with(qtbot, panel):
+    """Issue 16: with a hard margin the greyed λ field showed the ignored setting (0.01)
+    while the step inspector said λ = 0.00683. It shows the λ used once known, and the
+    setting comes back with a soft margin."""
+    panel.lam_field.setText("0.05")
+    edited(qtbot, panel, panel.lam_field.editingFinished.emit)
+    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("hard"))
+    assert cfg.margin == "hard" and cfg.lam == 0.05  # the setting is kept
+    assert not panel.lam_field.isEnabled() and panel.lam_field.text() == ""
+    assert panel.lam_field.placeholderText() == "set from the data"
+    with qtbot.assertNotEmitted(panel.config_edited):
+        panel.show_lam_used(0.006834)
+    assert panel.lam_field.text() == "0.00683" and "set from the data" in panel.lam_field.toolTip()
+    assert edited(qtbot, panel, lambda: panel.seed.setValue(3)).lam == 0.05  # not 0.00683
+    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("soft"))
+    assert cfg.lam == 0.05 and panel.lam_field.text() == "0.05" and panel.lam_field.isEnabled()
+    panel.show_lam_used(None)  # a soft job's frame
+    assert panel.lam_field.text() == "0.05"
+    panel.combos["margin"].setCurrentText("hard")  # another problem: not known yet
+    assert panel.lam_field.text() == ""
+
+
+def test_the_window_says_the_hard_margin_s_lambda_one_way(qtbot, separable):
+    from svmviz.ui.app import build_window
+
+    w = build_window(separable, SolverConfig(margin="hard", iterations=300))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.reference is not None,
+                    timeout=30000)  # fmt: skip
+    lam = w.snapshot.reference.lam_hard
+    assert w.snapshot.model.lam == lam
+    assert w.panel.lam_field.text() == f"{lam:.3g}" and w.session.config.lam == 0.01
+    w.advance(1)
+    qtbot.waitUntil(lambda: w.snapshot.step is not None, timeout=30000)
+    text = w.step_panel.text()
+    assert f"λ = {lam:.3g} (set from the data" in text
+    w.close()

@@ -1,0 +1,44 @@
+"""The step inspector's text: every change it prints can be seen."""
+
+import re
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.inspect import step_and_explain  # noqa: E402
+from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.solvers import Solver  # noqa: E402
+from svmviz.ui.step_view import _change, describe  # noqa: E402
+
+VALUE = r"\([^)]*\)|[-+0-9.e]+"
+CHANGE = re.compile(rf"({VALUE}) → ({VALUE})")
+
+
+def test_a_small_change_prints_with_the_digits_that_show_it():
+    assert _change(np.array([0.65312]), np.array([0.65288])) == "0.6531 → 0.6529"
+    assert _change(np.array([0.653]), np.array([0.653])) == "0.653 (unchanged)"
+    assert _change(np.array([1.0, 2.0]), np.array([1.0, 2.00004])) == "(1, 2) → (1, 2.00004)"
+
+
+def test_kernel_steps_never_print_a_change_to_the_same_number(blobs2):
+    """Issue 16: late in kernel Pegasos an α shrinks by t/(t+1) and printed as
+    "(0.653) → (0.653)"."""
+    config = SolverConfig(kernel=Kernel("rbf"), iterations=5000, seed=1)
+    s = Solver(config).reset(blobs2)
+    s.step(2000)
+    labels = [blobs2.classes[k] for k in blobs2.y]
+    small = 0
+    for _ in range(60):
+        record = step_and_explain(s)
+        text = describe(record, config, labels, blobs2.X, blobs2.classes)
+        for a, b in CHANGE.findall(text):
+            assert a != b, text
+        rows = [row for row in text.split("<br>") if row.startswith("α<sub>")]
+        for row in rows:
+            assert not row.split(": ")[1].startswith("(")  # one number: no parentheses
+            a, b = (float(v) for v in CHANGE.search(row).groups())
+            small += abs(a - b) < 1e-3 * abs(a)
+    assert small > 0  # (the case of the issue was met)
