@@ -71,9 +71,10 @@ def scale_plot_text(plot, k: float, sides=("left", "bottom")) -> None:
             legend.columns = legend.columnCount
         # larger text in a narrow column: one entry a row, so that nothing is cut
         legend.setColumnCount(legend.columns if k == 1 else 1)
-        legend.setLabelTextSize(f"{round(10 * k)}pt")
+        size = f"{round(10 if k == 1 else 9 * k)}pt"  # (at most 9·k: it fits the column)
+        legend.setLabelTextSize(size)
         for _, label in legend.items:
-            label.setText(label.text, size=f"{round(10 * k)}pt")
+            label.setText(label.text, size=size)
 
 
 def decades(lo: float, hi: float) -> tuple[float, float]:
@@ -84,18 +85,32 @@ def decades(lo: float, hi: float) -> tuple[float, float]:
     return float(min(a, b - MIN_DECADES)), float(b)
 
 
+class DecadeAxis(pg.AxisItem):
+    """A log axis labelled at whole decades only: on a tall axis pyqtgraph puts every minor
+    tick in one level and labels 2·10², 3·10², … on top of each other in large type."""
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        strings = super().logTickStrings(values, scale, spacing)
+        return [s if abs(v - round(v)) < 1e-9 else "" for v, s in zip(values, strings,
+                                                                        strict=True)]
+
+
+def _log_plot() -> pg.PlotWidget:
+    return pg.PlotWidget(axisItems={side: DecadeAxis(side) for side in ("left", "bottom")})
+
+
 class CurvePanel(QtWidgets.QSplitter):
     """The objective plot above the loss / error / margin-width plot."""
 
     def __init__(self, parent=None):
         super().__init__(QtCore.Qt.Orientation.Vertical, parent)
-        self.objective_plot = pg.PlotWidget()
+        self.objective_plot = _log_plot()
         self.objective_plot.setLogMode(x=True, y=True)
         self.objective_plot.setLabel("bottom", "iteration t")
         self.objective_plot.setLabel("left", "objective F(w)")
         legend_above(self.objective_plot, 2)
         self.objective = self.objective_plot.plot(
-            pen=pg.mkPen(style.class_color(0), width=2), name="F(w_t)"
+            pen=pg.mkPen(style.class_color(0), width=2), name="F(wₜ)"
         )
         self.optimum = self.objective_plot.plot(
             pen=pg.mkPen(style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine),
@@ -109,10 +124,10 @@ class CurvePanel(QtWidgets.QSplitter):
                 pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DotLine)),
         }  # fmt: skip
         self.suboptimality = False
-        self.loss_plot = pg.PlotWidget()
+        self.loss_plot = _log_plot()
         self.loss_plot.setLogMode(x=True, y=False)
         self.loss_plot.setLabel("bottom", "iteration t")
-        legend_above(self.loss_plot, 3)
+        legend_above(self.loss_plot, 2)  # (two columns fit the window's side column)
         self.loss_curves = {
             name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash), name=label)
             for name, label, color, dash in (
@@ -136,11 +151,6 @@ class CurvePanel(QtWidgets.QSplitter):
             plot.setMenuEnabled(False)
             # the last tick's label (10³…) inside the widget, not cut at its right edge
             plot.getPlotItem().layout.setContentsMargins(0, 0, 12, 0)
-        # log axes: labels at the decades only (a tall axis labels 2·10², 3·10², … on top
-        # of each other in large type)
-        for axis in (self.objective_plot.getAxis("left"), self.objective_plot.getAxis("bottom"),
-                     self.loss_plot.getAxis("bottom")):  # fmt: skip
-            axis.setStyle(maxTextLevel=0)
             plot.getPlotItem().getViewBox().disableAutoRange()
             plot.getPlotItem().getViewBox().setMouseEnabled(x=False, y=False)
         self.addWidget(self.objective_plot)
@@ -182,12 +192,12 @@ class CurvePanel(QtWidgets.QSplitter):
         for item in (self.objective, self.optimum, *self.guides.values()):
             legend.removeItem(item)
         if on:
-            legend.addItem(self.objective, "F(w_t) − F*")
+            legend.addItem(self.objective, "F(wₜ) − F*")
             legend.addItem(self.guides["pegasos"], "log t/(λt), Pegasos (002)")
             legend.addItem(self.guides["sqrt"], "1/√t, subgradient")
             self.objective_plot.setLabel("left", "suboptimality F(w) − F*")
         else:
-            legend.addItem(self.objective, "F(w_t)")
+            legend.addItem(self.objective, "F(wₜ)")
             legend.addItem(self.optimum, "exact optimum F*")
             self.objective_plot.setLabel("left", "objective F(w)")
         self._obj_y = None
