@@ -25,8 +25,6 @@ from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
-SPEEDS = {"as fast as possible": 0, "1 per frame": 1, "10 per frame": 10,
-          "100 per frame": 100, "1000 per frame": 1000}  # fmt: skip
 
 # (field, label, options, tooltip) for the choice controls
 CHOICES = [
@@ -45,7 +43,6 @@ CHOICES = [
 
 class SolverPanel(QtWidgets.QWidget):
     config_edited = QtCore.Signal(object)  # a valid SolverConfig
-    speed_changed = QtCore.Signal(int)  # iterations per frame, 0 = as fast as possible
     warm_start_changed = QtCore.Signal(bool)
     cost_requested = QtCore.Signal()  # the cost matrix editor
 
@@ -136,11 +133,6 @@ class SolverPanel(QtWidgets.QWidget):
         self.seed.setToolTip("the random seed: the same seed replays the same run")
         self.seed.valueChanged.connect(self._on_edit)
         form.addRow("Seed", self.seed)
-        self.speed = QtWidgets.QComboBox()
-        self.speed.addItems(list(SPEEDS))
-        self.speed.setToolTip("iterations per frame while playing (slow motion for a class)")
-        self.speed.currentTextChanged.connect(lambda t: self.speed_changed.emit(SPEEDS[t]))
-        form.addRow("Speed", self.speed)
         self.warm = QtWidgets.QCheckBox("warm start after edits")
         self.warm.setToolTip(
             "after an edit of the points or of λ, go on from the current w and t instead of "
