@@ -41,7 +41,9 @@ def build_toolbar(w) -> None:
     """The training and editing actions, on the toolbar (the menus reuse them)."""
     bar = w.addToolBar("Training")
     bar.setObjectName("training-bar")
-    w.play_action = add(bar, "Play", w.toggle_play, "Space", "Play / pause training (Space)")
+    w.play_action = add(bar, "Play", w.toggle_play, "Space",
+                        "Play / pause training (Space); at the end, Play plays the run again "
+                        "from w = 0")  # fmt: skip
     # as wide as "Pause": the buttons after it do not move when Play becomes Pause
     WideEnough(bar.widgetForAction(w.play_action), ("Play", "Pause"))
     w.back_action = add(
