@@ -25,7 +25,8 @@ DEFAULTS = {
     "animation_frame_ms": 100,
     "animation_spacing": "log",  # iterations spaced "log" or "linear" over the budget
     "last_folder": "",
-    "speed": 0,  # iterations per frame (0: full speed)
+    "pace": -1,  # Play's speed, svmviz.core.pace's code: −1 log-t pace, 0 instant, N per frame
+    "speed": 0,  # the speed of older versions (N per frame, 0: full speed); see speed_code
     "warm_start": False,
     "optimum": False,
     "iterate": False,
@@ -59,6 +60,15 @@ class Preferences:
             return type(default)(value)
         except (TypeError, ValueError):
             return default  # a hand-edited file: the default, not a crash
+
+    def speed_code(self) -> int:
+        """Play's speed (a code of svmviz.core.pace). Older versions kept "speed" only, where
+        0 (full speed) was the default everyone had saved rather than a choice: a speed other
+        than 0 is kept, 0 gives way to the new default (the log-t pace)."""
+        if self._s.contains("pace"):
+            return self.get("pace")
+        old = self.get("speed")
+        return old if old > 0 else DEFAULTS["pace"]
 
     def set(self, key: str, value) -> None:
         if key not in DEFAULTS:

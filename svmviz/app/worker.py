@@ -36,6 +36,7 @@ from svmviz.core.inspect import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
+from svmviz.core.pace import INSTANT, LogPace, Speed
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
@@ -127,10 +128,15 @@ class TrainingWorker(QObject):
         self._solver: Solver | None = None
         self._reference: Reference | None = None
         self._reference_error: str | None = None
-        # iterations per frame while playing (0: as fast as possible); set from the GUI
-        # thread and read between chunks, like the events (a queued slot would wait for the
-        # loop to end)
-        self.iterations_per_frame = 0
+        # how fast play goes (svmviz.core.pace: as fast as possible, N iterations per frame
+        # or the log-t pace); set from the GUI thread and read between chunks, like the
+        # events (a queued slot would wait for the loop to end)
+        self.speed: Speed = INSTANT
+        # the log-t pace's clock, and its wait (woken early by a pause or a cancel); a test
+        # may give a fake pair
+        self.clock = time.perf_counter
+        self.sleep = self.pause.wait
+        self._pace_cap = 1  # iterations in one call at the log-t pace (adapts to the solver)
         # the plane region drawn (x0, x1, y0, y1); follows the view, set like the speed
         self.extent: tuple | None = None
         # the newest generation the GUI has submitted: older queued jobs are skipped (a drag
@@ -246,18 +252,28 @@ class TrainingWorker(QObject):
 
     @Slot()
     def play(self) -> None:
-        """Train until the budget, a stop, a pause or a cancel; publish throttled frames."""
+        """Train until the budget, a stop, a pause or a cancel; publish throttled frames.
+        Play after the end (the budget, a convergence or a divergence) plays the run again
+        from w = 0: at the end, Play would otherwise do nothing."""
         s = self._solver
         if s is None:
             return
+        if s.done and not self.cancel.is_set():
+            s = self._restart()
         self._step = None
         chunk = 1
         last = time.perf_counter()
         next_slow = last
         frame_cost = 0.0
         next_test = 0
+        pace = None  # the log-t pace of this stretch of play (from when it was chosen)
         while not s.done and not self.pause.is_set() and not self.cancel.is_set():
-            per_frame = self.iterations_per_frame
+            if self.speed.paced:
+                pace = self._paced_frame(s, pace)
+                last = time.perf_counter()
+                continue
+            pace = None
+            per_frame = self.speed.per_frame
             if per_frame:
                 # slow motion for the classroom: per_frame iterations, a frame, a real sleep,
                 # paced by its own clock (never by when frames happened to be published)
@@ -296,6 +312,48 @@ class TrainingWorker(QObject):
             self._publish()
 
     # ------------------------------------------------------------------ helpers
+    def _restart(self) -> Solver:
+        """The job's solver again at w = 0 (its seed: the same run), its frame published."""
+        job = self._job
+        lam_hard = self._reference.lam_hard if self._reference is not None else None
+        self._solver = Solver(job.config).reset(self._fit_data, lam_hard, grams=self._grams)
+        self._test_curve = []
+        self._step = None
+        self._publish()
+        return self._solver
+
+    def _paced_frame(self, s: Solver, pace: LogPace | None) -> LogPace:
+        """One frame of the log-t pace (svmviz.core.pace): the iterations due by now, a
+        frame, then a wait until the next iteration is due (at least a display refresh;
+        woken early by a pause or a cancel). A frame that follows exactly one step carries
+        it explained: the step inspector follows the first steps."""
+        now = self.clock()
+        done = s.t_ - s.t0_
+        if pace is None:
+            pace, self._pace_cap = LogPace(done, now), 1
+        if self.posted.is_set():  # the GUI has not taken the last frame: no new one yet
+            self.sleep(FRAME_SECONDS / 4)
+            return pace
+        n = min(pace.due(now) - done, self._pace_cap)
+        if n > 0:
+            start = time.perf_counter()
+            if n == 1:
+                self._step = self._explained(s)
+            else:
+                self._step = None
+                s.step(n)
+            # at most about a frame's time in one call (a pause stays prompt when the
+            # solver cannot keep the pace): the cap doubles while it is easily met
+            spent = time.perf_counter() - start
+            if spent > FRAME_SECONDS and self._pace_cap > 1:
+                self._pace_cap //= 2
+            elif spent < FRAME_SECONDS / 4 and n == self._pace_cap:
+                self._pace_cap = min(2 * self._pace_cap, 1 << 20)
+            self._publish()
+        wake = max(pace.when(s.t_ - s.t0_ + 1), now + FRAME_SECONDS)
+        self.sleep(max(0.0, wake - self.clock()))
+        return pace
+
     def _explained(self, solver: Solver) -> StepRecord | None:
         """One step explained, its sample indices those of the job's points."""
         record = step_and_explain(solver)
@@ -478,8 +536,9 @@ class TrainingController(QObject):
 
     @property
     def full_speed(self) -> bool:
-        """Playing means training as fast as possible (not N iterations per frame)."""
-        return self._worker.iterations_per_frame == 0
+        """Playing brings frames as fast as the display takes them: as fast as possible,
+        or the log-t pace (past its first steps), not N iterations per frame."""
+        return not self._worker.speed.per_frame
 
     @property
     def showing_iterate(self) -> bool:
@@ -490,9 +549,15 @@ class TrainingController(QObject):
         self._worker.show_iterate = bool(on)
         self._republish.emit()
 
-    def set_speed(self, iterations_per_frame: int) -> None:
-        """Iterations per frame while playing; 0 trains as fast as possible."""
-        self._worker.iterations_per_frame = max(0, int(iterations_per_frame))
+    @property
+    def speed(self) -> Speed:
+        return self._worker.speed
+
+    @Slot(object)
+    def set_speed(self, speed: Speed | int) -> None:
+        """How fast play goes (svmviz.core.pace.Speed, or its code: N iterations per frame,
+        0 as fast as possible, −1 the log-t pace); from the next frame on."""
+        self._worker.speed = speed if isinstance(speed, Speed) else Speed(max(-1, int(speed)))
 
     def shutdown(self) -> None:
         """Stop the loop, end the thread's event loop and wait for it (never terminate())."""

@@ -8,7 +8,8 @@ settings, the speed to play at, the view options and a one-line caption of what 
      "data": {"generate": {"kind": "blobs", "n": 80, "noise": 0.3, "seed": 1}}
              or {"points": [[x, y, "label"], …]},
      "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
-     "speed": 10,                          # iterations per frame; 0: as fast as possible
+     "speed": 10,                          # iterations per frame; 0: as fast as possible;
+                                           # −1 (or absent): the log-t pace (svmviz.core.pace)
      "view": {"optimum": false, "suboptimality": false}}
 """
 
@@ -25,6 +26,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.files import check_format, read_json
 from svmviz.core.generate import generate
 from svmviz.core.limits import check_coordinates, check_points
+from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-scenario", 1
@@ -37,7 +39,7 @@ class Scenario:
     caption: str
     data: Dataset
     config: SolverConfig
-    speed: int = 0
+    speed: int = LOG_PACE
     view: tuple = ()  # the view options switched on
 
 
@@ -68,9 +70,10 @@ def read_scenario(path) -> Scenario:
         except ValueError:  # (rows of different lengths)
             raise InputError(f"{path}: config: cost must be {K} rows of {K} numbers") from None
         check_cost_matrix(cost, K, f"{path}: config: cost")
-    speed = d.get("speed", 0)
-    if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0:
-        raise InputError(f"{path}: 'speed' must be a whole number ≥ 0")
+    speed = d.get("speed", LOG_PACE)
+    if not isinstance(speed, int) or isinstance(speed, bool) or speed < LOG_PACE:
+        raise InputError(f"{path}: 'speed' must be a whole number ≥ 0 (iterations per frame; "
+                         "0: as fast as possible) or −1 (the log-t pace)")  # fmt: skip
     view = d.get("view", {})
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")

@@ -11,8 +11,12 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "split": {"fraction": 0.3, "seed": 0, "size": null},
      "caption": {"title": "…", "text": "…"} or null,
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
-              "suboptimality": false, "slack": false, "speed": 0, "warm_start": false,
+              "suboptimality": false, "slack": false, "speed": -1, "warm_start": false,
               "current_class": 0}}
+
+``view.speed`` is Play's speed (svmviz.core.pace): N ≥ 1 iterations per frame, 0 as fast as
+possible, −1 the log-t pace (the default; files of older versions hold 0 or N and load as
+they were saved).
 
 Floats are written with ``repr`` (Python's JSON), so the points come back bit for bit. The
 content (points, classes, Δ, settings, split, caption) is what "unsaved changes" compares;
@@ -32,6 +36,7 @@ from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.files import check_format, read_json, write_json
 from svmviz.core.generalization import Split
 from svmviz.core.limits import check_coordinates, check_points
+from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 FORMAT, VERSION = "svmviz-session", 1
@@ -42,11 +47,12 @@ _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 @dataclass(frozen=True)
 class View:
     """How the session was shown: the plane's extent, the View menu's toggles, the speed
-    (iterations per frame, 0: full speed), warm start and the current class."""
+    (svmviz.core.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
+    start and the current class."""
 
     extent: tuple | None = None
     toggles: tuple = ()  # the names in VIEW_TOGGLES switched on
-    speed: int = 0
+    speed: int = LOG_PACE
     warm_start: bool = False
     current_class: int = 0
 
@@ -223,9 +229,10 @@ def _view(value, where):
             raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, "
                              "y0 < y1")  # fmt: skip
         extent = tuple(float(e) for e in extent)
-    speed, current = value.get("speed", 0), value.get("current_class", 0)
-    if not _integer(speed) or speed < 0:
-        raise InputError(f"{where}: view.speed must be a whole number ≥ 0")
+    speed, current = value.get("speed", LOG_PACE), value.get("current_class", 0)
+    if not _integer(speed) or speed < LOG_PACE:
+        raise InputError(f"{where}: view.speed must be a whole number ≥ 0 (iterations per "
+                         "frame; 0: as fast as possible) or −1 (the log-t pace)")  # fmt: skip
     if not _integer(current) or not 0 <= current < MAX_CLASSES:
         raise InputError(f"{where}: view.current_class must be a class slot")
     toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)

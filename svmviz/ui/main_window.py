@@ -27,6 +27,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent, slack_segments
 from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.generate import generate
+from svmviz.core.pace import INSTANT
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.session_file import View
 from svmviz.core.solvers import STATUS_TEXT
@@ -45,7 +46,7 @@ from svmviz.ui.point_table import MarginHistogram, PointTable
 from svmviz.ui.preferences_dialog import PreferencesDialog
 from svmviz.ui.presentation import Presentation
 from svmviz.ui.render import PlaneState
-from svmviz.ui.solver_panel import SPEEDS, SolverPanel
+from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel
 from svmviz.ui.timeline import Timeline
@@ -187,7 +188,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.split_changed.connect(self._on_split_changed)
         self.session.caption_changed.connect(self._show_caption)
         self.panel.config_edited.connect(self.session.set_config)
-        self.panel.speed_changed.connect(self.controller.set_speed)
+        self.speed.bind(self.controller.set_speed)
         self.panel.warm_start_changed.connect(self._set_warm_start)
         self.panel.cost_requested.connect(self.edit_cost)
         X = self.session.points.X
@@ -339,7 +340,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def run_to_budget(self):
         """Every remaining iteration at full speed (frames as it goes)."""
         if self._has_job:
-            self.panel.speed.setCurrentIndex(0)
+            self.speed.set(INSTANT)
             if not self.controller.playing:
                 self.controller.play()
         self._sync_actions()
@@ -377,12 +378,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def view_state(self) -> View:
         """What the session file keeps of the window: extent, toggles, speed, class."""
         toggles = tuple(name for name, action in self._view_toggles() if action.isChecked())
-        return View(self.plot.view_extent(), toggles, SPEEDS[self.panel.speed.currentText()],
-                    self.warm_start, self.session.current_class)  # fmt: skip
+        return View(self.plot.view_extent(), toggles, self.speed.value.code, self.warm_start,
+                    self.session.current_class)  # fmt: skip
 
     def apply_view(self, view: View, fit: bool = True) -> None:
-        speeds = list(SPEEDS.values())
-        self.panel.speed.setCurrentIndex(speeds.index(view.speed) if view.speed in speeds else 0)
+        self.speed.set(view.speed)
         for name, action in self._view_toggles():
             action.setChecked(name in view.toggles)
         self.panel.warm.setChecked(view.warm_start)
@@ -702,7 +702,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.restoreGeometry(geometry)
         layout.when_shown(self, size=not layout.restore(self, state))
         toggles = tuple(name for name, _ in self._view_toggles() if p.get(name))
-        self.apply_view(View(None, toggles, p.get("speed"), p.get("warm_start")), fit=False)
+        self.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")), fit=False)
 
     def _save_preferences(self) -> None:
         p = self.prefs
@@ -713,7 +713,7 @@ class MainWindow(QtWidgets.QMainWindow):
         view = self.view_state()
         for name, _ in self._view_toggles():
             p.set(name, name in view.toggles)
-        p.set("speed", view.speed)
+        p.set("pace", view.speed)
         p.set("warm_start", view.warm_start)
         p.sync()
 

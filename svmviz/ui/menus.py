@@ -4,11 +4,13 @@ commands (svmviz.ui.main_window), its files (svmviz.ui.files) and exports (svmvi
 
 from __future__ import annotations
 
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
+from svmviz.core.pace import DECADE_SECONDS
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.scenario import list_scenarios, read_scenario
+from svmviz.ui.speed import SpeedCombo, SpeedMenu, SpeedSetting
 
 KEYS_HELP = f"""<b>Points</b><br>
 Left click: a point of the current class · keys 1–{MAX_CLASSES}: the current class<br>
@@ -20,6 +22,10 @@ Class bar: double click or right click a class to rename or recolour it<br><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
 Ctrl+R: run to the budget · the timeline (status bar) goes to any iteration<br>
 R: restart from w = 0 · every edit restarts training (or goes on: Training ▸ Warm start)<br>
+Play at the end plays the run again from w = 0<br>
+Speed (toolbar, Training ▸ Speed): log-t pace, the default (t = 1, 2, 3… one at a time, then
+each decade of t in about {DECADE_SECONDS:g} s) · 1, 10, 100 or 1000 iterations per frame ·
+instant (as fast as possible)<br>
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
@@ -35,7 +41,11 @@ def build_toolbar(w) -> None:
     """The training and editing actions, on the toolbar (the menus reuse them)."""
     bar = QtWidgets.QToolBar("Training", w)  # on the menu bar's row (svmviz.ui.layout)
     bar.setObjectName("training-bar")
-    w.play_action = add(bar, "Play", w.toggle_play, "Space", "Play / pause training (Space)")
+    w.play_action = add(bar, "Play", w.toggle_play, "Space",
+                        "Play / pause training (Space); at the end, Play plays the run again "
+                        "from w = 0")  # fmt: skip
+    # as wide as "Pause": the buttons after it do not move when Play becomes Pause
+    WideEnough(bar.widgetForAction(w.play_action), ("Play", "Pause"))
     w.back_action = add(
         bar,
         "Back",
@@ -64,6 +74,9 @@ def build_toolbar(w) -> None:
         "Run to the iteration budget at full speed (Ctrl+R)",
     )
     w.reset_action = add(bar, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)")
+    w.speed = SpeedSetting(w)  # the one place of truth; the worker, combo and menu follow it
+    w.speed_combo = SpeedCombo(w.speed)
+    bar.addWidget(w.speed_combo)
     bar.addSeparator()
     w.generate_action = add(
         bar,
@@ -215,6 +228,8 @@ def build_menus(w, dock) -> None:
         w.reset_action,
     ):
         train.addAction(action)
+    w.speed_menu = SpeedMenu(w.speed, train)
+    train.addMenu(w.speed_menu)
     train.addSeparator()
     warm = train.addAction("Warm start after edits")
     warm.setCheckable(True)
@@ -272,6 +287,31 @@ def build_menus(w, dock) -> None:
     help_menu = menus.addMenu("&Help")
     keys = help_menu.addAction("Keyboard and mouse", lambda: show_keys(w))
     keys.setShortcut(QtGui.QKeySequence("F1"))
+
+
+class WideEnough(QtCore.QObject):
+    """Keeps a button at least as wide as the widest of ``texts`` (again after a change of
+    font, e.g. presentation mode)."""
+
+    def __init__(self, button: QtWidgets.QWidget, texts):
+        super().__init__(button)
+        self._texts = tuple(texts)
+        self._fit(button)
+        button.installEventFilter(self)
+
+    def _fit(self, button) -> None:
+        shown = button.text()
+        widths = []
+        for text in self._texts:
+            button.setText(text)
+            widths.append(button.sizeHint().width())
+        button.setText(shown)
+        button.setMinimumWidth(max(widths))
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt override)
+        if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
+            self._fit(obj)
+        return False
 
 
 def toggle(w, menu, text, key, slot, tip):

@@ -31,8 +31,6 @@ LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
 HARD_LAM_TIP = (f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
                 "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
                 "is known. Your λ comes back with a soft margin.")  # fmt: skip
-SPEEDS = {"as fast as possible": 0, "1 per frame": 1, "10 per frame": 10,
-          "100 per frame": 100, "1000 per frame": 1000}  # fmt: skip
 
 # (field, label, options, tooltip) for the choice controls
 CHOICES = [
@@ -51,7 +49,6 @@ CHOICES = [
 
 class SolverPanel(QtWidgets.QWidget):
     config_edited = QtCore.Signal(object)  # a valid SolverConfig
-    speed_changed = QtCore.Signal(int)  # iterations per frame, 0 = as fast as possible
     warm_start_changed = QtCore.Signal(bool)
     cost_requested = QtCore.Signal()  # the cost matrix editor
 
@@ -142,11 +139,6 @@ class SolverPanel(QtWidgets.QWidget):
         self.seed.setToolTip("the random seed: the same seed replays the same run")
         self.seed.valueChanged.connect(self._on_edit)
         form.addRow("Seed", self.seed)
-        self.speed = QtWidgets.QComboBox()
-        self.speed.addItems(list(SPEEDS))
-        self.speed.setToolTip("iterations per frame while playing (slow motion for a class)")
-        self.speed.currentTextChanged.connect(lambda t: self.speed_changed.emit(SPEEDS[t]))
-        form.addRow("Speed", self.speed)
         self.warm = QtWidgets.QCheckBox("warm start after edits")
         self.warm.setToolTip(
             "after an edit of the points or of λ, go on from the current w and t instead of "

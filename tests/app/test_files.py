@@ -82,7 +82,7 @@ def dressed(qtbot):
     s.set_caption(("A title", "A caption — with ünïcode"))
     w.optimum_action.setChecked(True)
     w.slack_action.setChecked(True)
-    w.panel.speed.setCurrentIndex(2)
+    w.speed_combo.setCurrentIndex(2)
     w.plot.setRange(xRange=(-3, 2), yRange=(-2, 1), padding=0)
     return w
 
@@ -252,21 +252,21 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
 def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     w = window(qtbot)
     w.optimum_action.setChecked(True)
-    w.panel.speed.setCurrentIndex(3)
+    w.speed_combo.setCurrentIndex(3)
     w.step_dock.hide()
     path = tmp_path / "s.json"
     save_to(monkeypatch, path)
     w.files.save()
     w.close()
     w2 = window(qtbot)
-    assert w2.optimum_action.isChecked() and w2.panel.speed.currentIndex() == 3
+    assert w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 3
     assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
     w2.files.fill_recent_menu(menu)
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
-    assert not w2.optimum_action.isChecked() and w2.panel.speed.currentIndex() == 0
+    assert not w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 0
     assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
     w2.close()
     w3 = window(qtbot)
@@ -277,6 +277,26 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(w4)
     assert not w4.optimum_action.isChecked()
     w4.close()
+
+
+@pytest.mark.parametrize("old, pace, shown", [
+    (0, None, "log-t pace"),  # everyone's saved default: gives way to the new default
+    (10, None, "10 per frame"),  # a speed chosen: kept
+    (100, 0, "instant"),  # a speed saved by this version: it
+    (None, None, "log-t pace"),
+])  # fmt: skip
+def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
+    from svmviz.app.preferences import Preferences
+
+    p = Preferences()
+    if old is not None:
+        p.set("speed", old)
+    if pace is not None:
+        p.set("pace", pace)
+    p.sync()
+    w = window(qtbot)
+    assert w.speed_combo.currentText() == shown and w.controller.speed.label == shown
+    w.close()
 
 
 def test_a_recent_file_that_is_gone_leaves_the_list(qtbot, tmp_path, dialogs):

@@ -32,6 +32,7 @@ def wait(cond):
 
 wait(lambda: w.snapshot is not None)
 w.session.set_config(SolverConfig(kernel=Kernel("rbf"), iterations=1000))
+w.speed.set(0)  # instant
 w.toggle_play()
 wait(lambda: w.snapshot.generation == w.controller.generation and w.snapshot.t > 100)
 print("kernel frames", w.snapshot.t)

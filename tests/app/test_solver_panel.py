@@ -78,10 +78,12 @@ def test_set_config_does_not_echo(qtbot, panel):
 
 
 def test_a_panel_change_restarts_training_with_it(qtbot):
+    from svmviz.core.pace import INSTANT
     from svmviz.ui.app import build_window, demo_data
 
     w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
     qtbot.addWidget(w)
+    w.speed.set(INSTANT)
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 100, timeout=30000)
     gen = w.controller.generation
     w.panel.kernel.setCurrentText("rbf")
@@ -89,7 +91,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot):
     assert w.controller.generation == gen + 1 and w.playing
     qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 0, timeout=30000)
     assert w.controller._worker._job.config.kernel.name == "rbf"
-    w.panel.speed.setCurrentText("10 per frame")
+    w.speed_combo.setCurrentText("10 per frame")
     qtbot.wait(300)
     t0 = w.snapshot.t
     qtbot.wait(500)

@@ -7,6 +7,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.pace import INSTANT  # noqa: E402
 from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 
@@ -19,6 +20,7 @@ def test_step_play_reset_close(qtbot, kernel):
     w.advance(1)
     qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
     assert "iteration 1" in w.status.text()
+    w.speed.set(INSTANT)  # (the pace has its own tests)
     w.toggle_play()
     assert w.play_action.text() == "Pause"
     qtbot.waitUntil(lambda: w.snapshot.status == "budget", timeout=30000)
@@ -100,6 +102,7 @@ def test_clicks_add_and_remove_points_with_undo(qtbot):
 def test_editing_while_playing_restarts_and_keeps_playing(qtbot):
     w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
     qtbot.addWidget(w)
+    w.speed.set(INSTANT)
     w.show()
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
     gen = w.controller.generation
@@ -294,6 +297,7 @@ def test_closing_while_training_at_full_speed_stops_the_thread(qtbot):
 
     w = build_window(demo_data(), SolverConfig(iterations=10**7), play=True)
     qtbot.addWidget(w)
+    w.speed.set(INSTANT)
     w.show()
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
     assert running_threads()
@@ -420,6 +424,7 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(qtbot):
     w.plot.setRange(xRange=(-6, 6), yRange=(-5, 5), padding=0)
     qtbot.waitUntil(lambda: w.snapshot.frame.extent[0] <= -5.9, timeout=5000)
     assert w.snapshot.step is r
+    w.speed.set(INSTANT)
     w.toggle_play()
     qtbot.waitUntil(lambda: w.snapshot.t > 100, timeout=30000)
     assert w.snapshot.step is None and not w.step_overlay.sampled.isVisible()
@@ -700,3 +705,98 @@ def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
     text = "Cannot train: " + "a long message " * 20
     line.setText(text)
     assert line.text() == text and line.toolTip() == text
+
+
+def test_default_play_shows_the_first_steps_frame_by_frame(qtbot):
+    """The window's default speed is the log-t pace: many frames before t = 100 (they are
+    counted, not timed), the first ones of single explained steps."""
+    w = build_window(demo_data(), SolverConfig(iterations=10**6))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    assert w.speed.value.paced and w.controller.speed.paced
+    seen = []
+    w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, s.step)))
+    w.toggle_play()
+    qtbot.waitUntil(lambda: bool(seen) and seen[-1][0] >= 100, timeout=60000)
+    w.toggle_play()
+    before = [t for t, _ in seen if t < 100]
+    assert len(before) > 10  # instant: 0 or 1
+    # (a frame at t = 0 may come first: the exact optimum arriving)
+    t, step = next((t, step) for t, step in seen if t > 0)
+    assert t == 1 and step is not None and step.t == 1  # the step inspector follows
+    w.close()
+
+
+def test_speed_toolbar_menu_and_worker_stay_in_step(qtbot):
+    from svmviz.core.pace import CHOICES
+
+    w = build_window(demo_data(), SolverConfig(iterations=1000))
+    qtbot.addWidget(w)
+    actions = w.speed_menu.actions()
+    assert [a.text() for a in actions] == [w.speed_combo.itemText(i) for i in range(len(CHOICES))]
+
+    def shown():
+        checked = [i for i, a in enumerate(actions) if a.isChecked()]
+        return checked, w.speed_combo.currentIndex(), w.controller.speed
+
+    assert shown() == ([0], 0, CHOICES[0])
+    w.speed_combo.setCurrentIndex(2)  # the toolbar
+    assert shown() == ([2], 2, CHOICES[2])
+    actions[4].trigger()  # the menu
+    assert shown() == ([4], 4, CHOICES[4])
+    w.run_to_budget()  # Run chooses instant
+    assert shown() == ([5], 5, CHOICES[5])
+    from svmviz.core.session_file import View
+
+    w.apply_view(View(speed=10), fit=False)  # a file
+    assert shown() == ([2], 2, CHOICES[2]) and w.view_state().speed == 10
+    training = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Training")
+    assert w.speed_menu.menuAction() in training.actions()
+    from svmviz.ui.menus import KEYS_HELP
+
+    assert "Speed" in KEYS_HELP and "log-t pace" in KEYS_HELP
+    w.close()
+
+
+def test_play_becoming_pause_moves_no_button(qtbot):
+    from PySide6 import QtWidgets
+
+    w = build_window(demo_data(), SolverConfig(iterations=10**6))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    bar = w.findChild(QtWidgets.QToolBar, "training-bar")
+    step = bar.widgetForAction(w.step_action)
+    x = step.x()
+    w.toggle_play()
+    assert w.play_action.text() == "Pause"
+    QtWidgets.QApplication.processEvents()
+    assert step.x() == x
+    w.toggle_play()
+    w.close()
+
+
+def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot):
+    w = build_window(demo_data(), SolverConfig(iterations=200))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w.speed.set(INSTANT)
+    w.toggle_play()
+    qtbot.waitUntil(lambda: w.snapshot.status == "budget" and not w.playing, timeout=30000)
+    w.speed.set(1)  # (slow enough to see the restart's first frames)
+    seen = []
+    w.controller.snapshot_ready.connect(lambda s: seen.append(s.t))
+    w.toggle_play()  # at the budget: the run again, from w = 0
+    assert w.playing and w.play_action.text() == "Pause"
+    qtbot.waitUntil(lambda: bool(seen) and seen[-1] > 3, timeout=30000)
+    assert seen[0] <= 3 < seen[-1] < 200  # (frames the GUI was busy for are skipped)
+    # the curves of the new run (redrawn a few times a second while playing)
+    qtbot.waitUntil(lambda: len(w.curves.objective.getData()[0]) < 100, timeout=5000)
+    w.toggle_play()
+    w.reset()  # Reset: the plane at w = 0 and the curves empty
+    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
+    x, _ = w.curves.objective.getData()
+    assert x is None or len(x) == 0
+    w.close()

@@ -9,6 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
+from svmviz.core.pace import INSTANT  # noqa: E402
 from svmviz.ui.app import build_window  # noqa: E402
 
 
@@ -42,6 +43,7 @@ def test_gui_timer_lateness_while_the_window_trains_at_full_speed(qtbot):
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    w.speed.set(INSTANT)
     w.toggle_play()
     qtbot.wait(300)
     t_start = w.snapshot.t

@@ -200,3 +200,59 @@ def test_slow_play_explains_each_frames_last_step(qtbot, controller, blobs2, per
     for snap in frames[:5]:
         assert snap.step is not None and snap.step.t == snap.t
     assert frames[4].t >= 5 * per_frame
+
+
+def test_log_pace_on_a_fake_clock_shows_the_first_steps_one_by_one(qtbot, blobs2):
+    """The default pace, run by the worker itself (no thread) on a fake clock: t = 1 … 10
+    each in a frame of its own with its step explained, many frames before t = 100, and
+    each decade of iterations in about the same (fake) time."""
+    from svmviz.app.worker import Job, TrainingWorker
+    from svmviz.core.pace import DECADE_SECONDS, DEFAULT
+
+    worker = TrainingWorker()
+    now = [0.0]
+    worker.clock = lambda: now[0]
+    worker.sleep = lambda seconds: now.__setitem__(0, now[0] + max(seconds, 0.0))
+    frames = []
+
+    def taken():  # the GUI's part: take the frame (direct: this thread)
+        snap = worker.mailbox
+        frames.append((now[0], snap.t, snap.step))
+        worker.posted.clear()
+
+    worker.snapshot_posted.connect(taken)
+    try:
+        worker.start_job(Job(1, SolverConfig(iterations=10**5), blobs2,
+                             data_extent(blobs2.X), grid=16))  # fmt: skip
+        worker.speed = DEFAULT
+        worker.play()
+    finally:
+        worker.stop_references()
+    ts = [t for _, t, _ in frames]
+    assert ts[:11] == list(range(11)) and ts[-1] == 10**5 and ts == sorted(ts)
+    for _, t, step in frames[1:11]:
+        assert step is not None and step.t == t  # the step inspector follows
+    assert sum(t < 100 for t in ts) > 40  # (at 60 frames a second: about 70)
+    first = {k: next(s for s, t, _ in frames if t >= 10**k) for k in range(6)}
+    for k in range(5):
+        assert first[k + 1] - first[k] == pytest.approx(DECADE_SECONDS, abs=2 * FRAME_SECONDS)
+    # a frame with more than one step carries none (it would explain only the last)
+    assert all(step is None for (_, a, _), (_, b, step) in zip(frames, frames[1:], strict=False)
+               if b - a > 1)  # fmt: skip
+
+
+def test_play_at_the_budget_plays_the_run_again_from_w_zero(qtbot, controller, blobs2):
+    submit(qtbot, controller, blobs2, iterations=40)
+    controller.set_speed(10)  # (at full speed the frame at w = 0 would be skipped: latest wins)
+    controller.play()
+    qtbot.waitUntil(lambda: controller.latest.status == "budget", timeout=30000)
+    qtbot.wait(200)  # (the loop's last frame: the same state once more)
+    end = controller.latest
+    seen = []
+    controller.snapshot_ready.connect(lambda s: seen.append(s.t))
+    controller.play()
+    assert controller.playing
+    qtbot.waitUntil(lambda: controller.latest is not end and
+                    controller.latest.status == "budget", timeout=30000)  # fmt: skip
+    assert seen[0] <= 10 and not controller.playing  # from w = 0, to the budget again
+    assert controller.latest.history["objective"][-1] == end.history["objective"][-1]

@@ -214,7 +214,7 @@ def check_session(s) -> None:
         x0, x1, y0, y1 = v.extent
         assert all(math.isfinite(e) for e in v.extent) and x0 < x1 and y0 < y1
     assert set(v.toggles) <= set(VIEW_TOGGLES) and isinstance(v.warm_start, bool)
-    assert isinstance(v.speed, int) and v.speed >= 0
+    assert isinstance(v.speed, int) and v.speed >= -1  # −1: the log-t pace
     assert isinstance(v.current_class, int) and 0 <= v.current_class < MAX_CLASSES
     with tempfile.TemporaryDirectory() as tmp:  # saved again, it reads back the same
         path = Path(tmp) / "again.json"
@@ -233,7 +233,7 @@ def check_scenario(sc) -> None:
         K = sc.data.n_classes
         cost = np.asarray(sc.config.cost, dtype=float)
         assert cost.shape == (K, K) and np.isfinite(cost).all() and (cost >= 0).all()
-    assert isinstance(sc.speed, int) and sc.speed >= 0
+    assert isinstance(sc.speed, int) and sc.speed >= -1
     assert set(sc.view) <= set(VIEW_OPTIONS)
 
 

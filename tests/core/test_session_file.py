@@ -73,6 +73,24 @@ def test_a_short_file_gets_defaults(tmp_path):
     s = read_session(path)
     assert s.names[:3] == ("a", "class 3", "class 3 (2)")  # never a repeated name
     assert s.config == SolverConfig() and s.split == Split() and s.caption is None
+    assert s.view.speed == -1  # no speed: the default, the log-t pace
+
+
+@pytest.mark.parametrize("speed", [0, 1, 10, 100, 1000, 7, -1])
+def test_speeds_of_every_version_load(tmp_path, speed):
+    """Older files saved 0 (as fast as possible) or N per frame; -1 is the log-t pace. The
+    code is read as written (what it is shown as: svmviz.core.pace.Speed.from_code)."""
+    from svmviz.core.pace import Speed
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"format": "svmviz-session", "version": 1,
+                                "classes": [{"name": "a"}], "points": [],
+                                "view": {"speed": speed}}))  # fmt: skip
+    view = read_session(path).view
+    assert view.speed == speed
+    shown = Speed.from_code(view.speed)
+    assert shown.instant if speed == 0 else shown.paced if speed == -1 else shown.per_frame
+    assert Speed.from_code(10).per_frame == 10 and Speed.from_code(7).per_frame == 1
 
 
 BAD = [
@@ -102,6 +120,10 @@ BAD = [
      '"split": {"fraction": 2}}', "test fraction"),
     ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
      '"view": {"extent": [1, 0, 0, 1]}}', "x0 < x1"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"view": {"speed": -2}}', "view.speed"),
+    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+     '"view": {"speed": "log"}}', "view.speed"),
     ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
      '"class_count": 30}', "class_count"),
 ]  # fmt: skip
