@@ -514,7 +514,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once
-        elif not self.controller.full_speed:
+        elif not self.speed.value.instant:
             self._show_status(snap)
 
     def _draw_plane(self, snap):
