@@ -2,7 +2,9 @@
 
 The GUI sends a :class:`Job` (configuration and copied data) with a queued signal; the worker
 owns the solver of that job and runs it in chunks of a few milliseconds. The compiled loop
-releases the GIL while it runs, so the GUI thread keeps its frame rate. Snapshots (the heavy
+releases the GIL while it runs, so the GUI thread keeps its frame rate (until it is compiled,
+the first time after installing, the same loop runs as plain Python, resting between chunks
+so that the compiler gets the GIL). Snapshots (the heavy
 part of a frame, the decision values on a grid and the contours, is computed here, not in
 the GUI thread) go through a latest-wins mailbox; the GUI takes one at most once per display
 refresh, from a timer of its own, and the worker builds the next only when the GUI has taken

@@ -40,6 +40,7 @@ _compiled = False
 
 _ready = threading.Event()  # the compiled loops are compiled (or loaded from the cache)
 _compile_lock = threading.Lock()  # one compilation at a time
+_twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imported)
 _started = False  # a background compilation was started
 _local = threading.local()  # .compiling: this thread compiles, and uses compiled code
 _python: dict = {}  # module name → its plain-Python twin (python_version)
@@ -142,17 +143,12 @@ def compile_in_background(warm_up) -> None:
     """:func:`compile_now` in a daemon thread, once per process (a failure leaves the loops
     in plain Python, reported by the thread's excepthook)."""
     global _started
-    with _lock:
+    with _twin_lock:
         if _started or not HAVE_NUMBA or _ready.is_set():
             return
         _started = True
     threading.Thread(target=compile_now, args=(warm_up,), name="svmviz-compile",
                      daemon=True).start()  # fmt: skip
-
-
-def wait_ready(timeout: float | None = None) -> bool:
-    """Wait for a compilation under way (tests, benchmarks); True when ready."""
-    return ready() or _ready.wait(timeout)
 
 
 def python_version(module: types.ModuleType) -> types.ModuleType:
@@ -162,7 +158,7 @@ def python_version(module: types.ModuleType) -> types.ModuleType:
     numba is absent (its functions are plain already)."""
     if not HAVE_NUMBA:
         return module
-    with _lock:
+    with _twin_lock:
         if module.__name__ not in _python:  # (again when a module of loops came since)
             _build_python_twins()
     return _python[module.__name__]
