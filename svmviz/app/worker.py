@@ -2,7 +2,9 @@
 
 The GUI sends a :class:`Job` (configuration and copied data) with a queued signal; the worker
 owns the solver of that job and runs it in chunks of a few milliseconds. The compiled loop
-releases the GIL while it runs, so the GUI thread keeps its frame rate. Snapshots (the heavy
+releases the GIL while it runs, so the GUI thread keeps its frame rate (until it is compiled,
+the first time after installing, the same loop runs as plain Python, resting between chunks
+so that the compiler gets the GIL). Snapshots (the heavy
 part of a frame, the decision values on a grid and the contours, is computed here, not in
 the GUI thread) go through a latest-wins mailbox; the GUI takes one at most once per display
 refresh, from a timer of its own, and the worker builds the next only when the GUI has taken
@@ -53,6 +55,10 @@ FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
 CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
 SLOW_SECONDS = 2 * FRAME_SECONDS  # one step of "N per frame" every two display refreshes
 TEST_SAMPLING = 1.05  # at full speed, a split's test error is measured every 5% of t
+# while the plain-Python loop runs (the compiled one being prepared), the full-speed loop
+# rests this many times as long as each chunk took: the compiler, in another thread, needs
+# the GIL more than the Python loop needs speed
+PYTHON_REST = 1.0
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,9 @@ class Snapshot:
     reference_pending: bool = False  # the exact optimum is being computed
     status_text: str = ""  # the solver's status in words (a divergence: what to change)
     notice: str = ""  # a word about the problem (an rbf γ that isolates every point)
+    # the compiled loop is being prepared (first run after installing): the solver runs the
+    # same loop as plain Python meanwhile, and hands over when it is ready
+    preparing: bool = False
 
 
 class TrainingWorker(QObject):
@@ -288,6 +297,7 @@ class TrainingWorker(QObject):
                 last = time.perf_counter()
                 continue
             start = time.perf_counter()
+            python = Solver.preparing()
             s.step(chunk)
             if self._test is not None and s.t_ >= next_test:
                 self._sample_test(s.model(self.show_iterate))
@@ -298,6 +308,8 @@ class TrainingWorker(QObject):
                 chunk = min(chunk * 2, 1 << 20)
             elif spent > CHUNK_SECONDS * 2 and chunk > 1:
                 chunk //= 2
+            if python:
+                time.sleep(PYTHON_REST * spent)
             now = time.perf_counter()
             # a new frame once the GUI has taken the previous one (it takes at most one per
             # display refresh, so this is the refresh rate, or the rate the GUI manages),
@@ -429,7 +441,7 @@ class TrainingWorker(QObject):
             job.generation, s.t_, s.t0_, s.status_, model, frame, history, self._reference,
             self._reference_error, alpha, self._step, iterate,
             self._optimum if ref is not None else None, test_error,
-            self._reference_key is not None, s.status_text(), s.notice_,
+            self._reference_key is not None, s.status_text(), s.notice_, Solver.preparing(),
         )  # fmt: skip
         if not self.posted.is_set():
             self.posted.set()

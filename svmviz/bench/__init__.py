@@ -19,13 +19,14 @@ def row(name, value, unit, target=None, anchor="", lower_is_better=False) -> dic
 
 
 def main(args) -> int:
-    from svmviz.bench import engine, frames, start, window
+    from svmviz.bench import engine, frames, play, start, window
 
     quick = getattr(args, "quick", False)
     rows = engine.measure(quick)
     rows += frames.measure(quick)
     rows += window.measure(quick)
     rows += start.measure(quick)
+    rows += play.measure(quick)
     if getattr(args, "json", False):
         print(json.dumps(rows, indent=1))
         return 0

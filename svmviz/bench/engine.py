@@ -98,8 +98,10 @@ def measure(quick: bool = False) -> list[dict]:
     from svmviz.core.data import Dataset
     from svmviz.core.kernels import Kernel
     from svmviz.core.reference import exact_optimum
+    from svmviz.core.solvers import Solver
     from svmviz.core.solvers._jit import HAVE_NUMBA
 
+    Solver.warm_up()  # compiled now: solvers would otherwise run plain Python until then
     m = 1000
     data = _data(m)
     n = 50_000 if quick else 200_000

@@ -14,7 +14,7 @@ import threading
 
 import numpy as np
 
-from svmviz.core.solvers._jit import HAVE_NUMBA, jit
+from svmviz.core.solvers._jit import HAVE_NUMBA, jit, use_compiled
 
 THREADED_FROM = 200_000  # entries; below this a second thread costs more than it saves
 
@@ -36,8 +36,9 @@ def _rbf_rows(X, ZT, gamma, out, lo, hi):
 
 
 def rbf(X: np.ndarray, Z: np.ndarray, gamma: float) -> np.ndarray | None:
-    """The RBF kernel matrix of X and Z, or None without numba (the caller uses numpy)."""
-    if not HAVE_NUMBA:
+    """The RBF kernel matrix of X and Z, or None without numba or while the compiled loops
+    are being prepared (:mod:`._jit`; the caller uses numpy)."""
+    if not HAVE_NUMBA or not use_compiled():
         return None
     X = np.ascontiguousarray(X, dtype=float)
     ZT = np.ascontiguousarray(np.asarray(Z, dtype=float).T)

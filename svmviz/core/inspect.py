@@ -14,8 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.solvers import _loop
-
 
 @dataclass(frozen=True)
 class StepRecord:
@@ -72,7 +70,8 @@ def step_and_explain(solver) -> StepRecord | None:
     if solver.done:
         return None
     t = solver.t_ + 1
-    eta = float(_loop.step_size(solver.schedule_, solver.eta0_, solver.lam_, t))
+    # (the loops the solver runs now: no wait for the compiled ones)
+    eta = float(solver._loops().step_size(solver.schedule_, solver.eta0_, solver.lam_, t))
     W, b = _current(solver)
     F = _scores(solver, W, b)
     A_before = solver.A_ * solver.scal_[0]

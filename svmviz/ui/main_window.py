@@ -736,8 +736,13 @@ class MainWindow(QtWidgets.QMainWindow):
 def status_text(snap, n_points: int, config: SolverConfig) -> str:
     """The status line: iteration, objective, training error and the gap to the optimum."""
     obj = snap.history["objective"]
+    preparing = (
+        "   — preparing the compiled solver (slow only on the first run after installing): "
+        + ("Play trains" if not len(obj) else "training") + " in plain Python meanwhile"
+        if snap.preparing and snap.status in ("ready", "running") else ""
+    )  # fmt: skip
     if not len(obj):
-        return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)"
+        return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)" + preparing
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
     text = (
@@ -760,4 +765,4 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         text += "   (plane: the last iterate w_t)"
     if snap.status not in ("ready", "running"):
         text += f"   — {snap.status_text or STATUS_TEXT[snap.status]}"
-    return text
+    return text + preparing

@@ -109,6 +109,27 @@ def test_divergence_is_detected(blobs2):
     assert np.isfinite(s.history_["objective"][:-1]).all()
 
 
+@pytest.mark.parametrize("case", ["fast", "general", "rbf"])
+def test_a_nan_objective_stops_the_compiled_loop(blobs2, case):
+    """The divergence guard np.isfinite (_loop) works in the compiled loop: its fastmath
+    flags leave out 'nnan' and 'ninf', under which LLVM may take every value for finite.
+    A NaN in the averaged model makes the objective NaN while ‖w_t‖ stays small, so only
+    that guard can see it."""
+    from svmviz.core.solvers import _jit
+
+    assert not {"nnan", "ninf", "fast"} & _jit.FASTMATH
+    if _jit.HAVE_NUMBA:
+        assert _jit.use_compiled()  # (compiled by the session's fixture)
+    kernel = Kernel("rbf") if case == "rbf" else Kernel()
+    s = Solver(SolverConfig(kernel=kernel, average="weighted")).reset(blobs2)
+    s.fast_ = case == "fast"
+    s.step(5)
+    (s.Wbar_ if kernel.is_linear else s.Abar_)[:] = np.nan
+    s.Sbar_[:] = np.nan
+    assert s.step(10) == 1
+    assert s.status_ == "diverged" and s.t_ == 6
+
+
 def test_projection_keeps_w_in_the_ball(blobs2):
     cfg = SolverConfig(project=True, average="last", lam=0.05)
     s = history(cfg, blobs2, 2000)

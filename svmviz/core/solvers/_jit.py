@@ -9,6 +9,13 @@ function is a :class:`_Deferred` placeholder in its module; the first call of an
 compiles them all (that is, makes numba dispatchers, which compile or load from numba's
 cache on their first call) and puts the dispatchers in the placeholders' places in their
 modules, so that compiled code calling another function finds a dispatcher there.
+
+Compiling takes seconds once after installing, so nobody waits for it: :func:`compile_now`
+(the solver's warm-up, run in a background thread by :func:`compile_in_background`) marks
+the loops :func:`ready` when it is done, and until then callers run :func:`python_version`
+of the modules, the same functions as plain Python (see :meth:`Solver.step
+<svmviz.core.solvers.iterative.Solver.step>`). The thread that compiles uses the compiled
+code meanwhile (:func:`use_compiled`).
 """
 
 from __future__ import annotations
@@ -17,15 +24,29 @@ import importlib.util
 import os
 import sys
 import threading
+import types
 
 HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
     importlib.util.find_spec("numba") is not None
 )
 
-_OPTIONS = dict(cache=True, nogil=True, fastmath=True)
+# no 'nnan' nor 'ninf': the divergence guards (np.isfinite in _loop) must not be assumed away
+FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
+_OPTIONS = dict(cache=True, nogil=True, fastmath=set(FASTMATH))
 _deferred: list = []
+_functions: list = []  # (module name, function name, the plain function) of every one
 _lock = threading.Lock()
 _compiled = False
+
+_ready = threading.Event()  # the compiled loops are compiled (or loaded from the cache)
+_compile_lock = threading.Lock()  # one compilation at a time
+_twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imported)
+_started = False  # a background compilation was started
+_local = threading.local()  # .compiling: this thread compiles, and uses compiled code
+_python: dict = {}  # module name → its plain-Python twin (python_version)
+# tests: True or False overrides ready() (simulates the compiled loops being, or not being,
+# there without compiling anything); None: the real state
+force_ready: bool | None = None
 
 
 class _Deferred:
@@ -58,6 +79,7 @@ def _compile_all() -> None:
 
 
 def _decorate(func, **extra):
+    _functions.append((func.__module__, func.__name__, func))
     if not HAVE_NUMBA:
         return func
     if _compiled:  # a module imported after the first compilation
@@ -70,8 +92,8 @@ def _decorate(func, **extra):
 
 
 def jit(func):
-    """``numba.njit(cache=True, nogil=True, fastmath=True)`` when numba is importable (made
-    at the first call of any such function), else the function itself."""
+    """``numba.njit(cache=True, nogil=True, fastmath=FASTMATH)`` when numba is importable
+    (made at the first call of any such function), else the function itself."""
     return _decorate(func)
 
 
@@ -79,3 +101,81 @@ def jit_inline(func):
     """:func:`jit`, inlined into its callers at numba's level (small helpers called per
     element, which LLVM otherwise leaves as calls that stop vectorization)."""
     return _decorate(func, inline="always")
+
+
+# ---------------------------------------------------------------------- readiness
+def ready() -> bool:
+    """Whether the compiled loops are there to call without waiting for a compiler."""
+    if not HAVE_NUMBA:
+        return False
+    if force_ready is not None:
+        return force_ready
+    return _ready.is_set()
+
+
+def use_compiled() -> bool:
+    """Whether this thread should call the compiled loops: they are :func:`ready`, or this
+    thread is the one compiling them."""
+    return HAVE_NUMBA and (ready() or getattr(_local, "compiling", False))
+
+
+def preparing() -> bool:
+    """Whether the compiled loops are wanted and not ready yet (the plain-Python loop runs
+    meanwhile)."""
+    return HAVE_NUMBA and not ready()
+
+
+def compile_now(warm_up) -> None:
+    """Run ``warm_up`` (calls that compile every loop) in this thread, on compiled code, then
+    mark the loops ready. A second caller waits for the first; once ready, returns at once."""
+    with _compile_lock:
+        if not HAVE_NUMBA or _ready.is_set():
+            return
+        _local.compiling = True
+        try:
+            warm_up()
+        finally:
+            _local.compiling = False
+        _ready.set()
+
+
+def compile_in_background(warm_up) -> None:
+    """:func:`compile_now` in a daemon thread, once per process (a failure leaves the loops
+    in plain Python, reported by the thread's excepthook)."""
+    global _started
+    with _twin_lock:
+        if _started or not HAVE_NUMBA or _ready.is_set():
+            return
+        _started = True
+    threading.Thread(target=compile_now, args=(warm_up,), name="svmviz-compile",
+                     daemon=True).start()  # fmt: skip
+
+
+def python_version(module: types.ModuleType) -> types.ModuleType:
+    """``module`` with its decorated functions as plain Python, calling each other (and
+    those of the other such modules) as plain Python too: the same code, run by the
+    interpreter, for use while the compiled loops are not ready. ``module`` itself when
+    numba is absent (its functions are plain already)."""
+    if not HAVE_NUMBA:
+        return module
+    with _twin_lock:
+        if module.__name__ not in _python:  # (again when a module of loops came since)
+            _build_python_twins()
+    return _python[module.__name__]
+
+
+def _build_python_twins() -> None:
+    _python.clear()
+    names = {mod for mod, _, _ in _functions}
+    for name in names:
+        twin = types.ModuleType(name)
+        twin.__dict__.update(sys.modules[name].__dict__)
+        _python[name] = twin
+    for mod, name, func in _functions:
+        g = _python[mod].__dict__
+        g[name] = types.FunctionType(func.__code__, g, func.__name__, func.__defaults__,
+                                     func.__closure__)  # fmt: skip
+    for twin in _python.values():  # references to a module of loops: its twin
+        for key, value in list(twin.__dict__.items()):
+            if isinstance(value, types.ModuleType) and value.__name__ in _python:
+                twin.__dict__[key] = _python[value.__name__]

@@ -32,7 +32,7 @@ from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _loop, _screen
+from svmviz.core.solvers import _jit, _loop, _screen
 from svmviz.core.telemetry import History
 
 _SCHEDULES = {
@@ -44,6 +44,9 @@ _SCHEDULES = {
 _AVERAGES = {"last": _loop.LAST, "uniform": _loop.UNIFORM, "weighted": _loop.WEIGHTED}
 
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
+# iterations per call of the plain-Python loop (while the compiled one is being prepared):
+# few, so that a step(n) hands over to the compiled loop soon after it is ready
+PYTHON_CHUNK = 64
 
 STATUS_TEXT = {
     "ready": "ready",
@@ -218,15 +221,35 @@ class Solver:
 
     @staticmethod
     def warm_up() -> None:
-        """Compile the loops (numba) on tiny problems, e.g. in a background thread at start-up:
+        """Compile the loops (numba) on tiny problems, in this thread, and mark them ready:
         the linear binary one and the general one (kernels, classes, batches); after
-        installation this takes ~35 s once (measured), then comes from numba's cache."""
+        installation this takes seconds once, then comes from numba's cache. Solvers do not
+        wait for it: until then they run the same loops as plain Python, and the first
+        that does starts this in a background thread if nobody has."""
+        _jit.compile_now(Solver._compile_loops)
+
+    @staticmethod
+    def preparing() -> bool:
+        """Whether the compiled loops are being prepared (solvers run plain Python now)."""
+        return _jit.preparing()
+
+    @staticmethod
+    def _compile_loops() -> None:
         from svmviz.core.data import Dataset
         from svmviz.core.kernels import Kernel
 
         data = Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]]), [0, 1, 1])
         for kernel in (Kernel(), Kernel("rbf")):
             Solver(SolverConfig(iterations=2, kernel=kernel)).reset(data).step(2)
+
+    @staticmethod
+    def _loops():
+        """The loop module to call now: compiled when ready (or in the thread compiling it),
+        else its plain-Python twin, with the compilation started in the background."""
+        if _jit.use_compiled():
+            return _loop
+        _jit.compile_in_background(Solver._compile_loops)
+        return _jit.python_version(_loop)
 
     def _schedule(self):
         """(schedule code, η₀). ``auto``: Pegasos' 1/(λt) when λ > 0; for λ = 0 the constant
@@ -297,10 +320,12 @@ class Solver:
         n = int(min(n, self.t0_ + self.config.iterations - self.t_))
         done = 0
         while done < n:
-            chunk = min(n - done, CHUNK, self.history_.chunk_rows)
+            loops = self._loops()
+            top = CHUNK if loops is _loop else PYTHON_CHUNK
+            chunk = min(n - done, top, self.history_.chunk_rows)
             if self.config.tol > 0:
                 chunk = min(chunk, self._window - self.t_ % self._window)
-            k, status = self._run(chunk)
+            k, status = self._run(chunk, loops)
             done += k
             if status == _loop.DIVERGED:
                 self.status_ = "diverged"
@@ -330,7 +355,9 @@ class Solver:
             self._perm_pos += take
         return out.reshape(n, k)
 
-    def _run(self, n: int):
+    def _run(self, n: int, loops=_loop):
+        """``n`` iterations of ``loops`` (the compiled loop module or its Python twin: the
+        same code, so either carries on from the other's state)."""
         cfg = self.config
         p = self.PhiT_.shape[0]
         idx = self._indices(n)
@@ -340,7 +367,7 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         screens = (*self.screens_, self._buckets, self._work[: n + 1])
         if self.screened_ and self.batch_ == 1 and self.fast_:
-            count, status = _loop.run_linear_binary(
+            count, status = loops.run_linear_binary(
                 self.t_, n, cfg.bias == "free", self.lam_, self.schedule_, self.eta0_,
                 _AVERAGES[cfg.average], self.radius_, idx, self.y_sign_, self.PhiT_,
                 self.A_, self.W_, self.b_, self.Wbar_, self.bbar_, self.scal_, self.F_,
@@ -349,7 +376,7 @@ class Solver:
                 cols["violations"], flags, self.Z_, self.zn_, *screens,
             )  # fmt: skip
         else:
-            count, status = _loop.run(
+            count, status = loops.run(
                 self.t_, n, self.binary_, self.linear_, cfg.bias == "free", self.lam_,
                 self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
                 idx, self.y_, self.y_sign_, self.cost_, self.PhiT_, self.G_,

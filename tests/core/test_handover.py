@@ -1,0 +1,93 @@
+"""No wait for the compiler: while the compiled loops are not ready, the solver runs the
+same loops as plain Python, and hands over to the compiled ones when they are, from the
+same state (so the run gives the numbers a compiled-only run gives)."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.kernels import Kernel
+from svmviz.core.solvers import Solver, _jit, _loop
+
+pytestmark = pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed")
+
+COLUMNS = ("objective", "loss", "error", "norm", "violations", "sampled", "t")
+
+
+@pytest.fixture
+def not_ready(monkeypatch):
+    """The compiled loops "not ready" (nothing is compiled: the flag is forced); the
+    background compilations asked for are recorded, not started."""
+    asked = []
+    monkeypatch.setattr(_jit, "force_ready", False)
+    monkeypatch.setattr(_jit, "compile_in_background", asked.append)
+    return asked
+
+
+def counting(module, name, monkeypatch):
+    calls = []
+    func = getattr(module, name)
+
+    def counted(*args):
+        calls.append(args[1])  # n, the iterations of the call
+        return func(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("case", ["linear", "rbf", "multiclass"])
+def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready, blobs2,
+                                                         blobs3, case):  # fmt: skip
+    data = blobs3 if case == "multiclass" else blobs2
+    kernel = Kernel("rbf") if case == "rbf" else Kernel()
+    config = SolverConfig(iterations=600, kernel=kernel)
+    name = "run_linear_binary" if case == "linear" else "run"
+    python = counting(_jit.python_version(_loop), name, monkeypatch)
+    compiled = counting(_loop, name, monkeypatch)
+
+    s = Solver(config).reset(data)
+    assert Solver.preparing()
+    assert s.step(300) == 300
+    assert sum(python) == 300 and not compiled  # plain Python, in short calls
+    assert max(python) <= 64
+    assert not_ready  # the compilation was asked for
+    monkeypatch.setattr(_jit, "force_ready", True)  # ready: the compiled loop takes over
+    assert not Solver.preparing()
+    assert s.step(300) == 300
+    assert sum(python) == 300 and sum(compiled) == 300
+
+    ref = Solver(config).reset(data)
+    ref.step(600)
+    assert s.status_ == ref.status_ == "budget"
+    for c in COLUMNS:
+        np.testing.assert_allclose(s.history_[c], ref.history_[c], rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(s.training_values(), ref.training_values(), rtol=1e-9,
+                               atol=1e-12)  # fmt: skip
+
+
+def test_the_python_twin_calls_only_python(not_ready):
+    """The twin module's functions call the twins of the others (compiled code would wait
+    for the compiler): none of its loop functions is a numba dispatcher or placeholder."""
+    from svmviz.core.solvers import _screen
+
+    twin = _jit.python_version(_loop)
+    assert twin is not _loop
+    assert twin._screen is _jit.python_version(_screen)
+    for mod, name, _ in _jit._functions:
+        f = getattr(_jit.python_version(__import__(mod, fromlist=["x"])), name)
+        assert type(f).__name__ == "function", (mod, name)
+
+
+def test_a_kernel_matrix_does_not_wait_for_the_compiler(not_ready):
+    from svmviz.core import _gram
+
+    X = np.array([[0.0, 0.0], [1.0, 2.0]])
+    assert _gram.rbf(X, X, 1.0) is None  # numpy's formula, in Kernel.gram
+    np.testing.assert_allclose(Kernel("rbf").gram(X, X), np.exp(-np.array([[0, 5], [5, 0.0]])))
+
+
+def test_warm_up_marks_the_loops_ready():
+    Solver.warm_up()  # (compiled by the session's fixture: at once)
+    assert _jit.ready() and not Solver.preparing()
+    assert _jit.use_compiled()
