@@ -1,8 +1,23 @@
 """Test configuration: headless Qt, shared data sets."""
 
+import json
 import os
+import tempfile
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+def _offscreen_screen(width=1920, height=1080) -> str:
+    """Qt's offscreen platform with a screen of a real monitor's size (its own is 800×800,
+    where the window's side columns would leave the plane a strip)."""
+    path = os.path.join(tempfile.mkdtemp(prefix="svmviz-screen-"), "screen.json")
+    with open(path, "w") as f:
+        json.dump({"screens": [{"name": "test", "x": 0, "y": 0, "width": width,
+                                "height": height, "logicalDpi": 96, "logicalBaseDpi": 96,
+                                "dpr": 1}]}, f)  # fmt: skip
+    return f"offscreen:configfile={path}"
+
+
+if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+    os.environ["QT_QPA_PLATFORM"] = _offscreen_screen()
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402

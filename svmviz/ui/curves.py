@@ -50,7 +50,7 @@ def legend_above(plot, columns: int, text_size: str = "10pt") -> pg.LegendItem:
     item = plot.getPlotItem()
     item.layout.removeItem(item.titleLabel)
     item.titleLabel.hide()
-    item.layout.addItem(legend, 0, 1)
+    item.layout.addItem(legend, 0, 0, 1, 3)  # from the left edge: room in a narrow column
     item.legend = legend  # PlotItem.plot(name=...) adds to it
     return legend
 

@@ -114,8 +114,8 @@ class _FirstShow(QtCore.QObject):
     def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
         if event.type() == QtCore.QEvent.Type.Show:
             obj.removeEventFilter(self)
-            QtCore.QTimer.singleShot(
-                0, lambda: size_columns(obj) if self.size else whole_tab_titles(obj))
+            obj.layout().activate()  # (the docks' sizes are known before the first paint)
+            size_columns(obj) if self.size else whole_tab_titles(obj)
         return False
 
 

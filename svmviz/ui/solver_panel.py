@@ -47,6 +47,23 @@ CHOICES = [
 ]  # fmt: skip
 
 
+class WrappedLabel(QtWidgets.QLabel):
+    """A word-wrapped label as tall as its lines at its width (in a form inside a scroll
+    area it was given one line's height, and its text was cut)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def fit_height(self) -> None:
+        self.setMinimumHeight(self.heightForWidth(max(self.width(), 60)))
+
+    def resizeEvent(self, event):  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if self.minimumHeight() != self.heightForWidth(self.width()):
+            self.fit_height()
+
+
 class SolverPanel(QtWidgets.QWidget):
     config_edited = QtCore.Signal(object)  # a valid SolverConfig
     warm_start_changed = QtCore.Signal(bool)
@@ -56,7 +73,7 @@ class SolverPanel(QtWidgets.QWidget):
         super().__init__(parent)
         self._n_points = n_points
         form = QtWidgets.QFormLayout(self)
-        self.problem = QtWidgets.QLabel()
+        self.problem = WrappedLabel()
         self.problem.setWordWrap(True)
         self.problem.setToolTip(
             "two classes: binary hinge loss; three or more: Crammer–Singer multiclass "
@@ -203,6 +220,7 @@ class SolverPanel(QtWidgets.QWidget):
             cost = "custom Δ" if custom_cost else "0-1 cost"
             text = f"multiclass, Crammer–Singer ({n_classes} classes, {cost})"
         self.problem.setText(text)
+        self.problem.fit_height()
         self.cost_button.setEnabled(n_classes >= 3)
 
     def show_lam_used(self, lam: float | None) -> None:
