@@ -146,6 +146,7 @@ class TrainingWorker(QObject):
         self.clock = time.perf_counter
         self.sleep = self.pause.wait
         self._pace_cap = 1  # iterations in one call at the log-t pace (adapts to the solver)
+        self._pace_single = True  # the log-t pace still takes one step a frame
         # the plane region drawn (x0, x1, y0, y1); follows the view, set like the speed
         self.extent: tuple | None = None
         # the newest generation the GUI has submitted: older queued jobs are skipped (a drag
@@ -342,14 +343,17 @@ class TrainingWorker(QObject):
         now = self.clock()
         done = s.t_ - s.t0_
         if pace is None:
-            pace, self._pace_cap = LogPace(done, now), 1
+            pace, self._pace_cap, self._pace_single = LogPace(done, now), 1, True
         if self.posted.is_set():  # the GUI has not taken the last frame: no new one yet
             self.sleep(FRAME_SECONDS / 4)
             return pace
         n = min(pace.due(now) - done, self._pace_cap)
         if n > 0:
             start = time.perf_counter()
-            if n == 1:
+            # one step a frame, explained, until the first frame of more (from then on the
+            # pace only grows: the inspector does not flicker between a step and its hint)
+            self._pace_single = self._pace_single and n == 1
+            if self._pace_single:
                 self._step = self._explained(s)
             else:
                 self._step = None

@@ -27,6 +27,9 @@ class Frame:
     contours: dict  # level name -> list of (n, 2) polylines
     support: np.ndarray  # indices of the points with margin y f ≤ 1 (support vectors)
     margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
+    # the points the model misclassifies, as the training error counts them and the regions
+    # paint them: a tie (f = 0, at w = 0 every point) goes to the first class
+    wrong: np.ndarray | None = None
 
 
 def prepare_contours() -> None:
@@ -224,13 +227,15 @@ def make_frame(
     Fx = model.decision_function(X) if train_values is None else train_values
     if Fx.ndim == 1:
         margins = np.where(y == 1, 1.0, -1.0) * Fx
+        wrong = (Fx > 0) != (y == 1)
     else:
+        wrong = np.argmax(Fx, axis=1) != y
         fy = Fx[np.arange(len(y)), y]
         Fo = Fx.copy()
         Fo[np.arange(len(y)), y] = -np.inf
         margins = fy - Fo.max(axis=1)
     support = np.flatnonzero(margins <= 1.0 + MARGIN_TOLERANCE)
-    return Frame(tuple(extent), region, contours, support, margins)
+    return Frame(tuple(extent), region, contours, support, margins, wrong)
 
 
 def data_extent(X: np.ndarray, pad: float = 0.15):

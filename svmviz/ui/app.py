@@ -122,9 +122,11 @@ def gui_thread_garbage_collection() -> None:
 
 def build_window(data: Dataset | None, config: SolverConfig, play: bool = False):
     """The main window (a QApplication must exist)."""
+    from svmviz.core.solvers import Solver
     from svmviz.ui.main_window import MainWindow
 
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    Solver.python_meanwhile()  # training shows at once, also on the first run after install
     gui_thread_garbage_collection()
     one_blas_thread()
     return MainWindow(data, config, play=play)
@@ -196,5 +198,15 @@ def start(args):
 
 
 def run(args) -> int:
+    from svmviz.core.solvers import Solver
+
     app, _window = start(args)
-    return app.exec()
+    code = app.exec()
+    if Solver.compiling():
+        # closed on a first run before the compiled loops were ready: the compiler thread is
+        # inside LLVM, which aborts the process when the interpreter ends ("terminate called
+        # without an active exception"); everything is saved and closed by now
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code

@@ -208,9 +208,25 @@ class DecisionPlot(pg.PlotWidget):
                                     brush=pg.mkBrush(255, 255, 255, 205),
                                     pen=pg.mkPen(120, 120, 120, 160))  # fmt: skip
         self.legend.setParentItem(self.view)
+        self._legend_corner = (-1, 1)  # signs of its offset: top right
         self._size_legend(1.0)
         self.view.sigResized.connect(self._fit_legend)
         self.legend.setZValue(20)
+        # it moves to the corner where it hides the fewest points (after a pan or a zoom has
+        # come to rest), unless the user has put it somewhere (or a picture's twin has a
+        # title in the top left corner: auto_legend False)
+        self.auto_legend = True
+        self._legend_dragged = False
+        drag = self.legend.mouseDragEvent
+
+        def dragged(ev):
+            self._legend_dragged = True
+            drag(ev)
+
+        self.legend.mouseDragEvent = dragged
+        self._legend_timer = QtCore.QTimer(self, singleShot=True, interval=150)
+        self._legend_timer.timeout.connect(self.place_legend)
+        self.view.sigRangeChanged.connect(self._legend_timer.start)
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)
@@ -304,9 +320,9 @@ class DecisionPlot(pg.PlotWidget):
         if self._ring_label == "kernel":
             ring = f"support vectors, α<sub>i</sub> ≥ {pct} of max"
         elif multi:
-            ring = "in the margin, f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ 1"
+            ring = "in the margin, 0 ≤ f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ 1"
         else:
-            ring = "in the margin, y f ≤ 1"
+            ring = "in the margin, 0 ≤ y f ≤ 1"
         if multi:
             entries = [(self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
                        (self.margin, "margins f<sub>k</sub> − f<sub>j</sub> = 1"),
@@ -314,7 +330,8 @@ class DecisionPlot(pg.PlotWidget):
                        (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y")]  # fmt: skip
         else:
             entries = [(self.boundary, "boundary f = 0"), (self.margin, "margins f = ±1"),
-                       (self.rings, ring), (self.wrong, "misclassified, y f &lt; 0")]  # fmt: skip
+                       (self.rings, ring),
+                       (self.wrong, "misclassified: on the other side")]  # fmt: skip
         parts = self.parts
         if parts is not None and np.any(parts == 1):
             entries.append((self.test_sample, "test point (not trained on)"))
@@ -342,6 +359,7 @@ class DecisionPlot(pg.PlotWidget):
                 drawn[2:] != self._drawn[2:]):  # fmt: skip
             self._drawn = drawn
             self._draw_scatters(p)
+            self._legend_timer.start()
         self._draw_legend()
 
     def _draw_scatters(self, p) -> None:
@@ -403,6 +421,31 @@ class DecisionPlot(pg.PlotWidget):
         fits = (legend.width() <= LEGEND_MAX * view.width()
                 and legend.height() <= LEGEND_MAX * view.height())  # fmt: skip
         self.legend.setVisible(fits)
+        self._legend_timer.start()
+
+    def place_legend(self) -> None:
+        """The legend in the corner of the plane where it covers the fewest points (the top
+        right first, the corner it is in on a tie)."""
+        if self._legend_dragged or not self.auto_legend or not self.legend.isVisible():
+            return
+        X = self.session.points.X
+        (x0, x1), (y0, y1) = self.view.viewRange()
+        box, size = self.view.boundingRect(), self.legend.boundingRect()
+        gap = 6 * self.scale
+        px = (X[:, 0] - x0) / max(x1 - x0, 1e-300) * box.width()
+        py = (y1 - X[:, 1]) / max(y1 - y0, 1e-300) * box.height()
+        inside = (px >= 0) & (px <= box.width()) & (py >= 0) & (py <= box.height())
+        left = px <= gap + size.width()
+        right = px >= box.width() - gap - size.width()
+        top = py <= gap + size.height()
+        bottom = py >= box.height() - gap - size.height()
+        under = {(-1, 1): right & top, (1, 1): left & top, (-1, -1): right & bottom,
+                 (1, -1): left & bottom}  # fmt: skip
+        order = [self._legend_corner] + [c for c in under if c != self._legend_corner]
+        best = min(order, key=lambda c: int(np.count_nonzero(under[c] & inside)))
+        if best != self._legend_corner:
+            self._legend_corner = best
+            self._size_legend(self.scale)
 
     def show_selection(self, indices) -> None:
         X = self.session.points.X
@@ -435,8 +478,8 @@ class DecisionPlot(pg.PlotWidget):
             old = self._marks[0]
             if X is old:
                 return
-            if len(old) < len(X) and np.array_equal(old, X[: len(old)]):
-                return  # points appended: the marks still sit on theirs; they follow soon
+            if len(old) + 1 == len(X) and np.array_equal(old, X[: len(old)]):
+                return  # a point added: the marks still sit on theirs; they follow soon
             self.rings.setData([], [])  # points moved or gone: no mark on a wrong place
             self.wrong.setData([], [])
             self._marks = (X, None)
@@ -449,7 +492,7 @@ class DecisionPlot(pg.PlotWidget):
             if self.parts is not None and len(self.parts) == len(X):
                 ring &= self.parts == 0  # support vectors are training points
             sizes = np.full(int(ring.sum()), MARGIN_RING * self.scale)
-        wrong = frame.margins < 0
+        wrong = frame.margins < 0 if frame.wrong is None else frame.wrong
         # near convergence the marks rarely change, and setting a scatter's data costs more
         # than drawing it (pyqtgraph keys every spot's sprite in Python)
         marks = (ring.tobytes(), sizes.tobytes(), wrong.tobytes())
@@ -512,7 +555,8 @@ class DecisionPlot(pg.PlotWidget):
         legend.layout.setHorizontalSpacing(round(4 * k))
         legend.layout.setVerticalSpacing(-round(3 * k))
         legend.layout.setContentsMargins(*(round(3 * k),) * 4)
-        legend.setOffset((-round(6 * k), round(6 * k)))
+        sx, sy = self._legend_corner
+        legend.setOffset((sx * round(6 * k), sy * round(6 * k)))
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA

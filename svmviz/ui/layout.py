@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 # the version of the dock layout kept in the preferences: a layout saved by an older
 # version (the readings below the plane) is not restored
@@ -52,12 +52,23 @@ def arrange_readings(window, docks) -> None:
     docks[0].raise_()
 
 
-def toolbar_beside_menus(window, bar: QtWidgets.QToolBar) -> None:
-    """The training toolbar on the menu bar's row, not a row of its own: the height is the
-    plane's."""
-    bar.setMovable(False)
-    window.menuBar().setCornerWidget(bar, QtCore.Qt.Corner.TopRightCorner)
-    bar.show()
+def arrange_toolbars(window, training: QtWidgets.QToolBar, points: QtWidgets.QToolBar,
+                     first_edit: QtGui.QAction) -> None:
+    """The training controls on the menu bar's row (not a row of their own: that height is
+    the plane's), and what edits the points, from ``first_edit`` on, beside the classes."""
+    actions = training.actions()
+    start = actions.index(first_edit)
+    points.addSeparator()
+    for action in actions[start:]:
+        training.removeAction(action)
+        points.addAction(action)
+    for action in actions[:start][::-1]:  # no separator left at the row's end
+        if not action.isSeparator():
+            break
+        training.removeAction(action)
+    training.setMovable(False)
+    window.menuBar().setCornerWidget(training, QtCore.Qt.Corner.TopRightCorner)
+    training.show()
 
 
 def restore(window, state) -> bool:

@@ -30,7 +30,6 @@ from svmviz.core.generate import generate
 from svmviz.core.pace import INSTANT
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.session_file import View
-from svmviz.core.solvers import STATUS_TEXT
 from svmviz.ui import focus, layout, style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.cost_editor import CostDialog
@@ -47,6 +46,7 @@ from svmviz.ui.preferences_dialog import PreferencesDialog
 from svmviz.ui.presentation import Presentation
 from svmviz.ui.render import PlaneState
 from svmviz.ui.solver_panel import SolverPanel
+from svmviz.ui.status import StatusLine, status_text
 from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel
 from svmviz.ui.timeline import Timeline
@@ -61,15 +61,6 @@ MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 
 def _union(a, b):
     return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
-
-
-class StatusLine(QtWidgets.QLabel):
-    """The status bar's text; its tooltip repeats it, for when it is wider than the window
-    (a long message is cut at the edge)."""
-
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
-        super().setText(text)
-        self.setToolTip(text)
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -162,7 +153,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.exports = Exports(self, self.prefs)
         build_menus(self, self.solver_dock)
         bar = self.findChild(QtWidgets.QToolBar, "training-bar")
-        layout.toolbar_beside_menus(self, bar)
+        layout.arrange_toolbars(self, bar, self.class_bar, self.generate_action)
         self.presentation = Presentation(self)
         focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
 
@@ -201,6 +192,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
         self._restore_preferences()
         self.reset(play=play)
+        self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
 
     def _dock(self, title, name, widget):
         dock = layout.dock(self, title, name, widget)
@@ -731,38 +723,3 @@ class MainWindow(QtWidgets.QMainWindow):
             self.controller.shutdown()
             self.generalization.shutdown()
             super().closeEvent(event)
-
-
-def status_text(snap, n_points: int, config: SolverConfig) -> str:
-    """The status line: iteration, objective, training error and the gap to the optimum."""
-    obj = snap.history["objective"]
-    preparing = (
-        "   — preparing the compiled solver (slow only on the first run after installing): "
-        + ("Play trains" if not len(obj) else "training") + " in plain Python meanwhile"
-        if snap.preparing and snap.status in ("ready", "running") else ""
-    )  # fmt: skip
-    if not len(obj):
-        return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)" + preparing
-    if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
-        return f"Stopped at t = {snap.t}: {snap.status_text}"
-    text = (
-        f"iteration {snap.t}   objective {obj[-1]:.6g}   "
-        f"training error {100 * snap.history['error'][-1]:.1f}%"
-    )
-    if snap.test_error is not None and len(snap.test_error[1]):
-        text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
-    if snap.reference is not None:
-        text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"
-    elif snap.reference_error:
-        text += f"   (no exact optimum: {snap.reference_error})"
-    elif snap.reference_pending:
-        text += "   (computing the exact optimum…)"
-    if snap.notice:
-        text += f"   — {snap.notice}"
-    if snap.t0:
-        text += f"   (warm start at t = {snap.t0})"
-    if snap.iterate and config.average != "last":
-        text += "   (plane: the last iterate w_t)"
-    if snap.status not in ("ready", "running"):
-        text += f"   — {snap.status_text or STATUS_TEXT[snap.status]}"
-    return text + preparing

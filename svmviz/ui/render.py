@@ -83,6 +83,7 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     with its markers, lines and text ``scale`` times as large, like presentation mode (the
     caller closes it)."""
     plot = DecisionPlot(state.session)
+    plot.auto_legend = False  # top right: the title is in the top left corner
     k = state.scale * scale
     plot.set_scale(k, state.region_alpha)
     state = replace(state, scale=k)

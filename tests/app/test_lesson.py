@@ -68,6 +68,7 @@ def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, window):
 
 def test_space_and_r_reach_the_window_after_a_panel_control(qtbot, window):
     w = window
+    assert QtWidgets.QApplication.focusWidget() is w.plot  # from the start: Space plays
     combo = w.panel.findChildren(QtWidgets.QComboBox)[0]
     combo.setFocus()
     combo.activated.emit(combo.currentIndex())  # a choice made with the mouse
@@ -114,3 +115,30 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(qtbot, window):
     lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
     assert hi < top and hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
     assert np.isfinite([lo, hi]).all()
+
+
+def test_the_legend_moves_off_the_points(qtbot, window):
+    """The plane's legend sits in the corner where it hides the fewest points."""
+    w = window
+    X = np.array([[x, y] for x in np.linspace(1, 3, 6) for y in np.linspace(1, 3, 6)]
+                 + [[-3.0, -3.0], [-2.5, -3.0]])  # top right crowded, bottom left two
+    w.session.replace_points(X, np.r_[np.zeros(36, int), np.ones(2, int)])
+    w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
+    qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left
+    legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
+    assert legend.left() < w.view.boundingRect().width() / 2 and legend.top() < 20
+
+
+def test_marks_agree_with_the_training_error_at_w_0(qtbot, window):
+    """At w = 0 every f is 0: the regions paint the first class, the training error counts
+    the other class's points as errors, and the plane marks exactly those."""
+    w = window
+    w.reset()
+    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    marked = len(w.plot.wrong.getData()[0])
+    y = w.session.points.y
+    assert marked == int(np.count_nonzero(y == y.max())) > 0
+    w.advance(1)
+    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    error = w.snapshot.history["error"][-1]
+    assert len(w.plot.wrong.getData()[0]) == round(error * len(y))

@@ -9,7 +9,7 @@ from svmviz.app.worker import TrainingController  # noqa: E402
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.frame import data_extent  # noqa: E402
 from svmviz.core.solvers import _jit, _loop  # noqa: E402
-from svmviz.ui.main_window import status_text  # noqa: E402
+from svmviz.ui.status import status_text  # noqa: E402
 
 PREPARING = "preparing the compiled solver"
 
@@ -25,6 +25,7 @@ def controller(qtbot):
 def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     qtbot, controller, blobs2, monkeypatch
 ):
+    monkeypatch.setattr(_jit, "python_meanwhile", True)  # as the window sets it
     monkeypatch.setattr(_jit, "force_ready", False)
     monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up: None)
     python_calls = []

@@ -19,6 +19,7 @@ def not_ready(monkeypatch):
     """The compiled loops "not ready" (nothing is compiled: the flag is forced); the
     background compilations asked for are recorded, not started."""
     asked = []
+    monkeypatch.setattr(_jit, "python_meanwhile", True)  # as in the window
     monkeypatch.setattr(_jit, "force_ready", False)
     monkeypatch.setattr(_jit, "compile_in_background", asked.append)
     return asked
@@ -91,3 +92,14 @@ def test_warm_up_marks_the_loops_ready():
     Solver.warm_up()  # (compiled by the session's fixture: at once)
     assert _jit.ready() and not Solver.preparing()
     assert _jit.use_compiled()
+
+
+def test_outside_the_window_a_solver_waits_for_the_compiler(monkeypatch):
+    """The command line and scripts compile first (no thread is left compiling when they
+    exit: LLVM aborted the process at its end)."""
+    monkeypatch.setattr(_jit, "python_meanwhile", False)
+    waited = []
+    monkeypatch.setattr(_jit, "compile_now", waited.append)
+    monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up: pytest.fail("thread"))
+    monkeypatch.setattr(_jit, "use_compiled", lambda: False)
+    assert Solver._loops() is _loop and len(waited) == 1

@@ -44,6 +44,10 @@ _twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imp
 _started = False  # a background compilation was started
 _local = threading.local()  # .compiling: this thread compiles, and uses compiled code
 _python: dict = {}  # module name → its plain-Python twin (python_version)
+# set by the window (Solver.python_meanwhile): a solver runs the plain-Python loops while
+# the compiled ones are prepared in the background. Otherwise (the command line, a script) a
+# solver compiles first and waits: nothing is left compiling in a thread when it exits
+python_meanwhile = False
 # tests: True or False overrides ready() (simulates the compiled loops being, or not being,
 # there without compiling anything); None: the real state
 force_ready: bool | None = None
@@ -137,6 +141,11 @@ def compile_now(warm_up) -> None:
         finally:
             _local.compiling = False
         _ready.set()
+
+
+def compiling() -> bool:
+    """A compilation is under way (started and not done)."""
+    return _compile_lock.locked() and not _ready.is_set()
 
 
 def compile_in_background(warm_up) -> None:

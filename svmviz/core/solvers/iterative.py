@@ -229,6 +229,18 @@ class Solver:
         _jit.compile_now(Solver._compile_loops)
 
     @staticmethod
+    def python_meanwhile() -> None:
+        """For an interactive program (the window): from now on a solver whose compiled
+        loops are not ready runs them as plain Python meanwhile (the same numbers), instead
+        of waiting for the compiler."""
+        _jit.python_meanwhile = True
+
+    @staticmethod
+    def compiling() -> bool:
+        """The compiled loops are being made in a thread of this process."""
+        return _jit.compiling()
+
+    @staticmethod
     def preparing() -> bool:
         """Whether the compiled loops are being prepared (solvers run plain Python now)."""
         return _jit.preparing()
@@ -247,6 +259,9 @@ class Solver:
         """The loop module to call now: compiled when ready (or in the thread compiling it),
         else its plain-Python twin, with the compilation started in the background."""
         if _jit.use_compiled():
+            return _loop
+        if not _jit.python_meanwhile:
+            _jit.compile_now(Solver._compile_loops)
             return _loop
         _jit.compile_in_background(Solver._compile_loops)
         return _jit.python_version(_loop)
