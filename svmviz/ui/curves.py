@@ -193,9 +193,9 @@ class CurvePanel(QtWidgets.QSplitter):
             legend.removeItem(item)
         if on:
             legend.addItem(self.objective, "F(wₜ) − F*")
-            legend.addItem(self.guides["pegasos"], "log t/(λt), Pegasos (002)")
-            legend.addItem(self.guides["sqrt"], "1/√t, subgradient")
-            self.objective_plot.setLabel("left", "suboptimality F(w) − F*")
+            legend.addItem(self.guides["pegasos"], "log t/(λt)")
+            legend.addItem(self.guides["sqrt"], "1/√t")
+            self.objective_plot.setLabel("left", "F(w) − F*")
         else:
             legend.addItem(self.objective, "F(wₜ)")
             legend.addItem(self.optimum, "exact optimum F*")

@@ -35,7 +35,7 @@ from svmviz.ui.curves import legend_above
 TRAIN_PEN = dict(color=style.class_color(0), width=2)
 TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
 STALE_OPACITY = 0.35
-MIN_PLOT_HEIGHT = 110  # below this the panel scrolls
+MIN_PLOT_HEIGHT = 200  # below this the panel scrolls (its legend and axes take ~90 px)
 
 
 def log_ticks(lo: float, hi: float) -> list:
@@ -162,9 +162,11 @@ class GeneralizationPanel(QtWidgets.QWidget):
             "are drawn faded); 'all' uses every training point"
         )
         row.addWidget(self.size)
-        self.summary = QtWidgets.QLabel()
-        row.addWidget(self.summary, 1)
+        row.addStretch(1)
         layout.addLayout(row)
+        self.summary = QtWidgets.QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
 
         row = QtWidgets.QHBoxLayout()
         self.learn_button = QtWidgets.QPushButton("Learning curve")

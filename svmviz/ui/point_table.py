@@ -162,7 +162,7 @@ class MarginHistogram(pg.PlotWidget):
         for item in (self.hinge, self.zero_one):
             self.loss_view.addItem(item)
         self.loss_view.setYRange(0, 4, padding=0)
-        legend = legend_above(self, 3)
+        legend = legend_above(self, 2)  # (two columns fit the window's side column)
         legend.addItem(self.bars, "points per bin")
         legend.addItem(self.hinge, "hinge max(0, 1 − z)")
         legend.addItem(self.zero_one, "0-1 loss [z &lt; 0]")  # the label is HTML

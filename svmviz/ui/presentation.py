@@ -27,8 +27,8 @@ def short_status(snap) -> str:
     if not len(obj):
         return "t = 0"
     if snap.status == "diverged":
-        return f"Stopped at t = {snap.t}: diverged"
-    text = f"t = {snap.t} · F = {obj[-1]:.4g} · error {100 * snap.history['error'][-1]:.1f}%"
+        return f"Stopped at t = {snap.t:,}: diverged"
+    text = f"t = {snap.t:,} · F = {obj[-1]:.4g} · error {100 * snap.history['error'][-1]:.1f}%"
     if snap.reference is not None:
         text += f" · gap {obj[-1] - snap.reference.objective:.2g}"
     return text

@@ -56,12 +56,12 @@ class WrappedLabel(QtWidgets.QLabel):
         self.setWordWrap(True)
 
     def fit_height(self) -> None:
+        self.setMinimumHeight(0)  # (a label's heightForWidth is at least its minimum)
         self.setMinimumHeight(self.heightForWidth(max(self.width(), 60)))
 
     def resizeEvent(self, event):  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        if self.minimumHeight() != self.heightForWidth(self.width()):
-            self.fit_height()
+        self.fit_height()
 
 
 class SolverPanel(QtWidgets.QWidget):

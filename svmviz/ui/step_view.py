@@ -27,6 +27,8 @@ VECTOR_PENS = {
     "push": ("#E69F00", QtCore.Qt.PenStyle.SolidLine),
     "w_after": ("#000000", QtCore.Qt.PenStyle.SolidLine),
 }
+# the same hues, dark enough for text on the dock's grey (the lines' own are for the plane)
+TEXT_COLORS = {"w_before": "#6B6B6B", "shrink": "#A3447A", "push": "#8F6200"}
 ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
 
 
@@ -223,11 +225,11 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     rows += [
         "<b>w<sub>t+1</sub> = (1 − ηλ) w<sub>t</sub> + (η/k) Σ<sub>violating</sub> "
         "y<sub>i</sub> x<sub>i</sub></b>",
-        f'<span style="color:{VECTOR_PENS["w_before"][0]}">w<sub>t</sub> = '
+        f'<span style="color:{TEXT_COLORS["w_before"]}">w<sub>t</sub> = '
         f"{_vec(record.w_before)}</span>, b = {record.b_before:.4g}",
-        f'<span style="color:{VECTOR_PENS["shrink"][0]}">shrink (1 − ηλ) w<sub>t</sub> = '
+        f'<span style="color:{TEXT_COLORS["shrink"]}">shrink (1 − ηλ) w<sub>t</sub> = '
         f"{shrink_factor:.4g} · w<sub>t</sub> = {_vec(record.shrink)}</span>",
-        f'<span style="color:{VECTOR_PENS["push"][0]}">push {push_text}</span>',
+        f'<span style="color:{TEXT_COLORS["push"]}">push {push_text}</span>',
         f"<b>w<sub>t+1</sub> = {_vec(record.w_after)}</b>, b = {record.b_after:.4g}"
         + (" (projected onto ‖w‖ ≤ B)" if record.projected else ""),
     ]
