@@ -175,6 +175,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
             "first n training points, tested on the test set"
         )
         row.addWidget(self.learn_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        row = QtWidgets.QHBoxLayout()
         self.sweep_button = QtWidgets.QPushButton("Sweep")
         self.sweep_button.setToolTip(
             "error against λ, γ or the degree: the solver trained to its budget with each value"
