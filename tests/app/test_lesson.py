@@ -142,3 +142,17 @@ def test_marks_agree_with_the_training_error_at_w_0(qtbot, window):
     qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
     error = w.snapshot.history["error"][-1]
     assert len(w.plot.wrong.getData()[0]) == round(error * len(y))
+
+
+def test_the_status_line_follows_every_frame_in_slow_motion(qtbot, window):
+    """Stepping by the pace or N per frame, the status line's iteration is the frame's (it
+    lagged the step inspector by up to the curves' refresh)."""
+    w = window
+    w.speed.set(1)
+    seen = []
+    w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, w.status.text())))
+    w.toggle_play()
+    qtbot.waitUntil(lambda: len(seen) >= 8, timeout=30000)
+    w.toggle_play()
+    for t, text in seen:
+        assert text.startswith(f"iteration {t} "), (t, text)
