@@ -105,8 +105,9 @@ class Presentation:
         # a clicker's keys, and Esc to leave
         w.step_action.setShortcuts([QtGui.QKeySequence("Right"), QtGui.QKeySequence("PgDown")])
         w.back_action.setShortcuts([QtGui.QKeySequence("Left"), QtGui.QKeySequence("PgUp")])
-        escape = QtGui.QShortcut(QtGui.QKeySequence("Esc"), w)
-        escape.activated.connect(lambda: w.set_presentation(False))
+        self._escape = QtGui.QShortcut(QtGui.QKeySequence("Esc"), w)
+        self._escape.activated.connect(lambda: w.set_presentation(False))
+        self._escape.setEnabled(False)  # (Esc is the dialogs' and the fields' otherwise)
 
     def hidden_parts(self):
         w = self.w
@@ -119,6 +120,7 @@ class Presentation:
         if on == self.on:
             return
         self.on = on
+        self._escape.setEnabled(on)
         app = QtWidgets.QApplication.instance()
         if on:
             shown = [p for p in self.hidden_parts() if not p.isHidden()]
@@ -149,8 +151,9 @@ class Presentation:
             w.curves_dock.setHidden(curves_hidden)
             w.curves_dock.setTitleBarWidget(None)
             w.showMaximized() if maximized else w.showNormal()
-            # once the window has its size again (the docks' sizes are kept relative to it)
-            QtCore.QTimer.singleShot(50, lambda: layout.restore(w, state))
+            layout.restore(w, state)
+            # again once the window has its size back (the docks' sizes follow the window's)
+            QtCore.QTimer.singleShot(50, w, lambda: layout.restore(w, state))
         w.plot.setFocus()  # Space, R and the arrows reach the window's actions
 
     def _scale(self, k: float, region_alpha: int) -> None:
