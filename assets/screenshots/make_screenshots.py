@@ -117,8 +117,7 @@ def scenario(stem):
     def run(w):
         path = next(p for p in list_scenarios() if p.stem.endswith(stem))
         w.open_scenario(path)
-        w.panel.speed.setCurrentIndex(0)
-        w.run_to_budget()
+        w.run_to_budget()  # (at the instant speed)
         wait_until(lambda: finished(w) and w.snapshot.t > 0)
 
     return run
