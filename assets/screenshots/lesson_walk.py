@@ -131,7 +131,12 @@ def main(argv=None) -> int:
         print(json.dumps({"size": [width, height], "shares": shares}))
     w.close()
     app.processEvents()
-    return 0
+    # no interpreter teardown: the solver's compiler or the exact optimum may still be at
+    # work in threads of their own (a first run), and native code torn down under them
+    # aborted the process after the walk was done
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ CHILD = """
 import json, sys, time
 from PySide6 import QtCore
 from svmviz.cli import window_parser
-from svmviz.ui.app import start
+from svmviz.ui.app import leave, start
 
 handover = sys.argv[1] == "1"
 app, w = start(window_parser().parse_args(sys.argv[2:]))
@@ -60,7 +60,7 @@ def on_snapshot(snap):
         finish()
 
 w.controller.snapshot_ready.connect(on_snapshot)  # after the window's own slot has drawn it
-app.exec()
+leave(app.exec())
 """
 
 

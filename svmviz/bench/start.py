@@ -19,7 +19,7 @@ CHILD = """
 import time
 from PySide6 import QtCore
 from svmviz.cli import window_parser
-from svmviz.ui.app import start
+from svmviz.ui.app import leave, start
 
 app, w = start(window_parser().parse_args([]))
 done = []
@@ -35,7 +35,7 @@ def first(snap):
     QtCore.QTimer.singleShot(0, app.quit)
 
 w.controller.snapshot_ready.connect(first)  # after the window's own slot has drawn it
-app.exec()
+leave(app.exec())
 """
 
 

@@ -198,14 +198,18 @@ def start(args):
 
 
 def run(args) -> int:
+    app, _window = start(args)
+    return leave(app.exec())
+
+
+def leave(code: int) -> int:
+    """The exit status, returned; or, when the window was closed on a first run before the
+    compiled loops were ready, the process ended here: the compiler thread is inside LLVM,
+    which aborts the process when the interpreter tears down ("terminate called without an
+    active exception", or an LLVM assertion). Everything is saved and closed by now."""
     from svmviz.core.solvers import Solver
 
-    app, _window = start(args)
-    code = app.exec()
     if Solver.compiling():
-        # closed on a first run before the compiled loops were ready: the compiler thread is
-        # inside LLVM, which aborts the process when the interpreter ends ("terminate called
-        # without an active exception"); everything is saved and closed by now
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
