@@ -29,6 +29,7 @@ ALPHA_SHOWN = 0.05  # rings for α_i from this fraction of the largest (smaller:
 WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
 LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
 LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
+MARGIN_COLOR = "#555555"  # the margins f = ±1: dark grey, beside the black boundary
 LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
 
 
@@ -234,8 +235,12 @@ class DecisionPlot(pg.PlotWidget):
             pen=pg.mkPen("k", width=style.LINE_WIDTH), connect="finite"
         )
         self.margin = pg.PlotCurveItem(
-            pen=pg.mkPen("k", width=2, style=QtCore.Qt.PenStyle.DashLine), connect="finite"
+            pen=pg.mkPen(MARGIN_COLOR, width=2, style=QtCore.Qt.PenStyle.DashLine),
+            connect="finite",
         )
+        # under the boundary: where a narrow margin runs along it (a large ‖w‖), the boundary
+        # stays one black line with the grey dashes beside it, not a striped rope
+        self.margin.setZValue(-0.5)
         self.rings = Marks(size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH),
                            brush=None, symbol="o")  # fmt: skip
         self.wrong = Marks(size=WRONG_SIZE, pen=pg.mkPen("w", width=1),
@@ -533,7 +538,7 @@ class DecisionPlot(pg.PlotWidget):
         for item in (*self.scatters, *self.test_scatters, *self.unused_scatters):
             item.setSize(style.POINT_SIZE * k)
         self.boundary.setPen(pg.mkPen("k", width=style.LINE_WIDTH * k))
-        self.margin.setPen(pg.mkPen("k", width=2 * k, style=QtCore.Qt.PenStyle.DashLine))
+        self.margin.setPen(pg.mkPen(MARGIN_COLOR, width=2 * k, style=QtCore.Qt.PenStyle.DashLine))
         self.rings.setPen(pg.mkPen(RING_COLOR, width=RING_WIDTH * k))
         self.rings.setSize(MARGIN_RING * k)
         self.wrong.setPen(pg.mkPen("w", width=k))
