@@ -34,9 +34,9 @@ def short_status(snap) -> str:
     return text
 
 
-def step_summary(record, labels, class_names=()) -> str:
+def step_summary(record, name_of, class_names=()) -> str:
     """One line: what the last step did, in words a class can follow from the back
-    (``labels``: the class name of each point)."""
+    (``name_of(i)``: the class name of point i)."""
     if record is None:
         return ""
     k, t, eta = record.batch, record.t, f"η = {record.eta:.3g}"
@@ -46,7 +46,7 @@ def step_summary(record, labels, class_names=()) -> str:
             return f"Step {t}: all {k} points outside their margin: w only shrinks ({eta})"
         return f"Step {t}: {n} of {k} points inside their margin push w ({eta})"
     i, z, pushed = int(record.samples[0]), float(record.margins[0]), bool(record.violated[0])
-    name = labels[i] if i < len(labels) else "?"
+    name = name_of(i)
     if record.binary:
         what = "inside the margin: it pushes w" if pushed else "outside the margin: w shrinks"
         return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}, {what} ({eta})"
@@ -167,7 +167,11 @@ class Presentation:
     def show(self, snap, session) -> None:
         """The summary lines for the newest frame (only while presenting)."""
         if self.on:
-            labels = [session.classes[int(k)] for k in session.points.y]
-            step = step_summary(snap.step, labels, snap.model.classes)
+            y = session.points.y
+
+            def name_of(i: int) -> str:  # (only the sampled point's: not a list per frame)
+                return session.classes[int(y[i])] if i < len(y) else "?"
+
+            step = step_summary(snap.step, name_of, snap.model.classes)
             self.bar.show_lines(short_status(snap), step)
 
