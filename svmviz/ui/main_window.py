@@ -506,8 +506,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
         if not self.controller.playing:
             self._show_curves()  # stepping or stopped: everything at once
-        elif not self.speed.value.instant:
-            self._show_status(snap)
+        elif snap.step is not None or self.speed.value.per_frame:
+            self._show_status(snap)  # beside the inspector's step, or in slow motion
 
     def _draw_plane(self, snap):
         if int(snap.frame.region.max(initial=0)) >= len(self._region_colors):
@@ -585,8 +585,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _show_status(self, snap) -> None:
         """The status line, the timeline and the presenter's lines: with every frame when
-        stepping or in slow motion (never behind the step inspector), with the curves at
-        full speed."""
+        stepping, in slow motion or when a frame explains its step (never behind the step
+        inspector), with the curves otherwise (60 frames/s at the pace's later decades)."""
         self.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
         self.status.setText(status_text(snap, len(self.session.points), self.session.config))
         self.presentation.show(snap, self.session)
