@@ -90,7 +90,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot):
     assert w.session.config.kernel.name == "rbf"
     assert w.controller.generation == gen + 1 and w.playing
     qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 0, timeout=30000)
-    assert w.controller._worker._job.config.kernel.name == "rbf"
+    assert w.controller._worker.runner.job.config.kernel.name == "rbf"
     w.speed_combo.setCurrentText("10 per frame")
     qtbot.wait(300)
     t0 = w.snapshot.t

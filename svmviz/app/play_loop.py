@@ -1,0 +1,168 @@
+"""Play: the training runner's loop at one of three speeds (svmviz.core.pace), no Qt.
+
+- as fast as possible: chunks of a few milliseconds of training; a new frame once the GUI
+  has taken the previous one (it takes at most one per display refresh), frames taking at
+  most half of the time;
+- N iterations per frame (slow motion for the classroom): N steps, a frame with its last
+  step explained, a wait, on a clock of its own;
+- the log-t pace: the iterations due by now, a frame, a wait until the next is due.
+
+Between chunks the loop reads the requests and settings from the runner's ``state`` (a
+pause or a cancel stops it, a new speed applies from the next frame); the compiled loop
+releases the GIL meanwhile, so the GUI thread keeps its frame rate. Until it is compiled
+(the first run after installing) the same loop runs as plain Python and rests between
+chunks, so that the compiler, in another thread, gets the GIL.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from svmviz.core.pace import LogPace
+from svmviz.core.solvers import Solver
+
+if TYPE_CHECKING:
+    from svmviz.app.runner import TrainingRunner
+
+FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
+CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
+SLOW_SECONDS = 2 * FRAME_SECONDS  # one step of "N per frame" every two display refreshes
+TEST_SAMPLING = 1.05  # at full speed, a split's test error is measured every 5% of t
+# while the plain-Python loop runs (the compiled one being prepared), the full-speed loop
+# rests this many times as long as each chunk took: the compiler needs the GIL more than
+# the Python loop needs speed
+PYTHON_REST = 1.0
+MAX_CHUNK = 1 << 20
+
+
+def next_chunk(chunk: int, spent: float) -> int:
+    """The next chunk's iterations at full speed: towards CHUNK_SECONDS of work."""
+    if spent < CHUNK_SECONDS / 2:
+        return min(chunk * 2, MAX_CHUNK)
+    if spent > CHUNK_SECONDS * 2 and chunk > 1:
+        return chunk // 2
+    return chunk
+
+
+def next_cap(cap: int, n: int, spent: float) -> int:
+    """The log-t pace's most iterations in one call: about a frame's time at most (a pause
+    stays prompt when the solver cannot keep the pace), doubling while easily met."""
+    if spent > FRAME_SECONDS and cap > 1:
+        return cap // 2
+    if spent < FRAME_SECONDS / 4 and n == cap:
+        return min(2 * cap, MAX_CHUNK)
+    return cap
+
+
+def play(runner: TrainingRunner) -> None:
+    """Play ``runner``'s job (see :meth:`TrainingRunner.play`)."""
+    PlayLoop(runner).run()
+
+
+class PlayLoop:
+    """One call of Play: the loop and what it keeps between its chunks."""
+
+    def __init__(self, runner: TrainingRunner):
+        self.runner = runner
+        self.state = runner.state
+        self.chunk = 1  # iterations per chunk at full speed (adapts to the solver)
+        self.last = time.perf_counter()  # when the last frame was published
+        self.frame_cost = 0.0  # the last full-speed frame's own work (thread time)
+        self.next_test = 0  # the iteration of the next test-error sample at full speed
+        self.next_slow = self.state.clock()  # when the next slow-motion frame is due
+        self.pace: LogPace | None = None  # the log-t pace of this stretch of play
+        self.pace_cap = 1  # iterations in one call at the log-t pace (adapts to the solver)
+        self.pace_single = True  # the log-t pace still takes one step a frame
+
+    def run(self) -> None:
+        """Train until the budget, a pause or a cancel; then one last frame. At the end
+        (the budget, a convergence or a divergence) the run plays again from w = 0: Play
+        would otherwise do nothing."""
+        runner, state = self.runner, self.state
+        s = runner.solver
+        if s is None:
+            return
+        if s.done and not state.is_interruption_requested():
+            s = runner.restart()
+        runner.explained_step = None
+        while not (s.done or state.is_pause_requested() or state.is_interruption_requested()):
+            speed = state.speed
+            if speed.paced:
+                self.paced_frame(s)
+                self.last = time.perf_counter()
+                continue
+            self.pace = None
+            if speed.per_frame:
+                self.slow_frame(s, speed.per_frame)
+                self.last = time.perf_counter()
+                continue
+            self.full_speed_chunk(s)
+        if not state.is_interruption_requested():
+            runner.publish()
+
+    def full_speed_chunk(self, s: Solver) -> None:
+        """One chunk of training, the test error now and then, a frame when one is due."""
+        runner = self.runner
+        start = time.perf_counter()
+        python = Solver.preparing()
+        s.step(self.chunk)
+        if s.t_ >= self.next_test:
+            runner.sample_test()
+            self.next_test = int(s.t_ * TEST_SAMPLING) + 1
+        spent = time.perf_counter() - start
+        self.chunk = next_chunk(self.chunk, spent)
+        if python:
+            time.sleep(PYTHON_REST * spent)
+        now = time.perf_counter()
+        # a new frame once the GUI has taken the previous one (it takes at most one per
+        # display refresh, so this is the refresh rate, or the rate the GUI manages),
+        # and frames take at most half of the loop's time
+        due = now - self.last >= max(FRAME_SECONDS / 2, 2 * self.frame_cost)
+        if due and not self.state.frame_pending():
+            cpu = time.thread_time()
+            runner.publish()
+            self.last = time.perf_counter()
+            # the frame's own work: waits for the GIL (the GUI painting) do not count
+            self.frame_cost = time.thread_time() - cpu
+
+    def slow_frame(self, s: Solver, per_frame: int) -> None:
+        """``per_frame`` iterations, a frame whose last step comes explained (the step
+        inspector follows a slow play as it follows stepping), a wait on the loop's own
+        clock (never paced by when frames happened to be taken)."""
+        runner, state = self.runner, self.state
+        if per_frame > 1:
+            s.step(per_frame - 1)
+        runner.explained_step = runner.explain(s) if not s.done else None
+        runner.publish()
+        self.next_slow = max(self.next_slow + SLOW_SECONDS, state.clock())
+        state.sleep(max(0.0, self.next_slow - state.clock()))
+
+    def paced_frame(self, s: Solver) -> None:
+        """One frame of the log-t pace: the iterations due by now, a frame, then a wait
+        until the next iteration is due (at least a display refresh; woken early by a pause
+        or a cancel). A frame that follows exactly one step carries it explained: the step
+        inspector follows the first steps."""
+        runner, state = self.runner, self.state
+        now = state.clock()
+        done = s.t_ - s.t0_
+        if self.pace is None:
+            self.pace, self.pace_cap, self.pace_single = LogPace(done, now), 1, True
+        if state.frame_pending():  # the GUI has not taken the last frame: no new one yet
+            state.sleep(FRAME_SECONDS / 4)
+            return
+        n = min(self.pace.due(now) - done, self.pace_cap)
+        if n > 0:
+            start = time.perf_counter()
+            # one step a frame, explained, until the first frame of more (from then on the
+            # pace only grows: the inspector does not flicker between a step and its hint)
+            self.pace_single = self.pace_single and n == 1
+            if self.pace_single:
+                runner.explained_step = runner.explain(s)
+            else:
+                runner.explained_step = None
+                s.step(n)
+            self.pace_cap = next_cap(self.pace_cap, n, time.perf_counter() - start)
+            runner.publish()
+        wake = max(self.pace.when(s.t_ - s.t0_ + 1), now + FRAME_SECONDS)
+        state.sleep(max(0.0, wake - state.clock()))

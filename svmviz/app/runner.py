@@ -1,0 +1,225 @@
+"""The training of one job at a time, in plain Python: set-up, steps, seek, play, frames.
+
+No Qt here (Orange's ``run_mds(…, state: TaskState)`` is the pattern): the runner is driven
+by method calls and talks to the outside through one ``state`` object, a
+:class:`svmviz.app.controls.Controls` or anything with its runner-side methods: it reads the
+requests and settings there (``is_interruption_requested``, ``is_pause_requested``,
+``extent``, ``show_iterate``, ``speed``, ``frame_pending``, ``clock``, ``sleep``) and posts
+through it (``emit(snapshot)``, ``fail(generation, message)``). The thread wrapper
+(svmviz.app.worker) calls these methods from its QThread; tests call them directly.
+
+The heavy part of a frame (the decision values on a grid and the contours) is computed
+here, not in the GUI thread. The exact optimum of a soft-margin job is computed beside the
+training by ``references`` (svmviz.app.reference_runner); each frame looks for it, and
+:meth:`TrainingRunner.reference_done` publishes one when it arrives while idle.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from svmviz.app.play_loop import play
+from svmviz.app.snapshot import Job, Snapshot
+from svmviz.app.split import Split
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.frame import Frame, make_frame
+from svmviz.core.inspect import StepRecord, step_and_explain
+from svmviz.core.kernels import GramCache
+from svmviz.core.reference import Reference
+from svmviz.core.solvers import Solver
+from svmviz.core.training import prepare
+
+HISTORY = ("objective", "loss", "error", "norm", "violations", "t")  # the columns published
+
+
+class TrainingRunner:
+    """Runs one job at a time and publishes its snapshots through ``state``.
+
+    Parameters
+    ----------
+    state
+        Requests, settings and the mailbox (see the module's docstring).
+    references
+        Computes the exact optimum beside the training: ``request(generation, config,
+        data)`` → (key, found or None) and ``lookup(key)`` → found or None, where found is
+        (reference, reason); see :class:`svmviz.app.reference_runner.ReferenceRunner`.
+    """
+
+    def __init__(self, state, references):
+        self.state = state
+        self.references = references
+        self.job: Job | None = None
+        self.solver: Solver | None = None
+        self.reference: Reference | None = None
+        self.reference_error: str | None = None
+        self._reference_key = None  # the key of the job's problem while its optimum is pending
+        self._split: Split | None = None
+        self._fit_data: Dataset | None = None  # what the solver trains on (the split's part)
+        # the last single step explained: its frames (also after the view moved) carry it,
+        # until the next play, N steps or job
+        self.explained_step: StepRecord | None = None
+        self._optimum: Frame | None = None  # the exact optimum's frame, once per job and view
+        self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
+
+    # ------------------------------------------------------------------ commands
+    def start(self, job: Job) -> None:
+        """Set up a new job (w = 0, or the previous job's model with ``job.warm``) and
+        publish its first frame; a job that cannot start is reported through
+        ``state.fail``. A job older than the newest submitted is skipped."""
+        state = self.state
+        if job.generation < state.latest_generation:
+            return  # superseded while queued
+        state.clear_interruption()
+        self.explained_step = None
+        self._optimum = None
+        warm = self.solver.warm_state() if job.warm and self.solver is not None else None
+        self.job = job
+        self.solver = None
+        self.reference, self.reference_error = None, None
+        self._split = Split(job)
+        self._reference_key = None
+        try:
+            self._fit_data = job.training_data()
+            if job.config.margin == "hard":  # its solver needs the optimum's λ first
+                solver, self.reference, self.reference_error = prepare(job.config, self._fit_data)
+            else:  # the first frame does not wait for the optimum
+                solver = Solver(job.config).reset(self._fit_data, grams=self._grams)
+                key, found = self.references.request(job.generation, job.config, self._fit_data)
+                if found is None:
+                    self._reference_key = key
+                else:
+                    self.reference, self.reference_error = found
+        except InputError as exc:
+            state.fail(job.generation, str(exc))
+            return
+        except Exception as exc:
+            # a defect: said in the window rather than a silent wait, and reported (stderr;
+            # under pytest-qt, a failed test)
+            state.fail(job.generation, f"internal error ({type(exc).__name__}: {exc})")
+            sys.excepthook(*sys.exc_info())
+            return
+        if warm is not None:
+            solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
+        self.solver = solver
+        self.publish()
+
+    def reference_done(self, generation: int) -> None:
+        """The optimum of job ``generation`` is in (while playing, each frame looks for it;
+        this publishes one when idle)."""
+        if self.job is not None and generation == self.job.generation:
+            self.publish()
+
+    def step(self, n: int) -> None:
+        """Exactly ``n`` iterations, then one frame; the last of them comes with its
+        explanation (svmviz.core.inspect) for the step inspector."""
+        if self.solver is None or self.state.is_interruption_requested():
+            return
+        if n > 1:
+            self.solver.step(n - 1)
+        self.explained_step = self.explain(self.solver)
+        self.publish()
+
+    def seek(self, t: int) -> None:
+        """Go to iteration ``t`` by replaying the job from w = 0 with its seed (the same seed
+        gives the same samples, so this is the iterate seen before, exactly), then one frame;
+        the last step comes explained. Not for a warm-started job (its past is another job's)."""
+        s, job = self.solver, self.job
+        if s is None or job is None or self.state.is_interruption_requested() or s.t0_ != 0:
+            return
+        t = max(0, min(int(t), job.config.iterations))
+        solver = Solver(job.config).reset(self._fit_data, self._lam_hard())
+        if t > 1:
+            solver.step(t - 1)
+        self.explained_step = self.explain(solver) if t >= 1 else None
+        self.solver = solver
+        self._split.forget_from(solver.t_)  # that future is replayed
+        self.publish()
+
+    def play(self) -> None:
+        """Train until the budget, a pause or a cancel, at ``state.speed``; publish frames as
+        the GUI takes them (svmviz.app.play_loop). Play after the end (the budget, a
+        convergence or a divergence) plays the run again from w = 0."""
+        play(self)
+
+    def restart(self) -> Solver:
+        """The job's solver again at w = 0 (its seed: the same run), its frame published."""
+        solver = Solver(self.job.config)
+        self.solver = solver.reset(self._fit_data, self._lam_hard(), grams=self._grams)
+        self._split.forget_from(0)
+        self.explained_step = None
+        self.publish()
+        return self.solver
+
+    def stop(self) -> None:
+        """No more optima computed (the thread that computes them ends)."""
+        self.references.stop()
+
+    # ------------------------------------------------------------------ helpers
+    def explain(self, solver: Solver) -> StepRecord | None:
+        """One step of ``solver`` taken and explained, its sample indices the job's."""
+        return self._split.record(step_and_explain(solver))
+
+    def sample_test(self) -> None:
+        """The test error at this iteration, when the job has test points (else nothing)."""
+        if self._split.test is not None:
+            self._split.sample(self.solver.t_, self.solver.model(self.state.show_iterate))
+
+    def _lam_hard(self) -> float | None:
+        return self.reference.lam_hard if self.reference is not None else None
+
+    def _take_reference(self) -> None:
+        if self._reference_key is not None:
+            found = self.references.lookup(self._reference_key)
+            if found is not None:
+                self.reference, self.reference_error = found
+                self._reference_key = None
+
+    def publish(self) -> None:
+        """Build the frame of the current state and post it (not after a cancel)."""
+        s, job, state, split = self.solver, self.job, self.state, self._split
+        if s is None or job is None or state.is_interruption_requested():
+            return
+        self._take_reference()
+        iterate = state.show_iterate
+        model = s.model(iterate)
+        extent = state.extent or job.extent
+        values = split.values(s.training_values(iterate), model)
+        frame = make_frame(model, job.data.X, job.data.y, extent, job.grid, train_values=values)
+        frame = split.frame(frame)
+        alpha = split.alpha(s.training_alpha(iterate))
+        test_error = None
+        if split.test is not None:
+            split.sample(s.t_, model, values[split.test])
+            test_error = split.test_error()
+        ref = self.reference
+        if ref is not None and (self._optimum is None or self._optimum.extent != tuple(extent)):
+            # the exact optimum's regions and curves, once per job and view
+            fit = self._fit_data
+            self._optimum = make_frame(ref.model, fit.X, fit.y, extent, job.grid)
+        h = s.history_
+        history = {c: h[c] for c in HISTORY}
+        for v in history.values():
+            v.flags.writeable = False
+        state.emit(
+            Snapshot(
+                generation=job.generation,
+                t=s.t_,
+                t0=s.t0_,
+                status=s.status_,
+                model=model,
+                frame=frame,
+                history=history,
+                reference=ref,
+                reference_error=self.reference_error,
+                alpha=alpha,
+                step=self.explained_step,
+                iterate=iterate,
+                optimum=self._optimum if ref is not None else None,
+                test_error=test_error,
+                reference_pending=self._reference_key is not None,
+                status_text=s.status_text(),
+                notice=s.notice_,
+                preparing=Solver.preparing(),
+            )
+        )

@@ -1,0 +1,349 @@
+"""The training runner, driven synchronously: no QThread, no event loop, a fake clock.
+
+Orange tests its MDS runner the same way (``run_mds(…, state)`` with a state object the
+test controls): here the state is the real :class:`Controls`, whose mailbox a fake GUI
+empties as soon as a snapshot is posted, and the exact optimum comes when the test says so.
+"""
+
+from dataclasses import FrozenInstanceError
+
+import numpy as np
+import pytest
+
+from svmviz.app.controls import Controls
+from svmviz.app.play_loop import (
+    CHUNK_SECONDS,
+    FRAME_SECONDS,
+    MAX_CHUNK,
+    SLOW_SECONDS,
+    next_cap,
+    next_chunk,
+)
+from svmviz.app.runner import TrainingRunner
+from svmviz.app.snapshot import Job, Snapshot
+from svmviz.core.config import SolverConfig
+from svmviz.core.frame import data_extent
+from svmviz.core.generalization import TEST, TRAIN, UNUSED
+from svmviz.core.kernels import Kernel
+from svmviz.core.objectives import errors
+from svmviz.core.pace import DECADE_SECONDS, DEFAULT, INSTANT, Speed
+from svmviz.core.training import problem_key, reference_or_reason
+
+
+class FakeReferences:
+    """The exact optimum when the test computes it (``arrive``), never in a thread."""
+
+    def __init__(self):
+        self.results = {}
+        self.requested = []  # (generation, key) of each request
+        self.stopped = False
+
+    def request(self, generation, config, data):
+        key = problem_key(config, data)
+        self.requested.append((generation, key))
+        return key, self.results.get(key)
+
+    def lookup(self, key):
+        return self.results.get(key)
+
+    def arrive(self, config, data):
+        self.results[problem_key(config, data)] = reference_or_reason(config, data)
+
+    def stop(self):
+        self.stopped = True
+
+
+class FakeGui:
+    """Takes each snapshot the moment it is posted; keeps the fake clock."""
+
+    def __init__(self, on_frame=None):
+        self.now = 0.0
+        self.frames = []  # (fake time, snapshot) of each snapshot taken
+        self.failures = []  # (generation, message)
+        self.on_frame = on_frame  # called after each frame taken (a test's hand on the GUI)
+        self.controls = Controls(
+            notify=self.take,
+            fail=lambda generation, message: self.failures.append((generation, message)),
+            clock=lambda: self.now,
+            sleep=self.sleep,
+        )
+
+    def sleep(self, seconds):
+        self.now += max(seconds, 0.0)
+
+    def take(self):
+        self.frames.append((self.now, self.controls.take()))
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    @property
+    def snaps(self):
+        return [s for _, s in self.frames]
+
+    @property
+    def last(self):
+        return self.frames[-1][1]
+
+
+@pytest.fixture
+def gui():
+    return FakeGui()
+
+
+@pytest.fixture
+def references():
+    return FakeReferences()
+
+
+@pytest.fixture
+def runner(gui, references):
+    return TrainingRunner(gui.controls, references)
+
+
+def job(data, generation=1, grid=16, parts=None, warm=False, **config):
+    cfg = SolverConfig(**config)
+    return Job(generation, cfg, data, data_extent(data.X), grid=grid, warm=warm, parts=parts)
+
+
+def f(snap, data):
+    return snap.model.decision_function(data.X)
+
+
+def test_a_job_starts_at_w_zero_with_one_frame_and_the_optimum_pending(runner, gui, blobs2):
+    runner.start(job(blobs2))
+    assert len(gui.frames) == 1, "a job publishes exactly its first frame"
+    snap = gui.last
+    assert isinstance(snap, Snapshot)
+    assert (snap.generation, snap.t, snap.t0, snap.status) == (1, 0, 0, "ready")
+    assert np.all(f(snap, blobs2) == 0), "w = 0 at the start"
+    assert snap.reference is None and snap.reference_pending
+    assert snap.optimum is None and snap.step is None and snap.test_error is None
+    assert len(snap.history["objective"]) == 0
+    assert not snap.history["objective"].flags.writeable, "the history is shared, read-only"
+    assert snap.frame.extent == data_extent(blobs2.X)
+    with pytest.raises(FrozenInstanceError):
+        snap.t = 3
+
+
+def test_the_optimum_arriving_while_idle_publishes_a_frame(runner, gui, references, blobs2):
+    j = job(blobs2)
+    runner.start(j)
+    runner.reference_done(j.generation)  # (the notice can come before the result: no harm)
+    assert gui.last.reference is None and gui.last.reference_pending
+    references.arrive(j.config, blobs2)
+    runner.reference_done(99)  # another job's optimum: no frame
+    assert len(gui.frames) == 2
+    runner.reference_done(j.generation)
+    snap = gui.last
+    assert len(gui.frames) == 3 and snap.t == 0
+    assert snap.reference is not None and snap.reference.objective > 0
+    assert not snap.reference_pending and snap.reference_error is None
+    assert snap.optimum is not None and snap.optimum.extent == snap.frame.extent
+    # the same problem again (undo, or back to a setting): the optimum comes with the frame
+    runner.start(job(blobs2, generation=2, algorithm="sgd", seed=3))
+    assert gui.last.reference is snap.reference and not gui.last.reference_pending
+
+
+def test_step_gives_exactly_n_iterations_the_last_explained(runner, gui, blobs2):
+    runner.start(job(blobs2))
+    runner.step(1)
+    assert gui.last.t == 1 and gui.last.step is not None and gui.last.step.t == 1
+    runner.step(7)
+    assert gui.last.t == 8 and gui.last.step.t == 8
+    assert gui.last.status == "running"
+    assert list(gui.last.history["t"])[-1] == 8
+    assert [s.t for s in gui.snaps] == [0, 1, 8], "one frame per command"
+
+
+def test_seek_back_replays_exactly_what_stepping_forward_showed(runner, gui, blobs2):
+    runner.start(job(blobs2, kernel=Kernel("rbf")))
+    runner.step(30)
+    at30 = gui.last
+    runner.step(20)
+    assert gui.last.t == 50
+    runner.seek(30)
+    again = gui.last
+    assert again.t == 30
+    np.testing.assert_array_equal(f(again, blobs2), f(at30, blobs2))
+    np.testing.assert_array_equal(again.history["objective"], at30.history["objective"])
+    np.testing.assert_array_equal(again.alpha, at30.alpha)
+    assert again.step.t == 30
+    np.testing.assert_array_equal(again.step.samples, at30.step.samples)
+    runner.seek(0)
+    assert gui.last.t == 0 and gui.last.step is None
+    runner.seek(10**9)  # past the budget: to the budget
+    assert gui.last.t == 50000 and gui.last.status == "budget"
+
+
+def test_the_log_pace_on_a_fake_clock_shows_the_first_steps_one_by_one(runner, gui, blobs2):
+    """t = 1 … 10 each in a frame of its own with its step explained, many frames before
+    t = 100, and each decade of iterations in about the same (fake) time."""
+    runner.start(job(blobs2, iterations=10**5))
+    gui.controls.set_speed(DEFAULT)
+    runner.play()
+    ts = [s.t for s in gui.snaps]
+    assert ts[:11] == list(range(11)), ts[:11]
+    assert ts[-1] == 10**5 and ts == sorted(ts)
+    for snap in gui.snaps[1:11]:
+        assert snap.step is not None and snap.step.t == snap.t, "the inspector follows"
+    assert sum(t < 100 for t in ts) > 40  # (at 60 frames a second: about 70)
+    first = {k: next(now for now, s in gui.frames if s.t >= 10**k) for k in range(6)}
+    for k in range(5):
+        assert first[k + 1] - first[k] == pytest.approx(DECADE_SECONDS, abs=2 * FRAME_SECONDS)
+    # a frame with more than one step carries none (it would explain only the last)
+    pairs = zip(gui.snaps, gui.snaps[1:], strict=False)
+    assert all(b.step is None for a, b in pairs if b.t - a.t > 1)
+
+
+def test_slow_motion_is_n_iterations_a_frame_on_its_own_clock(runner, gui, blobs2):
+    runner.start(job(blobs2, iterations=70))
+    gui.controls.set_speed(Speed(7))
+    runner.play()
+    ts = [s.t for s in gui.snaps]
+    assert ts == [0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 70], "the end is published again"
+    assert all(s.step.t == s.t for s in gui.snaps[1:-1]), "each frame's last step explained"
+    times = np.diff([now for now, _ in gui.frames[1:-1]])
+    np.testing.assert_allclose(times, SLOW_SECONDS)
+    assert gui.last.status == "budget"
+
+
+def test_full_speed_plays_to_the_budget_and_play_at_the_end_plays_again(runner, gui, blobs2):
+    runner.start(job(blobs2, iterations=20000))
+    gui.controls.set_speed(INSTANT)
+    runner.play()
+    end = gui.last
+    ts = [s.t for s in gui.snaps]
+    assert end.t == 20000 and end.status == "budget" and ts == sorted(ts)
+    assert all(s.step is None for s in gui.snaps[1:]), "no step explained at full speed"
+    gui.frames.clear()
+    runner.play()  # at the end: from w = 0 again, the same run (its seed)
+    assert gui.snaps[0].t == 0 and gui.last.t == 20000
+    assert gui.last.history["objective"][-1] == end.history["objective"][-1]
+
+
+def test_a_split_trains_on_its_part_and_samples_the_test_error(runner, gui, blobs2):
+    rng = np.random.default_rng(1)
+    parts = rng.choice([TRAIN, TRAIN, TEST, UNUSED], size=len(blobs2.y)).astype(np.int8)
+    train, test = np.flatnonzero(parts == TRAIN), np.flatnonzero(parts == TEST)
+    runner.start(job(blobs2, parts=parts, kernel=Kernel("rbf"), iterations=3000))
+    snap = gui.last
+    assert len(snap.frame.margins) == len(blobs2.y), "frames cover every point"
+    t, err = snap.test_error
+    assert list(t) == [0] and err[0] == errors(f(snap, blobs2)[test], blobs2.y[test])
+    runner.step(20)
+    snap = gui.last
+    assert set(snap.frame.support) <= set(train), "support vectors among the training points"
+    assert snap.alpha.shape == (len(blobs2.y),) and np.all(snap.alpha[parts != TRAIN] == 0)
+    assert set(snap.step.samples) <= set(train), "a step's samples: the job's indices"
+    t, err = snap.test_error
+    assert list(t) == [0, 20]
+    assert err[-1] == errors(f(snap, blobs2)[test], blobs2.y[test])
+    gui.controls.set_speed(INSTANT)
+    runner.play()
+    t, _ = gui.last.test_error
+    assert t[-1] == 3000 and len(t) > 5 and np.all(np.diff(t) > 0), "sampled as it trains"
+    runner.seek(10)
+    t, _ = gui.last.test_error
+    assert list(t) == [0, 10], "a seek back forgets the samples of the future it replays"
+
+
+def test_a_job_that_cannot_start_reports_why(runner, gui, blobs2):
+    runner.start(job(blobs2, margin="hard"))
+    assert gui.frames == [] and len(gui.failures) == 1
+    generation, message = gui.failures[0]
+    assert generation == 1 and "not separable" in message
+
+
+def test_a_defect_in_set_up_is_reported_as_an_internal_error(runner, gui, blobs2, monkeypatch):
+    import sys
+
+    from svmviz.core.solvers import Solver
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("boom")
+
+    hooked = []
+    monkeypatch.setattr(Solver, "reset", broken)
+    monkeypatch.setattr(sys, "excepthook", lambda *info: hooked.append(info[0]))
+    runner.start(job(blobs2))
+    assert gui.failures == [(1, "internal error (RuntimeError: boom)")]
+    assert hooked == [RuntimeError], "the defect is also reported as an exception"
+    assert gui.frames == []
+
+
+def test_a_cancel_stops_play_with_no_further_frame(blobs2, references):
+    gui = FakeGui(on_frame=lambda g: len(g.frames) == 4 and g.controls.stop(2))
+    runner = TrainingRunner(gui.controls, references)
+    runner.start(job(blobs2, iterations=10**6))
+    gui.controls.set_speed(Speed(1))
+    runner.play()
+    assert [s.t for s in gui.snaps] == [0, 1, 2, 3], "nothing after the cancel"
+    runner.step(5)
+    runner.seek(1)
+    runner.publish()
+    assert len(gui.frames) == 4, "a cancelled job publishes nothing more"
+    runner.start(job(blobs2, generation=1))  # queued before the newest one: skipped
+    assert len(gui.frames) == 4
+    runner.start(job(blobs2, generation=2))  # the newest: runs
+    assert gui.last.generation == 2 and gui.last.t == 0
+
+
+def test_a_pause_stops_play_and_publishes_where_it_stopped(blobs2, references):
+    gui = FakeGui(on_frame=lambda g: len(g.frames) == 4 and g.controls.pause())
+    runner = TrainingRunner(gui.controls, references)
+    runner.start(job(blobs2, iterations=10**6))
+    gui.controls.set_speed(Speed(1))
+    runner.play()
+    assert [s.t for s in gui.snaps] == [0, 1, 2, 3, 3], "the state once more, then nothing"
+    gui.controls.resume()
+    gui.on_frame = lambda g: len(g.frames) == 7 and g.controls.pause()
+    runner.play()
+    assert [s.t for s in gui.snaps[5:]] == [4, 5, 5], "play goes on from there"
+
+
+def test_the_view_settings_apply_to_the_next_frame(runner, gui, blobs2):
+    runner.start(job(blobs2, algorithm="sgd", average="uniform"))
+    runner.step(50)
+    output = gui.last
+    gui.controls.set_show_iterate(True)
+    gui.controls.set_extent((-1, 1, -2, 2))
+    runner.publish()
+    snap = gui.last
+    assert snap.iterate and not output.iterate
+    assert snap.frame.extent == (-1.0, 1.0, -2.0, 2.0)
+    assert not np.array_equal(f(snap, blobs2), f(output, blobs2)), "w_t is not the average"
+
+
+def test_a_warm_start_goes_on_from_the_last_job_and_cannot_seek(runner, gui, blobs2):
+    runner.start(job(blobs2, lam=0.01))
+    runner.step(40)
+    runner.start(job(blobs2, generation=2, warm=True, lam=0.02))
+    snap = gui.last
+    assert (snap.generation, snap.t, snap.t0) == (2, 40, 40)
+    runner.seek(3)
+    assert len(gui.frames) == 3, "its past is another job's: no seek"
+
+
+def test_the_mailbox_keeps_the_latest_and_notifies_once_until_taken():
+    notified = []
+    controls = Controls(notify=lambda: notified.append(1))
+    a, b = object(), object()
+    controls.emit(a)
+    controls.emit(b)
+    assert notified == [1] and controls.frame_pending() and controls.peek() is b
+    assert controls.take() is b and not controls.frame_pending()
+    controls.emit(a)
+    assert notified == [1, 1]
+
+
+def test_the_play_loops_decisions():
+    assert next_chunk(8, 0.0) == 16 and next_chunk(MAX_CHUNK, 0.0) == MAX_CHUNK
+    assert next_chunk(8, CHUNK_SECONDS) == 8 and next_chunk(8, 3 * CHUNK_SECONDS) == 4
+    assert next_chunk(1, 1.0) == 1
+    assert next_cap(4, 4, 0.0) == 8 and next_cap(4, 3, 0.0) == 4, "doubles only when used"
+    assert next_cap(4, 4, 2 * FRAME_SECONDS) == 2 and next_cap(1, 1, 1.0) == 1
+
+
+def test_stop_ends_the_optimum_computations(runner, references):
+    runner.stop()
+    assert references.stopped
