@@ -25,6 +25,15 @@ def test_core_and_train_do_not_import_qt():
     assert loaded_after(imports, ("PySide6", "pyqtgraph")) == []
 
 
+def test_training_runner_does_not_import_qt():
+    """The runner and what it passes around are plain Python: tests drive it without Qt."""
+    imports = (
+        "import svmviz.app.runner, svmviz.app.snapshot, svmviz.app.controls, "
+        "svmviz.app.play_loop, svmviz.app.split"
+    )
+    assert loaded_after(imports, ("PySide6", "pyqtgraph", "shiboken6")) == []
+
+
 def test_app_layer_uses_qtcore_only():
     imports = "import svmviz.app.worker, svmviz.app.session"
     bad = ("PySide6.QtWidgets", "PySide6.QtGui", "pyqtgraph", "svmviz.ui")
