@@ -29,7 +29,7 @@ def test_training_runner_does_not_import_qt():
     """The runner and what it passes around are plain Python: tests drive it without Qt."""
     imports = (
         "import svmviz.app.runner, svmviz.app.snapshot, svmviz.app.controls, "
-        "svmviz.app.play_loop, svmviz.app.split"
+        "svmviz.app.play_loop, svmviz.app.split, svmviz.app.threads"
     )
     assert loaded_after(imports, ("PySide6", "pyqtgraph", "shiboken6")) == []
 

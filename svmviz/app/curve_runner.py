@@ -9,24 +9,41 @@ takes effect within a few milliseconds, not at the end of a fit. Shutdown is qui
 
 from __future__ import annotations
 
+import threading
 import traceback
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from svmviz.app.worker import _THREADS
+from svmviz.app.threads import register
 from svmviz.core.errors import InputError
+
+
+class _Latest:
+    """The newest run's generation: set by the GUI, read by the worker between points."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._value = 0
+
+    def set(self, generation: int) -> None:
+        with self._lock:
+            self._value = generation
+
+    def get(self) -> int:
+        with self._lock:
+            return self._value
 
 
 class _CurveWorker(QObject):
     point = Signal(int, object)  # generation, CurvePoint
     finished = Signal(int, str)  # generation, "" or why it stopped
 
-    def __init__(self):
+    def __init__(self, latest: _Latest):
         super().__init__()
-        self.latest = 0  # the newest generation: older ones stop at their next check
+        self.latest = latest  # the newest generation: older ones stop at their next check
 
     def stopped(self, generation: int) -> bool:
-        return generation != self.latest
+        return generation != self.latest.get()
 
     @Slot(object)
     def run(self, job) -> None:
@@ -65,8 +82,9 @@ class CurveRunner(QObject):
         self.running = False
         self._thread = QThread()
         self._thread.setObjectName("svmviz-curves")
-        _THREADS.add(self._thread)
-        self._worker = _CurveWorker()
+        register(self._thread)
+        self._latest = _Latest()
+        self._worker = _CurveWorker(self._latest)
         self._worker.moveToThread(self._thread)
         self._run.connect(self._worker.run)
         self._worker.point.connect(self._on_point)
@@ -75,7 +93,7 @@ class CurveRunner(QObject):
 
     def start(self, make, total: int) -> int:
         self.generation += 1
-        self._worker.latest = self.generation
+        self._latest.set(self.generation)
         self.total, self.done, self.running = int(total), 0, True
         self._run.emit((self.generation, make))
         self.progressed.emit(0, self.total)
@@ -83,14 +101,14 @@ class CurveRunner(QObject):
 
     def cancel(self) -> None:
         self.generation += 1
-        self._worker.latest = self.generation
+        self._latest.set(self.generation)
         if self.running:
             self.running = False
             self.finished.emit("cancelled")
 
     def shutdown(self) -> None:
         self.generation += 1
-        self._worker.latest = self.generation
+        self._latest.set(self.generation)
         self._thread.quit()
         self._thread.wait()
 

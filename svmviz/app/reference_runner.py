@@ -1,13 +1,12 @@
 """The exact optimum of each job, computed beside the training so that no frame waits for
-it (libsvm on 3,000 points with an RBF kernel takes about a second, and a click must show
-within 50 ms).
+it (on thousands of points with a kernel it takes far longer than a click may take to show).
 
 One daemon thread serves the newest request only: a request replaced within SETTLE_SECONDS
 (a drag submits a job per mouse move) is never computed, and an old one still running is
 left to finish (libsvm and the QP cannot be interrupted) but its result only goes to the
 cache. Results are cached by problem (data, margin, λ, bias, kernel, Δ), so undo, redo and
 going back to a setting are instant. libsvm and numpy release the GIL while they compute;
-Clarabel holds it for up to ~45 ms at a time on 20,000 points (measured).
+Clarabel holds it for a while at a time on large problems.
 """
 
 from __future__ import annotations
@@ -102,8 +101,8 @@ NICE = 10  # the exact optimum waits for the window and the training, not the ot
 
 def _lower_priority() -> None:
     """Run this thread (and the threads it starts) at a lower priority: on Linux a thread
-    has its own nice value. The optimum of 3,000 points with an RBF kernel takes both cores
-    for most of a second, and a click's frame must not wait behind it."""
+    has its own nice value. A large kernel problem's optimum can take every core for a
+    while, and a click's frame must not wait behind it."""
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
     except (AttributeError, OSError):  # not Linux, or not allowed: the same, a bit slower

@@ -19,7 +19,6 @@ Orange's ConcurrentMixin and run_mds(…, state).)
 from __future__ import annotations
 
 import time
-import weakref
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -29,17 +28,13 @@ from svmviz.app.play_loop import FRAME_SECONDS
 from svmviz.app.reference_runner import ReferenceRunner
 from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import Job, Snapshot
+from svmviz.app.threads import register, running_threads
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.frame import prepare_contours
 from svmviz.core.pace import Speed
 
-_THREADS: weakref.WeakSet = weakref.WeakSet()
-
-
-def running_threads() -> list:
-    """Training threads that are still running (for tests and for a clean exit)."""
-    return [t for t in list(_THREADS) if t.isRunning()]
+__all__ = ["Job", "Snapshot", "TrainingController", "TrainingWorker", "running_threads"]
 
 
 class TrainingWorker(QObject):
@@ -87,6 +82,7 @@ class TrainingWorker(QObject):
         self.runner.play()
 
     def stop_references(self) -> None:
+        """No more optima (called from the GUI thread: the reference runner has its lock)."""
         self.runner.stop()
 
 
@@ -120,7 +116,7 @@ class TrainingController(QObject):
         prepare_contours()  # (here, in the GUI thread: see its docstring)
         self._thread = QThread()
         self._thread.setObjectName("svmviz-training")
-        _THREADS.add(self._thread)
+        register(self._thread)
         self._worker = TrainingWorker()
         self._worker.moveToThread(self._thread)
         # the only state both threads touch (the worker's attributes are its thread's own)
