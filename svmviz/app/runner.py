@@ -17,20 +17,52 @@ training by ``references`` (svmviz.app.reference_runner); each frame looks for i
 from __future__ import annotations
 
 import sys
+from typing import Protocol
 
 from svmviz.app.play_loop import play
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.split import Split
+from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.inspect import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
+from svmviz.core.pace import Speed
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
 
 HISTORY = ("objective", "loss", "error", "norm", "violations", "t")  # the columns published
+
+
+class RunnerState(Protocol):
+    """What the runner reads and writes outside itself (svmviz.app.controls.Controls)."""
+
+    @property
+    def extent(self) -> tuple | None: ...  # the plane region drawn; None: the job's own
+    @property
+    def show_iterate(self) -> bool: ...  # frames of the last iterate w_t, not the output
+    @property
+    def speed(self) -> Speed: ...
+    @property
+    def latest_generation(self) -> int: ...  # the newest job submitted
+    def is_interruption_requested(self) -> bool: ...
+    def is_pause_requested(self) -> bool: ...
+    def clear_interruption(self) -> None: ...
+    def frame_pending(self) -> bool: ...
+    def emit(self, snapshot: Snapshot) -> None: ...
+    def fail(self, generation: int, message: str) -> None: ...
+    def clock(self) -> float: ...
+    def sleep(self, seconds: float) -> object: ...
+
+
+class References(Protocol):
+    """The exact optimum computed beside the training (svmviz.app.reference_runner)."""
+
+    def request(self, generation: int, config: SolverConfig, data: Dataset) -> tuple: ...
+    def lookup(self, key) -> tuple | None: ...
+    def stop(self) -> None: ...
 
 
 class TrainingRunner:
@@ -46,7 +78,7 @@ class TrainingRunner:
         (reference, reason); see :class:`svmviz.app.reference_runner.ReferenceRunner`.
     """
 
-    def __init__(self, state, references):
+    def __init__(self, state: RunnerState, references: References):
         self.state = state
         self.references = references
         self.job: Job | None = None
