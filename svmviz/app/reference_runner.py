@@ -1,12 +1,12 @@
 """The exact optimum of each job, computed beside the training so that no frame waits for
-it (on thousands of points with a kernel it takes far longer than a click may take to show).
+it (libsvm on thousands of points with an RBF kernel takes far longer than a frame).
 
 One daemon thread serves the newest request only: a request replaced within SETTLE_SECONDS
 (a drag submits a job per mouse move) is never computed, and an old one still running is
 left to finish (libsvm and the QP cannot be interrupted) but its result only goes to the
 cache. Results are cached by problem (data, margin, λ, bias, kernel, Δ), so undo, redo and
 going back to a setting are instant. libsvm and numpy release the GIL while they compute;
-Clarabel holds it for a while at a time on large problems.
+Clarabel holds it for stretches of a few frames on large problems.
 """
 
 from __future__ import annotations
