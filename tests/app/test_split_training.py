@@ -1,4 +1,4 @@
-"""A train/test split in the worker and the window; the curves computed in the background."""
+"""A train/test split in the training worker; the curves computed in the background."""
 
 import numpy as np
 import pytest
@@ -20,7 +20,6 @@ from svmviz.core.generalization import (  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.objectives import errors  # noqa: E402
 from svmviz.core.solvers import Solver  # noqa: E402
-from svmviz.ui.app import build_window  # noqa: E402
 
 
 @pytest.fixture
@@ -109,75 +108,3 @@ def test_curve_runner_streams_points_and_cancels(qtbot, moons):
         assert got == []
     finally:
         runner.shutdown()
-
-
-def test_window_split_curves_and_click_to_load(qtbot, moons):
-    config = SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=3000)
-    w = build_window(moons, config)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    panel = w.generalization
-    # without a test set the curves say what to do
-    panel.compute_learning_curve()
-    assert "Hold out a test set" in panel.message.text()
-    panel.fraction.setValue(30)  # the spin box writes the session's split
-    assert w.session.split.fraction == pytest.approx(0.3)
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.test_error is not None,
-                    timeout=30000)  # fmt: skip
-    parts = w.session.parts()
-    n_test = int(np.sum(parts == TEST))
-    # test points are drawn hollow, in their own scatters, and are not ringed
-    drawn = sum(len(s.data) for s in w.plot.test_scatters)
-    assert drawn == n_test
-    assert sum(len(s.data) for s in w.plot.scatters) == len(moons.y) - n_test
-    w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot.status == "budget", timeout=30000)
-    qtbot.waitUntil(lambda: "test error" in w.status.text(), timeout=5000)
-    assert w.curves.test_error.xData is not None and len(w.curves.test_error.xData) > 3
-    # the learning curve, in the background, then a click on its third point
-    with qtbot.waitSignal(panel.runner.finished, timeout=120000):
-        panel.compute_learning_curve()
-    values = panel.learning.values
-    assert len(values) >= 5 and "click a point" in panel.message.text()
-    panel.learning.picked.emit(float(values[2]))
-    assert w.session.split.size == int(values[2])
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
-    assert int(np.sum(w.session.parts() == TRAIN)) == int(values[2])
-    assert sum(len(s.data) for s in w.plot.unused_scatters) > 0
-    assert panel.learning.opacity() == 1.0  # the size is the curve's own knob: not stale
-    # the γ sweep; a click loads that γ into the solver panel
-    panel.param.setCurrentIndex(panel.param.findData("gamma"))
-    with qtbot.waitSignal(panel.runner.finished, timeout=120000):
-        panel.compute_sweep()
-    gamma = float(panel.sweep.values[0])
-    panel.sweep.picked.emit(gamma)
-    assert w.session.config.kernel.gamma == pytest.approx(gamma)
-    assert w.panel.config().kernel.gamma == pytest.approx(gamma)
-    assert panel.sweep.opacity() == 1.0
-    # an edit of the points makes both curves stale
-    w.session.add_point(0.0, 0.0)  # (the panel refreshes after the event that edited)
-    qtbot.waitUntil(lambda: panel.learning.opacity() < 1 and panel.sweep.opacity() < 1)
-    assert "Faded" in panel.message.text()
-    # no test set again: plain training on every point
-    panel.fraction.setValue(0)
-    panel.size.setValue(1)  # "all"
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.test_error is None,
-                    timeout=30000)  # fmt: skip
-    assert sum(len(s.data) for s in w.plot.test_scatters) == 0
-    w.close()
-
-
-def test_closing_the_window_mid_sweep_stops_the_curve_thread(qtbot, moons):
-    """The fits check for a stop between chunks: close() joins the curve thread (the
-    conftest fixture fails the test if a thread is left running)."""
-    w = build_window(moons, SolverConfig(algorithm="gd", iterations=10**6))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    w.session.set_split(Split(0.3, seed=1))
-    w.generalization.compute_learning_curve()
-    qtbot.waitUntil(lambda: w.generalization.runner.running, timeout=5000)
-    qtbot.wait(200)  # inside the first (long) fit
-    w.close()
-    assert not w.generalization.runner._thread.isRunning()
