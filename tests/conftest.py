@@ -25,7 +25,6 @@ import pytest  # noqa: E402
 
 from svmviz.core.data import Dataset  # noqa: E402
 
-
 QT_FOLDERS = ("app", "ui")  # tests of the layers with Qt: workers, windows, their threads
 
 

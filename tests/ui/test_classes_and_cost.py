@@ -6,26 +6,15 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
 from svmviz.core.palette import MAX_CLASSES  # noqa: E402
-from svmviz.ui.app import build_window  # noqa: E402
 
 
 @pytest.fixture
-def window(qtbot):
+def window(make_window):
     X = np.array([[-1.0, 0.0], [-1.2, 0.3], [1.0, 0.0], [1.1, -0.4]])
-    w = build_window(Dataset.from_labels(X, ["red", "red", "blue", "blue"]),
-                     SolverConfig(iterations=2000))  # fmt: skip
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    from PySide6.QtWidgets import QApplication
-
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)  # shortcuts need it active
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    yield w
-    w.close()
+    data = Dataset.from_labels(X, ["red", "red", "blue", "blue"])
+    return make_window(data, iterations=2000, active=True)  # (shortcuts need it active)
 
 
 def visible_buttons(w):
@@ -80,7 +69,7 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
 
 
 def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
-    qtbot, window, monkeypatch
+    wait_frame, window, monkeypatch
 ):
     from PySide6 import QtWidgets
 
@@ -90,8 +79,7 @@ def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
     w.session.add_point(0.0, 2.0, k=4)  # a third class (slot 5)
     assert "multiclass" in w.panel.problem.text() and "3 classes" in w.panel.problem.text()
     assert w.panel.cost_button.isEnabled()
-    qtbot.waitUntil(lambda: w.snapshot is not None and not w.snapshot.model.binary,
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: not s.model.binary)
 
     def fill(dialog):
         dialog.table.item(0, 1).setText("2.5")  # true red, predicted blue
@@ -104,7 +92,7 @@ def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
     cost = w.session.job_config().cost
     assert cost[0][1] == 2.5 and cost[1][0] == 1.0 and cost[0][0] == 0.0
     assert "custom Δ" in w.panel.problem.text()
-    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     assert w.snapshot.model.cost[0, 1] == 2.5  # the engine trains with it
     # deleting the third class: binary again, and Δ of the two left is kept per slot
     w.session.delete_points([4])

@@ -14,23 +14,18 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets  # noqa: E402
 from PySide6.QtSvg import QSvgRenderer  # noqa: E402
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.model_io import read_model, read_model_npz  # noqa: E402
 from svmviz.ui.animation import AnimationSettings  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 
 @pytest.fixture
-def trained(qtbot):
-    w = build_window(demo_data(), SolverConfig(kernel=Kernel("rbf"), iterations=3000))
-    qtbot.addWidget(w)
+def trained(make_window, wait_frame):
+    w = make_window(kernel=Kernel("rbf"), iterations=3000)
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.status == "budget"
-                    and w.snapshot.reference is not None, timeout=30000)  # fmt: skip
-    yield w
-    w.close()
+    wait_frame(w, lambda s: s.status == "budget" and s.reference is not None)
+    return w
 
 
 def colours(image: QtGui.QImage) -> int:
@@ -134,14 +129,12 @@ def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
     assert float(rows[-1][1]) == trained.snapshot.history["objective"][-1]
 
 
-def test_nothing_to_export_before_training(qtbot, monkeypatch):
+def test_nothing_to_export_before_training(make_window, monkeypatch):
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
-    w = build_window(demo_data(), SolverConfig())
-    qtbot.addWidget(w)
+    w = make_window()
     w.snapshot = None
     assert not w.exports.save_model() and "Train first" in shown[0]
-    w.close()
 
 
 def run_animation(qtbot, w, settings):
@@ -185,11 +178,11 @@ def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path):
-    w = build_window(demo_data(), SolverConfig(iterations=500))
-    qtbot.addWidget(w)
+def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, make_window, wait_frame,
+                                                                 tmp_path):
+    w = make_window(iterations=500)
     w.session.set_split(Split(0.3, 1))
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)  # the split's job
     ok, message = run_animation(qtbot, w, AnimationSettings(
         tmp_path / "a.gif", frames=3, last=500, width=200, height=150))  # fmt: skip
     assert ok, message
@@ -197,7 +190,6 @@ def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path)
 
     with Image.open(io.BytesIO(Path(tmp_path / "a.gif").read_bytes())) as gif:
         assert gif.n_frames == 3
-    w.close()
 
 
 def test_sizes_too_large_are_refused_with_a_message(trained, tmp_path, monkeypatch):

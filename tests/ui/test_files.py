@@ -1,6 +1,7 @@
 """Files: sessions reopen exactly, unsaved work is never lost silently, bad files are
 dialogs that change nothing, a failed write keeps the work, autosave recovers after a kill."""
 
+import functools
 import json
 import os
 import signal
@@ -25,7 +26,7 @@ from svmviz.core.data import Dataset, write_csv  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.session_file import read_session, write_session  # noqa: E402
-from svmviz.ui.app import build_window, demo_data, start  # noqa: E402
+from svmviz.ui.app import start  # noqa: E402
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -54,15 +55,16 @@ def save_to(monkeypatch, path):
                         lambda *a, **k: (str(path), ""))  # fmt: skip
 
 
-def window(qtbot, data=None, **config):
-    w = build_window(demo_data() if data is None else data, SolverConfig(**config))
-    qtbot.addWidget(w)
-    return w
+@pytest.fixture
+def window(make_window):
+    """make_window for these tests of files: they look at a window's documents, not its
+    frames, and do not wait for the first one (whose status would replace a message)."""
+    return functools.partial(make_window, first_frame=False)
 
 
-def dressed(qtbot):
+def dressed(window):
     """A window with something of everything a session file keeps."""
-    w = window(qtbot, iterations=2000)
+    w = window(iterations=2000)
     s = w.session
     s.add_point(0.123456789012345, -2.5, 2)  # a third class
     s.set_class(0, "setosa", "#CC79A7")
@@ -87,8 +89,8 @@ def dressed(qtbot):
     return w
 
 
-def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
-    w = dressed(qtbot)
+def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
+    w = dressed(window)
     assert w.files.dirty
     qtbot.waitUntil(w.isWindowModified, timeout=1000)  # the title's "*" follows
     path = tmp_path / "lesson.json"
@@ -98,7 +100,7 @@ def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
     saved = w.session.content(w.view_state())
     w.close()
 
-    again = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    again = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert again.files.open_path(path)
     got = again.session.content(again.view_state())
     assert got.same_content(saved)
@@ -118,9 +120,9 @@ def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
     again.close()
 
 
-def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, tmp_path, monkeypatch,
-                                                                dialogs):  # fmt: skip
-    w = window(qtbot)
+def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, window, tmp_path,
+                                                                monkeypatch, dialogs):  # fmt: skip
+    w = window()
     w.show()
     assert not w.files.dirty
     w.session.add_point(0.5, 0.5)
@@ -164,9 +166,9 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize("name, content, message", BAD_FILES)
-def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, tmp_path, dialogs, name, content,
-                                                   message):  # fmt: skip
-    w = window(qtbot)
+def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, window, tmp_path, dialogs, name,
+                                                   content, message):  # fmt: skip
+    w = window()
     w.session.add_point(0.5, 0.5)  # unsaved work
     before = w.session.points
     path = tmp_path / name
@@ -195,11 +197,12 @@ def read_only(folder: Path):
         folder.chmod(0o755)
 
 
-def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monkeypatch,
-                                                                     dialogs):  # fmt: skip
+def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(
+    qtbot, window, monkeypatch, dialogs
+):
     folder = Path(tempfile.mkdtemp(prefix="svmviz-read-only-"))
     try:
-        w = window(qtbot)
+        w = window()
         path = folder / "lesson.json"
         save_to(monkeypatch, path)
         assert w.files.save()
@@ -225,8 +228,8 @@ def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monk
         folder.rmdir()
 
 
-def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
-    w = window(qtbot)
+def test_drag_and_drop_of_a_csv_opens_it(qtbot, window, tmp_path):
+    w = window()
     w.show()
     qtbot.waitExposed(w)
     csv = tmp_path / "dropped.csv"
@@ -249,8 +252,8 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
     w.close()
 
 
-def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
-    w = window(qtbot)
+def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypatch):
+    w = window()
     w.optimum_action.setChecked(True)
     w.speed_combo.setCurrentIndex(3)
     w.step_dock.hide()
@@ -258,7 +261,7 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     save_to(monkeypatch, path)
     w.files.save()
     w.close()
-    w2 = window(qtbot)
+    w2 = window()
     assert w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 3
     assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
@@ -269,7 +272,7 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     assert not w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 0
     assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
     w2.close()
-    w3 = window(qtbot)
+    w3 = window()
     assert not w3.optimum_action.isChecked()
     w3.optimum_action.setChecked(True)
     w3.close()
@@ -285,7 +288,7 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     (100, 0, "instant"),  # a speed saved by this version: it
     (None, None, "log-t pace"),
 ])  # fmt: skip
-def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
+def test_the_remembered_speed_of_older_versions(window, old, pace, shown):
     from svmviz.app.preferences import Preferences
 
     p = Preferences()
@@ -294,13 +297,13 @@ def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
     if pace is not None:
         p.set("pace", pace)
     p.sync()
-    w = window(qtbot)
+    w = window()
     assert w.speed_combo.currentText() == shown and w.controller.speed.label == shown
     w.close()
 
 
-def test_a_recent_file_that_is_gone_leaves_the_list(qtbot, tmp_path, dialogs):
-    w = window(qtbot)
+def test_a_recent_file_that_is_gone_leaves_the_list(window, tmp_path, dialogs):
+    w = window()
     path = tmp_path / "gone.json"
     write_session(path, w.session.content())
     w.prefs.add_recent(path)
@@ -332,7 +335,8 @@ EDITOR = textwrap.dedent("""
 """)
 
 
-def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, monkeypatch):
+def test_work_is_recovered_after_the_process_is_killed(qtbot, window, own_config_dir,
+                                                       monkeypatch):
     (own_config_dir / "svmviz.ini").write_text("[General]\nautosave_seconds=1\n")
     env = dict(os.environ, SVMVIZ_CONFIG_DIR=str(own_config_dir), QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen([sys.executable, "-c", EDITOR], env=env, stdout=subprocess.PIPE,
@@ -369,19 +373,19 @@ def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, mo
     assert not file.exists()  # taken: not offered twice
     answer(monkeypatch, Button.Discard)
     assert w.close()
-    w2 = window(qtbot)
+    w2 = window()
     assert not w2.files.offer_recovery()  # nothing left (a clean close removed ours)
     w2.close()
 
 
-def test_a_running_window_s_autosave_is_not_offered_to_another(qtbot, monkeypatch):
-    w = window(qtbot)
+def test_a_running_window_s_autosave_is_not_offered_to_another(window, monkeypatch):
+    w = window()
     w.session.add_point(1.0, 1.0)
     w.files.autosave_now()
     assert w.files.autosave.path.exists()
     asked = []
     answer(monkeypatch, Button.Yes, asked)
-    w2 = window(qtbot)
+    w2 = window()
     assert not w2.files.offer_recovery() and not asked
     w2.close()
     answer(monkeypatch, Button.Discard)
@@ -389,15 +393,15 @@ def test_a_running_window_s_autosave_is_not_offered_to_another(qtbot, monkeypatc
     assert not w.files.autosave.path.exists()  # a clean close removes it
 
 
-def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatch):
-    w = window(qtbot)
+def test_points_saved_as_csv_open_again_as_they_were(window, tmp_path, monkeypatch):
+    w = window()
     w.session.set_class(1, "Square one")
     path = tmp_path / "points"  # no suffix: .csv is added
     save_to(monkeypatch, path)
     assert w.files.export_csv()
     before = w.session.points
     w.close()
-    w2 = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    w2 = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert w2.files.open_path(tmp_path / "points.csv")
     p = w2.session.points
     np.testing.assert_array_equal(p.X, before.X)  # bit for bit (repr floats)
@@ -406,11 +410,11 @@ def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatc
     w2.close()
 
 
-def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monkeypatch):
+def test_autosave_in_a_folder_that_cannot_be_made_is_said(window, tmp_path, monkeypatch):
     blocker = tmp_path / "file-not-folder"
     blocker.write_text("")
     monkeypatch.setenv("SVMVIZ_CONFIG_DIR", str(blocker))  # autosave/ cannot go under a file
-    w = window(qtbot)
+    w = window()
     assert not w.files.autosave.active
     assert w.status.text().startswith("Autosave is off: cannot make")
     w.session.add_point(0.0, 0.0)
@@ -418,10 +422,10 @@ def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monke
     w.close()
 
 
-def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp_path):
+def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, window, tmp_path):
     from svmviz.core.scenario import list_scenarios
 
-    w = dressed(qtbot)
+    w = dressed(window)
     path = tmp_path / "lesson.json"
     write_session(path, w.session.content(w.view_state()))
     saved = w.session.content()
@@ -438,21 +442,21 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp
     demo.close()
 
 
-def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, tmp_path,
+def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, tmp_path,
                                                                   monkeypatch):  # fmt: skip
     """Issue 16: after Open, Undo brought back the old points under the new file's settings,
     an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
     and New start a document: nothing is left to undo."""
     from svmviz.core.scenario import list_scenarios
 
-    lesson = dressed(qtbot)
+    lesson = dressed(window)
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert lesson.files.save()
     saved = lesson.session.content(lesson.view_state())
     lesson.close()
 
-    w = window(qtbot)
+    w = window()
     w.session.add_point(0.5, 0.5)  # an edit of the demo: undoable
     assert w.session.can_undo
     assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
@@ -475,7 +479,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, tmp_path
     w.close()
 
 
-def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, monkeypatch):
+def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, monkeypatch):
     """Issue 16: Open and Export started in the installed package's scenarios folder (the
     last file opened was a scenario of File ▸ Scenarios)."""
     from svmviz.core.scenario import list_scenarios
@@ -492,7 +496,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, m
 
         monkeypatch.setattr(QtWidgets.QFileDialog, kind, ask)
 
-    w = window(qtbot)
+    w = window()
     dialog("getOpenFileName")
     assert not w.files.open_dialog()
     assert started[-1] == ("getOpenFileName", home)  # nothing used yet: home
@@ -527,7 +531,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, m
     w.close()
 
     # remembered between runs; a folder that is gone falls back to home
-    again = window(qtbot)
+    again = window()
     dialog("getOpenFileName")
     again.files.open_dialog()
     assert started[-1][1] == out

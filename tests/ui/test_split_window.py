@@ -1,27 +1,23 @@
 """A train/test split in the window: its curves, click to load, and closing mid-sweep."""
 
+import numpy as np
 import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.generalization import TEST, TRAIN, Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 
 
-def test_window_split_curves_and_click_to_load(qtbot, moons):
-    config = SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=3000)
-    w = build_window(moons, config)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, moons):
+    w = make_window(moons, kernel=Kernel("rbf", gamma=1.0), iterations=3000, show=True)
     panel = w.generalization
     # without a test set the curves say what to do
     panel.compute_learning_curve()
     assert "Hold out a test set" in panel.message.text()
     panel.fraction.setValue(30)  # the spin box writes the session's split
     assert w.session.split.fraction == pytest.approx(0.3)
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.test_error is not None,
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: s.test_error is not None)
     parts = w.session.parts()
     n_test = int(np.sum(parts == TEST))
     # test points are drawn hollow, in their own scatters, and are not ringed
@@ -29,7 +25,7 @@ def test_window_split_curves_and_click_to_load(qtbot, moons):
     assert drawn == n_test
     assert sum(len(s.data) for s in w.plot.scatters) == len(moons.y) - n_test
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot.status == "budget", timeout=30000)
+    wait_frame(w, lambda s: s.status == "budget")
     qtbot.waitUntil(lambda: "test error" in w.status.text(), timeout=5000)
     assert w.curves.test_error.xData is not None and len(w.curves.test_error.xData) > 3
     # the learning curve, in the background, then a click on its third point
@@ -39,7 +35,7 @@ def test_window_split_curves_and_click_to_load(qtbot, moons):
     assert len(values) >= 5 and "click a point" in panel.message.text()
     panel.learning.picked.emit(float(values[2]))
     assert w.session.split.size == int(values[2])
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     assert int(np.sum(w.session.parts() == TRAIN)) == int(values[2])
     assert sum(len(s.data) for s in w.plot.unused_scatters) > 0
     assert panel.learning.opacity() == 1.0  # the size is the curve's own knob: not stale
@@ -59,19 +55,14 @@ def test_window_split_curves_and_click_to_load(qtbot, moons):
     # no test set again: plain training on every point
     panel.fraction.setValue(0)
     panel.size.setValue(1)  # "all"
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.test_error is None,
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: s.test_error is None)
     assert sum(len(s.data) for s in w.plot.test_scatters) == 0
-    w.close()
 
 
-def test_closing_the_window_mid_sweep_stops_the_curve_thread(qtbot, moons):
+def test_closing_the_window_mid_sweep_stops_the_curve_thread(qtbot, make_window, moons):
     """The fits check for a stop between chunks: close() joins the curve thread (the
     conftest fixture fails the test if a thread is left running)."""
-    w = build_window(moons, SolverConfig(algorithm="gd", iterations=10**6))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(moons, algorithm="gd", iterations=10**6, show=True)
     w.session.set_split(Split(0.3, seed=1))
     w.generalization.compute_learning_curve()
     qtbot.waitUntil(lambda: w.generalization.runner.running, timeout=5000)

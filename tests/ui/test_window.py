@@ -437,7 +437,7 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make
                                                                      wait_frame):
     w = make_window(iterations=3000, show=True)
     w.advance(3000)
-    wait_frame(w, lambda s: s.t == 3000 and s.reference is not None)  # fmt: skip
+    wait_frame(w, lambda s: s.t == 3000 and s.reference is not None)
     # the exact optimum over the model: its boundary is where the reference model's f = 0
     assert not w.plot.optimum_boundary.isVisible()
     w.optimum_action.trigger()
@@ -550,7 +550,7 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, 
     w = make_window(iterations=2000, show=True)
     w.theory_dock.raise_()
     w.advance(2000)
-    wait_frame(w, lambda s: s.t == 2000 and "Pegasos" in w.theory.text.text())  # fmt: skip
+    wait_frame(w, lambda s: s.t == 2000 and "Pegasos" in w.theory.text.text())
     text = w.theory.text.text()
     X = w.session.points.X
     n, trace = len(X), float(np.sum(X**2))
