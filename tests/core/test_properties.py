@@ -97,9 +97,9 @@ def test_no_objective_is_below_the_exact_optimum(data, config):
 
 
 def test_a_badly_scaled_kernel_gets_the_exact_optimum():
-    """Found by the property test: a degree-2 polynomial kernel on coordinates up to 4e3
-    (kernel values ~1e14). libsvm looped for 100 s and stopped at 1.03, above the solver's
-    own 0.923 at w = 0; its single-precision kernel cannot certify it, so the QP answers."""
+    """A degree-2 polynomial kernel on coordinates up to 4e3 (kernel values ~1e14): libsvm's
+    single-precision kernel cannot certify an optimum there (it stops above the solver's own
+    objective at w = 0), so the QP answers."""
     X = np.array([[0, -842.9], [0, 1850.1], [124.5, 4202.7], [-706.2, 2174.6], [1164.1, 0],
                   [0, 2118.1], [0, 1065.3], [1e-6, 0], [-3546.9, 2118.1], [-2454.5, 0],
                   [-999.99, 3300.9], [-771.4, 0], [0, 4000]])  # fmt: skip
