@@ -3,11 +3,12 @@ scenarios, models (JSON and .npz) and ``read_document``, which the window's Open
 
 Whatever the bytes, a reader returns a sane object or raises an InputError whose message
 names the file (and has no traceback in it); any other exception, a warning (pytest turns
-them into errors) or a call that takes over TIME_LIMIT seconds is a bug. The inputs are raw
-bytes and text, valid files written by svmviz and then mutated (JSON values replaced,
-dropped or added, bytes truncated or flipped, numbers replaced by 1e308, -0, NaN, …, CSV
-rows and columns added or dropped), random documents of the right shape, deep nesting, huge
-numbers and long lines. The regression tests at the end hold the inputs that found bugs.
+them into errors) or a call that hangs (stopped by an alarm after TIME_LIMIT seconds) is a
+bug. The inputs are raw bytes and text, valid files written by svmviz and then mutated
+(JSON values replaced, dropped or added, bytes truncated or flipped, numbers replaced by
+1e308, -0, NaN, …, CSV rows and columns added or dropped), random documents of the right
+shape, deep nesting, huge numbers and long lines. The regression tests at the end hold the
+inputs that found bugs.
 
 SVMVIZ_EXAMPLES sets the number of examples per fuzz test (default 60, a few seconds in
 all); e.g. ``SVMVIZ_EXAMPLES=3000 pytest tests/core/test_fuzz_files.py``. With
@@ -28,7 +29,6 @@ import signal
 import struct
 import tempfile
 import threading
-import time
 import warnings
 import zipfile
 from collections import Counter
@@ -113,7 +113,6 @@ def attempt(reader, path: Path, *args):
 
         previous = signal.signal(signal.SIGALRM, hung)
         signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
-    start = time.perf_counter()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -126,7 +125,6 @@ def attempt(reader, path: Path, *args):
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
-    assert time.perf_counter() - start < TIME_LIMIT
     TRIED[name, "accepted"] += 1
     return value
 
