@@ -55,10 +55,12 @@ def test_worker_trains_on_the_training_part_only(qtbot, controller, moons, kerne
     assert np.allclose(snap.frame.margins, sign * F, atol=1e-9)
     # the test error of the last sample is that of the model on the test points
     ts, errs = snap.test_error
-    assert ts[-1] == 700 and errs[-1] == pytest.approx(errors(F[test], moons.y[test]))
+    assert ts[-1] == 700
+    assert errs[-1] == pytest.approx(errors(F[test], moons.y[test]))
     assert snap.history["error"][-1] == pytest.approx(errors(F[train], moons.y[train]))
     if not kernel.is_linear:
-        assert len(snap.alpha) == len(moons.y) and np.all(snap.alpha[test] == 0)
+        assert len(snap.alpha) == len(moons.y)
+        assert np.all(snap.alpha[test] == 0)
 
 
 def test_worker_step_samples_are_indices_of_the_job_points(qtbot, controller, moons):
@@ -72,7 +74,8 @@ def test_worker_step_samples_are_indices_of_the_job_points(qtbot, controller, mo
     # a step back replays the same split
     with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
         controller.seek(3)
-    assert sig.args[0].t == 3 and np.all(parts[sig.args[0].step.samples] == TRAIN)
+    assert sig.args[0].t == 3
+    assert np.all(parts[sig.args[0].step.samples] == TRAIN)
     assert sig.args[0].test_error[0][-1] == 3
 
 
@@ -94,7 +97,8 @@ def test_curve_runner_streams_points_and_cancels(qtbot, moons):
         runner.progressed.connect(lambda d, t: progress.append((d, t)))
         with qtbot.waitSignal(runner.finished, timeout=60000) as sig:
             runner.start(lambda stop: learning_curve(config, moons, parts, 1, [5, 10, 40], stop), 3)
-        assert sig.args[0] == "" and [p.value for p in got] == [5, 10, 40]
+        assert sig.args[0] == ""
+        assert [p.value for p in got] == [5, 10, 40]
         assert progress[-1] == (3, 3)
         # a long run, cancelled: "cancelled" at once, no point of it afterwards
         got.clear()
@@ -103,7 +107,8 @@ def test_curve_runner_streams_points_and_cancels(qtbot, moons):
         qtbot.wait(100)
         with qtbot.waitSignal(runner.finished, timeout=5000) as sig:
             runner.cancel()
-        assert sig.args[0] == "cancelled" and not runner.running
+        assert sig.args[0] == "cancelled"
+        assert not runner.running
         qtbot.wait(300)
         assert got == []
     finally:

@@ -96,7 +96,8 @@ def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert w.files.save()  # untitled: Save asks where
-    assert not w.files.dirty and w.windowTitle().startswith("lesson.json")
+    assert not w.files.dirty
+    assert w.windowTitle().startswith("lesson.json")
     saved = w.session.content(w.view_state())
     w.close()
 
@@ -105,18 +106,26 @@ def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
     got = again.session.content(again.view_state())
     assert got.same_content(saved)
     np.testing.assert_array_equal(got.X, saved.X)  # bit for bit
-    assert got.view.toggles == ("optimum", "slack") and got.view.speed == saved.view.speed
+    assert got.view.toggles == ("optimum", "slack")
+    assert got.view.speed == saved.view.speed
     # the same region in view (with a locked aspect, a window of another shape shows more)
     (a0, a1, b0, b1), (c0, c1, d0, d1) = got.view.extent, saved.view.extent
-    assert a0 <= c0 + 1e-9 and a1 >= c1 - 1e-9 and b0 <= d0 + 1e-9 and b1 >= d1 - 1e-9
-    assert abs((a0 + a1) - (c0 + c1)) < 1e-6 and abs((b0 + b1) - (d0 + d1)) < 1e-6
-    assert not again.caption.isHidden() and "A title" in again.caption.text()
+    assert a0 <= c0 + 1e-9
+    assert a1 >= c1 - 1e-9
+    assert b0 <= d0 + 1e-9
+    assert b1 >= d1 - 1e-9
+    assert abs((a0 + a1) - (c0 + c1)) < 1e-6
+    assert abs((b0 + b1) - (d0 + d1)) < 1e-6
+    assert not again.caption.isHidden()
+    assert "A title" in again.caption.text()
     assert again.panel.config() == saved.config  # the solver panel shows it
-    assert again.session.classes[0] == "setosa" and again.session.colors[0] == "#CC79A7"
+    assert again.session.classes[0] == "setosa"
+    assert again.session.colors[0] == "#CC79A7"
     assert not again.files.dirty
     assert again.prefs.recent_files()[0] == str(path.resolve())
     qtbot.waitUntil(lambda: again.snapshot is not None, timeout=30000)
-    assert again._parts is not None and (again._parts == 1).sum() > 0  # the split trains
+    assert again._parts is not None
+    assert (again._parts == 1).sum() > 0  # the split trains
     again.close()
 
 
@@ -132,23 +141,29 @@ def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, window, tm
     w.session.add_point(0.5, 0.5)
     asked = []
     answer(monkeypatch, Button.Cancel, asked)
-    assert not w.close() and w.isVisible()  # Cancel keeps the window and the work
-    assert not w.files.new() and len(w.session.points) == 61
+    assert not w.close()
+    assert w.isVisible()  # Cancel keeps the window and the work
+    assert not w.files.new()
+    assert len(w.session.points) == 61
     csv = tmp_path / "d.csv"
     write_csv(csv, Dataset.from_labels(np.array([[0.0, 0], [1, 1]]), ["a", "b"]))
-    assert not w.files.open_path(csv) and len(w.session.points) == 61
-    assert len(asked) == 3 and all("not saved" in a for a in asked)
+    assert not w.files.open_path(csv)
+    assert len(w.session.points) == 61
+    assert len(asked) == 3
+    assert all("not saved" in a for a in asked)
     # Save at the prompt writes the session, then goes on
     path = tmp_path / "kept.json"
     save_to(monkeypatch, path)
     answer(monkeypatch, Button.Save)
     assert w.files.new()
-    assert len(read_session(path).y) == 61 and len(w.session.points) == 0
+    assert len(read_session(path).y) == 61
+    assert len(w.session.points) == 0
     assert w.windowTitle().startswith("untitled")
     # Discard goes on without saving
     w.session.add_point(1.0, 1.0)
     answer(monkeypatch, Button.Discard)
-    assert w.files.open_path(csv) and len(w.session.points) == 2
+    assert w.files.open_path(csv)
+    assert len(w.session.points) == 2
     assert len(read_session(path).y) == 61
     w.close()
 
@@ -175,9 +190,12 @@ def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, window, tmp_path, dial
     if content is not None:
         path.write_bytes(content)
     assert not w.files.open_path(path)
-    assert len(dialogs) == 1 and dialogs[0][0] == "warning"
-    assert message in dialogs[0][1] and name in dialogs[0][1]
-    assert w.session.points is before and w.files.dirty  # nothing changed, nothing asked
+    assert len(dialogs) == 1
+    assert dialogs[0][0] == "warning"
+    assert message in dialogs[0][1]
+    assert name in dialogs[0][1]
+    assert w.session.points is before
+    assert w.files.dirty  # nothing changed, nothing asked
     w.close()
 
 
@@ -215,10 +233,12 @@ def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(
             assert not w.files.save_as()
             assert not w.exports.write_picture("plane", folder / "plane.png", 300, 200)
         assert [kind for kind, _ in dialogs] == ["critical"] * 3
-        assert "lesson.json: cannot write" in dialogs[0][1] and "Nothing was lost" in dialogs[0][1]
+        assert "lesson.json: cannot write" in dialogs[0][1]
+        assert "Nothing was lost" in dialogs[0][1]
         assert path.read_bytes() == on_disk  # the file is intact
         assert sorted(p.name for p in folder.iterdir()) == ["lesson.json"]  # no leftovers
-        assert w.session.points is edited and w.files.dirty  # the work is still there
+        assert w.session.points is edited
+        assert w.files.dirty  # the work is still there
         assert w.files.path == path
         qtbot.waitUntil(w.isWindowModified, timeout=1000)
         w.close()
@@ -248,7 +268,8 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, window, tmp_path):
                             QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
     QtWidgets.QApplication.sendEvent(target, drop)
     qtbot.waitUntil(lambda: len(w.session.points) == 3, timeout=5000)
-    assert w.session.classes[:2] == ("p", "q") and w.windowTitle().startswith("dropped")
+    assert w.session.classes[:2] == ("p", "q")
+    assert w.windowTitle().startswith("dropped")
     w.close()
 
 
@@ -262,15 +283,19 @@ def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypat
     w.files.save()
     w.close()
     w2 = window()
-    assert w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 3
-    assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
+    assert w2.optimum_action.isChecked()
+    assert w2.speed_combo.currentIndex() == 3
+    assert not w2.step_dock.isVisible()
+    assert w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
     w2.files.fill_recent_menu(menu)
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
-    assert not w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 0
-    assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
+    assert not w2.optimum_action.isChecked()
+    assert w2.speed_combo.currentIndex() == 0
+    assert not w2.step_dock.isHidden()
+    assert w2.prefs.recent_files() == []
     w2.close()
     w3 = window()
     assert not w3.optimum_action.isChecked()
@@ -298,7 +323,8 @@ def test_the_remembered_speed_of_older_versions(window, old, pace, shown):
         p.set("pace", pace)
     p.sync()
     w = window()
-    assert w.speed_combo.currentText() == shown and w.controller.speed.label == shown
+    assert w.speed_combo.currentText() == shown
+    assert w.controller.speed.label == shown
     w.close()
 
 
@@ -309,7 +335,8 @@ def test_a_recent_file_that_is_gone_leaves_the_list(window, tmp_path, dialogs):
     w.prefs.add_recent(path)
     path.unlink()
     assert not w.files.open_recent(str(path.resolve()))
-    assert "no longer there" in dialogs[0][1] and w.prefs.recent_files() == []
+    assert "no longer there" in dialogs[0][1]
+    assert w.prefs.recent_files() == []
     w.close()
 
 
@@ -358,18 +385,21 @@ def test_work_is_recovered_after_the_process_is_killed(qtbot, window, own_config
     (file,) = autosaved.glob("*.json")
     kept = json.loads(file.read_text())
     n = len(kept["points"])
-    assert n > 60 and kept["autosave"]["source"] is None
+    assert n > 60
+    assert kept["autosave"]["source"] is None
     asked = []
     answer(monkeypatch, Button.Yes, asked)
     _, w = start(window_parser().parse_args([]))  # the next start of `svmviz`
     qtbot.addWidget(w)
     qtbot.waitUntil(lambda: len(asked) == 1, timeout=10000)  # offered once the window is up
-    assert "did not close normally" in asked[0] and f"({n} points)" in asked[0]
+    assert "did not close normally" in asked[0]
+    assert f"({n} points)" in asked[0]
     p = w.session.points
     assert len(p) == n
     k = np.arange(n - 60)  # the points the editor placed, in order
     np.testing.assert_array_equal(p.X[60:], np.column_stack([0.01 * k, -0.02 * k]))
-    assert w.files.dirty and w.windowTitle().startswith("recovered")
+    assert w.files.dirty
+    assert w.windowTitle().startswith("recovered")
     assert not file.exists()  # taken: not offered twice
     answer(monkeypatch, Button.Discard)
     assert w.close()
@@ -386,7 +416,8 @@ def test_a_running_window_s_autosave_is_not_offered_to_another(window, monkeypat
     asked = []
     answer(monkeypatch, Button.Yes, asked)
     w2 = window()
-    assert not w2.files.offer_recovery() and not asked
+    assert not w2.files.offer_recovery()
+    assert not asked
     w2.close()
     answer(monkeypatch, Button.Discard)
     assert w.close()
@@ -433,12 +464,14 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, win
     w.close()
     _, again = start(window_parser().parse_args([str(path)]))
     qtbot.addWidget(again)
-    assert again.session.content().same_content(saved) and not again.files.dirty
+    assert again.session.content().same_content(saved)
+    assert not again.files.dirty
     assert again.windowTitle().startswith("lesson.json")
     again.close()
     _, demo = start(window_parser().parse_args([str(list_scenarios()[0]), "--play"]))
     qtbot.addWidget(demo)
-    assert demo.session.caption is not None and demo.controller.playing
+    assert demo.session.caption is not None
+    assert demo.controller.playing
     demo.close()
 
 
@@ -460,22 +493,29 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, 
     w.session.add_point(0.5, 0.5)  # an edit of the demo: undoable
     assert w.session.can_undo
     assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo
+    assert not w.undo_action.isEnabled()
     w.session.add_point(0.25, 0.25)  # an edit of the scenario...
     assert w.files.open_path(path)  # ...discarded at the prompt
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo
+    assert not w.undo_action.isEnabled()
     w.session.undo()  # Ctrl+Z: nothing happens
     assert w.session.content().same_content(saved)
-    assert w.session.caption == saved.caption and w.session.config == saved.config
-    assert w.files.name == "lesson.json" and not w.files.dirty
+    assert w.session.caption == saved.caption
+    assert w.session.config == saved.config
+    assert w.files.name == "lesson.json"
+    assert not w.files.dirty
     # an edit of the session undoes back to the session, never further
     w.session.delete_points([0])
     w.session.undo()
-    assert not w.session.can_undo and w.session.content().same_content(saved)
+    assert not w.session.can_undo
+    assert w.session.content().same_content(saved)
     # New: an empty document, nothing to undo
     assert w.files.new()
-    assert not w.session.can_undo and len(w.session.points) == 0
-    assert w.files.name == "untitled" and w.session.caption is None
+    assert not w.session.can_undo
+    assert len(w.session.points) == 0
+    assert w.files.name == "untitled"
+    assert w.session.caption is None
     w.close()
 
 
@@ -559,7 +599,8 @@ def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatc
         qtbot.waitExposed(dialog)
         assert dialog.width() < FILE_DIALOG_SIZE[0]  # Qt's own size: too narrow
         widen_file_dialog()
-        assert dialog.width() >= FILE_DIALOG_SIZE[0] and dialog.height() >= FILE_DIALOG_SIZE[1]
+        assert dialog.width() >= FILE_DIALOG_SIZE[0]
+        assert dialog.height() >= FILE_DIALOG_SIZE[1]
         tree = dialog.findChild(QtWidgets.QTreeView, "treeView")
         header, metrics = tree.header(), tree.fontMetrics()
         for column, text in ((1, "1023.9 KiB"), (2, "JSON document")):

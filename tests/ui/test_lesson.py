@@ -27,10 +27,15 @@ def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, wait_frame, wi
     wait_frame(w, lambda s: s.t == 0)
     qtbot.keyClick(w, Qt.Key.Key_F11)
     bar = w.presentation.bar
-    assert w.isFullScreen() and bar.isVisible() and w.caption.isVisible()
-    assert not w.points_dock.isVisible() and not w.point_table.isVisible()
-    assert not w.curves.loss_plot.isVisible() and w.curves.objective_plot.isVisible()
-    assert not w.menuBar().isVisible() and not w.statusBar().isVisible()
+    assert w.isFullScreen()
+    assert bar.isVisible()
+    assert w.caption.isVisible()
+    assert not w.points_dock.isVisible()
+    assert not w.point_table.isVisible()
+    assert not w.curves.loss_plot.isVisible()
+    assert w.curves.objective_plot.isVisible()
+    assert not w.menuBar().isVisible()
+    assert not w.statusBar().isVisible()
     # readable from the back of a room: nothing under 18 px
     for widget in (w.caption, bar.status, bar.step):
         assert pixels(widget) >= 18, widget
@@ -52,8 +57,10 @@ def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, wait_frame, wi
     assert w.playing
     w.toggle_play()
     qtbot.keyClick(w, Qt.Key.Key_Escape)
-    assert not w.isFullScreen() and not bar.isVisible()
-    assert w.menuBar().isVisible() and w.solver_dock.isVisible()
+    assert not w.isFullScreen()
+    assert not bar.isVisible()
+    assert w.menuBar().isVisible()
+    assert w.solver_dock.isVisible()
     assert pixels(w.caption) == pixels(w.solver_dock.widget())  # the window's size again
 
 
@@ -83,11 +90,13 @@ def test_step_inspector_after_step_n_and_after_clear(qtbot, wait_frame, window):
     w = window
     w.advance(25)
     wait_frame(w, lambda s: s.t == 25)
-    assert w.snapshot.step is not None and w.snapshot.step.t == 25  # the last step explained
+    assert w.snapshot.step is not None
+    assert w.snapshot.step.t == 25  # the last step explained
     assert "Step t = 25" in w.step_panel.text()
     w.session.clear()
     qtbot.waitUntil(lambda: w.snapshot is None, timeout=10000)
-    assert "Step t" not in w.step_panel.text() and "Press Step" in w.step_panel.text()
+    assert "Step t" not in w.step_panel.text()
+    assert "Press Step" in w.step_panel.text()
     assert not w.step_overlay.vectors["w_before"].isVisible()
 
 
@@ -104,7 +113,8 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(wait_frame, window)
     wait_frame(w, lambda s: s.t == 0)
     w._redraw_readings()
     lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
-    assert hi < top and hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
+    assert hi < top
+    assert hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
     assert np.isfinite([lo, hi]).all()
 
 
@@ -117,7 +127,8 @@ def test_the_legend_moves_off_the_points(qtbot, window):
     w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
     qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left
     legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
-    assert legend.left() < w.view.boundingRect().width() / 2 and legend.top() < 20
+    assert legend.left() < w.view.boundingRect().width() / 2
+    assert legend.top() < 20
 
 
 def test_marks_agree_with_the_training_error_at_w_0(wait_frame, window):

@@ -139,7 +139,8 @@ def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
     if w.playing:
         w.toggle_play()
     if session.dataset() is None:
-        assert w.snapshot is None and "at least two classes" in w.status.text()
+        assert w.snapshot is None
+        assert "at least two classes" in w.status.text()
     else:
         w.advance(1)  # one step: a frame of the current job must come (no deadlock)
         qtbot.waitUntil(lambda: ("Cannot train" in w.status.text()) or (

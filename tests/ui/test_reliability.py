@@ -92,7 +92,8 @@ def assert_nothing_nonfinite_drawn(w):
             bad = ~(np.isfinite(x) & np.isfinite(y))
             if bad.any():
                 assert item.opts.get("connect") == "finite", item.name()
-            assert np.all(np.abs(x[~bad]) < 1e300) and np.all(np.abs(y[~bad]) < 1e300)
+            assert np.all(np.abs(x[~bad]) < 1e300)
+            assert np.all(np.abs(y[~bad]) < 1e300)
     texts = [w.status.text()] + [label.text() for label in w.findChildren(QtWidgets.QLabel)]
     for text in texts:
         assert not NONFINITE_TEXT.search(text), text
@@ -116,7 +117,8 @@ def test_divergence_pauses_and_says_what_to_change(qtbot, make_window, wait_fram
     wait_frame(w, lambda s: s.generation == w.controller.generation and s.status == "diverged")
     qtbot.waitUntil(lambda: not w.playing and w.play_action.text() == "Play", timeout=5000)
     w._show_curves()
-    assert "diverged" in w.status.text() and advice in w.status.text()
+    assert "diverged" in w.status.text()
+    assert advice in w.status.text()
     assert_nothing_nonfinite_drawn(w)
 
 
@@ -171,10 +173,12 @@ def test_a_class_emptied_by_deletes(qtbot, make_window):
     X = [[0, 0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3]]
     w.session.replace_points(np.array(X, dtype=float), [0, 0, 1, 1, 2, 2])
     train_until_stopped(qtbot, w)
-    assert "3 classes" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 3
+    assert "3 classes" in w.panel.problem.text()
+    assert w.snapshot.model.coef.shape[0] == 3
     w.session.delete_points([4, 5])  # class 3 has no points left: binary
     train_until_stopped(qtbot, w)
-    assert "binary" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 1
+    assert "binary" in w.panel.problem.text()
+    assert w.snapshot.model.coef.shape[0] == 1
     assert w.snapshot.status == "budget"
     w.session.delete_points([2, 3])  # one class left: nothing to train, and it says so
     qtbot.waitUntil(lambda: "at least two classes" in w.status.text(), timeout=10000)
@@ -194,7 +198,8 @@ def test_a_damaged_autosave_file_is_no_crash(tmp_path, autosave):
     (tmp_path / "x.json").write_text('{"format": "svmviz-session", "version": 1, '
                                      f'"autosave": {autosave}}}')  # fmt: skip
     found = find_recoverable(tmp_path)
-    assert len(found) == 1 and found[0].source is None
+    assert len(found) == 1
+    assert found[0].source is None
     for f in found:
         f.discard()
 
@@ -209,7 +214,8 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(make_wind
     data = Dataset.from_labels(X, np.arange(40) % 10)
     solver, ref, _ = prepare(SolverConfig(iterations=3000), data)
     solver.step(3000)
-    assert data.n_classes == 10 and np.isfinite(solver.history_["objective"]).all()
+    assert data.n_classes == 10
+    assert np.isfinite(solver.history_["objective"]).all()
     assert solver.history_["objective"][-1] >= ref.lower
     path = tmp_path / "ten.csv"
     path.write_text("x,y,label\n" + "".join(f"{a},{b},c{k}\n" for (a, b), k in
@@ -219,7 +225,9 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(make_wind
     w = make_window(iterations=2000, show=True)
     before = w.session.points
     assert not w.files.open_path(path, confirm=False)
-    assert shown and "at most 9 classes" in shown[0] and "10" in shown[0]
+    assert shown
+    assert "at most 9 classes" in shown[0]
+    assert "10" in shown[0]
     assert w.session.points is before  # nothing changed
     w.close()
 
@@ -235,7 +243,8 @@ def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
                   support_vectors=X, dual_coef=np.array([[1e60, -2e60, 1e60]]),
                   intercept=np.array([0.0]))  # fmt: skip
     frame = make_frame(model, X, np.array([0, 1, 0]), (-1, 3, -1, 2), 40)
-    assert not recwarn.list and all(np.isfinite(c).all() for c in frame.contours["boundary"])
+    assert not recwarn.list
+    assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
 
 
 def test_an_equal_step_recomputed_is_compared_without_error(make_window, wait_frame):
@@ -332,7 +341,8 @@ def test_the_view_and_the_edits_stay_within_the_coordinates_svmviz_takes(make_wi
     np.testing.assert_array_equal(before[n], [0.999 * MAX_COORDINATE, -0.999 * MAX_COORDINATE])
     w.session.move_points([0, n], 1e300, 5.0)
     X = w.session.points.X
-    assert np.abs(X).max() <= MAX_COORDINATE and X[n, 0] == before[n, 0]  # (it stopped)
+    assert np.abs(X).max() <= MAX_COORDINATE
+    assert X[n, 0] == before[n, 0]  # (it stopped)
     assert X[n, 1] == before[n, 1] + 5.0  # (the other axis moved as asked)
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, before, rtol=0, atol=1e-12)

@@ -25,7 +25,8 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     s = read_scenario(path)
     w = make_window(iterations=1000, show=True)
     w.open_scenario(path)
-    assert s.title in w.caption.text() and w.caption.isVisible()
+    assert s.title in w.caption.text()
+    assert w.caption.isVisible()
     np.testing.assert_allclose(w.session.points.X, s.data.X)
     assert w.session.job_config().algorithm == s.config.algorithm
     assert w.panel.config().kernel == s.config.kernel
@@ -39,7 +40,8 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     wait_frame(w, lambda s: s.status != "running" and s.t > 0, timeout=60000)
     assert "Cannot train" not in w.status.text()
     if "too large" in s.title:
-        assert w.snapshot.status == "diverged" and "diverged" in w.status.text()
+        assert w.snapshot.status == "diverged"
+        assert "diverged" in w.status.text()
     else:
         assert w.snapshot.status == "budget"
         assert w.snapshot.history["objective"][-1] < 1.1 * w.snapshot.history["objective"][0]
@@ -79,6 +81,8 @@ def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(make_windo
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
     before = w.session.points
     w.open_scenario(p)
-    assert shown and "'title' must be a text" in shown[0]
-    assert w.session.points is before and not w.caption.isVisible()
+    assert shown
+    assert "'title' must be a text" in shown[0]
+    assert w.session.points is before
+    assert not w.caption.isVisible()
     w.close()

@@ -27,12 +27,14 @@ def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, m
     w.run_to_budget()
     wait_frame(w, lambda s: s.status == "budget")
     qtbot.waitUntil(lambda: "test error" in w.status.text(), timeout=5000)
-    assert w.curves.test_error.xData is not None and len(w.curves.test_error.xData) > 3
+    assert w.curves.test_error.xData is not None
+    assert len(w.curves.test_error.xData) > 3
     # the learning curve, in the background, then a click on its third point
     with qtbot.waitSignal(panel.runner.finished, timeout=120000):
         panel.compute_learning_curve()
     values = panel.learning.values
-    assert len(values) >= 5 and "click a point" in panel.message.text()
+    assert len(values) >= 5
+    assert "click a point" in panel.message.text()
     panel.learning.picked.emit(float(values[2]))
     assert w.session.split.size == int(values[2])
     wait_frame(w, lambda s: s.t == 0)

@@ -140,7 +140,8 @@ def test_step_n_run_progress_and_error_marks(make_window, wait_frame):
     w.advance(w.step_n.value())
     wait_frame(w, lambda s: s.t == 250)
     # the timeline is the one progress display: t of the budget
-    assert w.timeline.value() == 250 and w.timeline.maximum() == 5000
+    assert w.timeline.value() == 250
+    assert w.timeline.maximum() == 5000
     assert w.timeline.label.text() == "t = 250 of 5,000"
     w.run_to_budget()
     wait_frame(w, lambda s: s.t == 5000)
@@ -255,11 +256,13 @@ def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
     alpha = w.snapshot.alpha
     sizes = w.plot.rings.data["size"]
     assert len(sizes) == int(np.sum((alpha > 0) & (alpha >= ALPHA_SHOWN * alpha.max()))) > 0
-    assert sizes.min() >= RING_MIN and sizes.max() == RING_MAX  # the largest α: the largest ring
+    assert sizes.min() >= RING_MIN
+    assert sizes.max() == RING_MAX  # the largest α: the largest ring
     x, y = w.plot.rings.getData()
     biggest = moons.X[np.argmax(alpha)]
     at = np.flatnonzero((x == biggest[0]) & (y == biggest[1]))
-    assert at.size == 1 and sizes[at[0]] == RING_MAX  # the largest α has the largest ring
+    assert at.size == 1
+    assert sizes[at[0]] == RING_MAX  # the largest α has the largest ring
     legend = "".join(label.text for _, label in w.plot.legend.items)
     assert "support vectors, α<sub>i</sub> ≥" in legend
 
@@ -287,7 +290,8 @@ def test_menus_reach_the_actions_and_quit_closes(qtbot, make_window, monkeypatch
     assert {"Play", "Step", "Step N", "Run", "Reset", "Warm start after edits"} <= training
     warm = next(a for a in menus["Training"].actions() if a.text().startswith("Warm"))
     warm.trigger()
-    assert w.panel.warm.isChecked() and w.warm_start  # one setting, two controls
+    assert w.panel.warm.isChecked()
+    assert w.warm_start  # one setting, two controls
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
     qtbot.keyClick(w, Qt.Key.Key_F1)
@@ -362,11 +366,14 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(make_window, wait
     w.advance(1)
     wait_frame(w, lambda s: s.t == 6)
     r = w.snapshot.step
-    assert r is not None and r.t == 6
+    assert r is not None
+    assert r.t == 6
     (i,) = r.samples
     text = w.step_panel.text()
-    assert f"sample i = {i}" in text and f"{r.eta:.4g}" in text
-    assert ("hinge term" in text) and ("w<sub>t+1</sub> = (" in text)
+    assert f"sample i = {i}" in text
+    assert f"{r.eta:.4g}" in text
+    assert "hinge term" in text
+    assert "w<sub>t+1</sub> = (" in text
     assert w.step_overlay.sampled.isVisible()
     np.testing.assert_allclose(w.step_overlay.sampled.getData()[0], [X[i, 0]])
     # the vectors add up: the push starts where the shrink ends, and ends at w_t+1
@@ -382,7 +389,8 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(make_window, wait
     w.speed.set(INSTANT)
     w.toggle_play()
     wait_frame(w, lambda s: s.t > 100)
-    assert w.snapshot.step is None and not w.step_overlay.sampled.isVisible()
+    assert w.snapshot.step is None
+    assert not w.step_overlay.sampled.isVisible()
     assert "Press Step" in w.step_panel.text()
 
 
@@ -396,7 +404,8 @@ def test_step_back_and_timeline_replay_earlier_iterates_exactly(make_window, wai
         wait_frame(w, lambda s, target=target: s.t == target)
         seen[w.snapshot.t] = (w.snapshot.model, w.snapshot.history["objective"].copy())
     # the timeline spans the budget (its progress display) and shows where the run is
-    assert sorted(seen) == [7, 8, 38, 39] and w.timeline.maximum() == 10**5
+    assert sorted(seen) == [7, 8, 38, 39]
+    assert w.timeline.maximum() == 10**5
     assert w.timeline.value() == 39
     w.step_back()
     wait_frame(w, lambda s: s.t == 38)
@@ -410,8 +419,10 @@ def test_step_back_and_timeline_replay_earlier_iterates_exactly(make_window, wai
             a, b = getattr(snap.model, name), getattr(model, name)
             assert (a is None and b is None) or np.array_equal(a, b), name
         np.testing.assert_array_equal(snap.history["objective"], objective)
-        assert snap.step is not None and snap.step.t == t  # the step into t, explained
-    assert w.timeline.maximum() == 10**5 and w.timeline.value() == 7
+        assert snap.step is not None
+        assert snap.step.t == t  # the step into t, explained
+    assert w.timeline.maximum() == 10**5
+    assert w.timeline.value() == 7
 
 
 def test_hover_reads_f_and_names_the_largest_kernel_terms(make_window, wait_frame, moons):
@@ -422,7 +433,8 @@ def test_hover_reads_f_and_names_the_largest_kernel_terms(make_window, wait_fram
     wait_frame(w, lambda s: s.t == 2000)
     scene = w.plot.view.mapViewToScene(QPointF(0.5, 0.25))
     w.plot.scene().sigMouseMoved.emit(scene)
-    assert w.hover.text.isVisible() and w.hover.links.isVisible()
+    assert w.hover.text.isVisible()
+    assert w.hover.links.isVisible()
     f = w.snapshot.model.decision_function([[0.5, 0.25]])[0]
     assert f"f(x) = {f:.3g}" in w.hover.text.toPlainText()
     x, _ = w.hover.links.getData()
@@ -457,7 +469,8 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make
     assert 10 ** np.nanmax(gap) == pytest.approx(np.max(obj - w.snapshot.reference.objective))
     tp, gp = w.curves.guides["pegasos"].getData()
     ts, gs = w.curves.guides["sqrt"].getData()
-    assert tp[0] == ts[0] and gp[0] == pytest.approx(gs[0])
+    assert tp[0] == ts[0]
+    assert gp[0] == pytest.approx(gs[0])
     assert gs[-1] - gs[0] == pytest.approx(0.5 * (ts[0] - ts[-1]))  # the 1/√t slope
     w.gap_action.trigger()
     assert w.curves.guides["sqrt"].getData()[0] is None  # no guides for the objective
@@ -478,21 +491,28 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
 
     before = dock_text()
     qtbot.keyClick(w, Qt.Key.Key_F11)
-    assert w.isFullScreen() and w.presentation_action.isChecked()
-    assert not w.solver_dock.isVisible() and not w.step_dock.isVisible()
+    assert w.isFullScreen()
+    assert w.presentation_action.isChecked()
+    assert not w.solver_dock.isVisible()
+    assert not w.step_dock.isVisible()
     assert not w.points_dock.isVisible()  # no tables in front of a class
-    assert w.font().pointSize() > font and w.plot.scatters[0].opts["size"] > size
+    assert w.font().pointSize() > font
+    assert w.plot.scatters[0].opts["size"] > size
     assert w.plot.boundary.opts["pen"].widthF() > 3
     hist_font, curve_font, panel_font = dock_text()
-    assert hist_font.pointSize() >= 14 and curve_font.pointSize() >= 14
+    assert hist_font.pointSize() >= 14
+    assert curve_font.pointSize() >= 14
     assert panel_font > before[2]
     qtbot.keyClick(w, Qt.Key.Key_Space)  # the demo keys still work
     assert w.playing
     w.toggle_play()
     qtbot.keyClick(w, Qt.Key.Key_F11)
-    assert not w.isFullScreen() and w.solver_dock.isVisible()
-    assert w.font().pointSize() == font and w.plot.scatters[0].opts["size"] == size
-    assert dock_text()[0].pointSize() == 9 and dock_text()[2] == before[2]
+    assert not w.isFullScreen()
+    assert w.solver_dock.isVisible()
+    assert w.font().pointSize() == font
+    assert w.plot.scatters[0].opts["size"] == size
+    assert dock_text()[0].pointSize() == 9
+    assert dock_text()[2] == before[2]
 
 
 def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame):
@@ -511,7 +531,8 @@ def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame
     # selecting rows marks the points in the plane
     proxy = w.point_table.model()
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())
-    assert w.view.selected.tolist() == [i] and w.plot.selection.isVisible()
+    assert w.view.selected.tolist() == [i]
+    assert w.plot.selection.isVisible()
     w.margins_dock.raise_()
 
     def counted():
@@ -554,7 +575,8 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, 
     n, trace = len(X), float(np.sum(X**2))
     norm = float(w.snapshot.history["norm"][-1])
     assert f"{norm / math.sqrt(n) * math.sqrt(trace / n):.4g}" in text  # (B/√n)·√(tr K/n)
-    assert "Corollary 17.2" in text and "T ≥ B²ρ²/ε²" in text
+    assert "Corollary 17.2" in text
+    assert "T ≥ B²ρ²/ε²" in text
     before = text
     w.theory.epsilon.setValue(0.05)  # half the ε: four times the iterations
     qtbot.waitUntil(lambda: w.theory.text.text() != before, timeout=5000)
@@ -586,7 +608,8 @@ def test_support_vector_count_over_time_for_kernels(make_window, wait_frame, moo
     w.step_back()  # back to 299: the count at 300 is dropped
     wait_frame(w, lambda s: s.t == 299)
     t_back = w.curves.support.getData()[0]  # log10 t: the axis is logarithmic
-    assert len(t_back) == 3 and 10 ** t_back[-1] == pytest.approx(299)
+    assert len(t_back) == 3
+    assert 10 ** t_back[-1] == pytest.approx(299)
 
 
 def test_scatters_follow_appends_moves_deletes_and_undo(make_window):
@@ -624,14 +647,16 @@ def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
     qtbot.addWidget(line)
     text = "Cannot train: " + "a long message " * 20
     line.setText(text)
-    assert line.text() == text and line.toolTip() == text
+    assert line.text() == text
+    assert line.toolTip() == text
 
 
 def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
     """The window's default speed is the log-t pace: many frames before t = 100 (they are
     counted, not timed), the first ones of single explained steps."""
     w = make_window(iterations=10**6, show=True)
-    assert w.speed.value.paced and w.controller.speed.paced
+    assert w.speed.value.paced
+    assert w.controller.speed.paced
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, s.step)))
     w.toggle_play()
@@ -641,7 +666,9 @@ def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
     assert len(before) > 10  # instant: 0 or 1
     # (a frame at t = 0 may come first: the exact optimum arriving)
     t, step = next((t, step) for t, step in seen if t > 0)
-    assert t == 1 and step is not None and step.t == 1  # the step inspector follows
+    assert t == 1
+    assert step is not None
+    assert step.t == 1  # the step inspector follows
 
 
 def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
@@ -665,12 +692,14 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     from svmviz.core.session_file import View
 
     w.apply_view(View(speed=10), fit=False)  # a file
-    assert shown() == ([2], 2, CHOICES[2]) and w.view_state().speed == 10
+    assert shown() == ([2], 2, CHOICES[2])
+    assert w.view_state().speed == 10
     training = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Training")
     assert w.speed_menu.menuAction() in training.actions()
     from svmviz.ui.menus import KEYS_HELP
 
-    assert "Speed" in KEYS_HELP and "log-t pace" in KEYS_HELP
+    assert "Speed" in KEYS_HELP
+    assert "log-t pace" in KEYS_HELP
 
 
 def test_play_becoming_pause_moves_no_button(make_window):
@@ -699,7 +728,8 @@ def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot, make
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append(s.t))
     w.toggle_play()  # at the budget: the run again, from w = 0
-    assert w.playing and w.play_action.text() == "Pause"
+    assert w.playing
+    assert w.play_action.text() == "Pause"
     qtbot.waitUntil(lambda: any(t <= 3 for t in seen), timeout=30000)
     start = next(i for i, t in enumerate(seen) if t <= 3)
     qtbot.waitUntil(lambda: seen[-1] > 3 and len(seen) > start + 1, timeout=30000)
