@@ -9,7 +9,12 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver, _jit, _loop
 
-pytestmark = pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed")
+# the loops compiled first: a test here swaps a loop of _loop for a counting wrapper, and
+# what it swaps must be the compiled function (a placeholder put back would call itself)
+pytestmark = [
+    pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed"),
+    pytest.mark.usefixtures("compiled_loops"),
+]
 
 COLUMNS = ("objective", "loss", "error", "norm", "violations", "sampled", "t")
 
@@ -91,7 +96,7 @@ def test_a_kernel_matrix_does_not_wait_for_the_compiler(not_ready):
 
 
 def test_warm_up_marks_the_loops_ready():
-    Solver.warm_up()  # (compiled by the session's fixture: at once)
+    Solver.warm_up()  # (compiled by the fixture compiled_loops: at once)
     assert _jit.ready()
     assert not Solver.preparing()
     assert _jit.use_compiled()
