@@ -45,7 +45,7 @@ def compiled_loops():
 @pytest.fixture(autouse=True)
 def compiled_for_qt_tests(request):
     """The Qt layers' tests wait on a training thread with a timeout: the loops are compiled
-    before (the core's tests need not wait: a solver there compiles on its first use)."""
+    before (a solver in the core's tests compiles on its first use: they need not wait)."""
     if runs_qt(request):
         request.getfixturevalue("compiled_loops")
 
