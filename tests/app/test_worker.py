@@ -83,7 +83,7 @@ def test_step_gives_exactly_n_iterations(qtbot, controller, blobs2):
     assert not sig.args[0].history["objective"].flags.writeable
 
 
-def test_play_runs_to_the_budget_with_throttled_frames(qtbot, controller, blobs2):
+def test_play_runs_to_the_budget_with_frames_in_order(qtbot, controller, blobs2):
     submit(qtbot, controller, blobs2, iterations=200000)
     ts = []
     controller.snapshot_ready.connect(lambda s: ts.append(s.t))
