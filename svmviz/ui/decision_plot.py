@@ -191,6 +191,8 @@ class RegionItem(QtWidgets.QGraphicsPixmapItem):
 
 
 class DecisionPlot(pg.PlotWidget):
+    mouse_left = QtCore.Signal()  # the mouse left the plot
+
     def __init__(self, session, parent=None):
         self.view = EditorViewBox(session)
         super().__init__(parent, viewBox=self.view)
@@ -302,7 +304,6 @@ class DecisionPlot(pg.PlotWidget):
         self._legend_key = None
         self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
         self._scatter_data = {}  # id(scatter) -> ((colour, pen width), its points) drawn
-        self.on_leave = None  # called when the mouse leaves the plot (the window sets it)
         self.scale = 1.0  # of markers, lines and text (presentation mode)
         self.region_alpha = style.REGION_ALPHA
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
@@ -574,8 +575,7 @@ class DecisionPlot(pg.PlotWidget):
         return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
 
     def leaveEvent(self, event):  # noqa: N802 (Qt override)
-        if self.on_leave is not None:
-            self.on_leave()
+        self.mouse_left.emit()
         super().leaveEvent(event)
 
     # ------------------------------------------------------------------ geometry

@@ -80,9 +80,9 @@ def dressed(qtbot):
     )
     s.set_split(Split(0.25, 3, None))
     s.set_caption(("A title", "A caption — with ünïcode"))
-    w.optimum_action.setChecked(True)
-    w.slack_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(2)
+    w.controls.optimum.setChecked(True)
+    w.controls.slack.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(2)
     w.plot.setRange(xRange=(-3, 2), yRange=(-2, 1), padding=0)
     return w
 
@@ -95,12 +95,12 @@ def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
     save_to(monkeypatch, path)
     assert w.files.save()  # untitled: Save asks where
     assert not w.files.dirty and w.windowTitle().startswith("lesson.json")
-    saved = w.session.content(w.view_state())
+    saved = w.session.content(w.state.view())
     w.close()
 
     again = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert again.files.open_path(path)
-    got = again.session.content(again.view_state())
+    got = again.session.content(again.state.view())
     assert got.same_content(saved)
     np.testing.assert_array_equal(got.X, saved.X)  # bit for bit
     assert got.view.toggles == ("optimum", "slack") and got.view.speed == saved.view.speed
@@ -251,31 +251,31 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
 
 def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     w = window(qtbot)
-    w.optimum_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(3)
+    w.controls.optimum.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(3)
     w.step_dock.hide()
     path = tmp_path / "s.json"
     save_to(monkeypatch, path)
     w.files.save()
     w.close()
     w2 = window(qtbot)
-    assert w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 3
+    assert w2.controls.optimum.isChecked() and w2.controls.speed_combo.currentIndex() == 3
     assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
     w2.files.fill_recent_menu(menu)
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
-    assert not w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 0
+    assert not w2.controls.optimum.isChecked() and w2.controls.speed_combo.currentIndex() == 0
     assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
     w2.close()
     w3 = window(qtbot)
-    assert not w3.optimum_action.isChecked()
-    w3.optimum_action.setChecked(True)
+    assert not w3.controls.optimum.isChecked()
+    w3.controls.optimum.setChecked(True)
     w3.close()
     _, w4 = start(window_parser().parse_args(["--reset-preferences"]))  # from the shell
     qtbot.addWidget(w4)
-    assert not w4.optimum_action.isChecked()
+    assert not w4.controls.optimum.isChecked()
     w4.close()
 
 
@@ -295,7 +295,7 @@ def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
         p.set("pace", pace)
     p.sync()
     w = window(qtbot)
-    assert w.speed_combo.currentText() == shown and w.controller.speed.label == shown
+    assert w.controls.speed_combo.currentText() == shown and w.controller.speed.label == shown
     w.close()
 
 
@@ -423,7 +423,7 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp
 
     w = dressed(qtbot)
     path = tmp_path / "lesson.json"
-    write_session(path, w.session.content(w.view_state()))
+    write_session(path, w.session.content(w.state.view()))
     saved = w.session.content()
     w.files.saved = saved
     w.close()
@@ -449,17 +449,17 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, tmp_path
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert lesson.files.save()
-    saved = lesson.session.content(lesson.view_state())
+    saved = lesson.session.content(lesson.state.view())
     lesson.close()
 
     w = window(qtbot)
     w.session.add_point(0.5, 0.5)  # an edit of the demo: undoable
     assert w.session.can_undo
     assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo and not w.controls.undo.isEnabled()
     w.session.add_point(0.25, 0.25)  # an edit of the scenario...
     assert w.files.open_path(path)  # ...discarded at the prompt
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo and not w.controls.undo.isEnabled()
     w.session.undo()  # Ctrl+Z: nothing happens
     assert w.session.content().same_content(saved)
     assert w.session.caption == saved.caption and w.session.config == saved.config

@@ -107,11 +107,11 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(qtbot, window):
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
     w.run_to_budget()
     qtbot.waitUntil(lambda: w.snapshot.status not in ("ready", "running"), timeout=60000)
-    w._show_curves()
+    w.frames.show_curves()
     top = w.curves.objective_plot.getViewBox().viewRange()[1][1]
     w.files.open_path(list_scenarios()[0])
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
-    w._redraw_readings()
+    w.frames.redraw_readings()
     lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
     assert hi < top and hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
     assert np.isfinite([lo, hi]).all()
@@ -148,7 +148,7 @@ def test_the_status_line_follows_every_frame_in_slow_motion(qtbot, window):
     """Stepping by the pace or N per frame, the status line's iteration is the frame's (it
     lagged the step inspector by up to the curves' refresh)."""
     w = window
-    w.speed.set(1)
+    w.state.set_speed(1)
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, w.status.text())))
     w.toggle_play()

@@ -39,7 +39,7 @@ def test_ten_minutes_of_play_with_edits(qtbot):
     w.show()
     qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
     s = w.session
-    w.speed.set(0)  # instant: the engine's full speed, edits at that speed
+    w.state.set_speed(0)  # instant: the engine's full speed, edits at that speed
     w.toggle_play()
     kernels = [Kernel(), Kernel("rbf"), Kernel("poly", degree=3)]
     start = time.perf_counter()

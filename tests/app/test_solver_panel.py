@@ -83,7 +83,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot):
 
     w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
     qtbot.addWidget(w)
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 100, timeout=30000)
     gen = w.controller.generation
     w.panel.kernel.setCurrentText("rbf")
@@ -91,7 +91,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot):
     assert w.controller.generation == gen + 1 and w.playing
     qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 0, timeout=30000)
     assert w.controller._worker._job.config.kernel.name == "rbf"
-    w.speed_combo.setCurrentText("10 per frame")
+    w.controls.speed_combo.setCurrentText("10 per frame")
     qtbot.wait(300)
     t0 = w.snapshot.t
     qtbot.wait(500)

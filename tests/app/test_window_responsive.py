@@ -43,7 +43,7 @@ def test_gui_timer_lateness_while_the_window_trains_at_full_speed(qtbot):
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
     qtbot.wait(300)
     t_start = w.snapshot.t
