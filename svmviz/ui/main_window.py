@@ -11,13 +11,11 @@ The window composes: what it shows is a model (svmviz.app.window_state), which t
 and the toolbar (svmviz.ui.menus) are views of; each snapshot goes to the views through
 svmviz.ui.frame_router; the mouse and dropped files through svmviz.ui.plane_input; files,
 exports and remembered settings in svmviz.ui.files, svmviz.ui.export and
-svmviz.ui.window_prefs. What is left here: the training commands and the session's
-changes.
+svmviz.ui.window_prefs; the training commands in svmviz.ui.training. What is left here:
+building the window, and a new job at each change of the session.
 """
 
 from __future__ import annotations
-
-import html
 
 import numpy as np
 import pyqtgraph as pg
@@ -32,7 +30,6 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.generate import generate
-from svmviz.core.pace import INSTANT
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import focus, layout, style
 from svmviz.ui.class_bar import ClassBar
@@ -50,10 +47,11 @@ from svmviz.ui.plane_input import DropOpener, PlaneInput
 from svmviz.ui.point_table import MarginHistogram, PointTable
 from svmviz.ui.presentation import Presentation
 from svmviz.ui.solver_panel import SolverPanel
-from svmviz.ui.status import StatusLine
+from svmviz.ui.status import Caption, StatusLine
 from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel
 from svmviz.ui.timeline import Timeline
+from svmviz.ui.training import Training
 from svmviz.ui.window_prefs import WindowPreferences
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
@@ -87,7 +85,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.view.sigRangeChanged.connect(self._report_extent)
         self.state.extent_requested.connect(self._show_extent)
         self.curves = CurvePanel()
-        self.caption = self._caption_label()
+        self.caption = Caption(self.session)
         central = QtWidgets.QWidget()
         column = QtWidgets.QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -97,8 +95,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setCentralWidget(central)
 
         self.controls = build_actions(self, self.state)
-        bar = build_toolbar(self, self.controls)
-        self.addToolBar(bar)
+        bar = build_toolbar(self, self.controls)  # (on the menu bar's row: arrange_toolbars)
         self.class_bar = ClassBar(self.session, self)
         self.addToolBar(self.class_bar)
         for k in range(MAX_CLASSES):
@@ -107,13 +104,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.status = StatusLine()
         self.statusBar().addWidget(self.status, 1)
         self.timeline = Timeline()
-        self.timeline.seek.connect(self._on_timeline)
         self.statusBar().addPermanentWidget(self.timeline)
 
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
-        self.solver_dock = layout.dock(self, "Solver", "solver-dock", self._solver_scroll(),
-                                       layout.LEFT)
+        self.solver_dock = layout.dock(self, "Solver", "solver-dock",
+                                       layout.side_column(self.panel), layout.LEFT)
         self.curves_dock = layout.dock(self, "Curves", "curves-dock", self.curves)
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
@@ -144,8 +140,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
-        self.files.replacing.connect(self.pause_training)
-        self.files.replaced.connect(self.resume_training)
+        self.training = Training(self.controller, self.state, self.frames, self.status.setText,
+                                 self)
+        self.training.changed.connect(self._sync_actions)
+        self.timeline.seek.connect(self.training.seek)
+        self.files.replacing.connect(self.training.pause)
+        self.files.replaced.connect(self.training.resume)
         DropOpener(self, self.files.open_path)  # a session or CSV dropped on the window
         self.exports = Exports(self, self.session, self.prefs, self.frames, self.status.setText)
         self.preferences = WindowPreferences(self, self.prefs, self.state, self.files,
@@ -154,15 +154,12 @@ class MainWindow(QtWidgets.QMainWindow):
         layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
         focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
 
-        self._was_playing = False
-        self._has_job = False
         self.controller.snapshot_ready.connect(self._on_snapshot)
         self.controller.failed.connect(self._on_failed)
         self.session.points_changed.connect(self._on_points_changed)
         self.session.classes_changed.connect(self._on_classes_changed)
         self.session.config_changed.connect(self._on_config_changed)
         self.session.split_changed.connect(self._on_split_changed)
-        self.session.caption_changed.connect(self._show_caption)
         self.state.presentation_changed.connect(self._on_presentation)
         self.panel.config_edited.connect(self.session.set_config)
         self.panel.warm.setChecked(self.state.warm_start)
@@ -182,30 +179,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.preferences.restore()
         self.reset(play=play)
         self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
-
-    def _caption_label(self) -> QtWidgets.QLabel:
-        """A scenario's caption: what to look for (hidden until a scenario is opened)."""
-        caption = QtWidgets.QLabel()
-        caption.setWordWrap(True)
-        caption.setMargin(6)
-        style.tint(caption, background=style.CAPTION_BACKGROUND)
-        caption.hide()
-        return caption
-
-    def _solver_scroll(self) -> QtWidgets.QScrollArea:
-        """The solver panel, scrolling, wide enough for every control."""
-        scroll = QtWidgets.QScrollArea()
-        scroll.setWidget(self.panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # wide enough for every control, with room for the vertical scroll bar
-        scroll.setMinimumWidth(
-            self.panel.minimumSizeHint().width()
-            + scroll.verticalScrollBar().sizeHint().width()
-            + 2 * scroll.frameWidth()
-        )
-        scroll.setMaximumWidth(420)
-        return scroll
 
     @property
     def snapshot(self):
@@ -245,7 +218,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def reset(self, play: bool = False, warm: bool = False):
         """Submit the session's problem as a new job (from w = 0 unless ``warm``)."""
         dataset = self.session.dataset()
-        self._has_job = dataset is not None
+        self.training.has_job = dataset is not None
         self._show_problem()
         if dataset is None:
             self.controller.cancel()
@@ -266,43 +239,18 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
 
     def toggle_play(self):
-        if self.controller.playing:
-            self.controller.pause()
-        elif self._has_job:  # queued behind the job's set-up if that is still running
-            self.controller.play()
-        self._sync_actions()
+        self.training.toggle_play()
 
     def advance(self, n):
-        if self._has_job:
-            self.controller.step(n)
-        self._sync_actions()
+        self.training.advance(n)
 
     def step_back(self):
         """Iteration t − 1, replayed from the seed (the step into it is explained)."""
-        if self._has_job and self.snapshot is not None and self.snapshot.t > 0:
-            if self.snapshot.t0:
-                self.status.setText(
-                    "Back is not available after a warm start (its past belongs to the run "
-                    "before the edit); press R to restart"
-                )
-                return
-            self.controller.seek(self.snapshot.t - 1)
-        self._sync_actions()
-
-    @QtCore.Slot(int)
-    def _on_timeline(self, t: int):
-        if self._has_job and self.snapshot is not None and not self.snapshot.t0:
-            if t != self.snapshot.t:
-                self.controller.seek(t)
-                self._sync_actions()
+        self.training.step_back()
 
     def run_to_budget(self):
         """Every remaining iteration at full speed (frames as it goes)."""
-        if self._has_job:
-            self.state.set_speed(INSTANT)
-            if not self.controller.playing:
-                self.controller.play()
-        self._sync_actions()
+        self.training.run_to_budget()
 
     @QtCore.Slot()
     def _report_extent(self, *_) -> None:
@@ -339,26 +287,6 @@ class MainWindow(QtWidgets.QMainWindow):
         prompt; a scenario that cannot be read is a dialog and nothing changes."""
         return self.files.open_path(path)
 
-    @QtCore.Slot()
-    def _show_caption(self):
-        caption = self.session.caption
-        if caption is None:
-            self.caption.hide()
-            return
-        self.caption.setText(f"<b>{html.escape(caption[0])}</b> — {html.escape(caption[1])}")
-        self.caption.show()
-
-    def pause_training(self) -> None:
-        """Before a file replaces the session: pause (resume_training plays again)."""
-        self._was_playing = self.controller.playing
-        self.controller.pause()
-
-    def resume_training(self) -> None:
-        if self._was_playing:
-            self.controller.play()
-        self._was_playing = False
-        self._sync_actions()
-
     def edit_cost(self):
         present = self.session.present_classes()
         if present.size < 3:
@@ -391,7 +319,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_view_settled(self):
-        if self._has_job:
+        if self.training.has_job:
             self.controller.set_extent(self.plot.view_extent())
 
     @QtCore.Slot()

@@ -139,7 +139,7 @@ def test_nothing_to_export_before_training(qtbot, monkeypatch):
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
     w = build_window(demo_data(), SolverConfig())
     qtbot.addWidget(w)
-    w.snapshot = None
+    w.frames.snapshot = None
     assert not w.exports.save_model() and "Train first" in shown[0]
     w.close()
 

@@ -114,7 +114,7 @@ def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
     assert not again.files.dirty
     assert again.prefs.recent_files()[0] == str(path.resolve())
     qtbot.waitUntil(lambda: again.snapshot is not None, timeout=30000)
-    assert again._parts is not None and (again._parts == 1).sum() > 0  # the split trains
+    assert again.state.parts is not None and (again.state.parts == 1).sum() > 0  # the split trains
     again.close()
 
 
