@@ -102,9 +102,9 @@ class FrameRouter(QtCore.QObject):
         v.timeline.show_t(0, 0, self.session.config.iterations)
         v.status.setText(message)
 
-    def redraw_plane(self, colors: bool = True) -> None:
-        """After a change of the classes' colours or of the scale: the plane again."""
-        if colors and self._present.size:
+    def redraw_plane(self) -> None:
+        """After a change of the classes' colours: the plane again."""
+        if self._present.size:
             self.region_colors = self.v.plot.region_colors(self._present)
         if self.snapshot is not None:
             self._draw_plane(self.snapshot)
