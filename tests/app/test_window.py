@@ -275,7 +275,7 @@ def test_warm_start_option_goes_on_from_the_current_model(qtbot):
 
 
 def test_kernel_rings_grow_with_alpha(qtbot, moons):
-    from svmviz.ui.decision_plot import ALPHA_SHOWN, RING_MAX, RING_MIN
+    from svmviz.ui.plane_items import ALPHA_SHOWN, RING_MAX, RING_MIN
 
     w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=3000))
     qtbot.addWidget(w)
