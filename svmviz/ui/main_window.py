@@ -72,7 +72,39 @@ class MainWindow(QtWidgets.QMainWindow):
         font.setPointSize(style.FONT_POINT_SIZE)
         self.setFont(font)
         pg.setConfigOptions(antialias=True, background="w", foreground="k")
+        self._build_plane()
+        self.controls = build_actions(self, self.state)
+        bar = build_toolbar(self, self.controls)  # (on the menu bar's row: arrange_toolbars)
+        self.class_bar = ClassBar(self.session, self)
+        self.addToolBar(self.class_bar)
+        for k in range(MAX_CLASSES):
+            shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
+            shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
+        self.status = StatusLine()
+        self.statusBar().addWidget(self.status, 1)
+        self.timeline = Timeline()
+        self.statusBar().addPermanentWidget(self.timeline)
+        readings = self._build_docks()
+        self._build_parts(readings)
+        build_menus(self, self.controls, [self.solver_dock, *readings, self.class_bar])
+        layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
+        focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
+        self._connect()
 
+        X = self.session.points.X
+        self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
+        self.plot.setRange(xRange=self.extent[:2], yRange=self.extent[2:], padding=0)
+        self.state.set_extent(self.plot.view_extent())
+        self.plot.draw_points()
+        self._show_problem()
+        screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
+        self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
+        self.preferences.restore()
+        self.reset(play=play)
+        self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
+
+    def _build_plane(self) -> None:
+        """The plane in the middle, below the scenario's caption."""
         self.plot = DecisionPlot(self.session)
         self.view = self.plot.view
         self.view.selection_changed.connect(self.plot.show_selection)
@@ -94,18 +126,9 @@ class MainWindow(QtWidgets.QMainWindow):
         column.addWidget(self.plot, 1)
         self.setCentralWidget(central)
 
-        self.controls = build_actions(self, self.state)
-        bar = build_toolbar(self, self.controls)  # (on the menu bar's row: arrange_toolbars)
-        self.class_bar = ClassBar(self.session, self)
-        self.addToolBar(self.class_bar)
-        for k in range(MAX_CLASSES):
-            shortcut = QtGui.QShortcut(QtGui.QKeySequence(str(k + 1)), self)
-            shortcut.activated.connect(lambda k=k: self.session.set_current_class(k))
-        self.status = StatusLine()
-        self.statusBar().addWidget(self.status, 1)
-        self.timeline = Timeline()
-        self.statusBar().addPermanentWidget(self.timeline)
-
+    def _build_docks(self) -> list:
+        """The solver on the left, the curves and the readings on the right; the readings'
+        docks, in their tabs' order."""
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
         self.solver_dock = layout.dock(self, "Solver", "solver-dock",
@@ -128,7 +151,11 @@ class MainWindow(QtWidgets.QMainWindow):
         (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock,
          self.generalization_dock) = readings
         layout.arrange_readings(self, readings)
+        return readings
 
+    def _build_parts(self, readings) -> None:
+        """What runs the window: the training, the routing of its frames, the mouse, the
+        files, the exports and the remembered settings."""
         self.controller = TrainingController(self)
         self.presentation = Presentation(self, self.controls, self.state)
         self.frames = FrameRouter(self.session, self.state, self.controller, Views(
@@ -150,10 +177,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.exports = Exports(self, self.session, self.prefs, self.frames, self.status.setText)
         self.preferences = WindowPreferences(self, self.prefs, self.state, self.files,
                                              self.status.setText)
-        build_menus(self, self.controls, [self.solver_dock, *readings, self.class_bar])
-        layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
-        focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
 
+    def _connect(self) -> None:
+        """The session, the state and the training to what follows them."""
         self.controller.snapshot_ready.connect(self._on_snapshot)
         self.controller.failed.connect(self._on_failed)
         self.session.points_changed.connect(self._on_points_changed)
@@ -168,17 +194,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.panel.cost_requested.connect(self.edit_cost)
         self.state.speed_changed.connect(self.controller.set_speed)
         self.controller.set_speed(self.state.speed)
-        X = self.session.points.X
-        self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
-        self.plot.setRange(xRange=self.extent[:2], yRange=self.extent[2:], padding=0)
-        self.state.set_extent(self.plot.view_extent())
-        self.plot.draw_points()
-        self._show_problem()
-        screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
-        self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
-        self.preferences.restore()
-        self.reset(play=play)
-        self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
 
     @property
     def snapshot(self):
