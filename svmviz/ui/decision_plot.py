@@ -4,7 +4,9 @@ misclassified point (beside, not over it: its colour and shape stay visible), wi
 legend in the plane's top right corner.
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
-so several updates in one tick cost one paint).
+so several updates in one tick cost one paint). The items' own classes are in
+svmviz.ui.plane_items; what stays here (a little over 400 lines) is one widget whose items
+share its view, scale and legend.
 """
 
 from __future__ import annotations
