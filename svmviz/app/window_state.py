@@ -10,12 +10,17 @@ parts read it, never a control. It is also what a session file keeps of the wind
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from PySide6 import QtCore
 
 from svmviz.core.generalization import TRAIN
 from svmviz.core.pace import DEFAULT, Speed
 from svmviz.core.session_file import VIEW_TOGGLES, View
+
+if TYPE_CHECKING:
+    from svmviz.app.session import Session
 
 
 class WindowState(QtCore.QObject):
@@ -35,7 +40,7 @@ class WindowState(QtCore.QObject):
 
     TOGGLES = VIEW_TOGGLES  # ("optimum", "iterate", "suboptimality", "slack")
 
-    def __init__(self, session=None, parent=None):
+    def __init__(self, session: Session | None = None, parent: QtCore.QObject | None = None):
         """``session`` (svmviz.app.session.Session): whose current class a View keeps."""
         super().__init__(parent)
         self._session = session
@@ -43,8 +48,8 @@ class WindowState(QtCore.QObject):
         self._presentation = False
         self._speed = DEFAULT
         self._warm_start = False
-        self._parts = None
-        self._extent = None
+        self._parts: np.ndarray | None = None
+        self._extent: tuple | None = None
 
     # ------------------------------------------------------------------ the View toggles
     def toggle(self, name: str) -> bool:
@@ -150,7 +155,7 @@ class WindowState(QtCore.QObject):
         """The plane's extent (x0, x1, y0, y1), as the plane reports it."""
         return self._extent
 
-    def set_extent(self, extent) -> None:
+    def set_extent(self, extent: tuple | None) -> None:
         """Reported by the plane at each change of its range (no signal: nothing follows
         it but what a session file saves)."""
         self._extent = None if extent is None else tuple(float(v) for v in extent)
