@@ -241,7 +241,7 @@ class DecisionPlot(pg.PlotWidget):
                         continue  # this class's points are as drawn (a click adds to one)
                     if 0 < n < len(xy) and np.array_equal(last[1], xy[:n]):
                         # points appended (a click): only the new spots are made, not all
-                        # (pyqtgraph styles every spot of a setData in Python: 50 ms at 10k)
+                        # (pyqtgraph styles every spot of a setData in Python)
                         item.addPoints(x=xy[n:, 0], y=xy[n:, 1])
                         continue
                 # (update=False: the setData below styles the new spots once)

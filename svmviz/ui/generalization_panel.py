@@ -27,7 +27,10 @@ from svmviz.core.generalization import (
     sweep_problem,
     sweep_values,
 )
-from svmviz.ui.knob_curve import MIN_PLOT_HEIGHT, STALE_OPACITY, CurvePlot
+from svmviz.ui.error_plot import CurvePlot
+
+STALE_OPACITY = 0.35
+MIN_PLOT_HEIGHT = 200  # below this the panel scrolls (its legend and axes take ~90 px)
 
 
 class GeneralizationPanel(QtWidgets.QWidget):

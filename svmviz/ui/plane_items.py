@@ -125,12 +125,12 @@ class Marks(pg.ScatterPlotItem):
     """A scatter of the plane, faster where pyqtgraph's is slow for our use:
 
     * It takes no clicks of its own: pyqtgraph would make a spot object for every point to
-      find the ones under each click (16 ms at 20,000 points); the window finds the point
+      find the ones under each click (slow at thousands of points); the window finds the point
       under a click by distance.
     * Its spots share the item's symbol, pen and brush (sizes may differ: setData(x, y,
       size=...) is all the plane asks of it): their sprites are looked up once per distinct
-      size, not once per spot in Python (pyqtgraph's way: 15 → 6 ms for 9,000 rings, each
-      time the rings change). Hover styles take pyqtgraph's way.
+      size, not once per spot in Python (pyqtgraph's way, each time the rings change).
+      Hover styles take pyqtgraph's way.
     """
 
     def mouseClickEvent(self, ev):  # noqa: N802 (pyqtgraph's name)

@@ -4,13 +4,17 @@ never for an equal value, and a View goes through it unchanged."""
 import numpy as np
 import pytest
 
-from svmviz.app.session import Session
-from svmviz.app.window_state import WindowState
-from svmviz.core.pace import CHOICES, DEFAULT, INSTANT, Speed
-from svmviz.core.session_file import VIEW_TOGGLES, View
+pytest.importorskip("PySide6.QtCore")
+
+from svmviz.app.session import Session  # noqa: E402
+from svmviz.app.window_state import WindowState  # noqa: E402
+from svmviz.core.pace import CHOICES, DEFAULT, INSTANT, Speed  # noqa: E402
+from svmviz.core.session_file import VIEW_TOGGLES, View  # noqa: E402
 
 
 class Recorder:
+    """The arguments of every emission of ``signal``."""
+
     def __init__(self, signal):
         self.calls = []
         signal.connect(lambda *args: self.calls.append(args))
@@ -20,14 +24,16 @@ class Recorder:
 def test_a_toggle_signals_once_per_change(name):
     state = WindowState()
     seen = Recorder(state.toggle_signal(name))
-    others = [Recorder(state.toggle_signal(n)) for n in VIEW_TOGGLES if n != name]
-    assert getattr(state, name) is False
+    others = {n: Recorder(state.toggle_signal(n)) for n in VIEW_TOGGLES if n != name}
+    assert getattr(state, name) is False, "every toggle starts off"
     getattr(state, f"set_{name}")(True)
     getattr(state, f"set_{name}")(True)  # equal: nothing
-    assert seen.calls == [(True,)] and getattr(state, name) is True
+    assert seen.calls == [(True,)], "one signal for one change"
+    assert getattr(state, name) is True
     state.set_toggle(name, False)
-    assert seen.calls == [(True,), (False,)] and state.toggle(name) is False
-    assert all(r.calls == [] for r in others)
+    assert seen.calls == [(True,), (False,)]
+    assert state.toggle(name) is False
+    assert {n: r.calls for n, r in others.items()} == {n: [] for n in others}, "only its own"
 
 
 def test_presentation_and_warm_start_signal_once_per_change():
@@ -36,8 +42,10 @@ def test_presentation_and_warm_start_signal_once_per_change():
     for _ in range(2):
         state.set_presentation(True)
         state.set_warm_start(1)
-    assert shown.calls == [(True,)] and warm.calls == [(True,)]
-    assert state.presentation is True and state.warm_start is True
+    assert shown.calls == [(True,)]
+    assert warm.calls == [(True,)]
+    assert state.presentation is True
+    assert state.warm_start is True
     state.set_presentation(False)
     assert shown.calls == [(True,), (False,)]
 
@@ -48,9 +56,11 @@ def test_speed_takes_a_speed_or_its_code_and_signals_once():
     assert state.speed == DEFAULT
     state.set_speed(INSTANT)
     state.set_speed(INSTANT.code)  # the same speed, by its saved code
-    assert seen.calls == [(INSTANT,)] and state.speed == INSTANT
+    assert seen.calls == [(INSTANT,)]
+    assert state.speed == INSTANT
     state.set_speed(10)
-    assert state.speed == Speed(10) and len(seen.calls) == 2
+    assert state.speed == Speed(10)
+    assert len(seen.calls) == 2
     assert state.speed in CHOICES
 
 
@@ -64,10 +74,10 @@ def test_parts_signal_on_a_different_split_only():
     state.set_parts(np.array([0, 0, 0]))
     state.set_parts(None)
     assert [c[0] is None for c in seen.calls] == [False, False, True]
-    assert state.training_mask(3).all()  # no split: every point trains
+    assert state.training_mask(3).all(), "no split: every point trains"
     state.set_parts(parts)
     assert state.training_mask(3).tolist() == [True, False, True]
-    assert state.training_mask(4).all()  # parts of other points (edited since)
+    assert state.training_mask(4).all(), "parts of other points (edited since): all train"
 
 
 def test_a_view_goes_through_unchanged():
@@ -77,11 +87,13 @@ def test_a_view_goes_through_unchanged():
     asked = Recorder(state.extent_requested)
     view = View((-1.0, 2.0, -3.0, 4.0), ("optimum", "slack"), 10, True, 1)
     state.apply_view(view, fit=False)
-    assert asked.calls == [((-1.0, 2.0, -3.0, 4.0),)]  # the plane is asked to show it
+    assert asked.calls == [((-1.0, 2.0, -3.0, 4.0),)], "the plane is asked to show it"
     state.set_extent(view.extent)  # (which the plane reports back)
     assert state.view() == view
-    assert state.optimum and state.slack and not state.iterate and not state.suboptimality
-    assert state.speed == Speed(10) and state.warm_start
+    assert (state.optimum, state.iterate, state.suboptimality, state.slack) == (
+        True, False, False, True)
+    assert state.speed == Speed(10)
+    assert state.warm_start
 
 
 def test_applying_a_view_signals_only_what_changes_and_fits_on_request():
@@ -93,26 +105,9 @@ def test_applying_a_view_signals_only_what_changes_and_fits_on_request():
     state.apply_view(View(toggles=("optimum", "iterate"), speed=INSTANT.code), fit=True)
     assert {n: r.calls for n, r in changes.items()} == {
         "optimum": [], "iterate": [(True,)], "suboptimality": [], "slack": []}
-    assert speed.calls == [] and warm.calls == []
-    assert asked.calls == [(None,)]  # None: fit the points
+    assert speed.calls == []
+    assert warm.calls == []
+    assert asked.calls == [(None,)], "None: fit the points"
     state.apply_view(View(), fit=False)  # no extent, no fit: the plane stays
     assert asked.calls == [(None,)]
-    assert state.view() == View()  # (no session: class 0; no extent reported)
-
-
-def test_a_checkable_action_is_a_view_of_the_state_both_ways(qtbot):
-    from PySide6 import QtGui
-
-    from svmviz.ui.menus import bind
-
-    state = WindowState()
-    action = QtGui.QAction("Slack")
-    action.setCheckable(True)
-    state.set_slack(True)
-    bind(action, state, "slack")
-    assert action.isChecked()  # the model's value at once
-    seen = Recorder(state.slack_changed)
-    action.trigger()  # the menu sets the model...
-    assert state.slack is False and seen.calls == [(False,)]
-    state.set_slack(True)  # ...and the model the menu, without an echo
-    assert action.isChecked() and seen.calls == [(False,), (True,)]
+    assert state.view() == View(), "no session: class 0; no extent reported"

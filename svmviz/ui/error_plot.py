@@ -1,6 +1,5 @@
-"""A curve of the Generalization panel (svmviz.ui.generalization_panel): training and test
-error against one knob (the training-set size, λ, γ or the degree) on a log axis with
-readable ticks, the current setting marked; a click on a point picks its value."""
+"""Training and test error against one knob (a learning curve's size, a sweep's λ, γ or
+degree), the plot the Generalization tab shows twice."""
 
 from __future__ import annotations
 
@@ -15,8 +14,6 @@ from svmviz.ui.curves import legend_above
 
 TRAIN_PEN = dict(color=style.class_color(0), width=2)
 TEST_PEN = dict(color=style.class_color(1), width=2, style=QtCore.Qt.PenStyle.DashLine)
-STALE_OPACITY = 0.35
-MIN_PLOT_HEIGHT = 200  # below this the panel scrolls (its legend and axes take ~90 px)
 
 
 def log_ticks(lo: float, hi: float) -> list:
