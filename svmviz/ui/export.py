@@ -7,7 +7,9 @@ Every write is atomic and a failed one is a dialog; nothing in the window change
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -18,6 +20,9 @@ from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
 from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
+
+if TYPE_CHECKING:
+    from svmviz.ui.render import PlaneState
 
 PLOTS = {  # what can be pictured: the label, and the suggested file name
     "plane": ("the decision plot", "decision"),
@@ -66,15 +71,28 @@ class ImageDialog(QtWidgets.QDialog):
         prefs.set("export_scale", k)
 
 
+class Shown(Protocol):
+    """What the window shows, as the exports need it (svmviz.ui.frame_router.FrameRouter)."""
+
+    snapshot: Any  # the newest snapshot shown, or None
+
+    @property
+    def scale(self) -> float: ...  # of the plane's markers, lines and text
+
+    def plane_state(self) -> PlaneState: ...
+
+    def fill_curves(self, panel) -> None: ...
+
+
 class Exports(QtCore.QObject):
     """The window's export commands.
 
-    ``window``: the dialogs' parent; ``frames``: what the window shows (its ``snapshot``,
-    ``plane_state()``, ``fill_curves(panel)`` and ``scale``: svmviz.ui.frame_router);
-    ``status``: shows a line of text to the user.
+    ``window``: the dialogs' parent; ``session``: what is trained (its job); ``frames``:
+    what the window shows; ``status``: shows a line of text to the user.
     """
 
-    def __init__(self, window, session, prefs, frames, status):
+    def __init__(self, window: QtWidgets.QWidget, session, prefs, frames: Shown,
+                 status: Callable[[str], None]):
         super().__init__(window)
         self.window = window
         self.session = session

@@ -11,13 +11,16 @@ dialog, and the work stays in memory (and unsaved).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.autosave import Autosave, find_recoverable
-from svmviz.app.preferences import config_dir
+from svmviz.app.preferences import Preferences, config_dir
+from svmviz.app.session import Session
+from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
 from svmviz.core.edits import DEFAULT_NAMES
@@ -52,7 +55,8 @@ class Files(QtCore.QObject):
     replacing = QtCore.Signal()
     replaced = QtCore.Signal()
 
-    def __init__(self, window, session, state, prefs, status):
+    def __init__(self, window: QtWidgets.QWidget, session: Session, state: WindowState,
+                 prefs: Preferences, status: Callable[[str], None]):
         super().__init__(window)
         self.window = window
         self.session = session

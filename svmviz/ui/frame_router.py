@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6 import QtCore
@@ -24,6 +25,18 @@ from svmviz.core.generalization import TRAIN, subset
 from svmviz.ui.render import PlaneState
 from svmviz.ui.status import status_text
 
+if TYPE_CHECKING:
+    from svmviz.ui.curves import CurvePanel
+    from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.ui.hover import HoverReadout
+    from svmviz.ui.point_table import MarginHistogram, PointTable
+    from svmviz.ui.presentation import Presentation
+    from svmviz.ui.solver_panel import SolverPanel
+    from svmviz.ui.status import StatusLine
+    from svmviz.ui.step_view import StepOverlay, StepPanel
+    from svmviz.ui.theory_panel import TheoryPanel
+    from svmviz.ui.timeline import Timeline
+
 CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 
@@ -32,18 +45,18 @@ MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 class Views:
     """The widgets a snapshot is shown in."""
 
-    plot: object  # svmviz.ui.decision_plot.DecisionPlot
-    curves: object  # svmviz.ui.curves.CurvePanel
-    hover: object  # svmviz.ui.hover.HoverReadout
-    step_overlay: object  # svmviz.ui.step_view.StepOverlay
-    step_panel: object  # svmviz.ui.step_view.StepPanel
-    point_table: object  # svmviz.ui.point_table.PointTable
-    histogram: object  # svmviz.ui.point_table.MarginHistogram
-    theory: object  # svmviz.ui.theory_panel.TheoryPanel
-    timeline: object  # svmviz.ui.timeline.Timeline
-    status: object  # svmviz.ui.status.StatusLine
-    panel: object  # svmviz.ui.solver_panel.SolverPanel
-    presentation: object  # svmviz.ui.presentation.Presentation
+    plot: DecisionPlot
+    curves: CurvePanel
+    hover: HoverReadout
+    step_overlay: StepOverlay
+    step_panel: StepPanel
+    point_table: PointTable
+    histogram: MarginHistogram
+    theory: TheoryPanel
+    timeline: Timeline
+    status: StatusLine
+    panel: SolverPanel
+    presentation: Presentation
 
 
 class FrameRouter(QtCore.QObject):
