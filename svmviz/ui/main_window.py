@@ -17,7 +17,6 @@ building the window, and a new job at each change of the session.
 
 from __future__ import annotations
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -27,20 +26,18 @@ from svmviz.app.window_state import WindowState
 from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
-from svmviz.core.generate import generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import focus, layout, style
 from svmviz.ui.class_bar import ClassBar
-from svmviz.ui.cost_editor import CostDialog
+from svmviz.ui.cost_editor import edit_cost
 from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.export import Exports
 from svmviz.ui.files import Files
 from svmviz.ui.frame_router import FrameRouter, Views
 from svmviz.ui.generalization_panel import GeneralizationPanel
-from svmviz.ui.generate_dialog import GenerateDialog
+from svmviz.ui.generate_dialog import generate_points
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
@@ -287,14 +284,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.plot.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
 
     def generate_dialog(self):
-        dialog = GenerateDialog(self)
-        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
-            try:
-                X, y = generate(**dialog.values())
-            except InputError as exc:
-                QtWidgets.QMessageBox.warning(self, "svmviz", str(exc))
-                return
-            self.session.replace_points(X, y)
+        if generate_points(self.session, self):
             self.fit_view()
 
     def open_scenario(self, path) -> bool:
@@ -303,15 +293,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return self.files.open_path(path)
 
     def edit_cost(self):
-        present = self.session.present_classes()
-        if present.size < 3:
-            return
-        names = [self.session.classes[k] for k in present]
-        dialog = CostDialog(names, self.session.cost[np.ix_(present, present)], self)
-        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
-            matrix = dialog.matrix()
-            if matrix is not None:
-                self.session.set_cost(present, matrix)
+        edit_cost(self.session, self)
 
     # -------------------------------------------------------------- slots
     @QtCore.Slot()
