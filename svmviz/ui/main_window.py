@@ -28,9 +28,8 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.frame import data_extent
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.ui import focus, layout, style
+from svmviz.ui import cost_editor, focus, layout, style
 from svmviz.ui.class_bar import ClassBar
-from svmviz.ui.cost_editor import edit_cost
 from svmviz.ui.curves import CurvePanel
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.export import Exports
@@ -293,7 +292,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return self.files.open_path(path)
 
     def edit_cost(self):
-        edit_cost(self.session, self)
+        cost_editor.edit_cost(self.session, self)
 
     # -------------------------------------------------------------- slots
     @QtCore.Slot()
