@@ -62,7 +62,7 @@ def cmd_train(args) -> int:
     from svmviz.core.data import read_csv
     from svmviz.core.files import atomic_write_text
     from svmviz.core.model_io import write_model
-    from svmviz.train import summary, train
+    from svmviz.core.fit import summary, train
 
     data = read_csv(args.data)
     config = config_from_args(args, data)

@@ -20,7 +20,7 @@ def test_core_and_train_do_not_import_qt():
         "import importlib, pkgutil, svmviz.core as c\n"
         "for m in pkgutil.walk_packages(c.__path__, 'svmviz.core.'):\n"
         "    importlib.import_module(m.name)\n"
-        "import svmviz.train, svmviz.cli"
+        "import svmviz.cli"
     )
     assert loaded_after(imports, ("PySide6", "pyqtgraph")) == []
 

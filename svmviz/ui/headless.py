@@ -12,7 +12,7 @@ from svmviz.core.frame import data_extent, make_frame
 
 def write_training_plot(result, data: Dataset, path, width: int, height: int,
                         scale: float) -> None:  # fmt: skip
-    """The decision plot of ``result`` (a svmviz.train.TrainResult) on ``data``, as PNG or
+    """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
     SVG by the suffix of ``path``."""
     from svmviz.ui.app import check_window_data
 

@@ -7,7 +7,7 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
-from svmviz.train import train
+from svmviz.core.fit import train
 
 ALGORITHMS = ["gd", "sgd", "pegasos"]
 BIASES = ["free", "regularized", "none"]
