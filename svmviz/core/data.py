@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from svmviz.core.errors import InputError, shown
-from svmviz.core.files import atomic_write_text, read_bytes
+from svmviz.core.file_io import atomic_write_text, read_bytes
 from svmviz.core.limits import check_coordinates
 
 

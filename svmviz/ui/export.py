@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import atomic_write_text
+from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport

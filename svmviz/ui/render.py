@@ -21,7 +21,7 @@ import pyqtgraph.exporters  # noqa: F401 (registers pg.exporters)
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import atomic_write_bytes
+from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.model_io import Model
 from svmviz.ui import style

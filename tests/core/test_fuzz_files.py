@@ -1303,7 +1303,7 @@ def test_a_pipe_a_huge_file_and_a_zip_bomb_are_refused_before_reading(tmp_path, 
     import io
     import zipfile
 
-    import svmviz.core.files as files
+    import svmviz.core.file_io as files
     import svmviz.core.model_io as model_io
     from svmviz.core.errors import InputError
     from svmviz.core.session_file import read_document
