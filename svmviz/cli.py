@@ -61,8 +61,8 @@ def config_from_args(args, data=None):
 def cmd_train(args) -> int:
     from svmviz.core.data import read_csv
     from svmviz.core.file_io import atomic_write_text
-    from svmviz.core.model_io import write_model
     from svmviz.core.fit import summary, train
+    from svmviz.core.model_io import write_model
 
     data = read_csv(args.data)
     config = config_from_args(args, data)
