@@ -19,6 +19,7 @@ COLUMNS = ("objective", "loss", "error", "norm", "violations")
 DENSE = 65_536  # the first rows, always every iteration
 MEMORY_BYTES = 16 * 2**20  # the budget of a history's rows (16 MiB: 290,000 rows for SGD)
 MAX_CHUNK = 65_536  # rows reserved at a time, at most
+CURVE_POINTS = 400  # samples per drawn curve: log-spaced, since the iteration axis is logarithmic
 
 
 class History:
@@ -116,3 +117,14 @@ def history_csv(columns: dict, start: int = 1) -> str:
             f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}"
         )
     return "\n".join(lines) + "\n"
+
+
+def log_samples(t: np.ndarray) -> np.ndarray:
+    """About CURVE_POINTS row indices of the increasing iterations ``t``, evenly spaced on a
+    log axis of t, the last row included (the rows of a history a curve draws)."""
+    n = len(t)
+    if n <= CURVE_POINTS:
+        return np.arange(n)
+    targets = np.geomspace(t[0], t[-1], CURVE_POINTS)
+    idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
+    return idx if idx[-1] == n - 1 else np.append(idx, n - 1)

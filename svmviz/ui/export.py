@@ -14,10 +14,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
+from svmviz.core.picture import check_size
 from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
-from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
+from svmviz.ui.render import curves_twin, export_image, plane_twin, write_plot
 
 PLOTS = {  # what can be pictured: the label, and the suggested file name
     "plane": ("the decision plot", "decision"),

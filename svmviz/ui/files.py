@@ -19,13 +19,12 @@ from PySide6 import QtCore, QtWidgets
 from svmviz.app.autosave import Autosave, find_recoverable
 from svmviz.app.preferences import config_dir
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset, write_csv
+from svmviz.core.data import Dataset, check_window_data, write_csv
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, read_document, write_session
-from svmviz.ui.app import check_window_data
 from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
