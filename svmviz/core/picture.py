@@ -4,6 +4,7 @@ training), without Qt."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from svmviz.core.errors import InputError
@@ -26,7 +27,7 @@ def check_size(width: int, height: int, scale: float) -> None:
         )
 
 
-def check_format(path) -> str:
+def check_format(path: str | os.PathLike[str]) -> str:
     """The picture's format ("png" or "svg") by the suffix of ``path``."""
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in FORMATS:

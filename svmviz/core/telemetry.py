@@ -43,7 +43,7 @@ class History:
         self._violated = np.empty((capacity, batch), dtype=bool)
         self._t = 0  # the iteration of the last row
 
-    def reserve(self, extra: int):
+    def reserve(self, extra: int) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
         """Views for the next ``extra`` ≤ chunk_rows rows (the caller writes them, then
         commits)."""
         if extra > self.chunk_rows:
@@ -53,7 +53,7 @@ class History:
         cols = {c: a[sl] for c, a in self._cols.items() if c != "t"}
         return cols, self._sampled[sl], self._violated[sl]
 
-    def commit(self, count: int):
+    def commit(self, count: int) -> None:
         """The next ``count`` reserved rows are written: number them, thin if over budget."""
         self._cols["t"][self.n : self.n + count] = np.arange(self._t + 1, self._t + count + 1)
         self._t += count
@@ -78,7 +78,7 @@ class History:
     def __len__(self):
         return self.n
 
-    def __getitem__(self, name) -> np.ndarray:
+    def __getitem__(self, name: str) -> np.ndarray:
         if name == "sampled":
             return self._sampled[: self.n]
         if name == "violated":
