@@ -14,6 +14,8 @@ FORMATS = ("png", "svg")
 
 
 def check_size(width: int, height: int, scale: float) -> None:
+    """A picture of ``width`` × ``height`` pixels at ``scale`` (PNG: the pixels, lines and
+    text times the scale) within the bounds, or an InputError naming what is not."""
     for side, name in ((width, "width"), (height, "height")):
         if int(side) != side or not MIN_SIDE <= side <= MAX_SIDE:
             raise InputError(f"the {name} must be {MIN_SIDE}–{MAX_SIDE} pixels, not {side}")
