@@ -137,12 +137,12 @@ class Marks(pg.ScatterPlotItem):
     """A scatter of the plane, faster where pyqtgraph's is slow for our use:
 
     * It takes no clicks of its own: pyqtgraph would make a spot object for every point to
-      find the ones under each click (16 ms at 20,000 points); the window finds the point
+      find the ones under each click (slow at thousands of points); the window finds the point
       under a click by distance.
     * Its spots share the item's symbol, pen and brush (sizes may differ: setData(x, y,
       size=...) is all the plane asks of it): their sprites are looked up once per distinct
-      size, not once per spot in Python (pyqtgraph's way: 15 → 6 ms for 9,000 rings, each
-      time the rings change). Hover styles take pyqtgraph's way.
+      size, not once per spot in Python (pyqtgraph's way, each time the rings change).
+      Hover styles take pyqtgraph's way.
     """
 
     def mouseClickEvent(self, ev):  # noqa: N802 (pyqtgraph's name)
@@ -390,7 +390,7 @@ class DecisionPlot(pg.PlotWidget):
                         continue  # this class's points are as drawn (a click adds to one)
                     if 0 < n < len(xy) and np.array_equal(last[1], xy[:n]):
                         # points appended (a click): only the new spots are made, not all
-                        # (pyqtgraph styles every spot of a setData in Python: 50 ms at 10k)
+                        # (pyqtgraph styles every spot of a setData in Python)
                         item.addPoints(x=xy[n:, 0], y=xy[n:, 1])
                         continue
                 # (update=False: the setData below styles the new spots once)

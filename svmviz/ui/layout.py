@@ -5,7 +5,7 @@ readings (Step inspector, Points, Margins, Theory, Generalization).
 The plane keeps its room: every dock's content scrolls inside the dock (a long step text
 never makes its dock taller), raising a tab changes no size, and the side columns take a
 fixed share of the window that leaves the plane at least PLANE_SHARE of its area at
-1366×768 (tested in tests/app/test_lesson_layout.py).
+1366×768 (tested in tests/ui/test_lesson_layout.py).
 """
 
 from __future__ import annotations
