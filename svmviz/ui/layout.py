@@ -35,6 +35,22 @@ def scrolled(widget: QtWidgets.QWidget) -> QtWidgets.QScrollArea:
     return area
 
 
+def side_column(panel: QtWidgets.QWidget, max_width: int = 420) -> QtWidgets.QScrollArea:
+    """``panel`` scrolling vertically, wide enough for every control in it (with room for
+    the scroll bar), at most ``max_width``."""
+    scroll = QtWidgets.QScrollArea()
+    scroll.setWidget(panel)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(
+        panel.minimumSizeHint().width()
+        + scroll.verticalScrollBar().sizeHint().width()
+        + 2 * scroll.frameWidth()
+    )
+    scroll.setMaximumWidth(max_width)
+    return scroll
+
+
 def dock(window, title: str, name: str, widget, area=RIGHT) -> QtWidgets.QDockWidget:
     d = QtWidgets.QDockWidget(title, window)
     d.setObjectName(name)

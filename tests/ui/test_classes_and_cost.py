@@ -62,7 +62,7 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
     brush = w.plot.scatters[0].opts["brush"]
     assert brush.color().name() == "#112233"
     # the regions take the colour too (blended over white)
-    assert w._region_colors[0] == w.plot.region_colors([0])[0]
+    assert w.frames.region_colors[0] == w.plot.region_colors([0])[0]
     w.session.undo()
     assert w.session.colors[0] != "#112233"
     w.session.undo()

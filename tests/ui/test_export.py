@@ -138,7 +138,7 @@ def test_nothing_to_export_before_training(make_window, monkeypatch):
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
     w = make_window()
-    w.snapshot = None
+    w.frames.snapshot = None
     assert not w.exports.save_model()
     assert "Train first" in shown[0]
 

@@ -82,9 +82,9 @@ def dressed(window):
     )
     s.set_split(Split(0.25, 3, None))
     s.set_caption(("A title", "A caption — with ünïcode"))
-    w.optimum_action.setChecked(True)
-    w.slack_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(2)
+    w.controls.optimum.setChecked(True)
+    w.controls.slack.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(2)
     w.plot.setRange(xRange=(-3, 2), yRange=(-2, 1), padding=0)
     return w
 
@@ -98,12 +98,12 @@ def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
     assert w.files.save()  # untitled: Save asks where
     assert not w.files.dirty
     assert w.windowTitle().startswith("lesson.json")
-    saved = w.session.content(w.view_state())
+    saved = w.session.content(w.state.view())
     w.close()
 
     again = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert again.files.open_path(path)
-    got = again.session.content(again.view_state())
+    got = again.session.content(again.state.view())
     assert got.same_content(saved)
     np.testing.assert_array_equal(got.X, saved.X)  # bit for bit
     assert got.view.toggles == ("optimum", "slack")
@@ -124,8 +124,8 @@ def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
     assert not again.files.dirty
     assert again.prefs.recent_files()[0] == str(path.resolve())
     qtbot.waitUntil(lambda: again.snapshot is not None, timeout=30000)
-    assert again._parts is not None
-    assert (again._parts == 1).sum() > 0  # the split trains
+    assert again.state.parts is not None
+    assert (again.state.parts == 1).sum() > 0  # the split trains
     again.close()
 
 
@@ -275,16 +275,16 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, window, tmp_path):
 
 def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypatch):
     w = window()
-    w.optimum_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(3)
+    w.controls.optimum.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(3)
     w.step_dock.hide()
     path = tmp_path / "s.json"
     save_to(monkeypatch, path)
     w.files.save()
     w.close()
     w2 = window()
-    assert w2.optimum_action.isChecked()
-    assert w2.speed_combo.currentIndex() == 3
+    assert w2.controls.optimum.isChecked()
+    assert w2.controls.speed_combo.currentIndex() == 3
     assert not w2.step_dock.isVisible()
     assert w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
@@ -292,18 +292,18 @@ def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypat
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
-    assert not w2.optimum_action.isChecked()
-    assert w2.speed_combo.currentIndex() == 0
+    assert not w2.controls.optimum.isChecked()
+    assert w2.controls.speed_combo.currentIndex() == 0
     assert not w2.step_dock.isHidden()
     assert w2.prefs.recent_files() == []
     w2.close()
     w3 = window()
-    assert not w3.optimum_action.isChecked()
-    w3.optimum_action.setChecked(True)
+    assert not w3.controls.optimum.isChecked()
+    w3.controls.optimum.setChecked(True)
     w3.close()
     _, w4 = start(window_parser().parse_args(["--reset-preferences"]))  # from the shell
     qtbot.addWidget(w4)
-    assert not w4.optimum_action.isChecked()
+    assert not w4.controls.optimum.isChecked()
     w4.close()
 
 
@@ -323,7 +323,7 @@ def test_the_remembered_speed_of_older_versions(window, old, pace, shown):
         p.set("pace", pace)
     p.sync()
     w = window()
-    assert w.speed_combo.currentText() == shown
+    assert w.controls.speed_combo.currentText() == shown
     assert w.controller.speed.label == shown
     w.close()
 
@@ -458,7 +458,7 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, win
 
     w = dressed(window)
     path = tmp_path / "lesson.json"
-    write_session(path, w.session.content(w.view_state()))
+    write_session(path, w.session.content(w.state.view()))
     saved = w.session.content()
     w.files.saved = saved
     w.close()
@@ -486,7 +486,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, 
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert lesson.files.save()
-    saved = lesson.session.content(lesson.view_state())
+    saved = lesson.session.content(lesson.state.view())
     lesson.close()
 
     w = window()
@@ -494,11 +494,11 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, 
     assert w.session.can_undo
     assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
     assert not w.session.can_undo
-    assert not w.undo_action.isEnabled()
+    assert not w.controls.undo.isEnabled()
     w.session.add_point(0.25, 0.25)  # an edit of the scenario...
     assert w.files.open_path(path)  # ...discarded at the prompt
     assert not w.session.can_undo
-    assert not w.undo_action.isEnabled()
+    assert not w.controls.undo.isEnabled()
     w.session.undo()  # Ctrl+Z: nothing happens
     assert w.session.content().same_content(saved)
     assert w.session.caption == saved.caption

@@ -107,11 +107,11 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(wait_frame, window)
     wait_frame(w, lambda s: s.t == 0)
     w.run_to_budget()
     wait_frame(w, lambda s: s.status not in ("ready", "running"), timeout=60000)
-    w._show_curves()
+    w.frames.show_curves()
     top = w.curves.objective_plot.getViewBox().viewRange()[1][1]
     w.files.open_path(list_scenarios()[0])
     wait_frame(w, lambda s: s.t == 0)
-    w._redraw_readings()
+    w.frames.redraw_readings()
     lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
     assert hi < top
     assert hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
@@ -150,7 +150,7 @@ def test_the_status_line_follows_every_frame_in_slow_motion(qtbot, window):
     """Stepping by the pace or N per frame, the status line's iteration is the frame's (it
     lagged the step inspector by up to the curves' refresh)."""
     w = window
-    w.speed.set(1)
+    w.state.set_speed(1)
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, w.status.text())))
     w.toggle_play()

@@ -8,7 +8,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import pyqtgraph as pg  # noqa: E402
 
-from svmviz.ui.decision_plot import Marks  # noqa: E402
+from svmviz.ui.plane_items import Marks  # noqa: E402
 
 
 def picture(qtbot, cls, x, y, sizes):

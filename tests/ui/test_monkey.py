@@ -117,8 +117,8 @@ def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
         "play/pause": w.toggle_play,
         "step": lambda: w.advance(int(rng.choice([1, 10, 1000]))),
         "step back": w.step_back,
-        "speed": lambda: w.speed_combo.setCurrentIndex(
-            int(rng.integers(w.speed_combo.count()))),
+        "speed": lambda: w.controls.speed_combo.setCurrentIndex(
+            int(rng.integers(w.controls.speed_combo.count()))),
         "run to budget": w.run_to_budget,
         "scenario": lambda: w.open_scenario(scenarios[rng.integers(len(scenarios))]),
         "save": save, "open": open_saved, "cost": cost, "rename": rename, "warm start": warm,

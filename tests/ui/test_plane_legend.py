@@ -17,15 +17,15 @@ from svmviz.core.frame import make_frame  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.model_io import Model  # noqa: E402
 from svmviz.ui import style  # noqa: E402
-from svmviz.ui.decision_plot import (  # noqa: E402
+from svmviz.ui.decision_plot import DecisionPlot  # noqa: E402
+from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
+from svmviz.ui.plane_items import (  # noqa: E402
     ALPHA_SHOWN,
     RING_MAX,
     RING_MIN,
     WRONG_SIZE,
     WRONG_SYMBOL,
-    DecisionPlot,
 )
-from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
 
 LINEAR = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.0]), coef=np.array([[1.0, 0.0]]))
 

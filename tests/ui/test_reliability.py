@@ -32,7 +32,7 @@ def wait(cond):
 
 wait(lambda: w.snapshot is not None)
 w.session.set_config(SolverConfig(kernel=Kernel("rbf"), iterations=1000))
-w.speed.set(0)  # instant
+w.state.set_speed(0)  # instant
 w.toggle_play()
 wait(lambda: w.snapshot.generation == w.controller.generation and w.snapshot.t > 100)
 print("kernel frames", w.snapshot.t)
@@ -78,7 +78,7 @@ def train_until_stopped(qtbot, w):
     w.run_to_budget()
     qtbot.waitUntil(lambda: (current(w) and w.snapshot.status != "running"
                              and not w.playing), timeout=60000)  # fmt: skip
-    w._show_curves()
+    w.frames.show_curves()
 
 
 def assert_nothing_nonfinite_drawn(w):
@@ -115,8 +115,8 @@ def test_divergence_pauses_and_says_what_to_change(qtbot, make_window, wait_fram
     wait_frame(w, lambda s: s.generation == w.controller.generation)
     w.toggle_play()
     wait_frame(w, lambda s: s.generation == w.controller.generation and s.status == "diverged")
-    qtbot.waitUntil(lambda: not w.playing and w.play_action.text() == "Play", timeout=5000)
-    w._show_curves()
+    qtbot.waitUntil(lambda: not w.playing and w.controls.play.text() == "Play", timeout=5000)
+    w.frames.show_curves()
     assert "diverged" in w.status.text()
     assert advice in w.status.text()
     assert_nothing_nonfinite_drawn(w)
@@ -257,10 +257,10 @@ def test_an_equal_step_recomputed_is_compared_without_error(make_window, wait_fr
     w.advance(1)
     wait_frame(w, lambda s: s.generation == w.controller.generation and s.step is not None)
     snap = w.snapshot
-    w._show_step(snap)
+    w.frames.show_step(snap)
     again = dataclasses.replace(snap, step=copy.deepcopy(snap.step))
-    w._show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
-    assert w._step_shown is again.step  # (shown again: cheap, and never an error)
+    w.frames.show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
+    assert w.frames.step_shown is again.step  # (shown again: cheap, and never an error)
 
 
 def test_coordinates_beyond_the_limit_are_refused_where_they_would_overflow():

@@ -30,7 +30,7 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     np.testing.assert_allclose(w.session.points.X, s.data.X)
     assert w.session.job_config().algorithm == s.config.algorithm
     assert w.panel.config().kernel == s.config.kernel
-    assert w.optimum_action.isChecked() == ("optimum" in s.view)
+    assert w.controls.optimum.isChecked() == ("optimum" in s.view)
 
     def current():
         return w.snapshot is not None and w.snapshot.generation == w.controller.generation

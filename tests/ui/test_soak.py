@@ -34,7 +34,7 @@ def test_ten_minutes_of_play_with_edits(qtbot, make_window):
     rng = np.random.default_rng(0)
     w = make_window(iterations=20_000_000, show=True)
     s = w.session
-    w.speed.set(0)  # instant: the engine's full speed, edits at that speed
+    w.state.set_speed(0)  # instant: the engine's full speed, edits at that speed
     w.toggle_play()
     kernels = [Kernel(), Kernel("rbf"), Kernel("poly", degree=3)]
     start = time.perf_counter()

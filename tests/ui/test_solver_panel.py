@@ -81,7 +81,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot, make_window, wait_frame
     from svmviz.core.pace import INSTANT
 
     w = make_window(iterations=10**6, play=True)
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     wait_frame(w, lambda s: s.t > 100)
     gen = w.controller.generation
     w.panel.kernel.setCurrentText("rbf")
@@ -90,7 +90,7 @@ def test_a_panel_change_restarts_training_with_it(qtbot, make_window, wait_frame
     assert w.playing
     wait_frame(w, lambda s: s.generation == gen + 1 and s.t > 0)
     assert w.controller._worker._job.config.kernel.name == "rbf"
-    w.speed_combo.setCurrentText("10 per frame")
+    w.controls.speed_combo.setCurrentText("10 per frame")
     qtbot.wait(300)
     t0 = w.snapshot.t
     qtbot.wait(500)

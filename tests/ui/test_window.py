@@ -15,11 +15,11 @@ def test_step_play_reset_close(qtbot, make_window, wait_frame, kernel):
     w.advance(1)
     wait_frame(w, lambda s: s.t == 1)
     assert "iteration 1" in w.status.text()
-    w.speed.set(INSTANT)  # (the pace has its own tests)
+    w.state.set_speed(INSTANT)  # (the pace has its own tests)
     w.toggle_play()
-    assert w.play_action.text() == "Pause"
+    assert w.controls.play.text() == "Pause"
     wait_frame(w, lambda s: s.status == "budget")
-    assert w.play_action.text() == "Play"
+    assert w.controls.play.text() == "Play"
     x, y = w.plot.boundary.getData()
     assert np.isfinite(x).sum() >= 2  # the boundary is drawn (a segment for a linear model)
     # the exact optimum, computed beside the training, is in the status once it arrives
@@ -91,7 +91,7 @@ def test_clicks_add_and_remove_points_with_undo(qtbot, make_window, wait_frame):
 
 def test_editing_while_playing_restarts_and_keeps_playing(make_window, wait_frame):
     w = make_window(iterations=10**6, play=True, show=True)
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     wait_frame(w, lambda s: s.t > 1000)
     gen = w.controller.generation
     w.session.add_point(0.0, 0.0)
@@ -136,8 +136,8 @@ def test_generate_replaces_points_undoably(make_window, wait_frame, monkeypatch)
 
 def test_step_n_run_progress_and_error_marks(make_window, wait_frame):
     w = make_window(iterations=5000)
-    w.step_n.setValue(250)
-    w.advance(w.step_n.value())
+    w.controls.step_n.setValue(250)
+    w.advance(w.controls.step_n.value())
     wait_frame(w, lambda s: s.t == 250)
     # the timeline is the one progress display: t of the budget
     assert w.timeline.value() == 250
@@ -248,7 +248,7 @@ def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_fram
 
 
 def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
-    from svmviz.ui.decision_plot import ALPHA_SHOWN, RING_MAX, RING_MIN
+    from svmviz.ui.plane_items import ALPHA_SHOWN, RING_MAX, RING_MIN
 
     w = make_window(moons, kernel=Kernel("rbf"), iterations=3000)
     w.advance(3000)
@@ -271,7 +271,7 @@ def test_closing_while_training_at_full_speed_stops_the_thread(make_window, wait
     from svmviz.app.worker import running_threads
 
     w = make_window(iterations=10**7, play=True)
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.show()
     wait_frame(w, lambda s: s.t > 1000)
     assert running_threads()
@@ -291,7 +291,7 @@ def test_menus_reach_the_actions_and_quit_closes(qtbot, make_window, monkeypatch
     warm = next(a for a in menus["Training"].actions() if a.text().startswith("Warm"))
     warm.trigger()
     assert w.panel.warm.isChecked()
-    assert w.warm_start  # one setting, two controls
+    assert w.state.warm_start  # one setting, two controls
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
     qtbot.keyClick(w, Qt.Key.Key_F1)
@@ -335,18 +335,18 @@ def test_unchanged_marks_are_not_set_again(make_window, wait_frame):
     w.advance(2000)
     wait_frame(w, lambda s: s.t == 2000)
     before = w.plot.rings.data
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha)
     assert w.plot.rings.data is before  # the same marks: the scatter is left alone
     first = w.snapshot
     w.reset()
     wait_frame(w, lambda s: s is not first and s.t == 0)
     # at w = 0 other points are in the margin; marks=False (full speed, between refreshes)
     # leaves the previous rings, marks=True draws the new ones
-    w.plot.draw_frame(first.frame, w._region_colors, first.alpha)
+    w.plot.draw_frame(first.frame, w.frames.region_colors, first.alpha)
     rings = w.plot.rings.data
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=False)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha, marks=False)
     assert w.plot.rings.data is rings
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=True)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha, marks=True)
     assert w.plot.rings.data is not rings
     w.session.add_point(0.0, 0.0)  # other points: the marks are drawn anew
     wait_frame(w, lambda s: s.generation == w.controller.generation)
@@ -386,7 +386,7 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(make_window, wait
     w.plot.setRange(xRange=(-6, 6), yRange=(-5, 5), padding=0)
     wait_frame(w, lambda s: s.frame.extent[0] <= -5.9, timeout=5000)
     assert w.snapshot.step is r
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
     wait_frame(w, lambda s: s.t > 100)
     assert w.snapshot.step is None
@@ -450,7 +450,7 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make
     wait_frame(w, lambda s: s.t == 3000 and s.reference is not None)
     # the exact optimum over the model: its boundary is where the reference model's f = 0
     assert not w.plot.optimum_boundary.isVisible()
-    w.optimum_action.trigger()
+    w.controls.optimum.trigger()
     assert w.plot.optimum_boundary.isVisible()
     x, y = w.plot.optimum_boundary.getData()
     ref = w.snapshot.reference.model
@@ -458,12 +458,12 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make
     np.testing.assert_allclose(ref.decision_function(pts), 0.0, atol=1e-9)
     # the last iterate instead of the average: another model, the same telemetry
     averaged = w.snapshot.model
-    w.iterate_action.trigger()
+    w.controls.iterate.trigger()
     wait_frame(w, lambda s: s.iterate)
     assert not np.allclose(w.snapshot.model.coef, averaged.coef)
     qtbot.waitUntil(lambda: "last iterate" in w.status.text(), timeout=5000)
     # the suboptimality plot: F − F* and two guides through the same point
-    w.gap_action.trigger()
+    w.controls.suboptimality.trigger()
     t, gap = w.curves.objective.getData()  # (log10 of both: the axes are logarithmic)
     obj = w.snapshot.history["objective"]
     assert 10 ** np.nanmax(gap) == pytest.approx(np.max(obj - w.snapshot.reference.objective))
@@ -472,7 +472,7 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make
     assert tp[0] == ts[0]
     assert gp[0] == pytest.approx(gs[0])
     assert gs[-1] - gs[0] == pytest.approx(0.5 * (ts[0] - ts[-1]))  # the 1/√t slope
-    w.gap_action.trigger()
+    w.controls.suboptimality.trigger()
     assert w.curves.guides["sqrt"].getData()[0] is None  # no guides for the objective
 
 
@@ -492,7 +492,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     before = dock_text()
     qtbot.keyClick(w, Qt.Key.Key_F11)
     assert w.isFullScreen()
-    assert w.presentation_action.isChecked()
+    assert w.controls.presentation.isChecked()
     assert not w.solver_dock.isVisible()
     assert not w.step_dock.isVisible()
     assert not w.points_dock.isVisible()  # no tables in front of a class
@@ -541,7 +541,7 @@ def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame
 
     qtbot.waitUntil(counted, timeout=5000)
     # slack: a segment per point with y f < 1, each of length ξ/‖w‖
-    w.slack_action.trigger()
+    w.controls.slack.trigger()
     x, y = w.plot.slack.getData()
     xy = np.column_stack([x, y]).reshape(-1, 3, 2)[:, :2]
     n_slack = int(np.sum(margins < 1))
@@ -655,7 +655,7 @@ def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
     """The window's default speed is the log-t pace: many frames before t = 100 (they are
     counted, not timed), the first ones of single explained steps."""
     w = make_window(iterations=10**6, show=True)
-    assert w.speed.value.paced
+    assert w.state.speed.paced
     assert w.controller.speed.paced
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, s.step)))
@@ -675,15 +675,16 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     from svmviz.core.pace import CHOICES
 
     w = make_window(iterations=1000)
-    actions = w.speed_menu.actions()
-    assert [a.text() for a in actions] == [w.speed_combo.itemText(i) for i in range(len(CHOICES))]
+    actions = w.controls.speed_menu.actions()
+    combo = w.controls.speed_combo
+    assert [a.text() for a in actions] == [combo.itemText(i) for i in range(len(CHOICES))]
 
     def shown():
         checked = [i for i, a in enumerate(actions) if a.isChecked()]
-        return checked, w.speed_combo.currentIndex(), w.controller.speed
+        return checked, w.controls.speed_combo.currentIndex(), w.controller.speed
 
     assert shown() == ([0], 0, CHOICES[0])
-    w.speed_combo.setCurrentIndex(2)  # the toolbar
+    w.controls.speed_combo.setCurrentIndex(2)  # the toolbar
     assert shown() == ([2], 2, CHOICES[2])
     actions[4].trigger()  # the menu
     assert shown() == ([4], 4, CHOICES[4])
@@ -691,11 +692,11 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     assert shown() == ([5], 5, CHOICES[5])
     from svmviz.core.session_file import View
 
-    w.apply_view(View(speed=10), fit=False)  # a file
+    w.state.apply_view(View(speed=10), fit=False)  # a file
     assert shown() == ([2], 2, CHOICES[2])
-    assert w.view_state().speed == 10
+    assert w.state.view().speed == 10
     training = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Training")
-    assert w.speed_menu.menuAction() in training.actions()
+    assert w.controls.speed_menu.menuAction() in training.actions()
     from svmviz.ui.menus import KEYS_HELP
 
     assert "Speed" in KEYS_HELP
@@ -707,10 +708,10 @@ def test_play_becoming_pause_moves_no_button(make_window):
 
     w = make_window(iterations=10**6, show=True)
     bar = w.findChild(QtWidgets.QToolBar, "training-bar")
-    step = bar.widgetForAction(w.step_action)
+    step = bar.widgetForAction(w.controls.step)
     x = step.x()
     w.toggle_play()
-    assert w.play_action.text() == "Pause"
+    assert w.controls.play.text() == "Pause"
     QtWidgets.QApplication.processEvents()
     assert step.x() == x
     w.toggle_play()
@@ -719,17 +720,17 @@ def test_play_becoming_pause_moves_no_button(make_window):
 def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot, make_window,
                                                                       wait_frame):
     w = make_window(iterations=200, show=True)
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
     wait_frame(w, lambda s: s.status == "budget" and not w.playing)
     # the end's last frames (the exact optimum may come in late and republish t = 200)
     wait_frame(w, lambda s: not s.reference_pending, timeout=60000)
-    w.speed.set(1)  # (slow enough to see the restart's first frames)
+    w.state.set_speed(1)  # (slow enough to see the restart's first frames)
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append(s.t))
     w.toggle_play()  # at the budget: the run again, from w = 0
     assert w.playing
-    assert w.play_action.text() == "Pause"
+    assert w.controls.play.text() == "Pause"
     qtbot.waitUntil(lambda: any(t <= 3 for t in seen), timeout=30000)
     start = next(i for i, t in enumerate(seen) if t <= 3)
     qtbot.waitUntil(lambda: seen[-1] > 3 and len(seen) > start + 1, timeout=30000)

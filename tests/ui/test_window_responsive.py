@@ -38,7 +38,7 @@ def test_the_gui_thread_goes_on_while_the_window_trains_at_full_speed(qtbot, mak
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(1))
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
     assert w.playing
     t_start = w.snapshot.t
