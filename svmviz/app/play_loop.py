@@ -17,13 +17,11 @@ chunks, so that the compiler, in another thread, gets the GIL.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from svmviz.core.inspect import StepRecord
 from svmviz.core.pace import LogPace
 from svmviz.core.solvers import Solver
-
-if TYPE_CHECKING:
-    from svmviz.app.runner import TrainingRunner
 
 FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
 CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish
@@ -55,15 +53,28 @@ def next_cap(cap: int, n: int, spent: float) -> int:
     return cap
 
 
-def play(runner: TrainingRunner) -> None:
-    """Play ``runner``'s job (see :meth:`TrainingRunner.play`)."""
+class Playable(Protocol):
+    """What the loop uses of the runner (svmviz.app.runner.TrainingRunner)."""
+
+    state: Any  # svmviz.app.runner.RunnerState
+    solver: Solver | None
+    explained_step: StepRecord | None
+
+    def restart(self) -> Solver: ...
+    def explain(self, solver: Solver) -> StepRecord | None: ...
+    def sample_test(self) -> None: ...
+    def publish(self) -> None: ...
+
+
+def play(runner: Playable) -> None:
+    """Play ``runner``'s job (see svmviz.app.runner.TrainingRunner.play)."""
     PlayLoop(runner).run()
 
 
 class PlayLoop:
     """One call of Play: the loop and what it keeps between its chunks."""
 
-    def __init__(self, runner: TrainingRunner):
+    def __init__(self, runner: Playable):
         self.runner = runner
         self.state = runner.state
         self.chunk = 1  # iterations per chunk at full speed (adapts to the solver)
