@@ -34,7 +34,7 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame, prepare_contours
 from svmviz.core.generalization import TEST, TRAIN, subset
-from svmviz.core.inspect import StepRecord, step_and_explain
+from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.inspect import step_and_explain  # noqa: E402
+from svmviz.core.explain import step_and_explain  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.solvers import Solver  # noqa: E402
 from svmviz.ui.step_view import _change, describe  # noqa: E402

@@ -5,7 +5,7 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.inspect import step_and_explain
+from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver
 
