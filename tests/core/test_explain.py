@@ -23,7 +23,7 @@ def test_one_pegasos_step_by_hand(seed):
         Dataset.from_labels(X, Y)
     )
     s.step(3 + seed)
-    w = (s.W_ * s.scal_[0])[0].copy()  # w_t, by hand from the solver's state
+    w = s.iterate()[0][0]  # w_t, from the solver's state
     r = step_and_explain(s)
     t = 4 + seed
     assert r.t == t and r.eta == pytest.approx(1 / (lam * (t + 1)))
@@ -37,7 +37,7 @@ def test_one_pegasos_step_by_hand(seed):
     np.testing.assert_allclose(r.shrink, (1 - r.eta * lam) * w)
     np.testing.assert_allclose(r.shrink + r.push, expected)
     np.testing.assert_allclose(r.w_after, expected)
-    np.testing.assert_allclose((s.W_ * s.scal_[0])[0], expected)  # what the solver did
+    np.testing.assert_allclose(s.iterate()[0][0], expected)  # what the solver did
     assert not r.projected
 
 
@@ -45,7 +45,7 @@ def test_gd_step_uses_every_example_and_the_free_bias_is_reprofiled():
     s = Solver(SolverConfig(algorithm="gd", schedule="constant", eta=0.5, lam=0.1,
                             average="last")).reset(Dataset.from_labels(X, Y))  # fmt: skip
     s.step(2)
-    w, b = (s.W_ * s.scal_[0])[0].copy(), float(s.b_[0])
+    w, b = s.iterate()[0][0], float(s.iterate()[1][0])
     r = step_and_explain(s)
     assert r.batch == len(X)
     ys = np.where(np.array(Y) == 1, 1.0, -1.0)
@@ -54,7 +54,7 @@ def test_gd_step_uses_every_example_and_the_free_bias_is_reprofiled():
     np.testing.assert_array_equal(r.violated, z < 1)
     push = 0.5 / len(X) * (ys[z < 1, None] * X[z < 1]).sum(axis=0)
     np.testing.assert_allclose(r.w_after, (1 - 0.5 * 0.1) * w + push)
-    assert r.b_after == pytest.approx(float(s.b_[0]))
+    assert r.b_after == pytest.approx(float(s.iterate()[1][0]))
 
 
 def test_kernel_and_multiclass_steps_report_samples_margins_and_cases(blobs3):
@@ -80,7 +80,7 @@ def test_one_multiclass_step_by_hand(seed):
     s = Solver(SolverConfig(lam=lam, bias="none", average="last", seed=seed, cost=cost))
     s.reset(Dataset.from_labels(X3, Y3))
     s.step(2 + seed)
-    W = (s.W_ * s.scal_[0]).copy()
+    W = s.iterate()[0]
     r = step_and_explain(s)
     (i,) = r.samples
     y = Y3[i]
@@ -111,7 +111,7 @@ def test_one_kernel_pegasos_step_by_hand(seed):
                        seed=seed)  # fmt: skip
     s = Solver(cfg).reset(Dataset.from_labels(X, Y))
     s.step(4 + seed)
-    alpha = (s.A_ * s.scal_[0])[0].copy()
+    alpha = s.iterate()[0][0]
     r = step_and_explain(s)
     (i,) = r.samples
     y_i = 1.0 if Y[i] == 1 else -1.0

@@ -44,7 +44,7 @@ def test_kernel_warm_start_keeps_alpha_of_unchanged_points(moons):
     assert got[0] == 0.0  # the moved point starts again from α = 0
     np.testing.assert_allclose(got[1:], alpha[2:])
     # the kept scores are those of the carried coefficients
-    np.testing.assert_allclose(b.S_, b.A_ @ b.G_)
+    np.testing.assert_allclose(b.state_.S, b.state_.A @ b.problem_.G)
 
 
 def test_warm_start_refused_when_the_problem_changes_shape(blobs2, blobs3):
@@ -52,6 +52,6 @@ def test_warm_start_refused_when_the_problem_changes_shape(blobs2, blobs3):
     a.step(100)
     state = a.warm_state()
     b = Solver(SolverConfig(iterations=100)).reset(blobs3)  # other classes
-    assert not b.warm_from(state) and b.t_ == 0 and not b.W_.any()
+    assert not b.warm_from(state) and b.t_ == 0 and not b.state_.W.any()
     c = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=100)).reset(blobs2)
     assert not c.warm_from(state) and c.t_ == 0

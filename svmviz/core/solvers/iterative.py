@@ -129,7 +129,7 @@ class Solver:
         else:
             Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
         self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
-        self._screens = _screen.allocate(p + 1, Z.shape[1], 2)
+        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
         self._scratch = (np.zeros((Ko, m)), np.empty(m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
         rho = rules.subgradient_bound(float(np.sqrt(self.r2_)), self.binary_)
@@ -357,7 +357,7 @@ class Solver:
         if self._work.shape[0] < (n + 1 if cfg.screened else 1):  # kept: no page faults
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
-        work = Work(F, r, *self._screens, buckets, self._work[: n + 1])
+        work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
         out = Record(*(cols[c] for c in ("objective", "loss", "error", "norm", "violations")),
                      flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
