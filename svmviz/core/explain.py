@@ -66,8 +66,8 @@ def _scores(solver) -> np.ndarray:
 def _multiclass(R, cost, F, y, samples):
     """Per sample: ŷ (−1: no hinge term, :func:`rules.crammer_singer`), Δ(y, ŷ), and the
     runner-up class (the best other f_k)."""
-    yhat = np.array([R.crammer_singer(cost, F[:, i], int(c)) for i, c in zip(samples, y)],
-                    dtype=np.int64)  # fmt: skip
+    pairs = zip(samples, y, strict=True)
+    yhat = np.array([R.crammer_singer(cost, F[:, i], int(c)) for i, c in pairs], dtype=np.int64)
     others = F[:, samples].T.copy()
     others[np.arange(len(samples)), y] = -np.inf
     return yhat, cost[y, np.maximum(yhat, 0)], others.argmax(axis=1)
@@ -87,10 +87,14 @@ def _linear_binary(R, solver, eta, W, b, samples, violated) -> dict:
     shrink = R.shrink_factor(eta, solver.lam_) * W[0]
     projected = not np.allclose(W2[0], shrink + push, rtol=1e-9, atol=1e-12)
     return dict(
-        w_before=W[0, :d].copy(), b_before=float(W[0, d] if reg else b[0]),
-        w_after=W2[0, :d].copy(), b_after=float(W2[0, d] if reg else b2[0]),
-        shrink=shrink[:d], push=push[:d], projected=bool(projected),
-    )  # fmt: skip
+        w_before=W[0, :d].copy(),
+        b_before=float(W[0, d] if reg else b[0]),
+        w_after=W2[0, :d].copy(),
+        b_after=float(W2[0, d] if reg else b2[0]),
+        shrink=shrink[:d],
+        push=push[:d],
+        projected=bool(projected),
+    )
 
 
 def step_and_explain(solver) -> StepRecord | None:
@@ -108,9 +112,16 @@ def step_and_explain(solver) -> StepRecord | None:
     full = solver.batch_ == 0
     samples = np.arange(solver.m_) if full else solver.history_["sampled"][-1].copy()
     y = pb.y[samples]
-    record = dict(t=t, eta=eta, lam=float(solver.lam_), samples=samples,
-                  binary=solver.binary_, linear=solver.linear_, schedule=solver.schedule,
-                  radius=float(solver.settings_.radius))  # fmt: skip
+    record = dict(
+        t=t,
+        eta=eta,
+        lam=float(solver.lam_),
+        samples=samples,
+        binary=solver.binary_,
+        linear=solver.linear_,
+        schedule=solver.schedule,
+        radius=float(solver.settings_.radius),
+    )
     if solver.binary_:
         margins = pb.y_sign[samples] * F[0, samples]
         violated = R.hinge_violated(pb.y_sign[samples], F[0, samples])
@@ -126,8 +137,8 @@ def step_and_explain(solver) -> StepRecord | None:
         violated = solver.history_["violated"][-1].copy()
     record.update(margins=margins, violated=violated)
     if not solver.linear_:
-        record.update(alpha_before=W[:, samples].copy(),
-                      alpha_after=solver.iterate()[0][:, samples].copy())  # fmt: skip
+        after = solver.iterate()[0]
+        record.update(alpha_before=W[:, samples].copy(), alpha_after=after[:, samples].copy())
     elif not solver.binary_:
         d = solver.d_
         record.update(W_before=W[:, :d].copy(), W_after=solver.iterate()[0][:, :d].copy())

@@ -70,7 +70,7 @@ def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready,
 def test_the_python_twin_calls_only_python(not_ready):
     """The twin module's functions call the twins of the others (compiled code would wait
     for the compiler): none of its loop functions is a numba dispatcher or placeholder."""
-    from svmviz.core.solvers import _bias, _screen, _stats, rules
+    from svmviz.core.solvers import _screen, _stats, rules
 
     twin = _jit.python_version(_loop)
     assert twin is not _loop

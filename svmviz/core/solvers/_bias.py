@@ -126,8 +126,9 @@ def _select_in_place(a, k):
 def profile_search(y_sign, s, scale, n_pos, below, r, win):
     """The middle of [r_(P), r_(P+1)], given ``below`` = #{r < c} at the old answer c.
 
-    For shifts up to MAX_SHIFT (most of them) the ends are the values nearest c, found in one pass (:func:`_nearest_ranks`); otherwise, or
-    when the two ends tie, a full selection (r is scratch).
+    For shifts up to MAX_SHIFT (most of them) the ends are the values nearest c, found in
+    one pass (:func:`_nearest_ranks`); otherwise, or when the two ends tie, a full selection
+    (r is scratch).
     """
     c = win[0]
     shift = below - n_pos
@@ -179,15 +180,17 @@ def bias_descent(y, cost, F, scale, b, t):
 
 
 @jit_inline
-def screened_bias(Z, zn, y_sign, PhiT, W, S, F, sigma, n_pos, r, win, U, P1, S1, st1, buckets):
-    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`): the old b is
-    kept when #{r < b} is still P; else the new interval from the screened points, checked
-    by a screened count; else the full search. U's last row is the work row."""
+def screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1):
+    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`, its arrays P1,
+    S1, st1): the old b is kept when #{r < b} is still P; else the new interval from the
+    screened points, checked by a screened count; else the full search. The bundles are
+    those of :mod:`._state`; U's last row is the work row."""
+    y_sign, W, win, U, r = pb.y_sign, st.W, st.win, wk.U, wk.r
     u1 = U[U.shape[0] - 1]
     _stats.set_u(U, U.shape[0] - 1, W, sigma, win[0])
     count = _screen.evaluate(u1, P1, S1, st1)[2]
     if count < 0.0:
-        count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
+        count = _screen.anchor(pb.Z, pb.zn, y_sign, u1, P1, S1, st1, wk.buckets)[2]
     below = int(count)
     if below == n_pos:
         return win[0]
@@ -198,5 +201,5 @@ def screened_bias(Z, zn, y_sign, PhiT, W, S, F, sigma, n_pos, r, win, U, P1, S1,
     if found:
         win[0] = u1[u1.shape[0] - 1]
         return win[0]
-    _stats.scores_into(True, PhiT, W, S, sigma, F)
-    return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+    _stats.scores_into(True, pb.PhiT, W, W, sigma, wk.F)
+    return profile_search(y_sign, wk.F[0], 1.0, n_pos, below, r, win)

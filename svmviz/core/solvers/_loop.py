@@ -144,15 +144,13 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
         sigma, norm2 = _project(sigma, sigma * sigma * _stats.norm2_of(True, W, W, W), cfg.radius)
         st.scal[0] = sigma
         if cfg.free_bias:
-            b[0] = _bias.screened_bias(pb.Z, pb.zn, y_sign, PhiT, W, W, wk.F, sigma, n_pos, wk.r,
-                                       st.win, wk.U, P1, S1, st1, wk.buckets)
+            b[0] = _bias.screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1)
         if cfg.average == rules.LAST:
             _record_screened(it, wk.U, W, sigma, b[0], cfg.lam, norm2, out)
         if _diverged(out.objective[it], norm2):
             done, status = it + 1, DIVERGED
             break
-    _stats.finish_screened(pb.Z, pb.zn, y_sign, wk.U, done, wk.sc_P, wk.sc_S, wk.sc_st,
-                           wk.buckets, out.objective, out.loss, out.error)
+    _stats.finish_screened(pb, wk, done, out)
     return done, status
 
 
@@ -192,9 +190,17 @@ def _average_and_record(it, t, sigma, cfg, pb, st, wk, out):
     else:
         if cfg.linear:
             _stats.scores_into(True, pb.PhiT, st.Wbar, st.Sbar, 1.0, wk.F)
-        o, lo, er = _stats.evaluate(cfg.binary, pb.y, pb.y_sign, pb.cost,
-                                    wk.F if cfg.linear else st.Sbar, 1.0, st.bbar, lam,
-                                    nb)
+        o, lo, er = _stats.evaluate(
+            cfg.binary,
+            pb.y,
+            pb.y_sign,
+            pb.cost,
+            wk.F if cfg.linear else st.Sbar,
+            1.0,
+            st.bbar,
+            lam,
+            nb,
+        )
     out.objective[it] = o
     out.loss[it] = lo
     out.error[it] = er
@@ -227,18 +233,17 @@ def _violators(it, full, sigma, cfg, pb, st, idx, members, upd, fbuf, out):
 
 
 @jit_inline
-def _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos):
+def _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos, screen1):
     """The free bias for the new iterate (:mod:`._bias`); ``fresh``: F holds the linear
-    iterate's scores."""
+    iterate's scores; ``screen1``: the arrays of screen 1 (views made once per run)."""
     F = wk.F
     Fc = F if cfg.linear else st.S  # the current iterate's scores (F, or σ·S kept)
     cscale = 1.0 if cfg.linear else sigma
     if not cfg.binary:
         _bias.bias_descent(pb.y, pb.cost, Fc, cscale, st.b, t)
     elif cfg.screened:
-        st.b[0] = _bias.screened_bias(pb.Z, pb.zn, pb.y_sign, pb.PhiT, st.W, st.S, F, sigma,
-                                      n_pos, wk.r, st.win, wk.U, wk.sc_P[1], wk.sc_S[1],
-                                      wk.sc_st[1], wk.buckets)
+        P1, S1, st1 = screen1
+        st.b[0] = _bias.screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1)
     elif cfg.linear and not fresh:  # check the old b without a score array
         below = _bias.count_below_linear(pb.y_sign, pb.PhiT, sigma * st.W[0], st.win[0])
         if below != n_pos:
@@ -267,6 +272,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     upd = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
     fbuf = np.empty(st.b.shape[0])
+    screen1 = (wk.sc_P[1], wk.sc_S[1], wk.sc_st[1])
     delta_w = np.zeros(W.shape)
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
     # change; recomputed exactly every m iterations so that rounding does not accumulate
@@ -278,8 +284,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         sigma = st.scal[0]
         if cfg.average != rules.LAST:
             _average_and_record(it, t, sigma, cfg, pb, st, wk, out)
-        out.violations[it] = _violators(it, full, sigma, cfg, pb, st, idx, members, upd,
-                                        fbuf, out)
+        out.violations[it] = _violators(it, full, sigma, cfg, pb, st, idx, members, upd, fbuf, out)
         # the update: shrink by (1 − ηλ), then add η/k times each subgradient term
         sigma, stored_norm2 = _shrink(sigma, eta, cfg.lam, st, stored_norm2)
         step = eta / batch
@@ -291,13 +296,16 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             if upd[rr] < 0:
                 continue
             i = members[rr]
-            count, k0, c0, k1, c1 = rules.subgradient_terms(cfg.binary, pb.y[i], pb.y_sign[i],
-                                                            upd[rr])
-            stored_norm2 = _add_term(linear, k0, i, c0 * step / sigma, pb, st, delta_w,
-                                     stored_norm2)
+            count, k0, c0, k1, c1 = rules.subgradient_terms(
+                cfg.binary, pb.y[i], pb.y_sign[i], upd[rr]
+            )
+            stored_norm2 = _add_term(
+                linear, k0, i, c0 * step / sigma, pb, st, delta_w, stored_norm2
+            )
             if count == 2:
-                stored_norm2 = _add_term(linear, k1, i, c1 * step / sigma, pb, st, delta_w,
-                                         stored_norm2)
+                stored_norm2 = _add_term(
+                    linear, k1, i, c1 * step / sigma, pb, st, delta_w, stored_norm2
+                )
         if linear:
             for k in range(K):
                 for q in range(p):
@@ -313,13 +321,21 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         if fresh:
             _stats.scores_into(True, pb.PhiT, W, S, sigma, wk.F)
         if cfg.free_bias:
-            _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos)
+            _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos, screen1)
         if last and cfg.screened:
             _record_screened(it, wk.U, W, sigma, st.b[0], cfg.lam, norm2, out)
         elif last:
-            o, lo, er = _stats.evaluate(cfg.binary, pb.y, pb.y_sign, pb.cost,
-                                        wk.F if linear else S, 1.0 if linear else sigma,
-                                        st.b, cfg.lam, norm2)
+            o, lo, er = _stats.evaluate(
+                cfg.binary,
+                pb.y,
+                pb.y_sign,
+                pb.cost,
+                wk.F if linear else S,
+                1.0 if linear else sigma,
+                st.b,
+                cfg.lam,
+                norm2,
+            )
             out.objective[it] = o
             out.loss[it] = lo
             out.error[it] = er
@@ -328,6 +344,5 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             done, status = it + 1, DIVERGED
             break
     if cfg.screened:
-        _stats.finish_screened(pb.Z, pb.zn, pb.y_sign, wk.U, done, wk.sc_P, wk.sc_S, wk.sc_st,
-                               wk.buckets, out.objective, out.loss, out.error)
+        _stats.finish_screened(pb, wk, done, out)
     return done, status

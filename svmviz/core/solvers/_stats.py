@@ -159,13 +159,13 @@ def set_u(U, row, W, scale, b):
 
 
 @jit
-def finish_screened(Z, zn, y_sign, U, done, sc_P, sc_S, sc_st, buckets, out_obj, out_loss,
-                     out_err):  # fmt: skip
+def finish_screened(pb, wk, done, out):
     """Add the loss and errors of the output models recorded in U[:done] (screen 0) to the
-    telemetry, as means."""
-    m = y_sign.shape[0]
-    _screen.evaluate_many(Z, zn, y_sign, U[:done], sc_P[0], sc_S[0], sc_st[0], buckets,
-                          out_loss, out_err)  # fmt: skip
+    telemetry ``out``, as means (bundles of :mod:`._state`)."""
+    m = pb.y_sign.shape[0]
+    out_obj, out_loss, out_err = out.objective, out.loss, out.error
+    _screen.evaluate_many(pb.Z, pb.zn, pb.y_sign, wk.U[:done], wk.sc_P[0], wk.sc_S[0],
+                          wk.sc_st[0], wk.buckets, out_loss, out_err)  # fmt: skip
     for it in range(done):
         lo = out_loss[it] / m
         out_obj[it] += lo
