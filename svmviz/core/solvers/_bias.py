@@ -180,17 +180,25 @@ def bias_descent(y, cost, F, scale, b, t):
 
 
 @jit_inline
-def screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1):
-    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`, its arrays P1,
-    S1, st1): the old b is kept when #{r < b} is still P; else the new interval from the
-    screened points, checked by a screened count; else the full search. The bundles are
-    those of :mod:`._state`; U's last row is the work row."""
-    y_sign, W, win, U, r = pb.y_sign, st.W, st.win, wk.U, wk.r
+def screen_one(pb, st, wk):
+    """The arrays the bias of a linear binary iterate is found with (bundles of
+    :mod:`._state`), taken out once per run: screen 1's state is a view."""
+    P1, S1, st1 = wk.sc_P[1], wk.sc_S[1], wk.sc_st[1]
+    return (pb.y_sign, pb.PhiT, pb.Z, pb.zn, st.W, st.win, wk.F, wk.r, wk.U, P1, S1, st1,
+            wk.buckets)
+
+
+@jit_inline
+def screened_bias(screen1, sigma, n_pos):
+    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`): the old b is
+    kept when #{r < b} is still P; else the new interval from the screened points, checked
+    by a screened count; else the full search. U's last row is the work row."""
+    y_sign, PhiT, Z, zn, W, win, F, r, U, P1, S1, st1, buckets = screen1
     u1 = U[U.shape[0] - 1]
     _stats.set_u(U, U.shape[0] - 1, W, sigma, win[0])
     count = _screen.evaluate(u1, P1, S1, st1)[2]
     if count < 0.0:
-        count = _screen.anchor(pb.Z, pb.zn, y_sign, u1, P1, S1, st1, wk.buckets)[2]
+        count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
     below = int(count)
     if below == n_pos:
         return win[0]
@@ -201,5 +209,21 @@ def screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1):
     if found:
         win[0] = u1[u1.shape[0] - 1]
         return win[0]
-    _stats.scores_into(True, pb.PhiT, W, W, sigma, wk.F)
-    return profile_search(y_sign, wk.F[0], 1.0, n_pos, below, r, win)
+    _stats.scores_into(True, PhiT, W, W, sigma, F)
+    return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+
+
+@jit_inline
+def exact_bias(check_old, y_sign, PhiT, W, Fc, sigma, cscale, n_pos, screen1):
+    """The exact free bias of a binary iterate without screens: with ``check_old`` (linear
+    models whose scores are not computed yet) the old b checked by counting, without a
+    score array, and searched anew only when it moved; else :func:`profile_bias` on the
+    scores cscale·Fc."""
+    win, F, r = screen1[5], screen1[6], screen1[7]
+    if check_old:
+        below = count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
+        if below == n_pos:
+            return win[0]
+        _stats.scores_into(True, PhiT, W, W, sigma, F)
+        return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+    return profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)

@@ -188,3 +188,15 @@ def _build_python_twins() -> None:
         for key, value in list(twin.__dict__.items()):
             if isinstance(value, types.ModuleType) and value.__name__ in _python:
                 twin.__dict__[key] = _python[value.__name__]
+
+
+def entry_point(func, args):
+    """The compiled overload of ``func``, a numba dispatcher already called with ``args``,
+    for the types of ``args``: calling it skips the dispatcher's typing of every argument
+    at every call, which numba does in Python for tuples such as the loops' bundles. None
+    when ``func`` is not a dispatcher (plain Python, or a test's wrapper)."""
+    overloads = getattr(func, "overloads", None)
+    if overloads is None:
+        return None
+    compiled = overloads.get(tuple(func.typeof_pyval(a) for a in args))
+    return None if compiled is None else compiled.entry_point

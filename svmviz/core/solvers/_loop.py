@@ -21,7 +21,11 @@ The full-data objective of the output model is exact at every iteration: one O(m
 (:mod:`._stats`), or, for linear binary models, a screened evaluation (:mod:`._screen`) that
 looks only at the points whose side of the hinge can have changed.
 
-Both loops take the bundles of :mod:`._state` and return (iterations done, status).
+Both loops take the bundles of :mod:`._state` and return (iterations done, status). They
+take the arrays out of the bundles once, before the iterations, and share the step as the
+rule functions of :mod:`.rules` and the scalar helpers below, which take and return numbers:
+an array handed to a helper, or taken out of a bundle, inside the loop costs reference
+counting at each iteration, more than a step of the fast loop.
 :func:`run_linear_binary` is :func:`run` for one linear binary example a step, the case
 that runs longest; it is kept apart because the general loop's batches, classes and kernels
 cost more than the step itself, and it is built from the same step functions below.
@@ -49,49 +53,13 @@ def _count_positive(y_sign):
 
 
 @jit_inline
-def _fold_linear(Wbar, W, bbar, b, rho, sigma):
-    """(w̄, b̄) ← (1 − ρ)(w̄, b̄) + ρ(σW, b) (:func:`rules.average_weight`); returns ‖w̄‖²."""
-    keep = 1.0 - rho
-    for k in range(bbar.shape[0]):
-        bbar[k] = keep * bbar[k] + rho * b[k]
-    for k in range(W.shape[0]):
-        for q in range(W.shape[1]):
-            Wbar[k, q] = keep * Wbar[k, q] + rho * sigma * W[k, q]
-    return _stats.norm2_of(True, Wbar, Wbar, Wbar)
-
-
-@jit_inline
-def _shrink(sigma, eta, lam, st, stored_norm2):
-    """The shrink (1 − ηλ) of the scale σ (:func:`rules.shrink_factor`); σ is folded into
-    the arrays before it underflows. Returns (σ, the stored model's ‖w‖²)."""
+def _rescale(sigma, eta, lam):
+    """σ after the shrink (1 − ηλ) (:func:`rules.shrink_factor`), and the factor to fold into
+    the stored arrays first when σ would underflow (then σ becomes 1), else 1."""
     sigma *= rules.shrink_factor(eta, lam)
     if abs(sigma) < UNDERFLOW:
-        W, A, S = st.W, st.A, st.S
-        W *= sigma
-        A *= sigma
-        S *= sigma
-        stored_norm2 *= sigma * sigma
-        sigma = 1.0
-    return sigma, stored_norm2
-
-
-@jit_inline
-def _add_term(linear, k, i, delta, pb, st, target, stored_norm2):
-    """One subgradient term: α_{k,i} += δ and w_k += δ φ_i, into ``target`` (W, or a sum of
-    the batch's terms), or the kernel scores S_k += δ G_i with ‖w‖² kept up to date
-    (‖w + δφ_i‖² = ‖w‖² + 2δ⟨w, φ_i⟩ + δ²K_ii, ⟨w, φ_i⟩ the kept score)."""
-    st.A[k, i] += delta
-    if linear:
-        PhiT = pb.PhiT
-        for q in range(PhiT.shape[0]):
-            target[k, q] += delta * PhiT[q, i]
-    else:
-        sk = st.S[k]
-        stored_norm2 += delta * (2.0 * sk[i] + delta * pb.G[i, i])
-        gi = pb.G[i]  # G is symmetric: row i is column i, contiguous
-        for j in range(sk.shape[0]):
-            sk[j] += delta * gi[j]
-    return stored_norm2
+        return 1.0, sigma
+    return sigma, 1.0
 
 
 @jit_inline
@@ -104,15 +72,6 @@ def _project(sigma, norm2, radius):
 
 
 @jit_inline
-def _record_screened(it, U, W, scale, b0, lam, norm2, out):
-    """The output model's regularizer and norm now; its loss and errors are added after the
-    loop from the model recorded in U[it] (:func:`_stats.finish_screened`)."""
-    _stats.set_u(U, it, W, scale, b0)
-    out.objective[it] = 0.5 * lam * norm2
-    out.norm[it] = np.sqrt(max(norm2, 0.0))
-
-
-@jit_inline
 def _diverged(objective, norm2):
     return not (np.isfinite(objective) and abs(norm2) < DIVERGENCE_LIMIT)
 
@@ -120,138 +79,65 @@ def _diverged(objective, norm2):
 @jit
 def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     """:func:`run` for one linear binary example a step (SGD, Pegasos), screened telemetry:
-    the same step functions, so the same numbers."""
+    the same rules in the same order, so the same numbers."""
     y_sign, PhiT = pb.y_sign, pb.PhiT
-    W, b, Wbar, bbar = st.W, st.b, st.Wbar, st.bbar
+    A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
+    U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
+    lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
+    p = W.shape[1]
     n_pos = _count_positive(y_sign)
-    P1, S1, st1 = wk.sc_P[1], wk.sc_S[1], wk.sc_st[1]
+    screen1 = _bias.screen_one(pb, st, wk)
     done, status = n, RUNNING
-    sigma = st.scal[0]
+    sigma = scal[0]
     for it in range(n):
         t = t0 + it + 1
-        eta = rules.step_size(cfg.schedule, cfg.eta0, cfg.lam, t)
-        if cfg.average != rules.LAST:  # fold (w^(t), b^(t)) into the output, as run does
-            nb = _fold_linear(Wbar, W, bbar, b, rules.average_weight(cfg.average, t), sigma)
-            _record_screened(it, wk.U, Wbar, 1.0, bbar[0], cfg.lam, nb, out)
+        eta = rules.step_size(schedule, eta0, lam, t)
+        if average != rules.LAST:  # fold (w^(t), b^(t)) into the output, as run does
+            rho = rules.average_weight(average, t)
+            keep = 1.0 - rho
+            bbar[0] = keep * bbar[0] + rho * b[0]
+            nb = 0.0
+            for q in range(p):
+                v = keep * Wbar[0, q] + rho * sigma * W[0, q]
+                Wbar[0, q] = v
+                nb += v * v
+                U[it, q] = v
+            U[it, p] = bbar[0]
+            out_obj[it] = 0.5 * lam * nb
+            out_norm[it] = np.sqrt(max(nb, 0.0))
         i = idx[it, 0]
-        f = sigma * _stats.score(True, PhiT, W, W, i, 0) + b[0]
-        violated = rules.hinge_violated(y_sign[i], f)
-        sigma, _ = _shrink(sigma, eta, cfg.lam, st, 0.0)
-        out.violations[it] = violated
+        acc = 0.0
+        for q in range(p):
+            acc += PhiT[q, i] * W[0, q]
+        violated = rules.hinge_violated(y_sign[i], sigma * acc + b[0])
+        sigma, fold = _rescale(sigma, eta, lam)
+        if fold != 1.0:
+            W *= fold
+            A *= fold
+        out_viol[it] = violated
         if violated:
-            out.flags[it, 0] = True
-            _add_term(True, 0, i, y_sign[i] * eta / sigma, pb, st, W, 0.0)
-        sigma, norm2 = _project(sigma, sigma * sigma * _stats.norm2_of(True, W, W, W), cfg.radius)
-        st.scal[0] = sigma
+            flags[it, 0] = True
+            _, _, sign, _, _ = rules.subgradient_terms(True, 0, y_sign[i], 0)
+            delta = sign * eta / sigma
+            A[0, i] += delta
+            for q in range(p):
+                W[0, q] += delta * PhiT[q, i]
+        stored_norm2 = 0.0
+        for q in range(p):
+            stored_norm2 += W[0, q] * W[0, q]
+        sigma, norm2 = _project(sigma, sigma * sigma * stored_norm2, radius)
+        scal[0] = sigma
         if cfg.free_bias:
-            b[0] = _bias.screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1)
-        if cfg.average == rules.LAST:
-            _record_screened(it, wk.U, W, sigma, b[0], cfg.lam, norm2, out)
-        if _diverged(out.objective[it], norm2):
+            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
+        if average == rules.LAST:
+            _stats.set_u(U, it, W, sigma, b[0])
+            out_obj[it] = 0.5 * lam * norm2
+            out_norm[it] = np.sqrt(max(norm2, 0.0))
+        if _diverged(out_obj[it], norm2):
             done, status = it + 1, DIVERGED
             break
     _stats.finish_screened(pb, wk, done, out)
     return done, status
-
-
-@jit_inline
-def _average_and_record(it, t, sigma, cfg, pb, st, wk, out):
-    """Fold (w^(t), b^(t)) into the output (003: ᾱ = (1/T) Σ_t α^(t); or t-weighted) and
-    record its telemetry. The average of the exact biases goes with w̄: F is jointly convex,
-    so F(w̄, b̄) ≤ Σ_t ρ_t F(w^(t), b^(t)), the bound the averaging guarantees rely on."""
-    rho = rules.average_weight(cfg.average, t)
-    lam = cfg.lam
-    if cfg.linear:
-        nb = _fold_linear(st.Wbar, st.W, st.bbar, st.b, rho, sigma)
-    else:
-        keep = 1.0 - rho
-        for k in range(st.bbar.shape[0]):
-            st.bbar[k] = keep * st.bbar[k] + rho * st.b[k]
-        nb = 0.0
-        rs = rho * sigma
-        for k in range(st.S.shape[0]):
-            sb = st.Sbar[k]
-            ab = st.Abar[k]
-            sk = st.S[k]
-            ak = st.A[k]
-            for j in range(sk.shape[0]):
-                sb[j] = keep * sb[j] + rs * sk[j]
-                ab[j] = keep * ab[j] + rs * ak[j]
-                nb += ab[j] * sb[j]
-    if cfg.screened:  # the loss and errors are added after the loop
-        _record_screened(it, wk.U, st.Wbar, 1.0, st.bbar[0], lam, nb, out)
-        return
-    m = pb.y.shape[0]
-    if cfg.linear and cfg.binary:
-        lo, er = _stats.binary_stats_linear(pb.y_sign, pb.PhiT, st.Wbar[0], st.bbar[0])
-        lo /= m
-        er /= m
-        o = 0.5 * lam * nb + lo
-    else:
-        if cfg.linear:
-            _stats.scores_into(True, pb.PhiT, st.Wbar, st.Sbar, 1.0, wk.F)
-        o, lo, er = _stats.evaluate(
-            cfg.binary,
-            pb.y,
-            pb.y_sign,
-            pb.cost,
-            wk.F if cfg.linear else st.Sbar,
-            1.0,
-            st.bbar,
-            lam,
-            nb,
-        )
-    out.objective[it] = o
-    out.loss[it] = lo
-    out.error[it] = er
-    out.norm[it] = np.sqrt(max(nb, 0.0))
-
-
-@jit_inline
-def _violators(it, full, sigma, cfg, pb, st, idx, members, upd, fbuf, out):
-    """Which batch members violate at w^(t) (:func:`rules.hinge_violated`, 004 Case II;
-    :func:`rules.crammer_singer`, 000's ŷ): upd[r] is the row ŷ (0 for binary problems) or
-    −1. Returns how many."""
-    nviol = 0
-    for rr in range(members.shape[0]):
-        i = rr if full else idx[it, rr]
-        members[rr] = i
-        upd[rr] = -1
-        if cfg.binary:
-            f = sigma * _stats.score(cfg.linear, pb.PhiT, st.W, st.S, i, 0) + st.b[0]
-            if rules.hinge_violated(pb.y_sign[i], f):
-                upd[rr] = 0
-        else:
-            for k in range(fbuf.shape[0]):
-                fbuf[k] = sigma * _stats.score(cfg.linear, pb.PhiT, st.W, st.S, i, k) + st.b[k]
-            upd[rr] = rules.crammer_singer(pb.cost, fbuf, pb.y[i])
-        if upd[rr] >= 0:
-            nviol += 1
-            if not full:
-                out.flags[it, rr] = True
-    return nviol
-
-
-@jit_inline
-def _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos, screen1):
-    """The free bias for the new iterate (:mod:`._bias`); ``fresh``: F holds the linear
-    iterate's scores; ``screen1``: the arrays of screen 1 (views made once per run)."""
-    F = wk.F
-    Fc = F if cfg.linear else st.S  # the current iterate's scores (F, or σ·S kept)
-    cscale = 1.0 if cfg.linear else sigma
-    if not cfg.binary:
-        _bias.bias_descent(pb.y, pb.cost, Fc, cscale, st.b, t)
-    elif cfg.screened:
-        P1, S1, st1 = screen1
-        st.b[0] = _bias.screened_bias(pb, st, wk, sigma, n_pos, P1, S1, st1)
-    elif cfg.linear and not fresh:  # check the old b without a score array
-        below = _bias.count_below_linear(pb.y_sign, pb.PhiT, sigma * st.W[0], st.win[0])
-        if below != n_pos:
-            _stats.scores_into(True, pb.PhiT, st.W, st.S, sigma, F)
-            st.b[0] = _bias.profile_search(pb.y_sign, F[0], 1.0, n_pos, below, wk.r, st.win)
-    else:
-        st.b[0] = _bias.profile_bias(pb.y_sign, Fc[0], cscale, n_pos, wk.r, st.win)
-    return fresh
 
 
 @jit
@@ -262,31 +148,99 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     ``st``, ``wk`` and ``out`` are the bundles of :mod:`._state` (the state, the work
     buffers and the telemetry are written in place). Returns (iterations done, status).
     """
-    m = pb.y.shape[0]
-    linear = cfg.linear
-    W, A, S = st.W, st.A, st.S
+    binary, linear, screened, free_bias = cfg.binary, cfg.linear, cfg.screened, cfg.free_bias
+    lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
+    y, y_sign, cost, PhiT, G = pb.y, pb.y_sign, pb.cost, pb.PhiT, pb.G
+    A, W, S, b, scal = st.A, st.W, st.S, st.b, st.scal
+    Abar, Wbar, Sbar, bbar = st.Abar, st.Wbar, st.Sbar, st.bbar
+    F, U, out_obj, out_loss, out_err = wk.F, wk.U, out.objective, out.loss, out.error
+    out_norm, out_viol, flags = out.norm, out.violations, out.flags
+    m = y.shape[0]
     K, p = W.shape
     full = idx.shape[1] == 0
     batch = m if full else idx.shape[1]
-    n_pos = _count_positive(pb.y_sign)
+    n_pos = _count_positive(y_sign)
     upd = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
-    fbuf = np.empty(st.b.shape[0])
-    screen1 = (wk.sc_P[1], wk.sc_S[1], wk.sc_st[1])
+    fbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
+    screen1 = _bias.screen_one(pb, st, wk)
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
     # change; recomputed exactly every m iterations so that rounding does not accumulate
     stored_norm2 = _stats.norm2_of(linear, W, A, S)
+    Fc = F if linear else S  # the current iterate's scores (F, or σ·S kept)
     done, status = n, RUNNING
     for it in range(n):
         t = t0 + it + 1
-        eta = rules.step_size(cfg.schedule, cfg.eta0, cfg.lam, t)
-        sigma = st.scal[0]
-        if cfg.average != rules.LAST:
-            _average_and_record(it, t, sigma, cfg, pb, st, wk, out)
-        out.violations[it] = _violators(it, full, sigma, cfg, pb, st, idx, members, upd, fbuf, out)
-        # the update: shrink by (1 − ηλ), then add η/k times each subgradient term
-        sigma, stored_norm2 = _shrink(sigma, eta, cfg.lam, st, stored_norm2)
+        eta = rules.step_size(schedule, eta0, lam, t)
+        sigma = scal[0]
+        # --- averaging: fold (w^(t), b^(t)) into the output (003: ᾱ = (1/T) Σ_t α^(t); or
+        # t-weighted). The average of the exact biases goes with w̄: F is jointly convex, so
+        # F(w̄, b̄) ≤ Σ_t ρ_t F(w^(t), b^(t)), the bound the averaging guarantees rely on.
+        if average != rules.LAST:
+            rho = rules.average_weight(average, t)
+            keep = 1.0 - rho
+            for k in range(K):
+                bbar[k] = keep * bbar[k] + rho * b[k]
+            if linear:
+                for k in range(K):
+                    for q in range(p):
+                        Wbar[k, q] = keep * Wbar[k, q] + rho * sigma * W[k, q]
+                nb = _stats.norm2_of(True, Wbar, Abar, Sbar)
+            else:
+                nb = 0.0
+                rs = rho * sigma
+                for k in range(K):
+                    sb = Sbar[k]
+                    ab = Abar[k]
+                    sk = S[k]
+                    ak = A[k]
+                    for j in range(m):
+                        sb[j] = keep * sb[j] + rs * sk[j]
+                        ab[j] = keep * ab[j] + rs * ak[j]
+                        nb += ab[j] * sb[j]
+            if screened:  # the loss and errors are added after the loop
+                _stats.set_u(U, it, Wbar, 1.0, bbar[0])
+                lo = er = 0.0
+                o = 0.5 * lam * nb
+            elif linear and binary:
+                lo, er = _stats.binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
+                lo /= m
+                er /= m
+                o = 0.5 * lam * nb + lo
+            else:
+                if linear:
+                    _stats.scores_into(True, PhiT, Wbar, Sbar, 1.0, F)
+                Fa = F if linear else Sbar
+                o, lo, er = _stats.evaluate(binary, y, y_sign, cost, Fa, 1.0, bbar, lam, nb)
+            out_obj[it] = o
+            out_loss[it] = lo
+            out_err[it] = er
+            out_norm[it] = np.sqrt(max(nb, 0.0))
+        # --- which batch members violate, at w^(t): upd[r] the row ŷ (0: binary) or −1
+        nviol = 0
+        for rr in range(batch):
+            i = rr if full else idx[it, rr]
+            members[rr] = i
+            if binary:  # 004 Case II
+                f = sigma * _stats.score(linear, PhiT, W, S, i, 0) + b[0]
+                upd[rr] = 0 if rules.hinge_violated(y_sign[i], f) else -1
+            else:  # 000's ŷ
+                for k in range(K):
+                    fbuf[k] = sigma * _stats.score(linear, PhiT, W, S, i, k) + b[k]
+                upd[rr] = rules.crammer_singer(cost, fbuf, y[i])
+            if upd[rr] >= 0:
+                nviol += 1
+                if not full:
+                    flags[it, rr] = True
+        out_viol[it] = nviol
+        # --- the update: shrink by (1 − ηλ), then add η/k times each subgradient term
+        sigma, fold = _rescale(sigma, eta, lam)
+        if fold != 1.0:
+            W *= fold
+            A *= fold
+            S *= fold
+            stored_norm2 *= fold * fold
         step = eta / batch
         if linear:
             for k in range(K):
@@ -296,16 +250,20 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             if upd[rr] < 0:
                 continue
             i = members[rr]
-            count, k0, c0, k1, c1 = rules.subgradient_terms(
-                cfg.binary, pb.y[i], pb.y_sign[i], upd[rr]
-            )
-            stored_norm2 = _add_term(
-                linear, k0, i, c0 * step / sigma, pb, st, delta_w, stored_norm2
-            )
-            if count == 2:
-                stored_norm2 = _add_term(
-                    linear, k1, i, c1 * step / sigma, pb, st, delta_w, stored_norm2
-                )
+            count, k0, c0, k1, c1 = rules.subgradient_terms(binary, y[i], y_sign[i], upd[rr])
+            for u in range(count):
+                k = k0 if u == 0 else k1
+                delta = (c0 if u == 0 else c1) * step / sigma
+                A[k, i] += delta
+                if linear:
+                    for q in range(p):
+                        delta_w[k, q] += delta * PhiT[q, i]
+                else:  # ‖w + δφ_i‖² = ‖w‖² + 2δ⟨w, φ_i⟩ + δ²K_ii, with ⟨w, φ_i⟩ the kept score
+                    sk = S[k]
+                    stored_norm2 += delta * (2.0 * sk[i] + delta * G[i, i])
+                    gi = G[i]  # G is symmetric: row i is column i, contiguous
+                    for j in range(m):
+                        sk[j] += delta * gi[j]
         if linear:
             for k in range(K):
                 for q in range(p):
@@ -313,36 +271,35 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             stored_norm2 = _stats.norm2_of(True, W, A, S)  # O(Kp)
         elif t % m == 0:
             stored_norm2 = _stats.norm2_of(False, W, A, S)
-        sigma, norm2 = _project(sigma, sigma * sigma * stored_norm2, cfg.radius)
-        st.scal[0] = sigma
+        # --- projection onto the ball ‖w‖ ≤ radius (002, projected gradient)
+        sigma, norm2 = _project(sigma, sigma * sigma * stored_norm2, radius)
+        scal[0] = sigma
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
-        last = cfg.average == rules.LAST
-        fresh = linear and ((last and not cfg.screened) or (cfg.free_bias and not cfg.binary))
+        last = average == rules.LAST
+        fresh = linear and ((last and not screened) or (free_bias and not binary))
         if fresh:
-            _stats.scores_into(True, pb.PhiT, W, S, sigma, wk.F)
-        if cfg.free_bias:
-            _update_bias(t, sigma, fresh, cfg, pb, st, wk, n_pos, screen1)
-        if last and cfg.screened:
-            _record_screened(it, wk.U, W, sigma, st.b[0], cfg.lam, norm2, out)
+            _stats.scores_into(True, PhiT, W, S, sigma, F)
+        cscale = 1.0 if linear else sigma
+        if free_bias and not binary:
+            _bias.bias_descent(y, cost, Fc, cscale, b, t)
+        elif free_bias and screened:
+            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
+        elif free_bias:
+            check_old = linear and not fresh
+            b[0] = _bias.exact_bias(check_old, y_sign, PhiT, W, Fc, sigma, cscale, n_pos, screen1)
+        if last and screened:  # the loss and errors are added after the loop
+            _stats.set_u(U, it, W, sigma, b[0])
+            out_obj[it] = 0.5 * lam * norm2
+            out_norm[it] = np.sqrt(max(norm2, 0.0))
         elif last:
-            o, lo, er = _stats.evaluate(
-                cfg.binary,
-                pb.y,
-                pb.y_sign,
-                pb.cost,
-                wk.F if linear else S,
-                1.0 if linear else sigma,
-                st.b,
-                cfg.lam,
-                norm2,
-            )
-            out.objective[it] = o
-            out.loss[it] = lo
-            out.error[it] = er
-            out.norm[it] = np.sqrt(max(norm2, 0.0))
-        if _diverged(out.objective[it], norm2):
+            o, lo, er = _stats.evaluate(binary, y, y_sign, cost, Fc, cscale, b, lam, norm2)
+            out_obj[it] = o
+            out_loss[it] = lo
+            out_err[it] = er
+            out_norm[it] = np.sqrt(max(norm2, 0.0))
+        if _diverged(out_obj[it], norm2):
             done, status = it + 1, DIVERGED
             break
-    if cfg.screened:
+    if screened:
         _stats.finish_screened(pb, wk, done, out)
     return done, status

@@ -132,6 +132,7 @@ class Solver:
         self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
         self._scratch = (np.zeros((Ko, m)), np.empty(m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
+        self._entries = {}  # name → the compiled loop for this solver's types (_jit.entry_point)
         rho = rules.subgradient_bound(float(np.sqrt(self.r2_)), self.binary_)
         schedule, eta0 = rules.choose_schedule(
             cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
@@ -361,8 +362,15 @@ class Solver:
         out = Record(*(cols[c] for c in ("objective", "loss", "error", "norm", "violations")),
                      flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
-        run = loops.run_linear_binary if fast else loops.run
-        count, status = run(self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
+        name = "run_linear_binary" if fast else "run"
+        args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
+        entry = self._entries.get(name) if loops is _loop else None
+        if entry is not None:  # the compiled loop, called without typing the bundles again
+            count, status = entry(*args)
+        else:
+            count, status = getattr(loops, name)(*args)
+            if loops is _loop:  # (the types of the arguments stay the same for this solver)
+                self._entries[name] = _jit.entry_point(getattr(loops, name), args)
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
         self.history_.commit(count)
