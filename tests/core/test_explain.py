@@ -7,7 +7,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
-from svmviz.core.solvers import Solver
+from svmviz.core.solvers import Solver, rules
 
 X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5], [0.2, -0.1]])
 Y = [1, 1, 0, 0, 1]
@@ -105,7 +105,7 @@ def test_one_multiclass_step_by_hand(seed):
 @pytest.mark.parametrize("seed", range(5))
 def test_one_kernel_pegasos_step_by_hand(seed):
     """003: sample i; if y_i Σ_j α_j K(x_j, x_i) < 1 then β_i += y_i; α = β/(λt) (our step t
-    makes α⁽ᵗ⁺¹⁾, see _loop). So α_i ← (1 − ηλ) α_i + η y_i, and β = α λ (t+1) counts."""
+    makes α⁽ᵗ⁺¹⁾, see rules.step_size). So α_i ← (1 − ηλ) α_i + η y_i, and β = α λ (t+1) counts."""
     lam = 0.1
     cfg = SolverConfig(kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none", average="last",
                        seed=seed)  # fmt: skip
@@ -124,3 +124,78 @@ def test_one_kernel_pegasos_step_by_hand(seed):
     assert r.alpha_after[0, 0] == pytest.approx(after)
     beta = r.alpha_after[0, 0] * lam * (r.t + 1)
     assert beta == pytest.approx(round(beta), abs=1e-9)  # 003's β: a sum of ±1
+
+
+def _norm2(params, G):
+    """‖w‖² of weights (K×p, G None) or of kernel coefficients α (K×m): Σ_k α_k G α_k."""
+    return float(np.sum(params * params) if G is None else np.sum((params @ G) * params))
+
+
+@pytest.mark.parametrize("algorithm", ["sgd", "gd"])
+@pytest.mark.parametrize("schedule", ["constant", "inv_t", "inv_sqrt_t", "pegasos"])
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.5)])
+@pytest.mark.parametrize("classes", [2, 3])
+def test_the_explained_step_is_the_loops_step_by_the_shared_rules(
+    classes, kernel, schedule, algorithm
+):
+    """The rules of svmviz.core.solvers.rules, applied by hand to the iterate before a step,
+    give the step the solver's loop took and the one the explainer reports: step size,
+    hinge or Crammer–Singer cases, shrink, subgradient terms and projection."""
+    R = rules.python()
+    lam, eta0 = 0.1, 0.7
+    data = Dataset.from_labels(X, Y) if classes == 2 else Dataset.from_labels(X3, Y3)
+    cfg = SolverConfig(
+        algorithm=algorithm,
+        schedule=schedule,
+        eta=eta0,
+        lam=lam,
+        batch=2,
+        bias="none",
+        average="last",
+        project=True,
+        kernel=kernel,
+        seed=3,
+    )
+    s = Solver(cfg).reset(data)
+    G = None if kernel.is_linear else kernel.gram(data.X, data.X)
+    Xs = np.asarray(data.X, dtype=float)
+    for _ in range(6):
+        P, _ = s.iterate()
+        F = s.training_values(iterate=True)
+        F = F[None, :] if F.ndim == 1 else F.T  # K×m
+        t = s.t_ + 1
+        r = step_and_explain(s)
+        eta = R.step_size(rules.SCHEDULES[schedule], eta0, lam, t)
+        assert r.eta == pytest.approx(eta, rel=1e-15) and r.schedule == schedule
+        k = len(r.samples)
+        expected = R.shrink_factor(eta, lam) * P
+        for j, i in enumerate(r.samples):
+            yi = int(data.y[i])
+            if classes == 2:
+                y_sign = 1.0 if yi == 1 else -1.0
+                violated = bool(R.hinge_violated(y_sign, F[0, i]))
+                yhat = 0
+            else:
+                y_sign = 0.0
+                yhat = R.crammer_singer(s.problem_.cost, F[:, i], yi)
+                violated = yhat >= 0
+                assert r.yhat[j] == yhat
+            assert bool(r.violated[j]) == violated
+            if not violated:
+                continue
+            count, k0, c0, k1, c1 = R.subgradient_terms(classes == 2, yi, y_sign, yhat)
+            for row, sign in [(k0, c0), (k1, c1)][:count]:
+                if G is None:
+                    expected[row] += sign * (eta / k) * Xs[i]
+                else:
+                    expected[row, i] += sign * (eta / k)
+        expected *= R.projection_factor(_norm2(expected, G), s.settings_.radius)
+        after, _ = s.iterate()
+        np.testing.assert_allclose(after, expected, rtol=1e-9, atol=1e-12)
+        if G is not None:
+            alpha = expected[:, r.samples]
+            np.testing.assert_allclose(r.alpha_after, alpha, rtol=1e-9, atol=1e-12)
+        elif classes == 2:
+            np.testing.assert_allclose(r.w_after, expected[0], rtol=1e-9, atol=1e-12)
+        else:
+            np.testing.assert_allclose(r.W_after, expected, rtol=1e-9, atol=1e-12)

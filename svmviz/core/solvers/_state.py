@@ -97,3 +97,18 @@ def new_state(K: int, m: int, p: int) -> State:
         scal=np.array([1.0, 0.0]),
         win=np.zeros(2),
     )
+
+
+def carry_over(A, params, old_X, old_y, X, y) -> None:
+    """A[:, j] = the coefficients α of point j of (X, y) in ``params``, a kernel model on
+    (old_X, old_y), for the points still present unchanged (same coordinates and class);
+    moved or new points keep A's value."""
+
+    def keys(X, y):
+        return [(*x, c) for x, c in zip(X.tolist(), y.tolist(), strict=True)]
+
+    old = {key: i for i, key in enumerate(keys(old_X, old_y))}
+    for j, key in enumerate(keys(X, y)):
+        i = old.get(key)
+        if i is not None:
+            A[:, j] = params[:, i]

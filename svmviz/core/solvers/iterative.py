@@ -33,7 +33,9 @@ from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
 from svmviz.core.solvers import _jit, _loop, _screen, rules
-from svmviz.core.solvers._state import Problem, Record, Settings, Work, new_state
+from svmviz.core.solvers._sampling import Sampler
+from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
+from svmviz.core.solvers._status import STATUS_TEXT, advice
 from svmviz.core.telemetry import History
 
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
@@ -41,14 +43,6 @@ CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample ind
 # few, so that a step(n) hands over to the compiled loop soon after it is ready
 PYTHON_CHUNK = 64
 
-STATUS_TEXT = {
-    "ready": "ready",
-    "running": "running",
-    "budget": "stopped: iteration budget reached",
-    "objective": "stopped: the objective stopped changing (tolerance reached)",
-    "weights": "stopped: w stopped changing (tolerance reached)",
-    "diverged": "stopped: diverged (the objective or ‖w‖ became too large); lower the step size",
-}
 
 
 class Solver:
@@ -95,20 +89,7 @@ class Solver:
         else:
             self.lam_ = float(cfg.lam)
         self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
-        reg = cfg.bias == "regularized"
-        if self.linear_:
-            Phi = np.hstack([X, np.ones((m, 1))]) if reg else X
-            PhiT = np.ascontiguousarray(Phi.T)
-            self.r2_ = float(np.max(np.einsum("ij,ij->j", PhiT, PhiT), initial=0.0))
-            G = np.zeros((0, 0))
-        else:
-            check_kernel_points(m, cfg.kernel.name)
-            PhiT = np.zeros((0, m))
-            G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
-            check_gram(G, cfg.kernel)
-            self.notice_ = isolation_notice(cfg.kernel, G)
-            G = G + 1.0 if reg else G
-            self.r2_ = float(np.max(np.diag(G), initial=0.0))
+        PhiT, G = self._features(X, grams)
         p = PhiT.shape[0]
         Ko = self.n_out_
         y = data.y.astype(np.int64)
@@ -146,12 +127,11 @@ class Solver:
             schedule=int(schedule),
             eta0=float(eta0),
             average=rules.AVERAGES[cfg.average],
-            radius=self._radius(cost),
+            radius=rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost),
         )
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
-        self._perm = np.empty(0, dtype=np.int64)
-        self._perm_pos = 0
+        self._sampler = Sampler(self.rng_, m, self.batch_, cfg.sampling == "uniform")
         self.t_ = 0
         self.t0_ = 0  # the iteration a warm start began at; the budget counts from there
         self.status_ = "ready"
@@ -159,6 +139,24 @@ class Solver:
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
+
+    def _features(self, X, grams):
+        """(PhiT, G): the features p×m of a linear model (with a constant 1 when the bias is
+        regularized) or the Gram matrix of a kernel one (k + 1); sets r2_, the largest
+        ‖φ‖², and notice_."""
+        cfg, m = self.config, X.shape[0]
+        reg = cfg.bias == "regularized"
+        if self.linear_:
+            PhiT = np.ascontiguousarray((np.hstack([X, np.ones((m, 1))]) if reg else X).T)
+            self.r2_ = float(np.max(np.einsum("ij,ij->j", PhiT, PhiT), initial=0.0))
+            return PhiT, np.zeros((0, 0))
+        check_kernel_points(m, cfg.kernel.name)
+        G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
+        check_gram(G, cfg.kernel)
+        self.notice_ = isolation_notice(cfg.kernel, G)
+        G = G + 1.0 if reg else G
+        self.r2_ = float(np.max(np.diag(G), initial=0.0))
+        return np.zeros((0, m)), G
 
     def warm_state(self) -> dict:
         """What a warm start needs: the output model's parameters, the iteration t, and the
@@ -192,15 +190,7 @@ class Solver:
         if self.linear_:
             st.W[:] = state["params"]
         else:
-
-            def keys(X, y):
-                return [(*x, c) for x, c in zip(X.tolist(), y.tolist(), strict=True)]
-
-            old = {key: i for i, key in enumerate(keys(state["X"], state["y"]))}
-            for j, key in enumerate(keys(self.data_.X, self.data_.y)):
-                i = old.get(key)
-                if i is not None:
-                    st.A[:, j] = state["params"][:, i]
+            carry_over(st.A, state["params"], state["X"], state["y"], self.data_.X, self.data_.y)
             st.S[:] = st.A @ self.problem_.G
         st.b[:] = state["b"]
         if self.binary_ and self.config.bias == "free":
@@ -265,40 +255,12 @@ class Solver:
         _jit.compile_in_background(Solver._compile_loops)
         return _jit.python_version(_loop)
 
-    def _radius(self, cost) -> float:
-        """B of the projection ball ‖w‖ ≤ B (0: none): the configured one for SGD or with
-        projection, else :func:`rules.default_radius` when projecting."""
-        cfg = self.config
-        if cfg.radius is not None:
-            return float(cfg.radius) if (cfg.project or cfg.algorithm == "sgd") else 0.0
-        if cfg.project:
-            # ‖w*‖ ≤ √(Δmax/λ) (1/√λ for the binary hinge, 002 and Pegasos)
-            return rules.default_radius(self.lam_, cost.max())
-        return 0.0
-
     def status_text(self) -> str:
         """STATUS_TEXT of the status; a divergence says what to change, for these data."""
         if self.status_ != "diverged":
             return STATUS_TEXT[self.status_]
-        return "diverged: " + self._advice()
-
-    def _advice(self) -> str:
-        lam, eta, schedule = self.lam_, self.settings_.eta0, self.settings_.schedule
-        r2 = self.r2_
-        scale = f"‖x‖² up to {r2:.3g}" if self.linear_ else f"k(x, x) up to {r2:.3g}"
-        if schedule == rules.PEGASOS:
-            lower = "" if self.linear_ else " or lower γ"
-            return (f"scale the coordinates down{lower} ({scale}: too large for the step "
-                    "1/(λt))")  # fmt: skip
-        rule = "η₀" if schedule == rules.CONSTANT else "η₀ (of η₀/t, η₀/√t)"
-        factor = rules.python().shrink_factor(eta, lam)
-        if abs(factor) > 1:
-            return (
-                f"lower {rule} = {eta:g} below 2/λ = {2 / lam:.3g} or choose Pegasos "
-                f"(each step multiplies w by 1 − ηλ = {factor:.3g})"
-            ).replace("= -", "= −")
-        return (f"lower {rule} = {eta:g} below about {1 / max(r2, 1e-300):.3g} or choose "
-                f"Pegasos (the steps are too large for {scale})")  # fmt: skip
+        s = self.settings_
+        return "diverged: " + advice(s.lam, s.eta0, s.schedule, self.r2_, self.linear_)
 
     # ------------------------------------------------------------------ stepping
     @property
@@ -328,31 +290,12 @@ class Solver:
         self.status_ = "budget" if self.t_ >= self.t0_ + self.config.iterations else "running"
         return done
 
-    def _indices(self, n: int) -> np.ndarray:
-        k = self.batch_
-        if k == 0:
-            return np.empty((n, 0), dtype=np.int64)
-        total = n * k
-        if self.config.sampling == "uniform":
-            return self.rng_.integers(0, self.m_, size=(n, k))
-        out = np.empty(total, dtype=np.int64)
-        filled = 0
-        while filled < total:  # shuffled passes (004: "randomly shuffle points" each pass)
-            if self._perm_pos >= self._perm.size:
-                self._perm = self.rng_.permutation(self.m_)
-                self._perm_pos = 0
-            take = min(total - filled, self._perm.size - self._perm_pos)
-            out[filled : filled + take] = self._perm[self._perm_pos : self._perm_pos + take]
-            filled += take
-            self._perm_pos += take
-        return out.reshape(n, k)
-
     def _run(self, n: int, loops=_loop):
         """``n`` iterations of ``loops`` (the compiled loop module or its Python twin: the
         same code, so either carries on from the other's state)."""
         cfg = self.settings_
         p = self.problem_.PhiT.shape[0]
-        idx = self._indices(n)
+        idx = self._sampler.indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
         if self._work.shape[0] < (n + 1 if cfg.screened else 1):  # kept: no page faults

@@ -125,9 +125,15 @@ def pegasos_beta(alpha, lam, t):
     return alpha * lam * t
 
 
-def default_radius(lam, max_cost):
-    """B with ‖w*‖ ≤ B = √(Δmax/λ): 1/√λ for the binary hinge (002, Pegasos)."""
-    return float(np.sqrt(max_cost / lam))
+def projection_radius(radius, project, algorithm, lam, cost):
+    """B of the ball ‖w‖ ≤ B the steps are projected onto (0: none): a given B for SGD or
+    with ``project``; else, projecting, ‖w*‖ ≤ √(Δmax/λ), 1/√λ for the binary hinge (002,
+    Pegasos), with Δ the ``cost`` matrix."""
+    if radius is not None:
+        return float(radius) if (project or algorithm == "sgd") else 0.0
+    if project:
+        return float(np.sqrt(cost.max() / lam))
+    return 0.0
 
 
 def python():
