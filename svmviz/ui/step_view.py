@@ -156,7 +156,7 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     if pegasos:
         step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
     else:
-        step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({config.schedule} schedule)"
+        step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({record.schedule} schedule)"
     said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
     rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}{said}", step]
     k = record.batch
