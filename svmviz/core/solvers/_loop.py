@@ -28,7 +28,7 @@ an array handed to a helper, or taken out of a bundle, inside the loop costs ref
 counting at each iteration, more than a step of the fast loop.
 :func:`run_linear_binary` is :func:`run` for one linear binary example a step, the case
 that runs longest; it is kept apart because the general loop's batches, classes and kernels
-cost more than the step itself, and it is built from the same step functions below.
+cost more than the step itself, and it calls the same rules in the same order.
 """
 
 from __future__ import annotations
