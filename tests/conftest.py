@@ -1,5 +1,6 @@
 """Test configuration: headless Qt, shared data sets."""
 
+import gc
 import json
 import os
 import tempfile
@@ -24,14 +25,63 @@ import pytest  # noqa: E402
 
 from svmviz.core.data import Dataset  # noqa: E402
 
+QT_FOLDERS = ("app", "ui")  # tests of the layers with Qt: workers, windows, their threads
 
-@pytest.fixture(scope="session", autouse=True)
+
+def runs_qt(request) -> bool:
+    """Whether the test is one of the Qt layers' (its file is in tests/app or tests/ui)."""
+    return request.path.parent.name in QT_FOLDERS
+
+
+@pytest.fixture(scope="session")
 def compiled_loops():
-    """Compile the solver's loops once, before any test waits on training with a timeout
-    (on a fresh install, e.g. in CI, that takes ~35 s; afterwards numba's cache has them)."""
+    """The solver's loops compiled once (on a fresh install, e.g. in CI, that takes ~35 s;
+    afterwards numba's cache has them), before a test waits on training with a timeout."""
     from svmviz.core.solvers import Solver
 
     Solver.warm_up()
+
+
+@pytest.fixture(autouse=True)
+def compiled_for_qt_tests(request):
+    """The Qt layers' tests wait on a training thread with a timeout: the loops are compiled
+    before (a solver in the core's tests compiles on its first use: they need not wait)."""
+    if runs_qt(request):
+        request.getfixturevalue("compiled_loops")
+
+
+@pytest.fixture(autouse=True)
+def unsaved_changes_discarded(request, monkeypatch):
+    """A window closed with unsaved changes asks whether to save them (a modal dialog that
+    would wait forever here): unless a test answers otherwise, the answer is Discard. The
+    prompts asked are in the returned list."""
+    asked = []
+    if not runs_qt(request):
+        yield asked
+        return
+    from PySide6 import QtWidgets
+
+    def question(parent, title, text, *args):
+        asked.append(text)
+        return QtWidgets.QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QtWidgets.QMessageBox, "question", question)
+    yield asked
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_training_threads(request):
+    """Fail a test that leaves a training QThread running (napari's _dangling_qthreads);
+    then collect the test's garbage here, in the GUI thread (a Qt object freed by the
+    collector in the training thread hangs the process; the app collects on a GUI timer)."""
+    yield
+    if not runs_qt(request):
+        return
+    gc.collect()
+    from svmviz.app.worker import running_threads
+
+    left = running_threads()
+    assert not left, f"training threads still running after the test: {left}"
 
 
 def standardized(X):

@@ -28,9 +28,12 @@ def test_train_prints_summary_and_writes_outputs(tmp_path, data_csv, capsys):
                  "--history", str(hist)])  # fmt: skip
     text = capsys.readouterr().out
     assert code == 0
-    assert "exact optimum:" in text and "gap:" in text and "objective:" in text
+    assert "exact optimum:" in text
+    assert "gap:" in text
+    assert "objective:" in text
     model = json.loads(out.read_text())
-    assert model["format"] == "svmviz-model" and model["classes"] == ["a", "b"]
+    assert model["format"] == "svmviz-model"
+    assert model["classes"] == ["a", "b"]
     assert model["iterations"] == 3000
     lines = hist.read_text().splitlines()
     assert lines[0] == "iteration,objective,loss,error,norm,violations"
@@ -57,7 +60,8 @@ def test_hard_margin_summary(tmp_path, capsys):
     p.write_text("x,y,l\n-2,0,a\n-3,1,a\n2,0,b\n3,-1,b\n")
     assert main(["train", str(p), "--margin", "hard"]) == 0
     out = capsys.readouterr().out
-    assert "margin min y_i f(x_i)/‖w‖" in out and "(set from the data)" in out
+    assert "margin min y_i f(x_i)/‖w‖" in out
+    assert "(set from the data)" in out
 
 
 def bad(tmp_path, content, name="bad.csv"):
@@ -100,8 +104,10 @@ def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_ar
     err = capsys.readouterr().err.strip()
     assert code == 2
     assert message in err
-    assert len(err.splitlines()) == 1 and err.startswith("svmviz: error: ")
-    assert not out.exists() and not hist.exists()
+    assert len(err.splitlines()) == 1
+    assert err.startswith("svmviz: error: ")
+    assert not out.exists()
+    assert not hist.exists()
 
 
 def test_unknown_kernel_and_no_traceback_in_a_real_process(tmp_path, data_csv):
@@ -177,7 +183,8 @@ def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
     lam = float(re.search(r"λ = (\S+) \(set from the data\)", text).group(1))
     model = json.loads(out.read_text())
     assert model["lam"] == pytest.approx(lam, rel=1e-5)
-    assert model["solver"]["lam"] == model["lam"] and model["solver"]["margin"] == "hard"
+    assert model["solver"]["lam"] == model["lam"]
+    assert model["solver"]["margin"] == "hard"
     found = re.search(r"margin min y_i f\(x_i\)/‖w‖: (\S+) \(maximum (\S+)\)", text)
     margin, maximum = float(found.group(1)), float(found.group(2))
     assert margin <= maximum
@@ -198,8 +205,10 @@ def test_missing_x_libraries_are_named_with_the_command_that_installs_them(monke
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert main([]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("svmviz: error: ")
-    assert "libxcb-icccm.so.4, libxcb-keysyms.so.1" in err and "libxcb-cursor" not in err
+    assert err.count("\n") == 1
+    assert err.startswith("svmviz: error: ")
+    assert "libxcb-icccm.so.4, libxcb-keysyms.so.1" in err
+    assert "libxcb-cursor" not in err
     assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1 " in err
 
 
@@ -231,7 +240,8 @@ def test_the_x_libraries_are_looked_for_only_where_qt_will_use_them(monkeypatch,
 def test_a_library_is_found_by_its_soname():
     from svmviz.ui.app import _loadable
 
-    assert _loadable("libc.so.6") and not _loadable("libsvmviz-none.so.0")
+    assert _loadable("libc.so.6")
+    assert not _loadable("libsvmviz-none.so.0")
 
 
 def test_help_says_how_to_open_the_window_and_what_file_can_be(capsys):
@@ -241,10 +251,13 @@ def test_help_says_how_to_open_the_window_and_what_file_can_be(capsys):
     assert exit_.value.code == 0
     text = " ".join(capsys.readouterr().out.split())  # (argparse wraps the lines)
     assert "svmviz [FILE] [options] [--play] open the window" in text
-    assert "svmviz train DATA.csv" in text and "svmviz bench" in text
+    assert "svmviz train DATA.csv" in text
+    assert "svmviz bench" in text
     for what in ("a CSV data set", "a session", "a scenario", "demo data set"):
         assert what in text
     with pytest.raises(SystemExit):  # and the window's own options, as it says
         main(["lesson.json", "--help"])
     text = capsys.readouterr().out
-    assert "--play" in text and "--reset-preferences" in text and "a scenario" in text
+    assert "--play" in text
+    assert "--reset-preferences" in text
+    assert "a scenario" in text

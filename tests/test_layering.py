@@ -26,7 +26,7 @@ def test_core_and_train_do_not_import_qt():
 
 
 def test_app_layer_uses_qtcore_only():
-    imports = "import svmviz.app.worker, svmviz.app.session"
+    imports = "import svmviz.app.worker, svmviz.app.session, svmviz.app.window_state"
     bad = ("PySide6.QtWidgets", "PySide6.QtGui", "pyqtgraph", "svmviz.ui")
     assert loaded_after(imports, bad) == []
 

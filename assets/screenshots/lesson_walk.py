@@ -7,7 +7,7 @@ tab raised, each scenario opened and stepped, presentation mode (F11) stepped an
 Without a display (or with QT_QPA_PLATFORM=offscreen) it runs on Qt's offscreen platform
 with a screen of the given size; under an X server (e.g. Xvfb + openbox at that size) it
 grabs the whole screen, window manager included. The plane's share of the window (its view
-box's area over the window's) is printed for each state; tests/app/test_lesson_layout.py
+box's area over the window's) is printed for each state; tests/ui/test_lesson_layout.py
 runs this script and fails under 35% (50% in presentation mode).
 """
 

@@ -93,7 +93,7 @@ def point_table(w):
     w.run_to_budget()
     wait_until(lambda: finished(w))
     w.points_dock.raise_()
-    w.slack_action.setChecked(True)
+    w.controls.slack.setChecked(True)
     settle()
     w.point_table.sortByColumn(5, QtCore.Qt.SortOrder.AscendingOrder)
     w.point_table.selectRow(0)

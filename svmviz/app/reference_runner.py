@@ -1,13 +1,12 @@
 """The exact optimum of each job, computed beside the training so that no frame waits for
-it (libsvm on 3,000 points with an RBF kernel takes about a second, and a click must show
-within 50 ms).
+it (libsvm on thousands of points with an RBF kernel takes far longer than a frame).
 
 One daemon thread serves the newest request only: a request replaced within SETTLE_SECONDS
 (a drag submits a job per mouse move) is never computed, and an old one still running is
 left to finish (libsvm and the QP cannot be interrupted) but its result only goes to the
 cache. Results are cached by problem (data, margin, λ, bias, kernel, Δ), so undo, redo and
 going back to a setting are instant. libsvm and numpy release the GIL while they compute;
-Clarabel holds it for up to ~45 ms at a time on 20,000 points (measured).
+Clarabel holds it for stretches of a few frames on large problems.
 """
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
     probe = QtCore.QTimer()
     probe.setInterval(10)
     probe.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    w.speed.set(INSTANT)  # the engine's full speed (the window's default is the log-t pace)
+    w.state.set_speed(INSTANT)  # the engine's full speed (the window's default is the log-t pace)
     w.toggle_play()
     wait(500)  # past the first frames
     t_start, counter.count = w.snapshot.t, 0

@@ -1,10 +1,9 @@
 """The RBF kernel matrix, compiled: exp(−γ‖x_i − z_j‖²) entry by entry, with no m×n
 temporaries, the rows split between two threads (the loop releases the GIL).
 
-At m = 1,000 the matrix is a million exponentials, which bound the time: numpy's
-three-temporary formula took 12 ms here, one compiled thread 7 ms, two threads about half
-(measured with `svmviz bench`). Without numba, :meth:`svmviz.core.kernels.Kernel.gram` keeps
-numpy's formula.
+At m = 1,000 the matrix is a million exponentials, which bound the time; numpy's formula
+makes three m×n temporaries (`svmviz bench` compares the two). Without numba,
+:meth:`svmviz.core.kernels.Kernel.gram` keeps numpy's formula.
 """
 
 from __future__ import annotations

@@ -80,18 +80,16 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     The Gaussian kernel factorizes over the axes of a regular grid:
     exp(−γ‖p − s‖²) = exp(−γ(p_x − s_x)²)·exp(−γ(p_y − s_y)²), so the values of an RBF model
     are one matrix product E_y diag(α) E_xᵀ per output instead of a kernel evaluation per grid
-    point and support vector (about 150× faster at 160×160 with 500 support vectors). It is
-    computed in single precision, seven digits where a pixel needs three: 7.3 → 2.2 ms at
-    200×200 with 1,000 support vectors (numpy's float32 exp is vectorized, its float64 exp
-    is not on this machine); the training points' values, margins and the objective stay
+    point and support vector. It is computed in single precision, seven digits where a
+    pixel needs three (numpy's float32 exp is vectorized, its float64 exp often is not); the
+    training points' values, margins and the objective stay
     in double precision (they come from the solver).
     """
     kernel = model.kernel
     if model.coef is None and kernel.name == "rbf" and model.support_vectors.shape[1] == 2:
         Ex = _gauss_factor(xs, model.support_vectors[:, 0], kernel.gamma)  # (nx, n_sv)
         Ey = _gauss_factor(ys, model.support_vectors[:, 1], kernel.gamma)  # (ny, n_sv)
-        # (double precision for α beyond float32's range: a run on its way to diverging;
-        # found by the monkey test)
+        # (double precision for α beyond float32's range: a run on its way to diverging)
         small = np.abs(model.dual_coef).max(initial=0.0) < 1e30
         dtype = np.float32 if small else np.float64
         out = np.stack([(Ey * a.astype(dtype)) @ Ex.T for a in model.dual_coef], axis=-1)

@@ -112,10 +112,10 @@ class GramCache:
     a million).
 
     The matrix lives in one buffer with room to grow (GROWTH), updated in place, rows moved
-    to their new stride: a fresh m×m array each time cost its page faults (a click on 3,000
-    points: 72 MB, 100 ms or more on this machine) where moving rows in memory already
-    there costs a few ms. So a matrix returned is valid until the next call; the training
-    worker drops its solver before it asks for the next.
+    to their new stride: a fresh m×m array each time would cost its page faults on every
+    click, where moving rows in memory already there is cheap. So a matrix returned is
+    valid until the next call; the training worker drops its solver before it asks for the
+    next.
     """
 
     GROWTH = 1.25

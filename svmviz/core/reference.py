@@ -11,10 +11,10 @@ Two exact methods, one per kind of problem:
 
 Every answer is certified: ``lower`` is a lower bound on the optimum from a feasible dual
 point (weak duality), so the optimum lies in [lower, objective]. libsvm caches its kernel in
-single precision, which leaves relative gaps up to ~4e-5 (measured: poly kernel, λ = 1e-4);
-its answer is therefore polished in double precision on its own active set (the KKT system
+single precision, which leaves relative gaps of order 1e-5 (a poly kernel, small λ); its
+answer is therefore polished in double precision on its own active set (the KKT system
 of the free support vectors). When that does not certify 1e-7 relative (a badly scaled
-kernel: libsvm looped for 100 s on kernel values of 1e14 and stopped 70% above the optimum),
+kernel, e.g. kernel values of 1e14, where libsvm stops far above the optimum),
 the interior-point QP solves the problem instead. The returned objective is evaluated by
 :mod:`svmviz.core.objectives` at the returned model, the same definition the solvers use.
 """
@@ -35,8 +35,8 @@ from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
 
 CERTIFIED = 1e-7  # libsvm's answer is kept when its relative duality gap is at most this
-# ... and otherwise too above this many points, where the kernel QP takes too long (rbf,
-# measured: 2.8 s at 500 points, 20 s at 1,000, 180 s at 2,000); ``lower`` says how far off
+# ... and otherwise too above this many points, where the kernel QP's time grows cubically
+# (seconds at 500 points, minutes at 2,000); ``lower`` says how far off
 QP_FALLBACK_POINTS = 500
 
 
@@ -65,9 +65,8 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     cost = zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
     hard = config.margin == "hard"
     linear = config.kernel.is_linear
-    # libsvm for kernels; the interior-point QP for linear models, whose primal has p + 1
-    # weights: 19 ms against libsvm's 1.4 s at m = 1,000, 0.33 s against 11.7 s at 20,000,
-    # and a lower objective (measured)
+    # libsvm for kernels; the interior-point QP for linear models, whose primal has only
+    # p + 1 weights (far faster than libsvm's dual there, and a lower objective)
     lam_hard = None
     if binary and config.bias == "free" and not hard and config.lam > 0 and not linear:
         model, lower = _libsvm(config, data)

@@ -88,3 +88,16 @@ class CostDialog(QtWidgets.QDialog):
 
     def _validate(self, *_) -> None:
         self.ok.setEnabled(self.matrix() is not None)
+
+
+def edit_cost(session, parent) -> None:
+    """The cost matrix Δ of the ``session``'s present classes (three or more), in a dialog."""
+    present = session.present_classes()
+    if present.size < 3:
+        return
+    names = [session.classes[k] for k in present]
+    dialog = CostDialog(names, session.cost[np.ix_(present, present)], parent)
+    if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+        matrix = dialog.matrix()
+        if matrix is not None:
+            session.set_cost(present, matrix)

@@ -7,7 +7,9 @@ Every write is atomic and a failed one is a dialog; nothing in the window change
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -18,6 +20,9 @@ from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
 from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
+
+if TYPE_CHECKING:
+    from svmviz.ui.render import PlaneState
 
 PLOTS = {  # what can be pictured: the label, and the suggested file name
     "plane": ("the decision plot", "decision"),
@@ -66,13 +71,34 @@ class ImageDialog(QtWidgets.QDialog):
         prefs.set("export_scale", k)
 
 
-class Exports(QtCore.QObject):
-    """The window's export commands."""
+class Shown(Protocol):
+    """What the window shows, as the exports need it (svmviz.ui.frame_router.FrameRouter)."""
 
-    def __init__(self, window, prefs):
+    snapshot: Any  # the newest snapshot shown, or None
+
+    @property
+    def scale(self) -> float: ...  # of the plane's markers, lines and text
+
+    def plane_state(self) -> PlaneState: ...
+
+    def fill_curves(self, panel) -> None: ...
+
+
+class Exports(QtCore.QObject):
+    """The window's export commands.
+
+    ``window``: the dialogs' parent; ``session``: what is trained (its job); ``frames``:
+    what the window shows; ``status``: shows a line of text to the user.
+    """
+
+    def __init__(self, window: QtWidgets.QWidget, session, prefs, frames: Shown,
+                 status: Callable[[str], None]):
         super().__init__(window)
         self.window = window
+        self.session = session
         self.prefs = prefs
+        self.frames = frames
+        self.status = status
         self.animation: AnimationExport | None = None
 
     # ------------------------------------------------------------------ pictures
@@ -80,11 +106,11 @@ class Exports(QtCore.QObject):
         """A twin of plot ``which`` at the size, laid out and drawn (the caller closes it),
         and its PlotItem."""
         check_size(width, height, scale)
-        w = self.window
+        frames = self.frames
         if which == "plane":
-            twin = plane_twin(w.plane_state(), width, height, scale)
+            twin = plane_twin(frames.plane_state(), width, height, scale)
             return twin, twin.getPlotItem()
-        twin = curves_twin(w.fill_curves, which, width, height, w.plot.scale * scale)
+        twin = curves_twin(frames.fill_curves, which, width, height, frames.scale * scale)
         return twin, twin.getPlotItem()
 
     def save_picture(self, which: str = "plane") -> bool:
@@ -109,7 +135,7 @@ class Exports(QtCore.QObject):
         except InputError as exc:
             self._failed("save the picture", exc)
             return False
-        self.window.status.setText(f"Saved {PLOTS[which][0]} to {path}")
+        self.status(f"Saved {PLOTS[which][0]} to {path}")
         return True
 
     def copy_picture(self, which: str = "plane") -> None:
@@ -124,12 +150,12 @@ class Exports(QtCore.QObject):
         image = export_image(item)
         twin.deleteLater()
         QtGui.QGuiApplication.clipboard().setImage(image)
-        self.window.status.setText(f"Copied {PLOTS[which][0]} ({image.width()} × "
+        self.status(f"Copied {PLOTS[which][0]} ({image.width()} × "
                                    f"{image.height()} pixels) to the clipboard")  # fmt: skip
 
     # ------------------------------------------------------------------ model and history
     def _trained(self):
-        snap = self.window.snapshot
+        snap = self.frames.snapshot
         if snap is None or snap.t == 0:
             QtWidgets.QMessageBox.information(
                 self.window, "svmviz: nothing trained yet",
@@ -150,7 +176,7 @@ class Exports(QtCore.QObject):
         if path is None:
             return False
         ref = snap.reference
-        model = with_provenance(snap.model, self.window.session.job_config(), snap.status,
+        model = with_provenance(snap.model, self.session.job_config(), snap.status,
                                 None if ref is None else ref.objective)  # fmt: skip
         model.extra["iterations"] = snap.t
         try:
@@ -158,7 +184,7 @@ class Exports(QtCore.QObject):
         except InputError as exc:
             self._failed("export the model", exc)
             return False
-        self.window.status.setText(f"Exported the model at iteration {snap.t:,} to {path}")
+        self.status(f"Exported the model at iteration {snap.t:,} to {path}")
         return True
 
     def save_history(self) -> bool:
@@ -175,19 +201,19 @@ class Exports(QtCore.QObject):
             return False
         rows, last = len(snap.history["objective"]), int(snap.history["t"][-1])
         thinned = "" if rows == last else f" (iterations 1–{last:,}, thinned)"
-        self.window.status.setText(f"Exported {rows:,} rows{thinned} to {path}")
+        self.status(f"Exported {rows:,} rows{thinned} to {path}")
         return True
 
     # ------------------------------------------------------------------ animation
     def save_animation(self) -> bool:
-        w = self.window
-        if w.session.dataset() is None:
+        w, session = self.window, self.session
+        if session.dataset() is None:
             QtWidgets.QMessageBox.information(
                 w, "svmviz: nothing to animate", "Place points of at least two classes first."
             )
             return False
-        snap = w.snapshot
-        budget = w.session.config.iterations
+        snap = self.frames.snapshot
+        budget = session.config.iterations
         dialog = AnimationDialog(self.prefs, snap.t if snap is not None else 0, budget, w)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
@@ -197,11 +223,12 @@ class Exports(QtCore.QObject):
         return path is not None and self.start_animation(dialog.settings(path))
 
     def start_animation(self, settings) -> bool:
-        w = self.window
-        reference = w.snapshot.reference if w.snapshot is not None else None
-        job = (w.session.job_config(), w.session.dataset(), w.session.parts(), reference)
+        snap, session = self.frames.snapshot, self.session
+        reference = snap.reference if snap is not None else None
+        job = (session.job_config(), session.dataset(), session.parts(), reference)
         try:
-            self.animation = AnimationExport(w, w.plane_state(), job, settings)
+            self.animation = AnimationExport(self.window, self.frames.plane_state(), job,
+                                             settings)
         except InputError as exc:
             self._failed("export the animation", exc)
             return False
@@ -211,7 +238,7 @@ class Exports(QtCore.QObject):
 
     @QtCore.Slot(bool, str)
     def _on_animation_finished(self, ok: bool, message: str) -> None:
-        self.window.status.setText(message)
+        self.status(message)
         if not ok and "could not" in message:
             QtWidgets.QMessageBox.critical(self.window, "svmviz: animation not written",
                                            message)  # fmt: skip

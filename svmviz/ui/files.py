@@ -11,20 +11,23 @@ dialog, and the work stays in memory (and unsaved).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.autosave import Autosave, find_recoverable
-from svmviz.app.preferences import config_dir
+from svmviz.app.preferences import Preferences, config_dir
+from svmviz.app.session import Session
+from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
-from svmviz.core.session_file import SessionFile, read_document, write_session
+from svmviz.core.session_file import SessionFile, View, read_document, write_session
 from svmviz.ui.app import check_window_data
 from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
@@ -41,13 +44,25 @@ def empty_session() -> SessionFile:
 
 
 class Files(QtCore.QObject):
-    """The document of one window: its path, its saved content, autosave and the prompts."""
+    """The document of one window: its path, its saved content, autosave and the prompts.
 
-    def __init__(self, window, prefs):
+    ``window``: the dialogs' parent, whose title names the document; ``session`` and
+    ``state`` (svmviz.app.window_state.WindowState): what a session file holds; ``status``:
+    shows a line of text to the user. Before a file replaces the session it emits
+    ``replacing`` (the window pauses training), and ``replaced`` once it has.
+    """
+
+    replacing = QtCore.Signal()
+    replaced = QtCore.Signal()
+
+    def __init__(self, window: QtWidgets.QWidget, session: Session, state: WindowState,
+                 prefs: Preferences, status: Callable[[str], None]):
         super().__init__(window)
         self.window = window
-        self.session = window.session
+        self.session = session
+        self.state = state
         self.prefs = prefs
+        self.status = status
         self.path: Path | None = None  # the session file (None: untitled)
         self.name = "untitled"  # shown in the title: the file's name, or what it came from
         self.saved = self.session.content()  # the content last opened or saved
@@ -57,7 +72,7 @@ class Files(QtCore.QObject):
         self.autosave_timer.timeout.connect(self.autosave_now)
         self.set_autosave_seconds(prefs.get("autosave_seconds"))
         if not self.autosave.active:
-            window.status.setText(f"Autosave is off: {self.autosave.error}")
+            status(f"Autosave is off: {self.autosave.error}")
         # the title's "*" follows every change, coalesced (a drag changes the points per move)
         self._title_timer = QtCore.QTimer(self)
         self._title_timer.setSingleShot(True)
@@ -118,9 +133,9 @@ class Files(QtCore.QObject):
     def new(self) -> bool:
         if not self.confirm_discard("starting a new session"):
             return False
-        self.window.pause_training()
+        self.replacing.emit()
         self.session.restore(empty_session())
-        self.window.apply_view(empty_session().view, fit=False)
+        self.state.apply_view(empty_session().view, fit=False)
         self._set_document(None, "untitled")
         return True
 
@@ -145,23 +160,30 @@ class Files(QtCore.QObject):
             return False
         if confirm and not self.confirm_discard(f"opening {path.name}"):
             return False
-        self.window.pause_training()
+        self.replacing.emit()
         if isinstance(doc, SessionFile):
             self.session.restore(doc)
-            self.window.apply_view(doc.view, fit=doc.view.extent is None and len(doc.y) > 0)
+            self.state.apply_view(doc.view, fit=doc.view.extent is None and len(doc.y) > 0)
             self._set_document(path, path.name)
         elif isinstance(doc, Scenario):
-            self.window.apply_scenario(doc)
+            self.apply_scenario(doc)
             self._set_document(None, path.stem)
         else:
             self.session.load(doc, self.session.config)
             self.session.set_caption(None)
-            self.window.fit_view()
+            self.state.extent_requested.emit(None)  # fit the points
             self._set_document(None, path.stem)
         self.prefs.add_recent(path)
         self.prefs.remember_folder(path)
-        self.window.resume_training()
+        self.replaced.emit()
         return True
+
+    def apply_scenario(self, scenario: Scenario) -> None:
+        """A scenario's points (undoable), settings, speed, view options and caption."""
+        self.session.load(scenario.data, scenario.config)
+        self.session.set_caption((scenario.title, scenario.caption))
+        self.state.apply_view(View(toggles=scenario.view, speed=scenario.speed,
+                                   warm_start=self.state.warm_start), fit=True)
 
     def save(self) -> bool:
         if self.path is None:
@@ -175,14 +197,14 @@ class Files(QtCore.QObject):
 
     def _write(self, path: Path) -> bool:
         try:
-            write_session(path, self.session.content(self.window.view_state()))
+            write_session(path, self.session.content(self.state.view()))
         except InputError as exc:
             self._failed("save the session", exc)
             return False
         self._set_document(path, path.name)
         self.prefs.add_recent(path)
         self.prefs.remember_folder(path)
-        self.window.status.setText(f"Saved {path}")
+        self.status(f"Saved {path}")
         return True
 
     def export_csv(self) -> bool:
@@ -205,7 +227,7 @@ class Files(QtCore.QObject):
             self._failed("write the data set", exc)
             return False
         self.prefs.remember_folder(path)
-        self.window.status.setText(f"Wrote {len(data.y)} points to {path}")
+        self.status(f"Wrote {len(data.y)} points to {path}")
         return True
 
     def _folder(self) -> str:
@@ -258,7 +280,7 @@ class Files(QtCore.QObject):
         """Write the unsaved work to the autosave file (nothing unsaved: no file)."""
         if not self.autosave.active:
             return
-        content = self.session.content(self.window.view_state())
+        content = self.session.content(self.state.view())
         if content.same_content(self.saved):
             self.autosave.clear()
             self._autosaved = None
@@ -268,7 +290,7 @@ class Files(QtCore.QObject):
         try:
             self.autosave.write(content, None if self.path is None else str(self.path))
         except InputError as exc:
-            self.window.status.setText(f"Autosave failed: {exc}")
+            self.status(f"Autosave failed: {exc}")
             return
         self._autosaved = content
 
@@ -298,7 +320,7 @@ class Files(QtCore.QObject):
                 found.discard()
                 continue
             self.session.restore(found.session)
-            self.window.apply_view(found.session.view, fit=found.session.view.extent is None)
+            self.state.apply_view(found.session.view, fit=found.session.view.extent is None)
             path = Path(found.source) if found.source else None
             self._set_document(path, path.name if path else "recovered")
             self.saved = empty_session()  # recovered work is unsaved until saved

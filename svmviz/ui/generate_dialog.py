@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6 import QtWidgets
 
-from svmviz.core.generate import KINDS
+from svmviz.core.errors import InputError
+from svmviz.core.generate import KINDS, generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui.dialogs import ok_cancel
 
@@ -45,3 +46,18 @@ class GenerateDialog(QtWidgets.QDialog):
         return dict(kind=self.kind.currentText(), n=self.n.value(),
                     noise=self.noise.value(), classes=self.classes.value(),
                     margin=self.margin.value(), seed=self.seed.value())  # fmt: skip
+
+
+def generate_points(session, parent) -> bool:
+    """Ask for a data set and replace the ``session``'s points by it (undoable). True if it
+    did; a data set that cannot be made is a dialog, and nothing changes."""
+    dialog = GenerateDialog(parent)
+    if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+        return False
+    try:
+        X, y = generate(**dialog.values())
+    except InputError as exc:
+        QtWidgets.QMessageBox.warning(parent, "svmviz", str(exc))
+        return False
+    session.replace_points(X, y)
+    return True

@@ -5,7 +5,7 @@ readings (Step inspector, Points, Margins, Theory, Generalization).
 The plane keeps its room: every dock's content scrolls inside the dock (a long step text
 never makes its dock taller), raising a tab changes no size, and the side columns take a
 fixed share of the window that leaves the plane at least PLANE_SHARE of its area at
-1366×768 (tested in tests/app/test_lesson_layout.py).
+1366×768 (tested in tests/ui/test_lesson_layout.py).
 """
 
 from __future__ import annotations
@@ -33,6 +33,22 @@ def scrolled(widget: QtWidgets.QWidget) -> QtWidgets.QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
     return area
+
+
+def side_column(panel: QtWidgets.QWidget, max_width: int = 420) -> QtWidgets.QScrollArea:
+    """``panel`` scrolling vertically, wide enough for every control in it (with room for
+    the scroll bar), at most ``max_width``."""
+    scroll = QtWidgets.QScrollArea()
+    scroll.setWidget(panel)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(
+        panel.minimumSizeHint().width()
+        + scroll.verticalScrollBar().sizeHint().width()
+        + 2 * scroll.frameWidth()
+    )
+    scroll.setMaximumWidth(max_width)
+    return scroll
 
 
 def dock(window, title: str, name: str, widget, area=RIGHT) -> QtWidgets.QDockWidget:

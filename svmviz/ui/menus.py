@@ -1,8 +1,12 @@
-"""The window's toolbar and menus, and the keyboard help. The actions call the window's
-commands (svmviz.ui.main_window), its files (svmviz.ui.files) and exports (svmviz.ui.export).
+"""The window's actions, toolbar and menus, and the keyboard help. The actions call the
+window's commands (svmviz.ui.main_window), its files (svmviz.ui.files) and exports
+(svmviz.ui.export); the checkable ones are views of the window's state
+(svmviz.app.window_state), bound both ways. The window keeps the :class:`Actions`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -10,7 +14,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.pace import DECADE_SECONDS
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.scenario import list_scenarios, read_scenario
-from svmviz.ui.speed import SpeedCombo, SpeedMenu, SpeedSetting
+from svmviz.ui.speed import SpeedCombo, SpeedMenu
 
 KEYS_HELP = f"""<b>Points</b><br>
 Left click: a point of the current class · keys 1–{MAX_CLASSES}: the current class<br>
@@ -37,69 +41,105 @@ Ctrl+Shift+C: copy it · File ▸ Export: the model, the history, an animation<b
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
 
 
-def build_toolbar(w) -> None:
+@dataclass
+class Actions:
+    """The window's named actions (and the toolbar's two widgets), placed on the toolbar
+    and in the menus; the checkable ones are views of the window's state."""
+
+    play: QtGui.QAction
+    back: QtGui.QAction
+    step: QtGui.QAction
+    step_n: QtWidgets.QSpinBox  # how many iterations Step N takes
+    step_n_action: QtGui.QAction
+    run: QtGui.QAction
+    reset: QtGui.QAction
+    speed_combo: SpeedCombo
+    speed_menu: SpeedMenu
+    generate: QtGui.QAction
+    fit: QtGui.QAction
+    undo: QtGui.QAction
+    redo: QtGui.QAction
+    clear: QtGui.QAction
+    delete: QtGui.QAction
+    warm_start: QtGui.QAction
+    optimum: QtGui.QAction
+    iterate: QtGui.QAction
+    suboptimality: QtGui.QAction
+    slack: QtGui.QAction
+    presentation: QtGui.QAction
+
+
+def build_actions(w, state) -> Actions:
+    """The actions, calling the window's commands; the checkable ones bound both ways to
+    ``state`` (svmviz.app.window_state.WindowState)."""
+    step_n = QtWidgets.QSpinBox()
+    step_n.setRange(1, 1_000_000)
+    step_n.setValue(100)
+    step_n.setToolTip("how many iterations Step N takes")
+    warm = QtGui.QAction("Warm start after edits", w)
+    warm.setCheckable(True)
+    bind(warm, state, "warm_start")
+    return Actions(
+        play=action(w, "Play", w.toggle_play, "Space",
+                    "Play / pause training (Space); at the end, Play plays the run again "
+                    "from w = 0"),
+        back=action(w, "Back", w.step_back, "Left",
+                    "Back one iteration (←): replays the run from its seed to t − 1"),
+        step=action(w, "Step", lambda: w.advance(1), "Right", "One iteration (→)"),
+        step_n=step_n,
+        step_n_action=action(w, "Step N", lambda: w.advance(step_n.value()), "Shift+Right",
+                             "Take N iterations (Shift+→)"),
+        run=action(w, "Run", w.run_to_budget, "Ctrl+R",
+                   "Run to the iteration budget at full speed (Ctrl+R)"),
+        reset=action(w, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)"),
+        speed_combo=SpeedCombo(state),
+        speed_menu=SpeedMenu(state, w),
+        generate=action(w, "Generate…", w.generate_dialog, "Ctrl+G",
+                        "Replace the points by a generated data set (undoable; Ctrl+G)"),
+        fit=action(w, "Fit", w.fit_view, "F", "Fit the view to the points (F)"),
+        undo=action(w, "Undo", w.session.undo, "Ctrl+Z", "Undo the last edit (Ctrl+Z)"),
+        redo=action(w, "Redo", w.session.redo, "Ctrl+Shift+Z", "Redo (Ctrl+Shift+Z)"),
+        clear=action(w, "Clear", w.session.clear, None, "Remove every point (undoable)"),
+        delete=action(w, "Delete", w.view.delete_selection, "Delete",
+                      "Remove the selected points (Ctrl + drag selects; Delete)"),
+        warm_start=warm,
+        optimum=toggle(w, state, "optimum", "Exact optimum overlay", "O",
+                       "the exact optimum's boundary and margins over the current model"),
+        iterate=toggle(w, state, "iterate", "Last iterate w_t (not the average w̄)", "I",
+                       "draw the last iterate, which each step moves, instead of the "
+                       "averaged output"),
+        suboptimality=toggle(w, state, "suboptimality",
+                             "Suboptimality F − F* with rate guides", "S",
+                             "the objective panel shows F(w_t) − F* (log-log) beside "
+                             "O(log t/(λt)) and O(1/√t)"),
+        slack=toggle(w, state, "slack", "Slack segments ξ", "X",
+                     "linear models: a segment from each point with slack to its margin line"),
+        presentation=toggle(w, state, "presentation", "Presentation mode", "F11",
+                            "full screen, larger text and markers, more contrast, panels "
+                            "folded away (F11)"),
+    )
+
+
+def build_toolbar(w, a: Actions) -> QtWidgets.QToolBar:
     """The training and editing actions, on the toolbar (the menus reuse them)."""
     bar = QtWidgets.QToolBar("Training", w)  # on the menu bar's row (svmviz.ui.layout)
     bar.setObjectName("training-bar")
-    w.play_action = add(bar, "Play", w.toggle_play, "Space",
-                        "Play / pause training (Space); at the end, Play plays the run again "
-                        "from w = 0")  # fmt: skip
+    bar.addAction(a.play)
     # as wide as "Pause": the buttons after it do not move when Play becomes Pause
-    WideEnough(bar.widgetForAction(w.play_action), ("Play", "Pause"))
-    w.back_action = add(
-        bar,
-        "Back",
-        w.step_back,
-        "Left",
-        "Back one iteration (←): replays the run from its seed to t − 1",
-    )
-    w.step_action = add(bar, "Step", lambda: w.advance(1), "Right", "One iteration (→)")
-    w.step_n = QtWidgets.QSpinBox()
-    w.step_n.setRange(1, 1_000_000)
-    w.step_n.setValue(100)
-    w.step_n.setToolTip("how many iterations Step N takes")
-    w.step_n_action = add(
-        bar,
-        "Step N",
-        lambda: w.advance(w.step_n.value()),
-        "Shift+Right",
-        "Take N iterations (Shift+→)",
-    )
-    bar.addWidget(w.step_n)
-    w.run_action = add(
-        bar,
-        "Run",
-        w.run_to_budget,
-        "Ctrl+R",
-        "Run to the iteration budget at full speed (Ctrl+R)",
-    )
-    w.reset_action = add(bar, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)")
-    w.speed = SpeedSetting(w)  # the one place of truth; the worker, combo and menu follow it
-    w.speed_combo = SpeedCombo(w.speed)
-    bar.addWidget(w.speed_combo)
-    bar.addSeparator()
-    w.generate_action = add(
-        bar,
-        "Generate…",
-        w.generate_dialog,
-        "Ctrl+G",
-        "Replace the points by a generated data set (undoable; Ctrl+G)",
-    )
-    w.fit_action = add(bar, "Fit", w.fit_view, "F", "Fit the view to the points (F)")
-    bar.addSeparator()
-    w.undo_action = add(bar, "Undo", w.session.undo, "Ctrl+Z", "Undo the last edit (Ctrl+Z)")
-    w.redo_action = add(bar, "Redo", w.session.redo, "Ctrl+Shift+Z", "Redo (Ctrl+Shift+Z)")
-    w.clear_action = add(bar, "Clear", w.session.clear, None, "Remove every point (undoable)")
-    w.delete_action = add(
-        bar,
-        "Delete",
-        w.view.delete_selection,
-        "Delete",
-        "Remove the selected points (Ctrl + drag selects; Delete)",
-    )
+    WideEnough(bar.widgetForAction(a.play), ("Play", "Pause"))
+    for entry in (a.back, a.step, a.step_n_action, a.step_n, a.run, a.reset, a.speed_combo,
+                  None, a.generate, a.fit, None, a.undo, a.redo, a.clear, a.delete):
+        if entry is None:
+            bar.addSeparator()
+        elif isinstance(entry, QtWidgets.QWidget):
+            bar.addWidget(entry)
+        else:
+            bar.addAction(entry)
+    return bar
 
 
-def build_menus(w, dock) -> None:
+def build_menus(w, a: Actions, docks) -> None:
+    """The menu bar; ``docks``: the docks the View menu shows and hides, in its order."""
     menus = w.menuBar()
     file = menus.addMenu("&File")
     files, exports = w.files, w.exports
@@ -191,15 +231,8 @@ def build_menus(w, dock) -> None:
     file.addSeparator()
     add(file, "Quit", w.close, "Ctrl+Q", "Close the window (asks to save changes)")
     edit = menus.addMenu("&Edit")
-    for action in (
-        w.undo_action,
-        w.redo_action,
-        None,
-        w.delete_action,
-        w.clear_action,
-        w.generate_action,
-    ):
-        edit.addSeparator() if action is None else edit.addAction(action)
+    for entry in (a.undo, a.redo, None, a.delete, a.clear, a.generate):
+        edit.addSeparator() if entry is None else edit.addAction(entry)
     edit.addSeparator()
     edit.addAction("Add a class", w.session.add_class)
     edit.addAction("Cost matrix Δ…", w.edit_cost)
@@ -207,83 +240,31 @@ def build_menus(w, dock) -> None:
     add(
         edit,
         "Copy the decision plot",
-        lambda: w.exports.copy_picture("plane"),
+        lambda: exports.copy_picture("plane"),
         "Ctrl+Shift+C",
         "The plane as a picture on the clipboard (the export size and scale)",
     )
     add(
         edit,
         "Copy the objective plot",
-        lambda: w.exports.copy_picture("objective"),
+        lambda: exports.copy_picture("objective"),
         None,
         "The objective curve as a picture on the clipboard",
     )
     train = menus.addMenu("&Training")
-    for action in (
-        w.play_action,
-        w.back_action,
-        w.step_action,
-        w.step_n_action,
-        w.run_action,
-        w.reset_action,
-    ):
-        train.addAction(action)
-    w.speed_menu = SpeedMenu(w.speed, train)
-    train.addMenu(w.speed_menu)
+    for entry in (a.play, a.back, a.step, a.step_n_action, a.run, a.reset):
+        train.addAction(entry)
+    train.addMenu(a.speed_menu)
     train.addSeparator()
-    warm = train.addAction("Warm start after edits")
-    warm.setCheckable(True)
-    warm.toggled.connect(w.panel.warm.setChecked)
-    w.panel.warm.toggled.connect(warm.setChecked)
+    train.addAction(a.warm_start)
     view = menus.addMenu("&View")
-    view.addAction(w.fit_action)
-    w.optimum_action = toggle(
-        w,
-        view,
-        "Exact optimum overlay",
-        "O",
-        w._on_view_options,
-        "the exact optimum's boundary and margins over the current model",
-    )
-    w.iterate_action = toggle(
-        w,
-        view,
-        "Last iterate w_t (not the average w̄)",
-        "I",
-        w._on_view_options,
-        "draw the last iterate, which each step moves, instead of the averaged output",
-    )
-    w.gap_action = toggle(
-        w,
-        view,
-        "Suboptimality F − F* with rate guides",
-        "S",
-        w._on_view_options,
-        "the objective panel shows F(w_t) − F* (log-log) beside O(log t/(λt)) and O(1/√t)",
-    )
-    view.addSeparator()
-    w.slack_action = toggle(
-        w,
-        view,
-        "Slack segments ξ",
-        "X",
-        w._on_view_options,
-        "linear models: a segment from each point with slack to its margin line",
-    )
-    view.addSeparator()
-    view.addAction(dock.toggleViewAction())
-    for d in (w.step_dock, w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock):
+    view.addAction(a.fit)
+    for entry in (a.optimum, a.iterate, a.suboptimality, None, a.slack, None):
+        view.addSeparator() if entry is None else view.addAction(entry)
+    for d in docks:
         view.addAction(d.toggleViewAction())
-    view.addAction(w.class_bar.toggleViewAction())
     view.addSeparator()
-    w.presentation_action = toggle(
-        w,
-        view,
-        "Presentation mode",
-        "F11",
-        w.set_presentation,
-        "full screen, larger text and markers, more contrast, panels folded away (F11)",
-    )
+    view.addAction(a.presentation)
     help_menu = menus.addMenu("&Help")
     keys = help_menu.addAction("Keyboard and mouse", lambda: show_keys(w))
     keys.setShortcut(QtGui.QKeySequence("F1"))
@@ -308,21 +289,39 @@ class WideEnough(QtCore.QObject):
         button.setText(shown)
         button.setMinimumWidth(max(widths))
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt override)
+    def eventFilter(self, obj, event):
         if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
             self._fit(obj)
         return False
 
 
-def toggle(w, menu, text, key, slot, tip):
-    action = menu.addAction(text)
-    action.setCheckable(True)
-    action.setShortcut(QtGui.QKeySequence(key))
-    action.setToolTip(tip)
-    action.setStatusTip(tip)
-    action.toggled.connect(slot)
-    w.addAction(action)  # its shortcut works with the menu bar hidden too
-    return action
+def bind(action: QtGui.QAction, state, name: str) -> None:
+    """A checkable ``action`` as a view of ``state``'s boolean ``name``, both ways (an equal
+    value sets nothing, so neither side echoes)."""
+    action.setChecked(getattr(state, name))
+    action.toggled.connect(getattr(state, f"set_{name}"))
+    getattr(state, f"{name}_changed").connect(action.setChecked)
+
+
+def toggle(w, state, name, text, key, tip) -> QtGui.QAction:
+    """A checkable action bound to ``state``'s ``name``, with its shortcut and tip."""
+    entry = action(w, text, None, key, tip)
+    entry.setCheckable(True)
+    bind(entry, state, name)
+    w.addAction(entry)  # its shortcut works with the menu bar hidden too
+    return entry
+
+
+def action(w, text, slot, key, tip) -> QtGui.QAction:
+    """An action of the window with its shortcut and tip (shown in the status bar)."""
+    entry = QtGui.QAction(text, w)
+    if slot is not None:
+        entry.triggered.connect(slot)
+    if key:
+        entry.setShortcut(QtGui.QKeySequence(key))
+    entry.setToolTip(tip)
+    entry.setStatusTip(tip)
+    return entry
 
 
 def add(menu, text, slot, key, tip):

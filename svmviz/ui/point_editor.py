@@ -15,6 +15,8 @@ PICK_PIXELS = 12  # how close to a point a press must be to grab it
 
 
 class EditorViewBox(pg.ViewBox):
+    selection_changed = QtCore.Signal(object)  # the selected indices
+
     def __init__(self, session):
         super().__init__()
         self.session = session
@@ -27,7 +29,11 @@ class EditorViewBox(pg.ViewBox):
         self._band.setZValue(1e9)
         self._band.hide()
         self.addItem(self._band, ignoreBounds=True)
-        self.selection_changed = None  # set by the window: called with the selected indices
+
+    @property
+    def dragging(self) -> bool:
+        """A drag is moving points or drawing the selection band (a pan is not)."""
+        return self._dragging is not None
 
     def pick(self, pos) -> int | None:
         px, py = self.viewPixelSize()
@@ -35,8 +41,7 @@ class EditorViewBox(pg.ViewBox):
 
     def set_selection(self, indices) -> None:
         self.selected = np.asarray(sorted(set(int(i) for i in indices)), dtype=np.int64)
-        if self.selection_changed is not None:
-            self.selection_changed(self.selected)
+        self.selection_changed.emit(self.selected)
 
     def delete_selection(self) -> None:
         if self.selected.size:

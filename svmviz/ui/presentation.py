@@ -89,24 +89,24 @@ class PresenterBar(QtWidgets.QFrame):
 
 
 class Presentation:
-    """Turns presentation mode on and off for a MainWindow."""
+    """Turns presentation mode on and off for a MainWindow (its ``actions``: the
+    svmviz.ui.menus.Actions; leaving sets the window ``state``'s presentation off)."""
 
-    def __init__(self, window):
+    def __init__(self, window, actions, state):
         self.w = window
         self.on = False
         self._saved = None
-        w = window
+        w, a = window, actions
         leave = QtGui.QAction("Leave", w)
         leave.setToolTip("Leave presentation mode (F11 or Esc)")
-        leave.triggered.connect(lambda: w.set_presentation(False))
-        self.bar = PresenterBar([w.back_action, w.play_action, w.step_action, w.reset_action,
-                                 leave])  # fmt: skip
+        leave.triggered.connect(lambda: state.set_presentation(False))
+        self.bar = PresenterBar([a.back, a.play, a.step, a.reset, leave])
         w.centralWidget().layout().addWidget(self.bar)
         # a clicker's keys, and Esc to leave
-        w.step_action.setShortcuts([QtGui.QKeySequence("Right"), QtGui.QKeySequence("PgDown")])
-        w.back_action.setShortcuts([QtGui.QKeySequence("Left"), QtGui.QKeySequence("PgUp")])
+        a.step.setShortcuts([QtGui.QKeySequence("Right"), QtGui.QKeySequence("PgDown")])
+        a.back.setShortcuts([QtGui.QKeySequence("Left"), QtGui.QKeySequence("PgUp")])
         self._escape = QtGui.QShortcut(QtGui.QKeySequence("Esc"), w)
-        self._escape.activated.connect(lambda: w.set_presentation(False))
+        self._escape.activated.connect(lambda: state.set_presentation(False))
         self._escape.setEnabled(False)  # (Esc is the dialogs' and the fields' otherwise)
 
     def hidden_parts(self):

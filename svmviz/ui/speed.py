@@ -1,16 +1,16 @@
-"""Play's speed: one setting, shown in two places that stay in step with it.
+"""Play's speed, shown in two places that stay in step with it.
 
-``SpeedSetting`` holds the chosen :class:`svmviz.core.pace.Speed` and says when it changes;
-the training toolbar's combo and the Training menu's Speed submenu are views of it (set with
-their signals blocked, so nothing echoes back), and the worker follows it. One place of
-truth instead of copies that have to be kept equal.
+The window's state (svmviz.app.window_state.WindowState) holds the chosen
+:class:`svmviz.core.pace.Speed` and says when it changes; the training toolbar's combo and
+the Training menu's Speed submenu are views of it (set with their signals blocked, so
+nothing echoes back), and the worker follows it.
 """
 
 from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.pace import CHOICES, DECADE_SECONDS, DEFAULT, Speed
+from svmviz.core.pace import CHOICES, DECADE_SECONDS, Speed
 
 TIP = (
     f"how fast Play goes: log-t pace (t = 1, 2, 3… one at a time, then each decade of t in "
@@ -19,44 +19,18 @@ TIP = (
 )
 
 
-class SpeedSetting(QtCore.QObject):
-    """The speed chosen for Play (its default: the log-t pace)."""
-
-    changed = QtCore.Signal(object)  # Speed
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self._value = DEFAULT
-
-    @property
-    def value(self) -> Speed:
-        return self._value
-
-    def set(self, speed: Speed | int) -> None:
-        """Choose ``speed`` (or its saved code: see Speed.from_code)."""
-        speed = Speed.from_code(speed.code if isinstance(speed, Speed) else speed)
-        if speed != self._value:
-            self._value = speed
-            self.changed.emit(speed)
-
-    def bind(self, slot) -> None:
-        """Call ``slot`` with the speed now and at every change."""
-        self.changed.connect(slot)
-        slot(self._value)
-
-
 class SpeedCombo(QtWidgets.QComboBox):
     """The toolbar's compact choice of speed."""
 
-    def __init__(self, setting: SpeedSetting, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__(parent)
-        self._setting = setting
+        self._state = state
         self.addItems([s.label for s in CHOICES])
         self.setToolTip(TIP)
         self.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)  # Space and the arrows stay shortcuts
-        self._show(setting.value)
-        setting.changed.connect(self._show)
+        self._show(state.speed)
+        state.speed_changed.connect(self._show)
         self.currentIndexChanged.connect(self._on_index)
 
     @QtCore.Slot(object)
@@ -68,15 +42,15 @@ class SpeedCombo(QtWidgets.QComboBox):
     @QtCore.Slot(int)
     def _on_index(self, index: int) -> None:
         if index >= 0:
-            self._setting.set(CHOICES[index])
+            self._state.set_speed(CHOICES[index])
 
 
 class SpeedMenu(QtWidgets.QMenu):
     """Training ▸ Speed: one checkable action per speed, exactly one checked."""
 
-    def __init__(self, setting: SpeedSetting, parent=None):
+    def __init__(self, state, parent=None):
         super().__init__("Speed", parent)
-        self._setting = setting
+        self._state = state
         self.setToolTipsVisible(True)
         self.group = QtGui.QActionGroup(self)
         self.group.setExclusive(True)
@@ -86,8 +60,8 @@ class SpeedMenu(QtWidgets.QMenu):
             action.setData(speed.code)
             action.setStatusTip(TIP)
             self.group.addAction(action)
-        self._show(setting.value)
-        setting.changed.connect(self._show)
+        self._show(state.speed)
+        state.speed_changed.connect(self._show)
         self.group.triggered.connect(self._on_triggered)
 
     @QtCore.Slot(object)
@@ -98,4 +72,4 @@ class SpeedMenu(QtWidgets.QMenu):
 
     @QtCore.Slot(QtGui.QAction)
     def _on_triggered(self, action: QtGui.QAction) -> None:
-        self._setting.set(Speed(int(action.data())))
+        self._state.set_speed(Speed(int(action.data())))

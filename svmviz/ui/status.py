@@ -1,12 +1,16 @@
 """The status bar's line: where the run is (iteration, objective, errors, the gap to the exact
-optimum) and what is going on (a divergence, the compiled solver being prepared)."""
+optimum) and what is going on (a divergence, the compiled solver being prepared); and the
+scenario's caption above the plane."""
 
 from __future__ import annotations
 
-from PySide6 import QtWidgets
+import html
+
+from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.solvers import STATUS_TEXT
+from svmviz.ui import style
 
 
 class StatusLine(QtWidgets.QLabel):
@@ -16,6 +20,29 @@ class StatusLine(QtWidgets.QLabel):
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         super().setText(text)
         self.setToolTip(text)
+
+
+class Caption(QtWidgets.QLabel):
+    """A scenario's caption, what to look for, above the plane: the ``session``'s (hidden
+    when it has none)."""
+
+    def __init__(self, session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.setWordWrap(True)
+        self.setMargin(6)
+        style.tint(self, background=style.CAPTION_BACKGROUND)
+        self.hide()
+        session.caption_changed.connect(self._show)
+
+    @QtCore.Slot()
+    def _show(self) -> None:
+        caption = self.session.caption
+        if caption is None:
+            self.hide()
+            return
+        self.setText(f"<b>{html.escape(caption[0])}</b> — {html.escape(caption[1])}")
+        self.show()
 
 
 def status_text(snap, n_points: int, config: SolverConfig) -> str:

@@ -41,17 +41,23 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
         controller.submit(config, blobs2, data_extent(blobs2.X))
     first = sig.args[0]
-    assert first.preparing and first.t == 0
+    assert first.preparing
+    assert first.t == 0
     text = status_text(first, len(blobs2.y), config)
-    assert "press Play" in text and PREPARING in text and "Play trains in plain Python" in text
+    assert "press Play" in text
+    assert PREPARING in text
+    assert "Play trains in plain Python" in text
 
     controller.play()
     qtbot.waitUntil(lambda: controller.latest is not None and controller.latest.t > 0,
                     timeout=30000)  # fmt: skip
     snap = controller.latest
-    assert snap.preparing and snap.status == "running" and python_calls
+    assert snap.preparing
+    assert snap.status == "running"
+    assert python_calls
     text = status_text(snap, len(blobs2.y), config)
-    assert text.startswith("iteration") and PREPARING in text
+    assert text.startswith("iteration")
+    assert PREPARING in text
     assert "training in plain Python meanwhile" in text
 
     monkeypatch.setattr(_jit, "force_ready", True)  # the compiled loop is ready: hand-over

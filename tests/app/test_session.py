@@ -15,7 +15,8 @@ def test_edits_emit_and_undo(qtbot):
     s.add_point(3.0, 4.0)
     assert s.points.y.tolist() == [0, 2]
     data = s.dataset()
-    assert data.classes == ("class 1", "class 3") and data.y.tolist() == [0, 1]
+    assert data.classes == ("class 1", "class 3")
+    assert data.y.tolist() == [0, 1]
     s.move_points([0], 0.5, 0.5)
     s.move_points([0], 0.5, 0.5, merge=True)
     np.testing.assert_allclose(s.points.X[0], [2.0, 3.0])
@@ -63,13 +64,15 @@ def test_rename_and_recolour_are_undoable_and_names_stay_unique(qtbot):
     s = Session()
     with qtbot.waitSignal(s.classes_changed):
         s.set_class(1, name="spam", color="#123456")
-    assert s.classes[1] == "spam" and s.colors[1] == "#123456"
+    assert s.classes[1] == "spam"
+    assert s.colors[1] == "#123456"
     with pytest.raises(ValueError, match="already called"):
         s.set_class(0, name="spam")
     s.add_point(0.0, 0.0, k=1)
     s.undo()  # the point
     s.undo()  # the rename
-    assert s.classes[1] == "class 2" and s.colors[1] != "#123456"
+    assert s.classes[1] == "class 2"
+    assert s.colors[1] != "#123456"
     s.redo()
     assert s.classes[1] == "spam"
 

@@ -13,13 +13,15 @@ def test_bounds_by_hand():
     data = Dataset.from_labels(X, [0, 1, 0, 1])
     b = evaluate(data, Kernel(), "none", norm=2.0, optimum_norm=1.5, lam=0.1, T=100,
                  epsilon=0.1)  # fmt: skip
-    assert b.trace == pytest.approx(25 + 1 + 1 + 0) and b.R == pytest.approx(5.0)
+    assert b.trace == pytest.approx(25 + 1 + 1 + 0)
+    assert b.R == pytest.approx(5.0)
     assert b.rademacher == pytest.approx(2.0 / 2.0 * math.sqrt(27 / 4))  # (B/√n)·√(trK/n)
     assert b.T_needed == math.ceil(1.5**2 * 5.0**2 / 0.1**2)  # B²ρ²/ε²
     assert b.eta == pytest.approx(math.sqrt(1.5**2 / (25 * b.T_needed)))
     assert b.pegasos == pytest.approx(36 * (1 + math.log(100)) / (2 * 0.1 * 100))
     rbf = evaluate(data, Kernel("rbf"), "regularized", 1.0, None, 0.0, 10, 0.1)
     assert rbf.trace == pytest.approx(4 * 2.0)  # k(x, x) = 1, plus the bias feature
-    assert rbf.T_needed is None and rbf.pegasos is None
+    assert rbf.T_needed is None
+    assert rbf.pegasos is None
     multi = evaluate(Dataset.from_labels(X, [0, 1, 2, 1]), Kernel(), "none", 1, 1, 0.1, 5, 1)
     assert multi.rho == pytest.approx(10.0)  # 2R for the multiclass Ψ

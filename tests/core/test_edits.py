@@ -60,8 +60,11 @@ def test_a_new_document_leaves_nothing_to_undo_or_redo():
     h.do(Append(np.array([[0.0, 1.0]]), np.array([0])))
     h.do(Append(np.array([[2.0, 3.0]]), np.array([1])))
     h.undo()
-    assert h.can_undo and h.can_redo
+    assert h.can_undo
+    assert h.can_redo
     opened = Points.of([[5.0, 5.0]], [2], names=("a", "b", "c", *"defghi"))
     h.start(opened)
-    assert not h.can_undo and not h.can_redo
-    assert h.undo() is opened and h.redo() is opened
+    assert not h.can_undo
+    assert not h.can_redo
+    assert h.undo() is opened
+    assert h.redo() is opened

@@ -27,8 +27,10 @@ def test_frame_contours_regions_and_margins(moons):
     s.step(3000)
     model = s.model()
     frame = make_frame(model, moons.X, moons.y, (-3, 3, -3, 3), n=80)
-    assert frame.region.shape == (80, 80) and set(np.unique(frame.region)) == {0, 1}
-    assert frame.contours["boundary"] and frame.contours["margin"]
+    assert frame.region.shape == (80, 80)
+    assert set(np.unique(frame.region)) == {0, 1}
+    assert frame.contours["boundary"]
+    assert frame.contours["margin"]
     signs = np.where(moons.y == 1, 1.0, -1.0)
     np.testing.assert_allclose(frame.margins, signs * model.decision_function(moons.X))
     for line in frame.contours["boundary"]:  # the boundary is where f = 0
@@ -84,7 +86,8 @@ def test_simplify_keeps_every_vertex_within_tolerance_and_closed_loops_closed():
     assert 10 < len(out) < 150  # fewer vertices
     np.testing.assert_array_equal(out[0], out[-1])  # still closed
     assert _distance_to_polyline(loop, out).max() <= 0.01 + 1e-12
-    assert len(line) <= 8 and _distance_to_polyline(straight, line).max() < 1e-9
+    assert len(line) <= 8
+    assert _distance_to_polyline(straight, line).max() < 1e-9
     np.testing.assert_array_equal(line[[0, -1]], straight[[0, -1]])  # the ends stay
 
 

@@ -40,7 +40,8 @@ def test_split_is_stratified_and_keeps_a_training_point_per_class(blobs3):
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 1.0]])
     y = np.array([0, 1, 1, 1])
     parts = split_parts(X, y, Split(0.9, seed=0))
-    assert parts[0] == TRAIN and np.sum(parts[1:] == TRAIN) == 1
+    assert parts[0] == TRAIN
+    assert np.sum(parts[1:] == TRAIN) == 1
 
 
 def test_split_is_reproducible_depends_on_the_seed_and_is_off_at_zero(blobs2):
@@ -77,7 +78,8 @@ def test_training_order_interleaves_the_classes(blobs3):
     assert sorted(order) == list(range(len(blobs3.y)))
     for n in (3, 10, 30):
         counts = np.bincount(blobs3.y[order[:n]], minlength=3)
-        assert counts.min() >= n // 3 - 1 and counts.max() <= n // 3 + 1
+        assert counts.min() >= n // 3 - 1
+        assert counts.max() <= n // 3 + 1
 
 
 def test_size_limit_keeps_exactly_the_first_n_training_points(blobs2):
@@ -95,7 +97,8 @@ def test_subset_refuses_a_missing_class(blobs3):
     with pytest.raises(InputError, match="no training point of class"):
         subset(blobs3, np.flatnonzero(blobs3.y != 2))
     sub = subset(blobs3, np.arange(0, 150, 2))
-    assert sub.classes == blobs3.classes and len(sub.y) == 75
+    assert sub.classes == blobs3.classes
+    assert len(sub.y) == 75
 
 
 def test_fit_equals_the_solver_run_to_its_budget_and_error_on_counts(blobs2):
@@ -121,7 +124,9 @@ def test_learning_curve_fits_the_first_n_points_and_matches_loading_that_size(mo
     parts = split_parts(moons.X, moons.y, Split(0.3, seed=1))
     n_pool = int(np.sum(parts != TEST))
     sizes = learning_sizes(n_pool)
-    assert sizes[0] == 4 and sizes[-1] == n_pool and np.all(np.diff(sizes) > 0)
+    assert sizes[0] == 4
+    assert sizes[-1] == n_pool
+    assert np.all(np.diff(sizes) > 0)
     points = list(learning_curve(config, moons, parts, 1, sizes))
     assert [p.value for p in points] == list(sizes)
     # the point at n is the model trained on what the window trains with Split(size=n)
@@ -166,9 +171,9 @@ def test_gamma_sweep_shows_overfitting(moons):
 def test_sweep_values_configs_and_problems():
     config = SolverConfig(lam=0.01, kernel=Kernel("rbf", gamma=2.0))
     lam = sweep_values(config, "lam")
-    assert (
-        len(lam) == 11 and lam[5] == pytest.approx(0.01) and lam[0] == pytest.approx(0.01 / 10**2.5)
-    )
+    assert len(lam) == 11
+    assert lam[5] == pytest.approx(0.01)
+    assert lam[0] == pytest.approx(0.01 / 10**2.5)
     assert sweep_values(config, "gamma")[5] == pytest.approx(2.0)
     assert list(sweep_values(config, "degree")) == list(range(1, 9))
     assert sweep_config(config, "gamma", 0.5).kernel.gamma == 0.5
@@ -188,4 +193,6 @@ def test_a_failing_fit_is_a_point_with_its_reason(blobs2):
     parts = split_parts(blobs2.X, blobs2.y, Split(0.3, seed=0))
     points = list(complexity_sweep(config, blobs2, parts, "lam", [1.0, 10.0]))
     assert len(points) == 2
-    assert all(math.isnan(p.test_error) and "diverged" in p.problem for p in points)
+    assert all(math.isnan(p.test_error) and "diverged" in p.problem for p in points), [
+        (p.test_error, p.problem) for p in points
+    ]

@@ -11,7 +11,8 @@ def test_every_kind_is_deterministic_and_in_view(kind):
     X2, y2 = generate(kind, n=200, noise=0.1, classes=3, seed=5)
     np.testing.assert_array_equal(X, X2)
     np.testing.assert_array_equal(y, y2)
-    assert X.shape == (200, 2) and np.isfinite(X).all()
+    assert X.shape == (200, 2)
+    assert np.isfinite(X).all()
     assert np.abs(X).max() < 6
     assert len(np.unique(y)) >= 2
     assert not np.array_equal(X, generate(kind, n=200, noise=0.1, classes=3, seed=6)[0])

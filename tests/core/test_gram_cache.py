@@ -20,7 +20,8 @@ def test_edits_reuse_the_gram_matrix_and_give_the_same_values(kernel):
     for Y in edits:
         G = cache.gram(kernel, Y)
         np.testing.assert_allclose(G, kernel.gram(Y, Y), rtol=1e-12, atol=1e-12)
-        assert G.flags.c_contiguous and G.shape == (len(Y), len(Y))
+        assert G.flags.c_contiguous
+        assert G.shape == (len(Y), len(Y))
     other = cache.gram(Kernel("rbf", gamma=2.0), edits[-1])  # another kernel: anew
     np.testing.assert_allclose(other, Kernel("rbf", gamma=2.0).gram(edits[-1], edits[-1]))
 

@@ -9,7 +9,12 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver, _jit, _loop
 
-pytestmark = pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed")
+# the loops compiled first: a test here swaps a loop of _loop for a counting wrapper, and
+# what it swaps must be the compiled function (a placeholder put back would call itself)
+pytestmark = [
+    pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed"),
+    pytest.mark.usefixtures("compiled_loops"),
+]
 
 COLUMNS = ("objective", "loss", "error", "norm", "violations", "sampled", "t")
 
@@ -50,13 +55,15 @@ def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready,
     s = Solver(config).reset(data)
     assert Solver.preparing()
     assert s.step(300) == 300
-    assert sum(python) == 300 and not compiled  # plain Python, in short calls
+    assert sum(python) == 300
+    assert not compiled  # plain Python, in short calls
     assert max(python) <= 64
     assert not_ready  # the compilation was asked for
     monkeypatch.setattr(_jit, "force_ready", True)  # ready: the compiled loop takes over
     assert not Solver.preparing()
     assert s.step(300) == 300
-    assert sum(python) == 300 and sum(compiled) == 300
+    assert sum(python) == 300
+    assert sum(compiled) == 300
 
     ref = Solver(config).reset(data)
     ref.step(600)
@@ -91,8 +98,9 @@ def test_a_kernel_matrix_does_not_wait_for_the_compiler(not_ready):
 
 
 def test_warm_up_marks_the_loops_ready():
-    Solver.warm_up()  # (compiled by the session's fixture: at once)
-    assert _jit.ready() and not Solver.preparing()
+    Solver.warm_up()  # (compiled by the fixture compiled_loops: at once)
+    assert _jit.ready()
+    assert not Solver.preparing()
     assert _jit.use_compiled()
 
 
@@ -104,4 +112,5 @@ def test_outside_the_window_a_solver_waits_for_the_compiler(monkeypatch):
     monkeypatch.setattr(_jit, "compile_now", waited.append)
     monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up: pytest.fail("thread"))
     monkeypatch.setattr(_jit, "use_compiled", lambda: False)
-    assert Solver._loops() is _loop and len(waited) == 1
+    assert Solver._loops() is _loop
+    assert len(waited) == 1

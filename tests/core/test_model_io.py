@@ -41,7 +41,8 @@ def test_documented_fields(tmp_path, blobs2):
     path = tmp_path / "m.json"
     write_model(path, s.model())
     d = json.loads(path.read_text())
-    assert d["format"] == "svmviz-model" and d["version"] == 1
+    assert d["format"] == "svmviz-model"
+    assert d["version"] == 1
     assert d["classes"] == list(blobs2.classes)
     assert set(d["kernel"]) == {"name", "gamma", "degree", "coef0"}
     sv = np.array(d["support_vectors"])
@@ -96,7 +97,8 @@ def test_npz_round_trip_gives_identical_predictions(tmp_path, request, data_name
     Xt = np.random.default_rng(1).normal(size=(60, 2)) * 2
     np.testing.assert_array_equal(again.decision_function(Xt), model.decision_function(Xt))
     np.testing.assert_array_equal(again.predict(Xt), model.predict(Xt))
-    assert again.extra["solver"] == config.to_dict() and again.extra["optimum"] == 0.25
+    assert again.extra["solver"] == config.to_dict()
+    assert again.extra["optimum"] == 0.25
     with np.load(path, allow_pickle=False) as npz:  # plain arrays only
         assert all(npz[k].dtype.kind in "fU" for k in npz.files)
 
@@ -116,7 +118,9 @@ def test_history_csv_matches_the_history(blobs2):
     s = Solver(SolverConfig(iterations=30)).reset(blobs2)
     s.step(30)
     lines = history_csv(s.history_.copy(), start=11).splitlines()
-    assert lines[0] == "iteration,objective,loss,error,norm,violations" and len(lines) == 31
+    assert lines[0] == "iteration,objective,loss,error,norm,violations"
+    assert len(lines) == 31
     row = lines[5].split(",")
-    assert int(row[0]) == 15 and float(row[1]) == s.history_["objective"][4]
+    assert int(row[0]) == 15
+    assert float(row[1]) == s.history_["objective"][4]
     assert s.history_.to_csv_text() == history_csv(s.history_.copy())

@@ -38,13 +38,19 @@ def test_a_pace_resumed_after_a_pause_goes_on_from_where_it_stopped():
 
 
 def test_speeds_by_their_saved_codes_and_old_files_codes():
-    assert Speed.from_code(0) == INSTANT and INSTANT.instant and INSTANT.label == "instant"
-    assert Speed.from_code(LOG_PACE) == DEFAULT and DEFAULT.paced
+    assert Speed.from_code(0) == INSTANT
+    assert INSTANT.instant
+    assert INSTANT.label == "instant"
+    assert Speed.from_code(LOG_PACE) == DEFAULT
+    assert DEFAULT.paced
     for n in (1, 10, 100, 1000):
         speed = Speed.from_code(n)
-        assert speed.per_frame == n and speed.label == f"{n} per frame" and speed in CHOICES
+        assert speed.per_frame == n
+        assert speed.label == f"{n} per frame"
+        assert speed in CHOICES
     # an N older versions could read from a scenario: the listed speed below it
-    assert Speed.from_code(7) == Speed(1) and Speed.from_code(50_000) == Speed(1000)
+    assert Speed.from_code(7) == Speed(1)
+    assert Speed.from_code(50_000) == Speed(1000)
     for odd in (-2, True, 1.5, "fast", None):
         assert Speed.from_code(odd) == DEFAULT
     assert len({s.label for s in CHOICES}) == len(CHOICES)

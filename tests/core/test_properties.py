@@ -97,9 +97,9 @@ def test_no_objective_is_below_the_exact_optimum(data, config):
 
 
 def test_a_badly_scaled_kernel_gets_the_exact_optimum():
-    """Found by the property test: a degree-2 polynomial kernel on coordinates up to 4e3
-    (kernel values ~1e14). libsvm looped for 100 s and stopped at 1.03, above the solver's
-    own 0.923 at w = 0; its single-precision kernel cannot certify it, so the QP answers."""
+    """A degree-2 polynomial kernel on coordinates up to 4e3 (kernel values ~1e14): libsvm's
+    single-precision kernel cannot certify an optimum there (it stops above the solver's own
+    objective at w = 0), so the QP answers."""
     X = np.array([[0, -842.9], [0, 1850.1], [124.5, 4202.7], [-706.2, 2174.6], [1164.1, 0],
                   [0, 2118.1], [0, 1065.3], [1e-6, 0], [-3546.9, 2118.1], [-2454.5, 0],
                   [-999.99, 3300.9], [-771.4, 0], [0, 4000]])  # fmt: skip
@@ -109,7 +109,8 @@ def test_a_badly_scaled_kernel_gets_the_exact_optimum():
                           iterations=3, seed=110)  # fmt: skip
     ref = exact_optimum(config, data)
     assert ref.method == "clarabel"
-    assert ref.objective < 0.62 and ref.objective - ref.lower < 1e-7 * ref.objective
+    assert ref.objective < 0.62
+    assert ref.objective - ref.lower < 1e-7 * ref.objective
     s = Solver(config).reset(data)
     s.step(3)
     assert s.history_["objective"].min() >= ref.lower
@@ -127,7 +128,8 @@ def test_the_qp_solves_badly_scaled_kernels(X, y):
     data = Dataset.from_labels(np.array(X, dtype=float), y)
     config = SolverConfig(lam=1e-3, kernel=Kernel("poly", degree=2), iterations=300)
     ref = exact_optimum(config, data)
-    assert ref.method == "clarabel" and np.isfinite(ref.objective)
+    assert ref.method == "clarabel"
+    assert np.isfinite(ref.objective)
     s = Solver(config).reset(data)
     s.step(300)
     tol = rounding(ref, data, config, s.history_["objective"])

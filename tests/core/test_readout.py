@@ -12,7 +12,8 @@ def test_linear_readout_is_the_decision_function(blobs3):
     m = s.model()
     r = readout(m, [0.3, -0.2])
     np.testing.assert_allclose(r.values, m.decision_function([[0.3, -0.2]])[0])
-    assert r.predicted == int(np.argmax(r.values)) and len(r.shares) == 0
+    assert r.predicted == int(np.argmax(r.values))
+    assert len(r.shares) == 0
 
 
 def test_kernel_readout_names_the_largest_terms(moons):

@@ -47,7 +47,9 @@ def test_round_trip_is_exact(tmp_path):
     again = read_session(path)
     assert again.same_content(s)
     np.testing.assert_array_equal(again.X, s.X)  # bit for bit
-    assert again.view == s.view and again.config == s.config and again.split == s.split
+    assert again.view == s.view
+    assert again.config == s.config
+    assert again.split == s.split
     assert not a_session(seed=1).same_content(s)
     moved = SessionFile(**{**s.__dict__, "X": s.X + np.array([[1e-12, 0]] + [[0, 0]] * 39)})
     assert not moved.same_content(s)
@@ -59,10 +61,12 @@ def test_documented_fields(tmp_path):
     path = tmp_path / "s.json"
     write_session(path, a_session(n=3))
     d = json.loads(path.read_text(encoding="utf-8"))
-    assert d["format"] == "svmviz-session" and d["version"] == 1
+    assert d["format"] == "svmviz-session"
+    assert d["version"] == 1
     assert set(d) == {"format", "version", "classes", "class_count", "points", "cost", "config",
                       "split", "caption", "view"}  # fmt: skip
-    assert len(d["points"][0]) == 3 and d["config"]["cost"] is None
+    assert len(d["points"][0]) == 3
+    assert d["config"]["cost"] is None
 
 
 def test_a_short_file_gets_defaults(tmp_path):
@@ -72,7 +76,9 @@ def test_a_short_file_gets_defaults(tmp_path):
                                 "points": [[0, 0, 0], [1, 1, 1]]}))  # fmt: skip
     s = read_session(path)
     assert s.names[:3] == ("a", "class 3", "class 3 (2)")  # never a repeated name
-    assert s.config == SolverConfig() and s.split == Split() and s.caption is None
+    assert s.config == SolverConfig()
+    assert s.split == Split()
+    assert s.caption is None
     assert s.view.speed == -1  # no speed: the default, the log-t pace
 
 
@@ -90,7 +96,8 @@ def test_speeds_of_every_version_load(tmp_path, speed):
     assert view.speed == speed
     shown = Speed.from_code(view.speed)
     assert shown.instant if speed == 0 else shown.paced if speed == -1 else shown.per_frame
-    assert Speed.from_code(10).per_frame == 10 and Speed.from_code(7).per_frame == 1
+    assert Speed.from_code(10).per_frame == 10
+    assert Speed.from_code(7).per_frame == 1
 
 
 BAD = [

@@ -27,9 +27,11 @@ def test_a_long_run_keeps_its_first_rows_its_newest_and_a_bounded_number(blobs2,
     for _ in range(50):  # in steps, as the window takes them
         s.step(100)
     h = s.history_
-    assert len(full.history_) == 5000 and len(h) <= h.max_rows
+    assert len(full.history_) == 5000
+    assert len(h) <= h.max_rows
     t = h["t"]
-    assert np.all(np.diff(t) > 0) and t[-1] == 5000 == s.t_
+    assert np.all(np.diff(t) > 0)
+    assert t[-1] == 5000 == s.t_
     np.testing.assert_array_equal(t[:100], np.arange(1, 101))  # the first rows: all
     for c in ("objective", "loss", "error", "norm", "violations"):  # rows are iterations
         np.testing.assert_array_equal(h[c], full.history_[c][t - 1])
@@ -37,7 +39,8 @@ def test_a_long_run_keeps_its_first_rows_its_newest_and_a_bounded_number(blobs2,
     # one long step thins as it goes too
     s2 = Solver(cfg).reset(blobs2)
     s2.step(5000)
-    assert len(s2.history_) <= s2.history_.max_rows and s2.history_["t"][-1] == 5000
+    assert len(s2.history_) <= s2.history_.max_rows
+    assert s2.history_["t"][-1] == 5000
 
 
 def test_views_handed_out_do_not_change_when_the_history_thins(monkeypatch):
@@ -52,7 +55,9 @@ def test_views_handed_out_do_not_change_when_the_history_thins(monkeypatch):
         views.append((h["objective"], h["objective"].copy()))
     for view, copy in views:
         np.testing.assert_array_equal(view, copy)
-    assert h["t"][-1] == 1500 and h["objective"][-1] == 1499 and len(h) <= h.max_rows < 1500
+    assert h["t"][-1] == 1500
+    assert h["objective"][-1] == 1499
+    assert len(h) <= h.max_rows < 1500
     np.testing.assert_array_equal(h["objective"], h["t"] - 1)  # rows still match their t
 
 
@@ -66,8 +71,11 @@ def test_history_csv_numbers_thinned_rows_by_their_iteration():
 def test_log_samples_follow_the_iterations_not_the_rows():
     t = np.concatenate([np.arange(1, 1001), np.arange(1002, 2_000_001, 2000)])
     pick = log_samples(t)
-    assert pick[0] == 0 and pick[-1] == len(t) - 1 and np.all(np.diff(pick) > 0)
+    assert pick[0] == 0
+    assert pick[-1] == len(t) - 1
+    assert np.all(np.diff(pick) > 0)
     # evenly spread on log t: as many picks in [10, 100) as in [100 000, 1 000 000)
     lt = np.log10(t[pick])
     a, b = np.sum((lt >= 1) & (lt < 2)), np.sum((lt >= 5) & (lt < 6))
-    assert b > 0 and abs(a - b) <= 0.5 * max(a, b)
+    assert b > 0
+    assert abs(a - b) <= 0.5 * max(a, b)

@@ -22,11 +22,13 @@ def test_linear_warm_start_keeps_w_and_t_and_the_budget_counts_from_there(blobs2
     f0 = b.training_values()
     np.testing.assert_allclose(f0[:-1], a.training_values(), atol=1e-12)
     b.step(10)
-    assert b.t_ == 3010 and len(b.history_) == 10
+    assert b.t_ == 3010
+    assert len(b.history_) == 10
     # Pegasos' step at t = 3001 is small: the model moves a little, it is not wiped out
     assert np.linalg.norm(b.model().coef - a.model().coef) < 0.1 * np.linalg.norm(a.model().coef)
     b.step(10**6)
-    assert b.t_ == 6000 and b.status_ == "budget"  # T more iterations after the warm start
+    assert b.t_ == 6000
+    assert b.status_ == "budget"  # T more iterations after the warm start
 
 
 def test_kernel_warm_start_keeps_alpha_of_unchanged_points(moons):
@@ -52,6 +54,9 @@ def test_warm_start_refused_when_the_problem_changes_shape(blobs2, blobs3):
     a.step(100)
     state = a.warm_state()
     b = Solver(SolverConfig(iterations=100)).reset(blobs3)  # other classes
-    assert not b.warm_from(state) and b.t_ == 0 and not b.state_.W.any()
+    assert not b.warm_from(state)
+    assert b.t_ == 0
+    assert not b.state_.W.any()
     c = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=100)).reset(blobs2)
-    assert not c.warm_from(state) and c.t_ == 0
+    assert not c.warm_from(state)
+    assert c.t_ == 0

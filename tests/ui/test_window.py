@@ -5,44 +5,41 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.pace import INSTANT  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
-def test_step_play_reset_close(qtbot, kernel):
-    w = build_window(demo_data(), SolverConfig(kernel=kernel, iterations=3000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_step_play_reset_close(qtbot, make_window, wait_frame, kernel):
+    w = make_window(kernel=kernel, iterations=3000, show=True)
     w.advance(1)
-    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    wait_frame(w, lambda s: s.t == 1)
     assert "iteration 1" in w.status.text()
-    w.speed.set(INSTANT)  # (the pace has its own tests)
+    w.state.set_speed(INSTANT)  # (the pace has its own tests)
     w.toggle_play()
-    assert w.play_action.text() == "Pause"
-    qtbot.waitUntil(lambda: w.snapshot.status == "budget", timeout=30000)
-    assert w.play_action.text() == "Play"
+    assert w.controls.play.text() == "Pause"
+    wait_frame(w, lambda s: s.status == "budget")
+    assert w.controls.play.text() == "Play"
     x, y = w.plot.boundary.getData()
     assert np.isfinite(x).sum() >= 2  # the boundary is drawn (a segment for a linear model)
     # the exact optimum, computed beside the training, is in the status once it arrives
     qtbot.waitUntil(lambda: "gap to the optimum" in w.status.text(), timeout=30000)
     w.reset()
-    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     w.toggle_play()
-    w.close()
 
 
-def test_hard_margin_on_overlapping_data_says_why(qtbot, blobs2):
-    w = build_window(blobs2, SolverConfig(margin="hard"))
-    qtbot.addWidget(w)
+def test_hard_margin_on_overlapping_data_says_why(qtbot, make_window, blobs2):
+    """No model, and the status line says why; Play then trains nothing: no frame comes, and
+    the reason stays on the status line."""
+    w = make_window(blobs2, margin="hard", first_frame=False)
     qtbot.waitUntil(lambda: "Cannot train" in w.status.text(), timeout=30000)
     assert "not separable" in w.status.text()
+    assert w.snapshot is None
     w.toggle_play()
     qtbot.wait(100)
-    w.close()
+    assert w.snapshot is None, "a frame of a model that cannot be trained"
+    assert "not separable" in w.status.text()
 
 
 def test_window_refuses_three_dimensional_data(tmp_path, capsys):
@@ -66,16 +63,10 @@ def click(qtbot, w, x, y, button=None):
     )
 
 
-def test_clicks_add_and_remove_points_with_undo(qtbot):
+def test_clicks_add_and_remove_points_with_undo(qtbot, make_window, wait_frame):
     from PySide6.QtCore import Qt
 
-    w = build_window(None, SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    from PySide6.QtWidgets import QApplication
-
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)  # shortcuts need it active
+    w = make_window(None, iterations=2000, active=True)  # (shortcuts need it active)
     assert "at least two classes" in w.status.text()
     click(qtbot, w, 1.0, 0.5)
     assert len(w.session.points) == 1
@@ -86,51 +77,43 @@ def test_clicks_add_and_remove_points_with_undo(qtbot):
     click(qtbot, w, -1.0, -0.5)
     assert w.session.points.y.tolist() == [0, 1]
     # two classes: training starts from w = 0 and draws a boundary after a few steps
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    wait_frame(w)
     w.advance(50)
-    qtbot.waitUntil(lambda: w.snapshot.t == 50, timeout=30000)
+    wait_frame(w, lambda s: s.t == 50)
     assert np.isfinite(w.plot.boundary.getData()[0]).sum() == 2  # one segment
     click(qtbot, w, -1.02, -0.48, Qt.MouseButton.RightButton)  # remove the nearest point
     assert len(w.session.points) == 1
     assert "at least two classes" in w.status.text()
     qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(w.session.points) == 2
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
-    w.close()
+    wait_frame(w, lambda s: s.t == 0)
 
 
-def test_editing_while_playing_restarts_and_keeps_playing(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
-    qtbot.addWidget(w)
-    w.speed.set(INSTANT)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
+def test_editing_while_playing_restarts_and_keeps_playing(make_window, wait_frame):
+    w = make_window(iterations=10**6, play=True, show=True)
+    w.state.set_speed(INSTANT)
+    wait_frame(w, lambda s: s.t > 1000)
     gen = w.controller.generation
     w.session.add_point(0.0, 0.0)
-    assert w.controller.generation == gen + 1 and w.playing
-    qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 100, timeout=30000)
+    assert w.controller.generation == gen + 1
+    assert w.playing
+    wait_frame(w, lambda s: s.generation == gen + 1 and s.t > 100)
     assert len(w.snapshot.history["objective"]) == w.snapshot.t
-    w.close()
 
 
-def test_regions_follow_the_view(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_regions_follow_the_view(make_window, wait_frame):
+    w = make_window(iterations=1000, show=True)
     w.plot.setRange(xRange=(-10, 10), yRange=(-8, 8), padding=0)
-    qtbot.waitUntil(lambda: w.snapshot.frame.extent[0] <= -9.9, timeout=5000)
+    wait_frame(w, lambda s: s.frame.extent[0] <= -9.9, timeout=5000)
     x0, x1, y0, y1 = w.snapshot.frame.extent
     (vx0, vx1), (vy0, vy1) = w.plot.getPlotItem().getViewBox().viewRange()
     assert (x0, x1, y0, y1) == pytest.approx((vx0, vx1, vy0, vy1))
-    w.close()
 
 
-def test_generate_replaces_points_undoably(qtbot, monkeypatch):
+def test_generate_replaces_points_undoably(make_window, wait_frame, monkeypatch):
     from PySide6 import QtWidgets
 
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
+    w = make_window(iterations=1000)
     before = len(w.session.points)
 
     def accept_spirals(dialog):  # instead of the modal exec(): fill in and press OK
@@ -141,32 +124,31 @@ def test_generate_replaces_points_undoably(qtbot, monkeypatch):
 
     monkeypatch.setattr(QtWidgets.QDialog, "exec", accept_spirals)
     w.generate_dialog()
-    assert len(w.session.points) == 90 and set(w.session.points.y.tolist()) == {0, 1, 2}
+    assert len(w.session.points) == 90
+    assert set(w.session.points.y.tolist()) == {0, 1, 2}
     # three classes: the multiclass problem, with a region per class
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
-    assert not w.snapshot.model.binary and len(w.snapshot.model.classes) == 3
+    snap = wait_frame(w, lambda s: s.generation == w.controller.generation and s.t == 0)
+    assert not snap.model.binary
+    assert len(snap.model.classes) == 3
     w.session.undo()
     assert len(w.session.points) == before
-    w.close()
 
 
-def test_step_n_run_progress_and_error_marks(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=5000))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    w.step_n.setValue(250)
-    w.advance(w.step_n.value())
-    qtbot.waitUntil(lambda: w.snapshot.t == 250, timeout=30000)
+def test_step_n_run_progress_and_error_marks(make_window, wait_frame):
+    w = make_window(iterations=5000)
+    w.controls.step_n.setValue(250)
+    w.advance(w.controls.step_n.value())
+    wait_frame(w, lambda s: s.t == 250)
     # the timeline is the one progress display: t of the budget
-    assert w.timeline.value() == 250 and w.timeline.maximum() == 5000
+    assert w.timeline.value() == 250
+    assert w.timeline.maximum() == 5000
     assert w.timeline.label.text() == "t = 250 of 5,000"
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot.t == 5000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 5000)
     assert w.timeline.value() == 5000
     margins = w.snapshot.frame.margins
     assert len(w.plot.wrong.getData()[0]) == int(np.sum(margins < 0)) > 0  # demo data overlap
     assert len(w.curves.loss_curves["error"].getData()[0]) > 0
-    w.close()
 
 
 def _send(w, kind, x, y, buttons, modifiers=None):
@@ -202,13 +184,11 @@ def drag(qtbot, w, start, end, modifiers=None, steps=8):
     _send(w, "release", *end, Qt.MouseButton.NoButton, modifiers)
 
 
-def test_drag_moves_a_point_as_one_undo_step(qtbot):
+def test_drag_moves_a_point_as_one_undo_step(qtbot, make_window):
     from svmviz.core.data import Dataset
 
     data = Dataset.from_labels(np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, 1.5]]), [0, 1, 1])
-    w = build_window(data, SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    w.show()
+    w = make_window(data, iterations=1000, show=True)
     qtbot.waitExposed(w)
     drag(qtbot, w, (-1.0, 0.0), (-2.0, -1.0))
     np.testing.assert_allclose(w.session.points.X[0], [-2.0, -1.0], atol=0.05)
@@ -221,18 +201,15 @@ def test_drag_moves_a_point_as_one_undo_step(qtbot):
     drag(qtbot, w, (2.5, 2.0), (1.5, 1.0))
     np.testing.assert_allclose(w.session.points.X, data.X)
     assert w.plot.getPlotItem().getViewBox().viewRange() != before
-    w.close()
 
 
-def test_band_selection_and_delete(qtbot):
+def test_band_selection_and_delete(qtbot, make_window):
     from PySide6.QtCore import Qt
 
     from svmviz.core.data import Dataset
 
     X = np.array([[-1.0, -1.0], [-0.8, -0.9], [1.0, 1.0], [1.2, 0.8]])
-    w = build_window(Dataset.from_labels(X, [0, 0, 1, 1]), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    w.show()
+    w = make_window(Dataset.from_labels(X, [0, 0, 1, 1]), iterations=1000, show=True)
     qtbot.waitExposed(w)
     drag(qtbot, w, (-1.5, -1.5), (-0.5, -0.5), Qt.KeyboardModifier.ControlModifier)
     assert w.view.selected.tolist() == [0, 1]
@@ -241,7 +218,6 @@ def test_band_selection_and_delete(qtbot):
     np.testing.assert_allclose(w.session.points.X, X[2:])
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, X)
-    w.close()
 
 
 def test_loss_axis_ignores_the_first_iterations():
@@ -254,76 +230,68 @@ def test_loss_axis_ignores_the_first_iterations():
     assert _loss_axis_top(t[:5], loss[:5]) == pytest.approx(24.2)  # only early ones: all shown
 
 
-def test_warm_start_option_goes_on_from_the_current_model(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=10**6))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_frame):
+    w = make_window(iterations=10**6)
     w.advance(2000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 2000)
     w.panel.warm.setChecked(True)
     w.session.add_point(0.3, 0.3)
-    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     assert w.snapshot.t == w.snapshot.t0 == 2000
     w.advance(10)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2010, timeout=30000)
+    wait_frame(w, lambda s: s.t == 2010)
     assert "warm start at t = 2000" in w.status.text()
     w.panel.warm.setChecked(False)
     w.session.add_point(0.2, 0.3)  # the default again: from w = 0
-    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     assert w.snapshot.t == w.snapshot.t0 == 0
-    w.close()
 
 
-def test_kernel_rings_grow_with_alpha(qtbot, moons):
-    from svmviz.ui.decision_plot import ALPHA_SHOWN, RING_MAX, RING_MIN
+def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
+    from svmviz.ui.plane_items import ALPHA_SHOWN, RING_MAX, RING_MIN
 
-    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=3000))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(moons, kernel=Kernel("rbf"), iterations=3000)
     w.advance(3000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 3000)
     alpha = w.snapshot.alpha
     sizes = w.plot.rings.data["size"]
     assert len(sizes) == int(np.sum((alpha > 0) & (alpha >= ALPHA_SHOWN * alpha.max()))) > 0
-    assert sizes.min() >= RING_MIN and sizes.max() == RING_MAX  # the largest α: the largest ring
+    assert sizes.min() >= RING_MIN
+    assert sizes.max() == RING_MAX  # the largest α: the largest ring
     x, y = w.plot.rings.getData()
     biggest = moons.X[np.argmax(alpha)]
     at = np.flatnonzero((x == biggest[0]) & (y == biggest[1]))
-    assert at.size == 1 and sizes[at[0]] == RING_MAX  # the largest α has the largest ring
+    assert at.size == 1
+    assert sizes[at[0]] == RING_MAX  # the largest α has the largest ring
     legend = "".join(label.text for _, label in w.plot.legend.items)
     assert "support vectors, α<sub>i</sub> ≥" in legend
-    w.close()
 
 
-def test_closing_while_training_at_full_speed_stops_the_thread(qtbot):
+def test_closing_while_training_at_full_speed_stops_the_thread(make_window, wait_frame):
     from svmviz.app.worker import running_threads
 
-    w = build_window(demo_data(), SolverConfig(iterations=10**7), play=True)
-    qtbot.addWidget(w)
-    w.speed.set(INSTANT)
+    w = make_window(iterations=10**7, play=True)
+    w.state.set_speed(INSTANT)
     w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 1000, timeout=30000)
+    wait_frame(w, lambda s: s.t > 1000)
     assert running_threads()
     w.close()
     assert running_threads() == []
 
 
-def test_menus_reach_the_actions_and_quit_closes(qtbot, monkeypatch):
+def test_menus_reach_the_actions_and_quit_closes(qtbot, make_window, monkeypatch):
     from PySide6 import QtWidgets
     from PySide6.QtCore import Qt
 
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
+    w = make_window(iterations=1000, active=True)
     menus = {a.text().replace("&", ""): a.menu() for a in w.menuBar().actions()}
     assert set(menus) == {"File", "Edit", "Training", "View", "Help"}
     training = {a.text() for a in menus["Training"].actions()}
     assert {"Play", "Step", "Step N", "Run", "Reset", "Warm start after edits"} <= training
     warm = next(a for a in menus["Training"].actions() if a.text().startswith("Warm"))
     warm.trigger()
-    assert w.panel.warm.isChecked() and w.warm_start  # one setting, two controls
+    assert w.panel.warm.isChecked()
+    assert w.state.warm_start  # one setting, two controls
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
     qtbot.keyClick(w, Qt.Key.Key_F1)
@@ -335,16 +303,11 @@ def test_menus_reach_the_actions_and_quit_closes(qtbot, monkeypatch):
     assert not w.isVisible()
 
 
-def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot):
+def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot, make_window):
     from PySide6 import QtWidgets
     from PySide6.QtCore import Qt
 
-    w = build_window(demo_data(), SolverConfig(iterations=10**6))
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=10**6, active=True)
     w.panel.lam_field.setFocus()
     qtbot.waitUntil(lambda: w.panel.lam_field.hasFocus())
     click(qtbot, w, 2.5, 2.5)  # a point, and the focus leaves the field
@@ -357,7 +320,6 @@ def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot):
     assert not w.playing
     qtbot.keyClick(focus, Qt.Key.Key_3)
     assert w.session.current_class == 2
-    w.close()
 
 
 def test_objective_axis_is_whole_decades_and_at_least_three():
@@ -368,53 +330,50 @@ def test_objective_axis_is_whole_decades_and_at_least_three():
     assert decades(1.0, 1.0) == (-2.0, 1.0)
 
 
-def test_unchanged_marks_are_not_set_again(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_unchanged_marks_are_not_set_again(make_window, wait_frame):
+    w = make_window(iterations=2000)
     w.advance(2000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 2000)
     before = w.plot.rings.data
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha)
     assert w.plot.rings.data is before  # the same marks: the scatter is left alone
     first = w.snapshot
     w.reset()
-    qtbot.waitUntil(lambda: w.snapshot is not first and w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s is not first and s.t == 0)
     # at w = 0 other points are in the margin; marks=False (full speed, between refreshes)
     # leaves the previous rings, marks=True draws the new ones
-    w.plot.draw_frame(first.frame, w._region_colors, first.alpha)
+    w.plot.draw_frame(first.frame, w.frames.region_colors, first.alpha)
     rings = w.plot.rings.data
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=False)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha, marks=False)
     assert w.plot.rings.data is rings
-    w.plot.draw_frame(w.snapshot.frame, w._region_colors, w.snapshot.alpha, marks=True)
+    w.plot.draw_frame(w.snapshot.frame, w.frames.region_colors, w.snapshot.alpha, marks=True)
     assert w.plot.rings.data is not rings
     w.session.add_point(0.0, 0.0)  # other points: the marks are drawn anew
-    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     assert w.plot.rings.data is not before
-    w.close()
 
 
-def test_step_inspector_shows_one_step_and_hides_while_playing(qtbot):
+def test_step_inspector_shows_one_step_and_hides_while_playing(make_window, wait_frame):
     from svmviz.core.data import Dataset
 
     X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5]])
-    w = build_window(Dataset.from_labels(X, ["a", "b", "a", "b"]),
-                     SolverConfig(bias="none", average="last", iterations=10**6))  # fmt: skip
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(Dataset.from_labels(X, ["a", "b", "a", "b"]), bias="none", average="last",
+                    iterations=10**6, show=True)  # fmt: skip
     assert "Press Step" in w.step_panel.text()
     w.advance(5)
-    qtbot.waitUntil(lambda: w.snapshot.t == 5, timeout=30000)
+    wait_frame(w, lambda s: s.t == 5)
     assert w.snapshot.step.t == 5  # N steps: the last one explained
     w.advance(1)
-    qtbot.waitUntil(lambda: w.snapshot.t == 6, timeout=30000)
+    wait_frame(w, lambda s: s.t == 6)
     r = w.snapshot.step
-    assert r is not None and r.t == 6
+    assert r is not None
+    assert r.t == 6
     (i,) = r.samples
     text = w.step_panel.text()
-    assert f"sample i = {i}" in text and f"{r.eta:.4g}" in text
-    assert ("hinge term" in text) and ("w<sub>t+1</sub> = (" in text)
+    assert f"sample i = {i}" in text
+    assert f"{r.eta:.4g}" in text
+    assert "hinge term" in text
+    assert "w<sub>t+1</sub> = (" in text
     assert w.step_overlay.sampled.isVisible()
     np.testing.assert_allclose(w.step_overlay.sampled.getData()[0], [X[i, 0]])
     # the vectors add up: the push starts where the shrink ends, and ends at w_t+1
@@ -425,79 +384,73 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(qtbot):
     assert (px[1], py[1]) == pytest.approx(tuple(k * r.w_after))
     # the view moving republishes the frame: the explanation stays
     w.plot.setRange(xRange=(-6, 6), yRange=(-5, 5), padding=0)
-    qtbot.waitUntil(lambda: w.snapshot.frame.extent[0] <= -5.9, timeout=5000)
+    wait_frame(w, lambda s: s.frame.extent[0] <= -5.9, timeout=5000)
     assert w.snapshot.step is r
-    w.speed.set(INSTANT)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
-    qtbot.waitUntil(lambda: w.snapshot.t > 100, timeout=30000)
-    assert w.snapshot.step is None and not w.step_overlay.sampled.isVisible()
+    wait_frame(w, lambda s: s.t > 100)
+    assert w.snapshot.step is None
+    assert not w.step_overlay.sampled.isVisible()
     assert "Press Step" in w.step_panel.text()
-    w.close()
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
-def test_step_back_and_timeline_replay_earlier_iterates_exactly(qtbot, kernel):
-    w = build_window(demo_data(), SolverConfig(kernel=kernel, iterations=10**5))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_step_back_and_timeline_replay_earlier_iterates_exactly(make_window, wait_frame, kernel):
+    w = make_window(kernel=kernel, iterations=10**5)
     seen = {}
     for n in (7, 1, 30, 1):
         w.advance(n)
         target = (w.snapshot.t if w.snapshot else 0) + n
-        qtbot.waitUntil(lambda target=target: w.snapshot.t == target, timeout=30000)
+        wait_frame(w, lambda s, target=target: s.t == target)
         seen[w.snapshot.t] = (w.snapshot.model, w.snapshot.history["objective"].copy())
     # the timeline spans the budget (its progress display) and shows where the run is
-    assert sorted(seen) == [7, 8, 38, 39] and w.timeline.maximum() == 10**5
+    assert sorted(seen) == [7, 8, 38, 39]
+    assert w.timeline.maximum() == 10**5
     assert w.timeline.value() == 39
     w.step_back()
-    qtbot.waitUntil(lambda: w.snapshot.t == 38, timeout=30000)
+    wait_frame(w, lambda s: s.t == 38)
     for t in (38, 8, 7):
         if w.snapshot.t != t:
             w.timeline.setValue(t)
-            qtbot.waitUntil(lambda t=t: w.snapshot.t == t, timeout=30000)
+            wait_frame(w, lambda s, t=t: s.t == t)
         model, objective = seen[t]
         snap = w.snapshot
         for name in ("coef", "intercept", "dual_coef", "support_vectors"):
             a, b = getattr(snap.model, name), getattr(model, name)
             assert (a is None and b is None) or np.array_equal(a, b), name
         np.testing.assert_array_equal(snap.history["objective"], objective)
-        assert snap.step is not None and snap.step.t == t  # the step into t, explained
-    assert w.timeline.maximum() == 10**5 and w.timeline.value() == 7
-    w.close()
+        assert snap.step is not None
+        assert snap.step.t == t  # the step into t, explained
+    assert w.timeline.maximum() == 10**5
+    assert w.timeline.value() == 7
 
 
-def test_hover_reads_f_and_names_the_largest_kernel_terms(qtbot, moons):
+def test_hover_reads_f_and_names_the_largest_kernel_terms(make_window, wait_frame, moons):
     from PySide6.QtCore import QEvent, QPointF
 
-    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=2000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(moons, kernel=Kernel("rbf"), iterations=2000, show=True)
     w.advance(2000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 2000)
     scene = w.plot.view.mapViewToScene(QPointF(0.5, 0.25))
     w.plot.scene().sigMouseMoved.emit(scene)
-    assert w.hover.text.isVisible() and w.hover.links.isVisible()
+    assert w.hover.text.isVisible()
+    assert w.hover.links.isVisible()
     f = w.snapshot.model.decision_function([[0.5, 0.25]])[0]
     assert f"f(x) = {f:.3g}" in w.hover.text.toPlainText()
     x, _ = w.hover.links.getData()
     assert np.isfinite(x).sum() == 6  # three links, two ends each
     w.plot.leaveEvent(QEvent(QEvent.Type.Leave))
     assert not w.hover.text.isVisible()
-    w.close()
 
 
-def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=3000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make_window,
+                                                                     wait_frame):
+    w = make_window(iterations=3000, show=True)
     w.advance(3000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 3000 and w.snapshot.reference is not None,
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: s.t == 3000 and s.reference is not None)
     # the exact optimum over the model: its boundary is where the reference model's f = 0
     assert not w.plot.optimum_boundary.isVisible()
-    w.optimum_action.trigger()
+    w.controls.optimum.trigger()
     assert w.plot.optimum_boundary.isVisible()
     x, y = w.plot.optimum_boundary.getData()
     ref = w.snapshot.reference.model
@@ -505,36 +458,30 @@ def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot):
     np.testing.assert_allclose(ref.decision_function(pts), 0.0, atol=1e-9)
     # the last iterate instead of the average: another model, the same telemetry
     averaged = w.snapshot.model
-    w.iterate_action.trigger()
-    qtbot.waitUntil(lambda: w.snapshot.iterate, timeout=30000)
+    w.controls.iterate.trigger()
+    wait_frame(w, lambda s: s.iterate)
     assert not np.allclose(w.snapshot.model.coef, averaged.coef)
     qtbot.waitUntil(lambda: "last iterate" in w.status.text(), timeout=5000)
     # the suboptimality plot: F − F* and two guides through the same point
-    w.gap_action.trigger()
+    w.controls.suboptimality.trigger()
     t, gap = w.curves.objective.getData()  # (log10 of both: the axes are logarithmic)
     obj = w.snapshot.history["objective"]
     assert 10 ** np.nanmax(gap) == pytest.approx(np.max(obj - w.snapshot.reference.objective))
     tp, gp = w.curves.guides["pegasos"].getData()
     ts, gs = w.curves.guides["sqrt"].getData()
-    assert tp[0] == ts[0] and gp[0] == pytest.approx(gs[0])
+    assert tp[0] == ts[0]
+    assert gp[0] == pytest.approx(gs[0])
     assert gs[-1] - gs[0] == pytest.approx(0.5 * (ts[0] - ts[-1]))  # the 1/√t slope
-    w.gap_action.trigger()
+    w.controls.suboptimality.trigger()
     assert w.curves.guides["sqrt"].getData()[0] is None  # no guides for the objective
-    w.close()
 
 
-def test_presentation_mode_toggles_and_restores(qtbot):
-    from PySide6 import QtWidgets
+def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     from PySide6.QtCore import Qt
 
-    w = build_window(demo_data(), SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=2000, active=True)
     w.advance(500)
-    qtbot.waitUntil(lambda: w.snapshot.t == 500, timeout=30000)
+    wait_frame(w, lambda s: s.t == 500)
     size, font = w.plot.scatters[0].opts["size"], w.font().pointSize()
 
     def dock_text():  # the docks' plots follow the scale too
@@ -544,32 +491,35 @@ def test_presentation_mode_toggles_and_restores(qtbot):
 
     before = dock_text()
     qtbot.keyClick(w, Qt.Key.Key_F11)
-    assert w.isFullScreen() and w.presentation_action.isChecked()
-    assert not w.solver_dock.isVisible() and not w.step_dock.isVisible()
+    assert w.isFullScreen()
+    assert w.controls.presentation.isChecked()
+    assert not w.solver_dock.isVisible()
+    assert not w.step_dock.isVisible()
     assert not w.points_dock.isVisible()  # no tables in front of a class
-    assert w.font().pointSize() > font and w.plot.scatters[0].opts["size"] > size
+    assert w.font().pointSize() > font
+    assert w.plot.scatters[0].opts["size"] > size
     assert w.plot.boundary.opts["pen"].widthF() > 3
     hist_font, curve_font, panel_font = dock_text()
-    assert hist_font.pointSize() >= 14 and curve_font.pointSize() >= 14
+    assert hist_font.pointSize() >= 14
+    assert curve_font.pointSize() >= 14
     assert panel_font > before[2]
     qtbot.keyClick(w, Qt.Key.Key_Space)  # the demo keys still work
     assert w.playing
     w.toggle_play()
     qtbot.keyClick(w, Qt.Key.Key_F11)
-    assert not w.isFullScreen() and w.solver_dock.isVisible()
-    assert w.font().pointSize() == font and w.plot.scatters[0].opts["size"] == size
-    assert dock_text()[0].pointSize() == 9 and dock_text()[2] == before[2]
-    w.close()
+    assert not w.isFullScreen()
+    assert w.solver_dock.isVisible()
+    assert w.font().pointSize() == font
+    assert w.plot.scatters[0].opts["size"] == size
+    assert dock_text()[0].pointSize() == 9
+    assert dock_text()[2] == before[2]
 
 
-def test_point_table_histogram_and_slack_segments(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=3000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame):
+    w = make_window(iterations=3000, show=True)
     w.points_dock.raise_()
     w.advance(3000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 3000, timeout=30000)
+    wait_frame(w, lambda s: s.t == 3000)
     model = w.point_table.model_
     margins = w.snapshot.frame.margins
     assert model.rowCount() == len(w.session.points)
@@ -581,7 +531,8 @@ def test_point_table_histogram_and_slack_segments(qtbot):
     # selecting rows marks the points in the plane
     proxy = w.point_table.model()
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())
-    assert w.view.selected.tolist() == [i] and w.plot.selection.isVisible()
+    assert w.view.selected.tolist() == [i]
+    assert w.plot.selection.isVisible()
     w.margins_dock.raise_()
 
     def counted():
@@ -590,7 +541,7 @@ def test_point_table_histogram_and_slack_segments(qtbot):
 
     qtbot.waitUntil(counted, timeout=5000)
     # slack: a segment per point with y f < 1, each of length ξ/‖w‖
-    w.slack_action.trigger()
+    w.controls.slack.trigger()
     x, y = w.plot.slack.getData()
     xy = np.column_stack([x, y]).reshape(-1, 3, 2)[:, :2]
     n_slack = int(np.sum(margins < 1))
@@ -598,86 +549,73 @@ def test_point_table_histogram_and_slack_segments(qtbot):
     norm = np.linalg.norm(w.snapshot.model.coef[0])
     lengths = np.linalg.norm(xy[:, 1] - xy[:, 0], axis=1)
     np.testing.assert_allclose(np.sort(lengths), np.sort((1 - margins[margins < 1]) / norm))
-    w.close()
 
 
-def test_garbage_is_collected_in_the_gui_thread_only(qtbot):
+def test_garbage_is_collected_in_the_gui_thread_only(make_window):
     """Python's collector is switched off and run by a GUI-thread timer: the training thread
     never frees Qt objects (which hangs the process)."""
     import gc
 
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
+    make_window(iterations=1000)
     assert not gc.isenabled()
     from svmviz.ui import app
 
     assert app._COLLECTOR.timer.isActive()
-    w.close()
 
 
-def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot):
+def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, wait_frame):
     import math
 
-    w = build_window(demo_data(), SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=2000, show=True)
     w.theory_dock.raise_()
     w.advance(2000)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2000 and "Pegasos" in w.theory.text.text(),
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: s.t == 2000 and "Pegasos" in w.theory.text.text())
     text = w.theory.text.text()
     X = w.session.points.X
     n, trace = len(X), float(np.sum(X**2))
     norm = float(w.snapshot.history["norm"][-1])
     assert f"{norm / math.sqrt(n) * math.sqrt(trace / n):.4g}" in text  # (B/√n)·√(tr K/n)
-    assert "Corollary 17.2" in text and "T ≥ B²ρ²/ε²" in text
+    assert "Corollary 17.2" in text
+    assert "T ≥ B²ρ²/ε²" in text
     before = text
     w.theory.epsilon.setValue(0.05)  # half the ε: four times the iterations
     qtbot.waitUntil(lambda: w.theory.text.text() != before, timeout=5000)
-    w.close()
 
 
-def test_projection_ball_is_drawn_with_the_step(qtbot):
-    w = build_window(demo_data(), SolverConfig(project=True, iterations=1000))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_projection_ball_is_drawn_with_the_step(make_window, wait_frame):
+    w = make_window(project=True, iterations=1000)
     w.advance(1)
-    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    wait_frame(w, lambda s: s.t == 1)
     r = w.snapshot.step.radius
     assert r == pytest.approx(1 / np.sqrt(0.01))  # 1/√λ
     assert w.step_overlay.ball.isVisible()
     x, y = w.step_overlay.ball.getData()
     np.testing.assert_allclose(np.hypot(x, y), w.step_overlay.scale * r)
     assert "1/√λ" in w.step_panel.text()
-    w.close()
 
 
-def test_support_vector_count_over_time_for_kernels(qtbot, moons):
-    w = build_window(moons, SolverConfig(kernel=Kernel("rbf"), iterations=400))
-    qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+def test_support_vector_count_over_time_for_kernels(make_window, wait_frame, moons):
+    w = make_window(moons, kernel=Kernel("rbf"), iterations=400)
     for _ in range(3):
         t = w.snapshot.t
         w.advance(100)
-        qtbot.waitUntil(lambda t=t: w.snapshot.t == t + 100, timeout=30000)
+        wait_frame(w, lambda s, t=t: s.t == t + 100)
     t, share = w.curves.support.getData()
     assert len(t) == 3
     m = len(moons.X)
     assert share[-1] == pytest.approx(np.count_nonzero(w.snapshot.alpha) / m)
     assert np.all(np.diff(share) >= 0)  # the average's support only grows
     w.step_back()  # back to 299: the count at 300 is dropped
-    qtbot.waitUntil(lambda: w.snapshot.t == 299, timeout=30000)
+    wait_frame(w, lambda s: s.t == 299)
     t_back = w.curves.support.getData()[0]  # log10 t: the axis is logarithmic
-    assert len(t_back) == 3 and 10 ** t_back[-1] == pytest.approx(299)
-    w.close()
+    assert len(t_back) == 3
+    assert 10 ** t_back[-1] == pytest.approx(299)
 
 
-def test_scatters_follow_appends_moves_deletes_and_undo(qtbot):
+def test_scatters_follow_appends_moves_deletes_and_undo(make_window):
     """Each class's scatter holds exactly its points after any edit (appends add spots to
     the scatter drawn, other edits set it anew)."""
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
+    w = make_window(iterations=1000)
     s = w.session
 
     def check():
@@ -699,7 +637,6 @@ def test_scatters_follow_appends_moves_deletes_and_undo(qtbot):
         check()
     s.redo()
     check()
-    w.close()
 
 
 def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
@@ -710,17 +647,16 @@ def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
     qtbot.addWidget(line)
     text = "Cannot train: " + "a long message " * 20
     line.setText(text)
-    assert line.text() == text and line.toolTip() == text
+    assert line.text() == text
+    assert line.toolTip() == text
 
 
-def test_default_play_shows_the_first_steps_frame_by_frame(qtbot):
+def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
     """The window's default speed is the log-t pace: many frames before t = 100 (they are
     counted, not timed), the first ones of single explained steps."""
-    w = build_window(demo_data(), SolverConfig(iterations=10**6))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    assert w.speed.value.paced and w.controller.speed.paced
+    w = make_window(iterations=10**6, show=True)
+    assert w.state.speed.paced
+    assert w.controller.speed.paced
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, s.step)))
     w.toggle_play()
@@ -730,24 +666,25 @@ def test_default_play_shows_the_first_steps_frame_by_frame(qtbot):
     assert len(before) > 10  # instant: 0 or 1
     # (a frame at t = 0 may come first: the exact optimum arriving)
     t, step = next((t, step) for t, step in seen if t > 0)
-    assert t == 1 and step is not None and step.t == 1  # the step inspector follows
-    w.close()
+    assert t == 1
+    assert step is not None
+    assert step.t == 1  # the step inspector follows
 
 
-def test_speed_toolbar_menu_and_worker_stay_in_step(qtbot):
+def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     from svmviz.core.pace import CHOICES
 
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    actions = w.speed_menu.actions()
-    assert [a.text() for a in actions] == [w.speed_combo.itemText(i) for i in range(len(CHOICES))]
+    w = make_window(iterations=1000)
+    actions = w.controls.speed_menu.actions()
+    combo = w.controls.speed_combo
+    assert [a.text() for a in actions] == [combo.itemText(i) for i in range(len(CHOICES))]
 
     def shown():
         checked = [i for i, a in enumerate(actions) if a.isChecked()]
-        return checked, w.speed_combo.currentIndex(), w.controller.speed
+        return checked, w.controls.speed_combo.currentIndex(), w.controller.speed
 
     assert shown() == ([0], 0, CHOICES[0])
-    w.speed_combo.setCurrentIndex(2)  # the toolbar
+    w.controls.speed_combo.setCurrentIndex(2)  # the toolbar
     assert shown() == ([2], 2, CHOICES[2])
     actions[4].trigger()  # the menu
     assert shown() == ([4], 4, CHOICES[4])
@@ -755,49 +692,45 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(qtbot):
     assert shown() == ([5], 5, CHOICES[5])
     from svmviz.core.session_file import View
 
-    w.apply_view(View(speed=10), fit=False)  # a file
-    assert shown() == ([2], 2, CHOICES[2]) and w.view_state().speed == 10
+    w.state.apply_view(View(speed=10), fit=False)  # a file
+    assert shown() == ([2], 2, CHOICES[2])
+    assert w.state.view().speed == 10
     training = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Training")
-    assert w.speed_menu.menuAction() in training.actions()
+    assert w.controls.speed_menu.menuAction() in training.actions()
     from svmviz.ui.menus import KEYS_HELP
 
-    assert "Speed" in KEYS_HELP and "log-t pace" in KEYS_HELP
-    w.close()
+    assert "Speed" in KEYS_HELP
+    assert "log-t pace" in KEYS_HELP
 
 
-def test_play_becoming_pause_moves_no_button(qtbot):
+def test_play_becoming_pause_moves_no_button(make_window):
     from PySide6 import QtWidgets
 
-    w = build_window(demo_data(), SolverConfig(iterations=10**6))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=10**6, show=True)
     bar = w.findChild(QtWidgets.QToolBar, "training-bar")
-    step = bar.widgetForAction(w.step_action)
+    step = bar.widgetForAction(w.controls.step)
     x = step.x()
     w.toggle_play()
-    assert w.play_action.text() == "Pause"
+    assert w.controls.play.text() == "Pause"
     QtWidgets.QApplication.processEvents()
     assert step.x() == x
     w.toggle_play()
-    w.close()
 
 
-def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=200))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    w.speed.set(INSTANT)
+def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot, make_window,
+                                                                      wait_frame):
+    w = make_window(iterations=200, show=True)
+    w.state.set_speed(INSTANT)
     w.toggle_play()
-    qtbot.waitUntil(lambda: w.snapshot.status == "budget" and not w.playing, timeout=30000)
+    wait_frame(w, lambda s: s.status == "budget" and not w.playing)
     # the end's last frames (the exact optimum may come in late and republish t = 200)
-    qtbot.waitUntil(lambda: not w.snapshot.reference_pending, timeout=60000)
-    w.speed.set(1)  # (slow enough to see the restart's first frames)
+    wait_frame(w, lambda s: not s.reference_pending, timeout=60000)
+    w.state.set_speed(1)  # (slow enough to see the restart's first frames)
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append(s.t))
     w.toggle_play()  # at the budget: the run again, from w = 0
-    assert w.playing and w.play_action.text() == "Pause"
+    assert w.playing
+    assert w.controls.play.text() == "Pause"
     qtbot.waitUntil(lambda: any(t <= 3 for t in seen), timeout=30000)
     start = next(i for i, t in enumerate(seen) if t <= 3)
     qtbot.waitUntil(lambda: seen[-1] > 3 and len(seen) > start + 1, timeout=30000)
@@ -806,7 +739,6 @@ def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot):
     qtbot.waitUntil(lambda: len(w.curves.objective.getData()[0]) < 100, timeout=5000)
     w.toggle_play()
     w.reset()  # Reset: the plane at w = 0 and the curves empty
-    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     x, _ = w.curves.objective.getData()
     assert x is None or len(x) == 0
-    w.close()

@@ -1,6 +1,7 @@
 """Files: sessions reopen exactly, unsaved work is never lost silently, bad files are
 dialogs that change nothing, a failed write keeps the work, autosave recovers after a kill."""
 
+import functools
 import json
 import os
 import signal
@@ -25,7 +26,7 @@ from svmviz.core.data import Dataset, write_csv  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.session_file import read_session, write_session  # noqa: E402
-from svmviz.ui.app import build_window, demo_data, start  # noqa: E402
+from svmviz.ui.app import start  # noqa: E402
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -54,15 +55,16 @@ def save_to(monkeypatch, path):
                         lambda *a, **k: (str(path), ""))  # fmt: skip
 
 
-def window(qtbot, data=None, **config):
-    w = build_window(demo_data() if data is None else data, SolverConfig(**config))
-    qtbot.addWidget(w)
-    return w
+@pytest.fixture
+def window(make_window):
+    """make_window for these tests of files: they look at a window's documents, not its
+    frames, and do not wait for the first one (whose status would replace a message)."""
+    return functools.partial(make_window, first_frame=False)
 
 
-def dressed(qtbot):
+def dressed(window):
     """A window with something of everything a session file keeps."""
-    w = window(qtbot, iterations=2000)
+    w = window(iterations=2000)
     s = w.session
     s.add_point(0.123456789012345, -2.5, 2)  # a third class
     s.set_class(0, "setosa", "#CC79A7")
@@ -80,47 +82,56 @@ def dressed(qtbot):
     )
     s.set_split(Split(0.25, 3, None))
     s.set_caption(("A title", "A caption — with ünïcode"))
-    w.optimum_action.setChecked(True)
-    w.slack_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(2)
+    w.controls.optimum.setChecked(True)
+    w.controls.slack.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(2)
     w.plot.setRange(xRange=(-3, 2), yRange=(-2, 1), padding=0)
     return w
 
 
-def test_a_saved_session_reopens_exactly(qtbot, tmp_path, monkeypatch):
-    w = dressed(qtbot)
+def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
+    w = dressed(window)
     assert w.files.dirty
     qtbot.waitUntil(w.isWindowModified, timeout=1000)  # the title's "*" follows
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert w.files.save()  # untitled: Save asks where
-    assert not w.files.dirty and w.windowTitle().startswith("lesson.json")
-    saved = w.session.content(w.view_state())
+    assert not w.files.dirty
+    assert w.windowTitle().startswith("lesson.json")
+    saved = w.session.content(w.state.view())
     w.close()
 
-    again = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    again = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert again.files.open_path(path)
-    got = again.session.content(again.view_state())
+    got = again.session.content(again.state.view())
     assert got.same_content(saved)
     np.testing.assert_array_equal(got.X, saved.X)  # bit for bit
-    assert got.view.toggles == ("optimum", "slack") and got.view.speed == saved.view.speed
+    assert got.view.toggles == ("optimum", "slack")
+    assert got.view.speed == saved.view.speed
     # the same region in view (with a locked aspect, a window of another shape shows more)
     (a0, a1, b0, b1), (c0, c1, d0, d1) = got.view.extent, saved.view.extent
-    assert a0 <= c0 + 1e-9 and a1 >= c1 - 1e-9 and b0 <= d0 + 1e-9 and b1 >= d1 - 1e-9
-    assert abs((a0 + a1) - (c0 + c1)) < 1e-6 and abs((b0 + b1) - (d0 + d1)) < 1e-6
-    assert not again.caption.isHidden() and "A title" in again.caption.text()
+    assert a0 <= c0 + 1e-9
+    assert a1 >= c1 - 1e-9
+    assert b0 <= d0 + 1e-9
+    assert b1 >= d1 - 1e-9
+    assert abs((a0 + a1) - (c0 + c1)) < 1e-6
+    assert abs((b0 + b1) - (d0 + d1)) < 1e-6
+    assert not again.caption.isHidden()
+    assert "A title" in again.caption.text()
     assert again.panel.config() == saved.config  # the solver panel shows it
-    assert again.session.classes[0] == "setosa" and again.session.colors[0] == "#CC79A7"
+    assert again.session.classes[0] == "setosa"
+    assert again.session.colors[0] == "#CC79A7"
     assert not again.files.dirty
     assert again.prefs.recent_files()[0] == str(path.resolve())
     qtbot.waitUntil(lambda: again.snapshot is not None, timeout=30000)
-    assert again._parts is not None and (again._parts == 1).sum() > 0  # the split trains
+    assert again.state.parts is not None
+    assert (again.state.parts == 1).sum() > 0  # the split trains
     again.close()
 
 
-def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, tmp_path, monkeypatch,
-                                                                dialogs):  # fmt: skip
-    w = window(qtbot)
+def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, window, tmp_path,
+                                                                monkeypatch, dialogs):  # fmt: skip
+    w = window()
     w.show()
     assert not w.files.dirty
     w.session.add_point(0.5, 0.5)
@@ -130,23 +141,29 @@ def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, tmp_path, 
     w.session.add_point(0.5, 0.5)
     asked = []
     answer(monkeypatch, Button.Cancel, asked)
-    assert not w.close() and w.isVisible()  # Cancel keeps the window and the work
-    assert not w.files.new() and len(w.session.points) == 61
+    assert not w.close()
+    assert w.isVisible()  # Cancel keeps the window and the work
+    assert not w.files.new()
+    assert len(w.session.points) == 61
     csv = tmp_path / "d.csv"
     write_csv(csv, Dataset.from_labels(np.array([[0.0, 0], [1, 1]]), ["a", "b"]))
-    assert not w.files.open_path(csv) and len(w.session.points) == 61
-    assert len(asked) == 3 and all("not saved" in a for a in asked)
+    assert not w.files.open_path(csv)
+    assert len(w.session.points) == 61
+    assert len(asked) == 3
+    assert all("not saved" in a for a in asked)
     # Save at the prompt writes the session, then goes on
     path = tmp_path / "kept.json"
     save_to(monkeypatch, path)
     answer(monkeypatch, Button.Save)
     assert w.files.new()
-    assert len(read_session(path).y) == 61 and len(w.session.points) == 0
+    assert len(read_session(path).y) == 61
+    assert len(w.session.points) == 0
     assert w.windowTitle().startswith("untitled")
     # Discard goes on without saving
     w.session.add_point(1.0, 1.0)
     answer(monkeypatch, Button.Discard)
-    assert w.files.open_path(csv) and len(w.session.points) == 2
+    assert w.files.open_path(csv)
+    assert len(w.session.points) == 2
     assert len(read_session(path).y) == 61
     w.close()
 
@@ -164,18 +181,21 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize("name, content, message", BAD_FILES)
-def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, tmp_path, dialogs, name, content,
-                                                   message):  # fmt: skip
-    w = window(qtbot)
+def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, window, tmp_path, dialogs, name,
+                                                   content, message):  # fmt: skip
+    w = window()
     w.session.add_point(0.5, 0.5)  # unsaved work
     before = w.session.points
     path = tmp_path / name
     if content is not None:
         path.write_bytes(content)
     assert not w.files.open_path(path)
-    assert len(dialogs) == 1 and dialogs[0][0] == "warning"
-    assert message in dialogs[0][1] and name in dialogs[0][1]
-    assert w.session.points is before and w.files.dirty  # nothing changed, nothing asked
+    assert len(dialogs) == 1
+    assert dialogs[0][0] == "warning"
+    assert message in dialogs[0][1]
+    assert name in dialogs[0][1]
+    assert w.session.points is before
+    assert w.files.dirty  # nothing changed, nothing asked
     w.close()
 
 
@@ -195,11 +215,12 @@ def read_only(folder: Path):
         folder.chmod(0o755)
 
 
-def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monkeypatch,
-                                                                     dialogs):  # fmt: skip
+def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(
+    qtbot, window, monkeypatch, dialogs
+):
     folder = Path(tempfile.mkdtemp(prefix="svmviz-read-only-"))
     try:
-        w = window(qtbot)
+        w = window()
         path = folder / "lesson.json"
         save_to(monkeypatch, path)
         assert w.files.save()
@@ -212,10 +233,12 @@ def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monk
             assert not w.files.save_as()
             assert not w.exports.write_picture("plane", folder / "plane.png", 300, 200)
         assert [kind for kind, _ in dialogs] == ["critical"] * 3
-        assert "lesson.json: cannot write" in dialogs[0][1] and "Nothing was lost" in dialogs[0][1]
+        assert "lesson.json: cannot write" in dialogs[0][1]
+        assert "Nothing was lost" in dialogs[0][1]
         assert path.read_bytes() == on_disk  # the file is intact
         assert sorted(p.name for p in folder.iterdir()) == ["lesson.json"]  # no leftovers
-        assert w.session.points is edited and w.files.dirty  # the work is still there
+        assert w.session.points is edited
+        assert w.files.dirty  # the work is still there
         assert w.files.path == path
         qtbot.waitUntil(w.isWindowModified, timeout=1000)
         w.close()
@@ -225,8 +248,8 @@ def test_a_write_into_a_read_only_folder_keeps_the_work_and_the_file(qtbot, monk
         folder.rmdir()
 
 
-def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
-    w = window(qtbot)
+def test_drag_and_drop_of_a_csv_opens_it(qtbot, window, tmp_path):
+    w = window()
     w.show()
     qtbot.waitExposed(w)
     csv = tmp_path / "dropped.csv"
@@ -245,37 +268,42 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, tmp_path):
                             QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
     QtWidgets.QApplication.sendEvent(target, drop)
     qtbot.waitUntil(lambda: len(w.session.points) == 3, timeout=5000)
-    assert w.session.classes[:2] == ("p", "q") and w.windowTitle().startswith("dropped")
+    assert w.session.classes[:2] == ("p", "q")
+    assert w.windowTitle().startswith("dropped")
     w.close()
 
 
-def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
-    w = window(qtbot)
-    w.optimum_action.setChecked(True)
-    w.speed_combo.setCurrentIndex(3)
+def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypatch):
+    w = window()
+    w.controls.optimum.setChecked(True)
+    w.controls.speed_combo.setCurrentIndex(3)
     w.step_dock.hide()
     path = tmp_path / "s.json"
     save_to(monkeypatch, path)
     w.files.save()
     w.close()
-    w2 = window(qtbot)
-    assert w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 3
-    assert not w2.step_dock.isVisible() and w2.step_dock.isHidden()
+    w2 = window()
+    assert w2.controls.optimum.isChecked()
+    assert w2.controls.speed_combo.currentIndex() == 3
+    assert not w2.step_dock.isVisible()
+    assert w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
     w2.files.fill_recent_menu(menu)
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
-    assert not w2.optimum_action.isChecked() and w2.speed_combo.currentIndex() == 0
-    assert not w2.step_dock.isHidden() and w2.prefs.recent_files() == []
+    assert not w2.controls.optimum.isChecked()
+    assert w2.controls.speed_combo.currentIndex() == 0
+    assert not w2.step_dock.isHidden()
+    assert w2.prefs.recent_files() == []
     w2.close()
-    w3 = window(qtbot)
-    assert not w3.optimum_action.isChecked()
-    w3.optimum_action.setChecked(True)
+    w3 = window()
+    assert not w3.controls.optimum.isChecked()
+    w3.controls.optimum.setChecked(True)
     w3.close()
     _, w4 = start(window_parser().parse_args(["--reset-preferences"]))  # from the shell
     qtbot.addWidget(w4)
-    assert not w4.optimum_action.isChecked()
+    assert not w4.controls.optimum.isChecked()
     w4.close()
 
 
@@ -285,7 +313,7 @@ def test_preferences_are_remembered_and_reset(qtbot, tmp_path, monkeypatch):
     (100, 0, "instant"),  # a speed saved by this version: it
     (None, None, "log-t pace"),
 ])  # fmt: skip
-def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
+def test_the_remembered_speed_of_older_versions(window, old, pace, shown):
     from svmviz.app.preferences import Preferences
 
     p = Preferences()
@@ -294,19 +322,21 @@ def test_the_remembered_speed_of_older_versions(qtbot, old, pace, shown):
     if pace is not None:
         p.set("pace", pace)
     p.sync()
-    w = window(qtbot)
-    assert w.speed_combo.currentText() == shown and w.controller.speed.label == shown
+    w = window()
+    assert w.controls.speed_combo.currentText() == shown
+    assert w.controller.speed.label == shown
     w.close()
 
 
-def test_a_recent_file_that_is_gone_leaves_the_list(qtbot, tmp_path, dialogs):
-    w = window(qtbot)
+def test_a_recent_file_that_is_gone_leaves_the_list(window, tmp_path, dialogs):
+    w = window()
     path = tmp_path / "gone.json"
     write_session(path, w.session.content())
     w.prefs.add_recent(path)
     path.unlink()
     assert not w.files.open_recent(str(path.resolve()))
-    assert "no longer there" in dialogs[0][1] and w.prefs.recent_files() == []
+    assert "no longer there" in dialogs[0][1]
+    assert w.prefs.recent_files() == []
     w.close()
 
 
@@ -332,7 +362,8 @@ EDITOR = textwrap.dedent("""
 """)
 
 
-def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, monkeypatch):
+def test_work_is_recovered_after_the_process_is_killed(qtbot, window, own_config_dir,
+                                                       monkeypatch):
     (own_config_dir / "svmviz.ini").write_text("[General]\nautosave_seconds=1\n")
     env = dict(os.environ, SVMVIZ_CONFIG_DIR=str(own_config_dir), QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen([sys.executable, "-c", EDITOR], env=env, stdout=subprocess.PIPE,
@@ -354,50 +385,54 @@ def test_work_is_recovered_after_the_process_is_killed(qtbot, own_config_dir, mo
     (file,) = autosaved.glob("*.json")
     kept = json.loads(file.read_text())
     n = len(kept["points"])
-    assert n > 60 and kept["autosave"]["source"] is None
+    assert n > 60
+    assert kept["autosave"]["source"] is None
     asked = []
     answer(monkeypatch, Button.Yes, asked)
     _, w = start(window_parser().parse_args([]))  # the next start of `svmviz`
     qtbot.addWidget(w)
     qtbot.waitUntil(lambda: len(asked) == 1, timeout=10000)  # offered once the window is up
-    assert "did not close normally" in asked[0] and f"({n} points)" in asked[0]
+    assert "did not close normally" in asked[0]
+    assert f"({n} points)" in asked[0]
     p = w.session.points
     assert len(p) == n
     k = np.arange(n - 60)  # the points the editor placed, in order
     np.testing.assert_array_equal(p.X[60:], np.column_stack([0.01 * k, -0.02 * k]))
-    assert w.files.dirty and w.windowTitle().startswith("recovered")
+    assert w.files.dirty
+    assert w.windowTitle().startswith("recovered")
     assert not file.exists()  # taken: not offered twice
     answer(monkeypatch, Button.Discard)
     assert w.close()
-    w2 = window(qtbot)
+    w2 = window()
     assert not w2.files.offer_recovery()  # nothing left (a clean close removed ours)
     w2.close()
 
 
-def test_a_running_window_s_autosave_is_not_offered_to_another(qtbot, monkeypatch):
-    w = window(qtbot)
+def test_a_running_window_s_autosave_is_not_offered_to_another(window, monkeypatch):
+    w = window()
     w.session.add_point(1.0, 1.0)
     w.files.autosave_now()
     assert w.files.autosave.path.exists()
     asked = []
     answer(monkeypatch, Button.Yes, asked)
-    w2 = window(qtbot)
-    assert not w2.files.offer_recovery() and not asked
+    w2 = window()
+    assert not w2.files.offer_recovery()
+    assert not asked
     w2.close()
     answer(monkeypatch, Button.Discard)
     assert w.close()
     assert not w.files.autosave.path.exists()  # a clean close removes it
 
 
-def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatch):
-    w = window(qtbot)
+def test_points_saved_as_csv_open_again_as_they_were(window, tmp_path, monkeypatch):
+    w = window()
     w.session.set_class(1, "Square one")
     path = tmp_path / "points"  # no suffix: .csv is added
     save_to(monkeypatch, path)
     assert w.files.export_csv()
     before = w.session.points
     w.close()
-    w2 = window(qtbot, Dataset.from_labels(np.eye(2), ["x", "y"]))
+    w2 = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
     assert w2.files.open_path(tmp_path / "points.csv")
     p = w2.session.points
     np.testing.assert_array_equal(p.X, before.X)  # bit for bit (repr floats)
@@ -406,11 +441,11 @@ def test_points_saved_as_csv_open_again_as_they_were(qtbot, tmp_path, monkeypatc
     w2.close()
 
 
-def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monkeypatch):
+def test_autosave_in_a_folder_that_cannot_be_made_is_said(window, tmp_path, monkeypatch):
     blocker = tmp_path / "file-not-folder"
     blocker.write_text("")
     monkeypatch.setenv("SVMVIZ_CONFIG_DIR", str(blocker))  # autosave/ cannot go under a file
-    w = window(qtbot)
+    w = window()
     assert not w.files.autosave.active
     assert w.status.text().startswith("Autosave is off: cannot make")
     w.session.add_point(0.0, 0.0)
@@ -418,64 +453,73 @@ def test_autosave_in_a_folder_that_cannot_be_made_is_said(qtbot, tmp_path, monke
     w.close()
 
 
-def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, tmp_path):
+def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, window, tmp_path):
     from svmviz.core.scenario import list_scenarios
 
-    w = dressed(qtbot)
+    w = dressed(window)
     path = tmp_path / "lesson.json"
-    write_session(path, w.session.content(w.view_state()))
+    write_session(path, w.session.content(w.state.view()))
     saved = w.session.content()
     w.files.saved = saved
     w.close()
     _, again = start(window_parser().parse_args([str(path)]))
     qtbot.addWidget(again)
-    assert again.session.content().same_content(saved) and not again.files.dirty
+    assert again.session.content().same_content(saved)
+    assert not again.files.dirty
     assert again.windowTitle().startswith("lesson.json")
     again.close()
     _, demo = start(window_parser().parse_args([str(list_scenarios()[0]), "--play"]))
     qtbot.addWidget(demo)
-    assert demo.session.caption is not None and demo.controller.playing
+    assert demo.session.caption is not None
+    assert demo.controller.playing
     demo.close()
 
 
-def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, tmp_path,
+def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, tmp_path,
                                                                   monkeypatch):  # fmt: skip
     """Issue 16: after Open, Undo brought back the old points under the new file's settings,
     an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
     and New start a document: nothing is left to undo."""
     from svmviz.core.scenario import list_scenarios
 
-    lesson = dressed(qtbot)
+    lesson = dressed(window)
     path = tmp_path / "lesson.json"
     save_to(monkeypatch, path)
     assert lesson.files.save()
-    saved = lesson.session.content(lesson.view_state())
+    saved = lesson.session.content(lesson.state.view())
     lesson.close()
 
-    w = window(qtbot)
+    w = window()
     w.session.add_point(0.5, 0.5)  # an edit of the demo: undoable
     assert w.session.can_undo
     assert w.open_scenario(list_scenarios()[0])  # (the prompt: Discard)
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo
+    assert not w.controls.undo.isEnabled()
     w.session.add_point(0.25, 0.25)  # an edit of the scenario...
     assert w.files.open_path(path)  # ...discarded at the prompt
-    assert not w.session.can_undo and not w.undo_action.isEnabled()
+    assert not w.session.can_undo
+    assert not w.controls.undo.isEnabled()
     w.session.undo()  # Ctrl+Z: nothing happens
     assert w.session.content().same_content(saved)
-    assert w.session.caption == saved.caption and w.session.config == saved.config
-    assert w.files.name == "lesson.json" and not w.files.dirty
+    assert w.session.caption == saved.caption
+    assert w.session.config == saved.config
+    assert w.files.name == "lesson.json"
+    assert not w.files.dirty
     # an edit of the session undoes back to the session, never further
     w.session.delete_points([0])
     w.session.undo()
-    assert not w.session.can_undo and w.session.content().same_content(saved)
+    assert not w.session.can_undo
+    assert w.session.content().same_content(saved)
     # New: an empty document, nothing to undo
     assert w.files.new()
-    assert not w.session.can_undo and len(w.session.points) == 0
-    assert w.files.name == "untitled" and w.session.caption is None
+    assert not w.session.can_undo
+    assert len(w.session.points) == 0
+    assert w.files.name == "untitled"
+    assert w.session.caption is None
     w.close()
 
 
-def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, monkeypatch):
+def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, monkeypatch):
     """Issue 16: Open and Export started in the installed package's scenarios folder (the
     last file opened was a scenario of File ▸ Scenarios)."""
     from svmviz.core.scenario import list_scenarios
@@ -492,7 +536,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, m
 
         monkeypatch.setattr(QtWidgets.QFileDialog, kind, ask)
 
-    w = window(qtbot)
+    w = window()
     dialog("getOpenFileName")
     assert not w.files.open_dialog()
     assert started[-1] == ("getOpenFileName", home)  # nothing used yet: home
@@ -527,7 +571,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(qtbot, tmp_path, m
     w.close()
 
     # remembered between runs; a folder that is gone falls back to home
-    again = window(qtbot)
+    again = window()
     dialog("getOpenFileName")
     again.files.open_dialog()
     assert started[-1][1] == out
@@ -555,7 +599,8 @@ def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatc
         qtbot.waitExposed(dialog)
         assert dialog.width() < FILE_DIALOG_SIZE[0]  # Qt's own size: too narrow
         widen_file_dialog()
-        assert dialog.width() >= FILE_DIALOG_SIZE[0] and dialog.height() >= FILE_DIALOG_SIZE[1]
+        assert dialog.width() >= FILE_DIALOG_SIZE[0]
+        assert dialog.height() >= FILE_DIALOG_SIZE[1]
         tree = dialog.findChild(QtWidgets.QTreeView, "treeView")
         header, metrics = tree.header(), tree.fontMetrics()
         for column, text in ((1, "1023.9 KiB"), (2, "JSON document")):

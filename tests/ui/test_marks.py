@@ -8,7 +8,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import pyqtgraph as pg  # noqa: E402
 
-from svmviz.ui.decision_plot import Marks  # noqa: E402
+from svmviz.ui.plane_items import Marks  # noqa: E402
 
 
 def picture(qtbot, cls, x, y, sizes):
@@ -86,7 +86,8 @@ def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherw
     assert len(plot.rings.data) == rings  # kept: they sit on their points
     session.move_points([3], 0.5, 0.0)
     plot.draw_frame(frame(), colors, marks=False)
-    assert len(plot.rings.data) == 0 and len(plot.wrong.data) == 0  # cleared
+    assert len(plot.rings.data) == 0
+    assert len(plot.wrong.data) == 0  # cleared
     plot.draw_frame(frame(), colors, marks=False)
     assert len(plot.rings.data) == 0  # still cleared until marks are drawn
     plot.draw_frame(frame(), colors, marks=True)

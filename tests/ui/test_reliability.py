@@ -32,7 +32,7 @@ def wait(cond):
 
 wait(lambda: w.snapshot is not None)
 w.session.set_config(SolverConfig(kernel=Kernel("rbf"), iterations=1000))
-w.speed.set(0)  # instant
+w.state.set_speed(0)  # instant
 w.toggle_play()
 wait(lambda: w.snapshot.generation == w.controller.generation and w.snapshot.t > 100)
 print("kernel frames", w.snapshot.t)
@@ -41,9 +41,9 @@ w.close()
 
 
 def test_the_first_kernel_frame_of_a_fresh_process_does_not_crash():
-    """Found by hand while testing divergence: a window that started linear crashed
-    (SIGSEGV in pybind11's set-up, called first from the training QThread) at its first
-    kernel frame, 4 times in 4. A fresh process: nothing here may contour first."""
+    """A window that started linear draws its first kernel frame without crashing (a
+    SIGSEGV in pybind11's set-up when it is first called from the training QThread). A fresh
+    process: nothing here may contour first."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     r = subprocess.run([sys.executable, "-c", FIRST_KERNEL_FRAME], env=env,
                        capture_output=True, text=True, timeout=180)  # fmt: skip
@@ -61,17 +61,9 @@ from PySide6 import QtWidgets  # noqa: E402
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.scenario import list_scenarios  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
+from svmviz.ui.app import demo_data  # noqa: E402
 
 NONFINITE_TEXT = re.compile(r"\b(nan|inf|-inf)\b", re.IGNORECASE)
-
-
-def window(qtbot, config=None):
-    w = build_window(demo_data(), config or SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    return w
 
 
 def current(w):
@@ -86,7 +78,7 @@ def train_until_stopped(qtbot, w):
     w.run_to_budget()
     qtbot.waitUntil(lambda: (current(w) and w.snapshot.status != "running"
                              and not w.playing), timeout=60000)  # fmt: skip
-    w._show_curves()
+    w.frames.show_curves()
 
 
 def assert_nothing_nonfinite_drawn(w):
@@ -100,7 +92,8 @@ def assert_nothing_nonfinite_drawn(w):
             bad = ~(np.isfinite(x) & np.isfinite(y))
             if bad.any():
                 assert item.opts.get("connect") == "finite", item.name()
-            assert np.all(np.abs(x[~bad]) < 1e300) and np.all(np.abs(y[~bad]) < 1e300)
+            assert np.all(np.abs(x[~bad]) < 1e300)
+            assert np.all(np.abs(y[~bad]) < 1e300)
     texts = [w.status.text()] + [label.text() for label in w.findChildren(QtWidgets.QLabel)]
     for text in texts:
         assert not NONFINITE_TEXT.search(text), text
@@ -113,20 +106,20 @@ def assert_nothing_nonfinite_drawn(w):
       "scale the coordinates down or lower γ")],
     ids=["step-size", "huge-gamma"],
 )  # fmt: skip
-def test_divergence_pauses_and_says_what_to_change(qtbot, how, advice):
-    w = window(qtbot)
+def test_divergence_pauses_and_says_what_to_change(qtbot, make_window, wait_frame, how, advice):
+    w = make_window(iterations=2000, show=True)
     if how == "scenario":
         w.open_scenario(next(p for p in list_scenarios() if "step-size" in p.name))
     else:
         w.session.set_config(how)
-    qtbot.waitUntil(lambda: current(w), timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     w.toggle_play()
-    qtbot.waitUntil(lambda: current(w) and w.snapshot.status == "diverged", timeout=30000)
-    qtbot.waitUntil(lambda: not w.playing and w.play_action.text() == "Play", timeout=5000)
-    w._show_curves()
-    assert "diverged" in w.status.text() and advice in w.status.text()
+    wait_frame(w, lambda s: s.generation == w.controller.generation and s.status == "diverged")
+    qtbot.waitUntil(lambda: not w.playing and w.controls.play.text() == "Play", timeout=5000)
+    w.frames.show_curves()
+    assert "diverged" in w.status.text()
+    assert advice in w.status.text()
     assert_nothing_nonfinite_drawn(w)
-    w.close()
 
 
 def test_kernel_values_that_overflow_are_named():
@@ -155,11 +148,11 @@ KERNELS = {"linear": Kernel(), "rbf": Kernel("rbf"), "hard": None}
 
 @pytest.mark.parametrize("kind", KERNELS)
 @pytest.mark.parametrize("case", DEGENERATE)
-def test_degenerate_data_train_or_say_why(qtbot, case, kind):
+def test_degenerate_data_train_or_say_why(qtbot, make_window, case, kind):
     X, y = DEGENERATE[case]
     config = (SolverConfig(margin="hard", iterations=500) if kind == "hard"
               else SolverConfig(kernel=KERNELS[kind], iterations=500))  # fmt: skip
-    w = window(qtbot, config)
+    w = make_window(config=config, show=True)
     w.session.replace_points(np.array(X, dtype=float), y)
     w.fit_view()
     train_until_stopped(qtbot, w)
@@ -173,18 +166,19 @@ def test_degenerate_data_train_or_say_why(qtbot, case, kind):
     isolated = kind == "rbf" and case in ("coordinates of 1e12", "coordinates of 1e15")
     assert ("each point stands alone; lower γ" in text) == isolated, text
     assert_nothing_nonfinite_drawn(w)
-    w.close()
 
 
-def test_a_class_emptied_by_deletes(qtbot):
-    w = window(qtbot)
+def test_a_class_emptied_by_deletes(qtbot, make_window):
+    w = make_window(iterations=2000, show=True)
     X = [[0, 0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3]]
     w.session.replace_points(np.array(X, dtype=float), [0, 0, 1, 1, 2, 2])
     train_until_stopped(qtbot, w)
-    assert "3 classes" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 3
+    assert "3 classes" in w.panel.problem.text()
+    assert w.snapshot.model.coef.shape[0] == 3
     w.session.delete_points([4, 5])  # class 3 has no points left: binary
     train_until_stopped(qtbot, w)
-    assert "binary" in w.panel.problem.text() and w.snapshot.model.coef.shape[0] == 1
+    assert "binary" in w.panel.problem.text()
+    assert w.snapshot.model.coef.shape[0] == 1
     assert w.snapshot.status == "budget"
     w.session.delete_points([2, 3])  # one class left: nothing to train, and it says so
     qtbot.waitUntil(lambda: "at least two classes" in w.status.text(), timeout=10000)
@@ -193,24 +187,24 @@ def test_a_class_emptied_by_deletes(qtbot):
     w.session.undo()  # and back
     train_until_stopped(qtbot, w)
     assert w.snapshot.status == "budget"
-    w.close()
 
 
 @pytest.mark.parametrize("autosave", ['"text"', "[1, 2]", '{"source": [1], "saved_at": 5}'])
 def test_a_damaged_autosave_file_is_no_crash(tmp_path, autosave):
-    """Found by the fuzzing session: an "autosave" entry that is not an object raised an
-    AttributeError at the start, before the window opened."""
+    """An "autosave" entry that is not an object is no error at the start, before the
+    window opens."""
     from svmviz.app.autosave import find_recoverable
 
     (tmp_path / "x.json").write_text('{"format": "svmviz-session", "version": 1, '
                                      f'"autosave": {autosave}}}')  # fmt: skip
     found = find_recoverable(tmp_path)
-    assert len(found) == 1 and found[0].source is None
+    assert len(found) == 1
+    assert found[0].source is None
     for f in found:
         f.discard()
 
 
-def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(qtbot, tmp_path,
+def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(make_window, tmp_path,
                                                                       monkeypatch):  # fmt: skip
     from svmviz.core.data import Dataset
     from svmviz.core.training import prepare
@@ -220,24 +214,27 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(qtbot, tm
     data = Dataset.from_labels(X, np.arange(40) % 10)
     solver, ref, _ = prepare(SolverConfig(iterations=3000), data)
     solver.step(3000)
-    assert data.n_classes == 10 and np.isfinite(solver.history_["objective"]).all()
+    assert data.n_classes == 10
+    assert np.isfinite(solver.history_["objective"]).all()
     assert solver.history_["objective"][-1] >= ref.lower
     path = tmp_path / "ten.csv"
     path.write_text("x,y,label\n" + "".join(f"{a},{b},c{k}\n" for (a, b), k in
                                             zip(X, data.y, strict=True)))  # fmt: skip
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
-    w = window(qtbot)
+    w = make_window(iterations=2000, show=True)
     before = w.session.points
     assert not w.files.open_path(path, confirm=False)
-    assert shown and "at most 9 classes" in shown[0] and "10" in shown[0]
+    assert shown
+    assert "at most 9 classes" in shown[0]
+    assert "10" in shown[0]
     assert w.session.points is before  # nothing changed
     w.close()
 
 
 def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
-    """Found by the monkey test: a kernel run on its way to diverging has α beyond float32's
-    3.4e38, and the single-precision grid overflowed (a RuntimeWarning, and inf drawn)."""
+    """A kernel run on its way to diverging has α beyond float32's 3.4e38: the frame's grid
+    stays finite and warns of nothing."""
     from svmviz.core.frame import make_frame
     from svmviz.core.model_io import Model
 
@@ -246,31 +243,29 @@ def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
                   support_vectors=X, dual_coef=np.array([[1e60, -2e60, 1e60]]),
                   intercept=np.array([0.0]))  # fmt: skip
     frame = make_frame(model, X, np.array([0, 1, 0]), (-1, 3, -1, 2), 40)
-    assert not recwarn.list and all(np.isfinite(c).all() for c in frame.contours["boundary"])
+    assert not recwarn.list
+    assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
 
 
-def test_an_equal_step_recomputed_is_compared_without_error(qtbot):
-    """Found by the monkey test: a step recomputed for the frame shown (the same t, sample
-    and numbers, a new object) was compared with the one shown by ==, which compared their
-    arrays: a ValueError in the slot."""
+def test_an_equal_step_recomputed_is_compared_without_error(make_window, wait_frame):
+    """A step recomputed for the frame shown (the same t, sample and numbers, a new object)
+    is shown again without comparing its arrays with == (which raises a ValueError)."""
     import copy
     import dataclasses
 
-    w = window(qtbot, SolverConfig(batch=3, iterations=2000))
+    w = make_window(batch=3, iterations=2000, show=True)
     w.advance(1)
-    qtbot.waitUntil(lambda: current(w) and w.snapshot.step is not None, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation and s.step is not None)
     snap = w.snapshot
-    w._show_step(snap)
+    w.frames.show_step(snap)
     again = dataclasses.replace(snap, step=copy.deepcopy(snap.step))
-    w._show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
-    assert w._step_shown is again.step  # (shown again: cheap, and never an error)
-    w.close()
+    w.frames.show_step(again)  # (raised ValueError: the truth value of an array … is ambiguous)
+    assert w.frames.step_shown is again.step  # (shown again: cheap, and never an error)
 
 
 def test_coordinates_beyond_the_limit_are_refused_where_they_would_overflow():
-    """Found by the degenerate-data tests: coordinates of 1e300 (which the readers took)
-    overflowed ‖x‖² in the solver (a RuntimeWarning, then "‖x‖² up to inf"), float32 in the
-    rbf grid, and σ² in the QP (an OverflowError that left the window waiting)."""
+    """Coordinates of 1e300 would overflow ‖x‖² in the solver, float32 in the rbf grid, and
+    σ² in the QP (an OverflowError that would leave the window waiting): they are refused."""
     from svmviz.core.data import Dataset
     from svmviz.core.errors import InputError
     from svmviz.core.reference import exact_optimum
@@ -310,12 +305,12 @@ def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
         assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
 
 
-def test_a_defect_in_setting_up_a_job_is_said_not_a_silent_wait(qtbot, monkeypatch):
+def test_a_defect_in_setting_up_a_job_is_said_not_a_silent_wait(qtbot, make_window, monkeypatch):
     """An unexpected exception while a job is set up (a bug) is said in the status line,
     where the window would otherwise wait for a frame that never comes."""
     from svmviz.core.solvers import Solver
 
-    w = window(qtbot)
+    w = make_window(iterations=2000, show=True)
 
     def broken(self, *args, **kwargs):
         raise ZeroDivisionError("a bug")
@@ -326,15 +321,14 @@ def test_a_defect_in_setting_up_a_job_is_said_not_a_silent_wait(qtbot, monkeypat
         qtbot.waitUntil(lambda: "internal error" in w.status.text(), timeout=30000)
     assert "ZeroDivisionError: a bug" in w.status.text()
     assert [type(e[1]) for e in caught] == [ZeroDivisionError]
-    w.close()
 
 
-def test_the_view_and_the_edits_stay_within_the_coordinates_svmviz_takes(qtbot):
+def test_the_view_and_the_edits_stay_within_the_coordinates_svmviz_takes(make_window):
     """Zooming far out stops at ±2e15, and a click or a drag out there stops at ±0.999e15,
     so that nothing made in the window is refused when it is trained or opened again."""
     from svmviz.core.limits import MAX_COORDINATE
 
-    w = window(qtbot)
+    w = make_window(iterations=2000, show=True)
     for _ in range(8):
         w.plot.view.scaleBy((1e4, 1e4))
         QtWidgets.QApplication.processEvents()
@@ -347,8 +341,8 @@ def test_the_view_and_the_edits_stay_within_the_coordinates_svmviz_takes(qtbot):
     np.testing.assert_array_equal(before[n], [0.999 * MAX_COORDINATE, -0.999 * MAX_COORDINATE])
     w.session.move_points([0, n], 1e300, 5.0)
     X = w.session.points.X
-    assert np.abs(X).max() <= MAX_COORDINATE and X[n, 0] == before[n, 0]  # (it stopped)
+    assert np.abs(X).max() <= MAX_COORDINATE
+    assert X[n, 0] == before[n, 0]  # (it stopped)
     assert X[n, 1] == before[n, 1] + 5.0  # (the other axis moved as asked)
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, before, rtol=0, atol=1e-12)
-    w.close()

@@ -17,15 +17,15 @@ from svmviz.core.frame import make_frame  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.model_io import Model  # noqa: E402
 from svmviz.ui import style  # noqa: E402
-from svmviz.ui.decision_plot import (  # noqa: E402
+from svmviz.ui.decision_plot import DecisionPlot  # noqa: E402
+from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
+from svmviz.ui.plane_items import (  # noqa: E402
     ALPHA_SHOWN,
     RING_MAX,
     RING_MIN,
     WRONG_SIZE,
     WRONG_SYMBOL,
-    DecisionPlot,
 )
-from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
 
 LINEAR = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.0]), coef=np.array([[1.0, 0.0]]))
 
@@ -87,7 +87,8 @@ def test_kernel_rings_are_small_and_none_for_alpha_near_zero(qtbot, plane):
     draw(plane, model, alpha)
     sizes = plane.rings.data["size"]
     assert len(sizes) == int(np.sum(alpha >= ALPHA_SHOWN * alpha.max())) == 4
-    assert sizes.min() >= RING_MIN and sizes.max() == RING_MAX <= style.POINT_SIZE + 14
+    assert sizes.min() >= RING_MIN
+    assert sizes.max() == RING_MAX <= style.POINT_SIZE + 14
     assert any(f"α<sub>i</sub> ≥ {100 * ALPHA_SHOWN:g}% of max" in t for t in labels(plane))
 
 
@@ -116,12 +117,15 @@ def test_legend_line_samples_show_their_dashes_at_every_scale(qtbot, plane, scal
 def test_legend_words_follow_the_number_of_classes(qtbot, plane):
     draw(plane)
     binary = labels(plane)
-    assert "boundary f = 0" in binary and "margins f = ±1" in binary
+    assert "boundary f = 0" in binary
+    assert "margins f = ±1" in binary
     three = plane.region_colors(np.array([0, 1, 2]))
     draw(plane, colors=three)
     words = " ".join(labels(plane))
-    assert "boundaries f<sub>k</sub> = f<sub>j</sub>" in words and "argmax" in words
-    assert "f = 0" not in words and "y f" not in words
+    assert "boundaries f<sub>k</sub> = f<sub>j</sub>" in words
+    assert "argmax" in words
+    assert "f = 0" not in words
+    assert "y f" not in words
     draw(plane)
     assert labels(plane) == binary
 
@@ -143,7 +147,8 @@ def test_legend_is_a_small_box_inside_the_plane_which_keeps_its_height(qtbot, pl
     assert view.contains(legend)
     assert view.height() >= 0.88 * plane.height()  # no legend rows above the plane
     assert legend.width() * legend.height() <= 0.15 * view.width() * view.height()
-    assert legend.right() > view.center().x() and legend.top() < view.center().y()  # top right
+    assert legend.right() > view.center().x()
+    assert legend.top() < view.center().y()  # top right
     # a click on the legend adds no point
     assert plane.data_at(legend.center()) is None
     assert plane.data_at(QtCore.QPointF(view.left() + 5, view.bottom() - 5)) is not None
@@ -157,7 +162,8 @@ def test_exported_plane_has_its_legend_inside_at_scale(qtbot, plane):
     try:
         view = twin.view.sceneBoundingRect()
         legend = twin.legend.sceneBoundingRect()
-        assert view.contains(legend) and view.height() >= 0.88 * twin.height()
+        assert view.contains(legend)
+        assert view.height() >= 0.88 * twin.height()
         samples = {label.text: sample for sample, label in twin.legend.items}
         assert dashes(samples["margins f = ±1"]) >= 3
     finally:
@@ -174,7 +180,9 @@ def test_place_box_flips_at_the_edges_and_never_covers_the_cursor():
     assert (x, y) == (166, 46)
     # too wide for either side: above the cursor, pushed inside
     x, y = place_box((250, 200), (460, 40), area, gap)
-    assert 0 <= x and x + 460 <= 500 and y + 40 <= 200 - gap
+    assert 0 <= x
+    assert x + 460 <= 500
+    assert y + 40 <= 200 - gap
 
 
 @pytest.mark.parametrize("where", [(0.98, 0.5), (0.5, 0.98), (0.02, 0.02), (0.98, 0.02),
@@ -193,7 +201,8 @@ def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, w
     assert plane.view.sceneBoundingRect().adjusted(-1, -1, 1, 1).contains(box)
     spot = QtCore.QRectF(cursor.x() - 8, cursor.y() - 8, 16, 16)  # the point under the cursor
     assert not box.intersects(spot)
-    assert isinstance(hover.text, pg.TextItem) and hover.text.isVisible()
+    assert isinstance(hover.text, pg.TextItem)
+    assert hover.text.isVisible()
 
 
 def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):

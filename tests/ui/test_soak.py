@@ -13,10 +13,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets  # noqa: E402
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 SECONDS = float(os.environ.get("SVMVIZ_SOAK_SECONDS", 600))
 WARM_UP = min(60.0, SECONDS / 10)
@@ -32,14 +30,11 @@ def rss_mib() -> float:
 
 
 @pytest.mark.slow
-def test_ten_minutes_of_play_with_edits(qtbot):
+def test_ten_minutes_of_play_with_edits(qtbot, make_window):
     rng = np.random.default_rng(0)
-    w = build_window(demo_data(), SolverConfig(iterations=20_000_000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=20_000_000, show=True)
     s = w.session
-    w.speed.set(0)  # instant: the engine's full speed, edits at that speed
+    w.state.set_speed(0)  # instant: the engine's full speed, edits at that speed
     w.toggle_play()
     kernels = [Kernel(), Kernel("rbf"), Kernel("poly", degree=3)]
     start = time.perf_counter()
@@ -78,4 +73,3 @@ def test_ten_minutes_of_play_with_edits(qtbot):
           f"{samples[::30]}")  # fmt: skip
     assert at_end - at_start < GROWTH_MIB
     assert QtWidgets.QApplication.instance() is not None
-    w.close()

@@ -77,26 +77,24 @@ def test_set_config_does_not_echo(qtbot, panel):
     assert panel.lam_field.text() == "0.5"
 
 
-def test_a_panel_change_restarts_training_with_it(qtbot):
+def test_a_panel_change_restarts_training_with_it(qtbot, make_window, wait_frame):
     from svmviz.core.pace import INSTANT
-    from svmviz.ui.app import build_window, demo_data
 
-    w = build_window(demo_data(), SolverConfig(iterations=10**6), play=True)
-    qtbot.addWidget(w)
-    w.speed.set(INSTANT)
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t > 100, timeout=30000)
+    w = make_window(iterations=10**6, play=True)
+    w.state.set_speed(INSTANT)
+    wait_frame(w, lambda s: s.t > 100)
     gen = w.controller.generation
     w.panel.kernel.setCurrentText("rbf")
     assert w.session.config.kernel.name == "rbf"
-    assert w.controller.generation == gen + 1 and w.playing
-    qtbot.waitUntil(lambda: w.snapshot.generation == gen + 1 and w.snapshot.t > 0, timeout=30000)
+    assert w.controller.generation == gen + 1
+    assert w.playing
+    wait_frame(w, lambda s: s.generation == gen + 1 and s.t > 0)
     assert w.controller._worker._job.config.kernel.name == "rbf"
-    w.speed_combo.setCurrentText("10 per frame")
+    w.controls.speed_combo.setCurrentText("10 per frame")
     qtbot.wait(300)
     t0 = w.snapshot.t
     qtbot.wait(500)
     assert 0 < w.snapshot.t - t0 < 1000  # slow motion: about 10 iterations per frame
-    w.close()
 
 
 def test_a_hard_margin_shows_the_lambda_it_is_solved_with(qtbot, panel):
@@ -106,34 +104,34 @@ def test_a_hard_margin_shows_the_lambda_it_is_solved_with(qtbot, panel):
     panel.lam_field.setText("0.05")
     edited(qtbot, panel, panel.lam_field.editingFinished.emit)
     cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("hard"))
-    assert cfg.margin == "hard" and cfg.lam == 0.05  # the setting is kept
-    assert not panel.lam_field.isEnabled() and panel.lam_field.text() == ""
+    assert cfg.margin == "hard"
+    assert cfg.lam == 0.05  # the setting is kept
+    assert not panel.lam_field.isEnabled()
+    assert panel.lam_field.text() == ""
     assert panel.lam_field.placeholderText() == "set from the data"
     with qtbot.assertNotEmitted(panel.config_edited):
         panel.show_lam_used(0.006834)
-    assert panel.lam_field.text() == "0.00683" and "set from the data" in panel.lam_field.toolTip()
+    assert panel.lam_field.text() == "0.00683"
+    assert "set from the data" in panel.lam_field.toolTip()
     assert edited(qtbot, panel, lambda: panel.seed.setValue(3)).lam == 0.05  # not 0.00683
     cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("soft"))
-    assert cfg.lam == 0.05 and panel.lam_field.text() == "0.05" and panel.lam_field.isEnabled()
+    assert cfg.lam == 0.05
+    assert panel.lam_field.text() == "0.05"
+    assert panel.lam_field.isEnabled()
     panel.show_lam_used(None)  # a soft job's frame
     assert panel.lam_field.text() == "0.05"
     panel.combos["margin"].setCurrentText("hard")  # another problem: not known yet
     assert panel.lam_field.text() == ""
 
 
-def test_the_window_says_the_hard_margin_s_lambda_one_way(qtbot, separable):
-    from svmviz.ui.app import build_window
-
-    w = build_window(separable, SolverConfig(margin="hard", iterations=300))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.reference is not None,
-                    timeout=30000)  # fmt: skip
+def test_the_window_says_the_hard_margin_s_lambda_one_way(make_window, wait_frame, separable):
+    w = make_window(separable, margin="hard", iterations=300, show=True)
+    wait_frame(w, lambda s: s.reference is not None)
     lam = w.snapshot.reference.lam_hard
     assert w.snapshot.model.lam == lam
-    assert w.panel.lam_field.text() == f"{lam:.3g}" and w.session.config.lam == 0.01
+    assert w.panel.lam_field.text() == f"{lam:.3g}"
+    assert w.session.config.lam == 0.01
     w.advance(1)
-    qtbot.waitUntil(lambda: w.snapshot.step is not None, timeout=30000)
+    wait_frame(w, lambda s: s.step is not None)
     text = w.step_panel.text()
     assert f"λ = {lam:.3g} (set from the data" in text
-    w.close()

@@ -14,23 +14,18 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets  # noqa: E402
 from PySide6.QtSvg import QSvgRenderer  # noqa: E402
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.generalization import Split  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.model_io import read_model, read_model_npz  # noqa: E402
 from svmviz.ui.animation import AnimationSettings  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 
 @pytest.fixture
-def trained(qtbot):
-    w = build_window(demo_data(), SolverConfig(kernel=Kernel("rbf"), iterations=3000))
-    qtbot.addWidget(w)
+def trained(make_window, wait_frame):
+    w = make_window(kernel=Kernel("rbf"), iterations=3000)
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.status == "budget"
-                    and w.snapshot.reference is not None, timeout=30000)  # fmt: skip
-    yield w
-    w.close()
+    wait_frame(w, lambda s: s.status == "budget" and s.reference is not None)
+    return w
 
 
 def colours(image: QtGui.QImage) -> int:
@@ -83,7 +78,8 @@ def test_copy_puts_the_picture_on_the_clipboard(trained):
     trained.prefs.set("export_scale", 2)
     trained.exports.copy_picture("plane")
     image = QtWidgets.QApplication.clipboard().image()
-    assert (image.width(), image.height()) == (800, 600) and colours(image) > 20
+    assert (image.width(), image.height()) == (800, 600)
+    assert colours(image) > 20
 
 
 def save_to(monkeypatch, path):
@@ -102,7 +98,8 @@ def test_the_exported_model_predicts_as_the_window_s(trained, tmp_path, monkeypa
     np.testing.assert_array_equal(model.decision_function(X), shown.decision_function(X))
     np.testing.assert_array_equal(model.predict(X), shown.predict(X))
     assert model.extra["solver"] == trained.session.job_config().to_dict()
-    assert model.extra["status"] == "budget" and model.extra["iterations"] == 3000
+    assert model.extra["status"] == "budget"
+    assert model.extra["iterations"] == 3000
     assert model.extra["optimum"] == pytest.approx(trained.snapshot.reference.objective)
 
 
@@ -119,9 +116,11 @@ def test_the_window_and_svmviz_train_write_the_same_model_fields(trained, tmp_pa
     assert trained.exports.save_model()
     cli = json.loads((tmp_path / "cli.json").read_text())
     gui = json.loads((tmp_path / "gui.json").read_text())
-    assert set(cli) <= set(gui) and gui["solver"] == cli["solver"]
+    assert set(cli) <= set(gui)
+    assert gui["solver"] == cli["solver"]
     # the same configuration and seed on the same points: the same model
-    assert gui["dual_coef"] == cli["dual_coef"] and gui["intercept"] == cli["intercept"]
+    assert gui["dual_coef"] == cli["dual_coef"]
+    assert gui["intercept"] == cli["intercept"]
 
 
 def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
@@ -130,18 +129,18 @@ def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
     assert trained.exports.save_history()
     rows = list(csv.reader(io.StringIO(path.read_text())))
     assert rows[0] == ["iteration", "objective", "loss", "error", "norm", "violations"]
-    assert len(rows) == 3001 and rows[-1][0] == "3000"
+    assert len(rows) == 3001
+    assert rows[-1][0] == "3000"
     assert float(rows[-1][1]) == trained.snapshot.history["objective"][-1]
 
 
-def test_nothing_to_export_before_training(qtbot, monkeypatch):
+def test_nothing_to_export_before_training(make_window, monkeypatch):
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "information", lambda *a: shown.append(a[2]))
-    w = build_window(demo_data(), SolverConfig())
-    qtbot.addWidget(w)
-    w.snapshot = None
-    assert not w.exports.save_model() and "Train first" in shown[0]
-    w.close()
+    w = make_window()
+    w.frames.snapshot = None
+    assert not w.exports.save_model()
+    assert "Train first" in shown[0]
 
 
 def run_animation(qtbot, w, settings):
@@ -158,9 +157,11 @@ def test_gif_animation_replays_the_training(trained, tmp_path, qtbot):
     path = tmp_path / "training.gif"
     ok, message = run_animation(qtbot, trained, AnimationSettings(
         path, frames=6, frame_ms=80, last=3000, width=320, height=240))  # fmt: skip
-    assert ok and "6 frames" in message
+    assert ok
+    assert "6 frames" in message
     with Image.open(path) as gif:
-        assert gif.n_frames == 6 and gif.size == (320, 240)
+        assert gif.n_frames == 6
+        assert gif.size == (320, 240)
         gif.seek(5)
         assert gif.info["duration"] >= 80
 
@@ -170,7 +171,8 @@ def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot)
     ok, _ = run_animation(qtbot, trained, AnimationSettings(
         path, frames=4, last=3000, width=200, height=150, scale=2))  # fmt: skip
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert ok and names == [f"frame_{k:04d}.png" for k in range(1, 5)]
+    assert ok
+    assert names == [f"frame_{k:04d}.png" for k in range(1, 5)]
     assert QtGui.QImage(str(tmp_path / "frame_0004.png")).width() == 400
     for p in tmp_path.iterdir():
         p.unlink()
@@ -181,15 +183,17 @@ def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot)
     animation.finished.connect(lambda ok, message: done.append((ok, message)))
     qtbot.waitUntil(lambda: animation.progress.value() >= 3, timeout=30000)
     animation.progress.findChild(QtWidgets.QPushButton).click()  # the dialog's Cancel
-    assert done and not done[0][0] and "cancelled" in done[0][1]
+    assert done
+    assert not done[0][0]
+    assert "cancelled" in done[0][1]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path):
-    w = build_window(demo_data(), SolverConfig(iterations=500))
-    qtbot.addWidget(w)
+def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, make_window, wait_frame,
+                                                                 tmp_path):
+    w = make_window(iterations=500)
     w.session.set_split(Split(0.3, 1))
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)  # the split's job
     ok, message = run_animation(qtbot, w, AnimationSettings(
         tmp_path / "a.gif", frames=3, last=500, width=200, height=150))  # fmt: skip
     assert ok, message
@@ -197,7 +201,6 @@ def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, tmp_path)
 
     with Image.open(io.BytesIO(Path(tmp_path / "a.gif").read_bytes())) as gif:
         assert gif.n_frames == 3
-    w.close()
 
 
 def test_sizes_too_large_are_refused_with_a_message(trained, tmp_path, monkeypatch):
@@ -207,5 +210,6 @@ def test_sizes_too_large_are_refused_with_a_message(trained, tmp_path, monkeypat
     assert "10000 × 6000: at most 8000 pixels a side" in shown[-1]
     big = AnimationSettings(tmp_path / "a.gif", frames=1000, last=3000, width=4000, height=3000)
     assert not trained.exports.start_animation(big)
-    assert "for a GIF (at most 1 GB)" in shown[-1] and "numbered PNG frames" in shown[-1]
+    assert "for a GIF (at most 1 GB)" in shown[-1]
+    assert "numbered PNG frames" in shown[-1]
     assert list(tmp_path.iterdir()) == []

@@ -6,26 +6,15 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.data import Dataset  # noqa: E402
 from svmviz.core.palette import MAX_CLASSES  # noqa: E402
-from svmviz.ui.app import build_window  # noqa: E402
 
 
 @pytest.fixture
-def window(qtbot):
+def window(make_window):
     X = np.array([[-1.0, 0.0], [-1.2, 0.3], [1.0, 0.0], [1.1, -0.4]])
-    w = build_window(Dataset.from_labels(X, ["red", "red", "blue", "blue"]),
-                     SolverConfig(iterations=2000))  # fmt: skip
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    from PySide6.QtWidgets import QApplication
-
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)  # shortcuts need it active
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    yield w
-    w.close()
+    data = Dataset.from_labels(X, ["red", "red", "blue", "blue"])
+    return make_window(data, iterations=2000, active=True)  # (shortcuts need it active)
 
 
 def visible_buttons(w):
@@ -39,7 +28,8 @@ def test_bar_shows_the_classes_and_keys_choose_them(qtbot, window):
     assert [b.text() for b in visible_buttons(w)] == ["1 red", "2 blue"]
     assert w.class_bar.buttons[0].isChecked()
     qtbot.keyClick(w, Qt.Key.Key_9)  # the ninth class: shown and current
-    assert w.session.current_class == 8 and len(visible_buttons(w)) == MAX_CLASSES
+    assert w.session.current_class == 8
+    assert len(visible_buttons(w)) == MAX_CLASSES
     assert w.class_bar.buttons[8].isChecked()
     assert not w.class_bar.add_action.isEnabled()  # nine is the most
     qtbot.mouseClick(w.class_bar.buttons[1], Qt.MouseButton.LeftButton)
@@ -51,7 +41,8 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
 
     w = window
     w.class_bar.add_button.click()
-    assert w.session.class_count == 3 and w.session.current_class == 2
+    assert w.session.class_count == 3
+    assert w.session.current_class == 2
     monkeypatch.setattr(QtWidgets.QInputDialog, "getText", lambda *a, **k: ("green", True))
     w.class_bar.rename(2)
     assert w.session.classes[2] == "green"
@@ -61,7 +52,8 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: warned.append(a[2]))
     monkeypatch.setattr(QtWidgets.QInputDialog, "getText", lambda *a, **k: ("red", True))
     w.class_bar.rename(2)
-    assert "already called" in warned[0] and w.session.classes[2] == "green"
+    assert "already called" in warned[0]
+    assert w.session.classes[2] == "green"
     monkeypatch.setattr(QtWidgets.QColorDialog, "getColor", lambda *a: QtGui.QColor("#112233"))
     gen = w.controller.generation
     w.class_bar.recolor(0)
@@ -70,7 +62,7 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
     brush = w.plot.scatters[0].opts["brush"]
     assert brush.color().name() == "#112233"
     # the regions take the colour too (blended over white)
-    assert w._region_colors[0] == w.plot.region_colors([0])[0]
+    assert w.frames.region_colors[0] == w.plot.region_colors([0])[0]
     w.session.undo()
     assert w.session.colors[0] != "#112233"
     w.session.undo()
@@ -80,7 +72,7 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
 
 
 def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
-    qtbot, window, monkeypatch
+    wait_frame, window, monkeypatch
 ):
     from PySide6 import QtWidgets
 
@@ -88,10 +80,10 @@ def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
     assert w.panel.problem.text().startswith("binary")
     assert not w.panel.cost_button.isEnabled()
     w.session.add_point(0.0, 2.0, k=4)  # a third class (slot 5)
-    assert "multiclass" in w.panel.problem.text() and "3 classes" in w.panel.problem.text()
+    assert "multiclass" in w.panel.problem.text()
+    assert "3 classes" in w.panel.problem.text()
     assert w.panel.cost_button.isEnabled()
-    qtbot.waitUntil(lambda: w.snapshot is not None and not w.snapshot.model.binary,
-                    timeout=30000)  # fmt: skip
+    wait_frame(w, lambda s: not s.model.binary)
 
     def fill(dialog):
         dialog.table.item(0, 1).setText("2.5")  # true red, predicted blue
@@ -102,9 +94,11 @@ def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
     w.panel.cost_button.click()
     assert w.controller.generation == gen + 1  # a new problem: restarted
     cost = w.session.job_config().cost
-    assert cost[0][1] == 2.5 and cost[1][0] == 1.0 and cost[0][0] == 0.0
+    assert cost[0][1] == 2.5
+    assert cost[1][0] == 1.0
+    assert cost[0][0] == 0.0
     assert "custom Δ" in w.panel.problem.text()
-    qtbot.waitUntil(lambda: w.snapshot.generation == w.controller.generation, timeout=30000)
+    wait_frame(w, lambda s: s.generation == w.controller.generation)
     assert w.snapshot.model.cost[0, 1] == 2.5  # the engine trains with it
     # deleting the third class: binary again, and Δ of the two left is kept per slot
     w.session.delete_points([4])
@@ -120,7 +114,8 @@ def test_cost_dialog_refuses_a_bad_entry(qtbot):
     qtbot.addWidget(d)
     assert d.ok.isEnabled()
     d.table.item(1, 2).setText("-1")
-    assert not d.ok.isEnabled() and "not a number ≥ 0" in d.error.text()
+    assert not d.ok.isEnabled()
+    assert "not a number ≥ 0" in d.error.text()
     d.table.item(1, 2).setText("x")
     assert not d.ok.isEnabled()
     d.set_zero_one()

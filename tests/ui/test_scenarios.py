@@ -7,10 +7,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.errors import InputError  # noqa: E402
 from svmviz.core.scenario import list_scenarios, read_scenario  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 SCENARIOS = list_scenarios()
 
@@ -23,36 +21,33 @@ def test_there_are_the_demos_the_issue_lists():
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_each_scenario_opens_and_trains(qtbot, path):
+def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     s = read_scenario(path)
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
+    w = make_window(iterations=1000, show=True)
     w.open_scenario(path)
-    assert s.title in w.caption.text() and w.caption.isVisible()
+    assert s.title in w.caption.text()
+    assert w.caption.isVisible()
     np.testing.assert_allclose(w.session.points.X, s.data.X)
     assert w.session.job_config().algorithm == s.config.algorithm
     assert w.panel.config().kernel == s.config.kernel
-    assert w.optimum_action.isChecked() == ("optimum" in s.view)
+    assert w.controls.optimum.isChecked() == ("optimum" in s.view)
 
     def current():
         return w.snapshot is not None and w.snapshot.generation == w.controller.generation
 
     qtbot.waitUntil(current, timeout=30000)
     w.run_to_budget()  # instant
-    qtbot.waitUntil(lambda: w.snapshot.status != "running" and w.snapshot.t > 0,
-                    timeout=60000)  # fmt: skip
+    wait_frame(w, lambda s: s.status != "running" and s.t > 0, timeout=60000)
     assert "Cannot train" not in w.status.text()
     if "too large" in s.title:
-        assert w.snapshot.status == "diverged" and "diverged" in w.status.text()
+        assert w.snapshot.status == "diverged"
+        assert "diverged" in w.status.text()
     else:
         assert w.snapshot.status == "budget"
         assert w.snapshot.history["objective"][-1] < 1.1 * w.snapshot.history["objective"][0]
     assert not w.session.can_undo  # a new document: Undo never brings the demo back
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, s.data.X)
-    w.close()
 
 
 @pytest.mark.parametrize(
@@ -75,18 +70,19 @@ def test_bad_scenario_files_are_named(tmp_path, content, message):
     assert str(p) in str(info.value)
 
 
-def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(qtbot, tmp_path,
+def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(make_window, tmp_path,
                                                                         monkeypatch):  # fmt: skip
     from PySide6 import QtWidgets
 
     p = tmp_path / "bad.json"
     p.write_text(json.dumps({"format": "svmviz-scenario", "version": 1}))
-    w = build_window(demo_data(), SolverConfig(iterations=1000))
-    qtbot.addWidget(w)
+    w = make_window(iterations=1000)
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
     before = w.session.points
     w.open_scenario(p)
-    assert shown and "'title' must be a text" in shown[0]
-    assert w.session.points is before and not w.caption.isVisible()
+    assert shown
+    assert "'title' must be a text" in shown[0]
+    assert w.session.points is before
+    assert not w.caption.isVisible()
     w.close()

@@ -9,37 +9,33 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 
-from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.scenario import list_scenarios  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
 
 
 @pytest.fixture
-def window(qtbot):
-    w = build_window(demo_data(), SolverConfig(iterations=2000))
-    qtbot.addWidget(w)
-    w.show()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is w)
-    qtbot.waitUntil(lambda: w.snapshot is not None, timeout=30000)
-    yield w
-    w.close()
+def window(make_window):
+    return make_window(iterations=2000, active=True)
 
 
 def pixels(widget) -> int:
     return QtGui.QFontInfo(widget.font()).pixelSize()
 
 
-def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, window):
+def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, wait_frame, window):
     w = window
     w.files.open_path(list_scenarios()[0])
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     qtbot.keyClick(w, Qt.Key.Key_F11)
     bar = w.presentation.bar
-    assert w.isFullScreen() and bar.isVisible() and w.caption.isVisible()
-    assert not w.points_dock.isVisible() and not w.point_table.isVisible()
-    assert not w.curves.loss_plot.isVisible() and w.curves.objective_plot.isVisible()
-    assert not w.menuBar().isVisible() and not w.statusBar().isVisible()
+    assert w.isFullScreen()
+    assert bar.isVisible()
+    assert w.caption.isVisible()
+    assert not w.points_dock.isVisible()
+    assert not w.point_table.isVisible()
+    assert not w.curves.loss_plot.isVisible()
+    assert w.curves.objective_plot.isVisible()
+    assert not w.menuBar().isVisible()
+    assert not w.statusBar().isVisible()
     # readable from the back of a room: nothing under 18 px
     for widget in (w.caption, bar.status, bar.step):
         assert pixels(widget) >= 18, widget
@@ -48,21 +44,23 @@ def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, window):
     assert QtGui.QFontInfo(QtWidgets.QApplication.font()).pixelSize() >= 18  # menus, F1
     # a presenter's clicker: PageDown steps (explained below the plane), PageUp goes back
     qtbot.keyClick(w, Qt.Key.Key_PageDown)
-    qtbot.waitUntil(lambda: w.snapshot.t == 1 and w.snapshot.step is not None, timeout=30000)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
     qtbot.waitUntil(lambda: bar.step.text().startswith("Step 1:"), timeout=10000)
     assert bar.status.text().startswith("<b>t = 1")
     qtbot.keyClick(w, Qt.Key.Key_PageDown)
-    qtbot.waitUntil(lambda: w.snapshot.t == 2, timeout=30000)
+    wait_frame(w, lambda s: s.t == 2)
     qtbot.keyClick(w, Qt.Key.Key_PageUp)
-    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    wait_frame(w, lambda s: s.t == 1)
     qtbot.keyClick(w, Qt.Key.Key_R)  # restart, in presentation mode too
-    qtbot.waitUntil(lambda: w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     qtbot.keyClick(w, Qt.Key.Key_Space)
     assert w.playing
     w.toggle_play()
     qtbot.keyClick(w, Qt.Key.Key_Escape)
-    assert not w.isFullScreen() and not bar.isVisible()
-    assert w.menuBar().isVisible() and w.solver_dock.isVisible()
+    assert not w.isFullScreen()
+    assert not bar.isVisible()
+    assert w.menuBar().isVisible()
+    assert w.solver_dock.isVisible()
     assert pixels(w.caption) == pixels(w.solver_dock.widget())  # the window's size again
 
 
@@ -88,32 +86,35 @@ def test_space_and_r_reach_the_window_after_a_panel_control(qtbot, window):
     assert QtWidgets.QApplication.focusWidget() is w.plot
 
 
-def test_step_inspector_after_step_n_and_after_clear(qtbot, window):
+def test_step_inspector_after_step_n_and_after_clear(qtbot, wait_frame, window):
     w = window
     w.advance(25)
-    qtbot.waitUntil(lambda: w.snapshot.t == 25, timeout=30000)
-    assert w.snapshot.step is not None and w.snapshot.step.t == 25  # the last step explained
+    wait_frame(w, lambda s: s.t == 25)
+    assert w.snapshot.step is not None
+    assert w.snapshot.step.t == 25  # the last step explained
     assert "Step t = 25" in w.step_panel.text()
     w.session.clear()
     qtbot.waitUntil(lambda: w.snapshot is None, timeout=10000)
-    assert "Step t" not in w.step_panel.text() and "Press Step" in w.step_panel.text()
+    assert "Step t" not in w.step_panel.text()
+    assert "Press Step" in w.step_panel.text()
     assert not w.step_overlay.vectors["w_before"].isVisible()
 
 
-def test_the_objective_axis_starts_afresh_after_a_divergence(qtbot, window):
+def test_the_objective_axis_starts_afresh_after_a_divergence(wait_frame, window):
     w = window
     diverging = next(p for p in list_scenarios() if "step-size" in p.stem)
     w.files.open_path(diverging)
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     w.run_to_budget()
-    qtbot.waitUntil(lambda: w.snapshot.status not in ("ready", "running"), timeout=60000)
-    w._show_curves()
+    wait_frame(w, lambda s: s.status not in ("ready", "running"), timeout=60000)
+    w.frames.show_curves()
     top = w.curves.objective_plot.getViewBox().viewRange()[1][1]
     w.files.open_path(list_scenarios()[0])
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
-    w._redraw_readings()
+    wait_frame(w, lambda s: s.t == 0)
+    w.frames.redraw_readings()
     lo, hi = w.curves.objective_plot.getViewBox().viewRange()[1]
-    assert hi < top and hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
+    assert hi < top
+    assert hi <= 2.1  # log10: the default 0.01 … 10 (with padding)
     assert np.isfinite([lo, hi]).all()
 
 
@@ -126,20 +127,21 @@ def test_the_legend_moves_off_the_points(qtbot, window):
     w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
     qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left
     legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
-    assert legend.left() < w.view.boundingRect().width() / 2 and legend.top() < 20
+    assert legend.left() < w.view.boundingRect().width() / 2
+    assert legend.top() < 20
 
 
-def test_marks_agree_with_the_training_error_at_w_0(qtbot, window):
+def test_marks_agree_with_the_training_error_at_w_0(wait_frame, window):
     """At w = 0 every f is 0: the regions paint the first class, the training error counts
     the other class's points as errors, and the plane marks exactly those."""
     w = window
     w.reset()
-    qtbot.waitUntil(lambda: w.snapshot is not None and w.snapshot.t == 0, timeout=30000)
+    wait_frame(w, lambda s: s.t == 0)
     marked = len(w.plot.wrong.getData()[0])
     y = w.session.points.y
     assert marked == int(np.count_nonzero(y == y.max())) > 0
     w.advance(1)
-    qtbot.waitUntil(lambda: w.snapshot.t == 1, timeout=30000)
+    wait_frame(w, lambda s: s.t == 1)
     error = w.snapshot.history["error"][-1]
     assert len(w.plot.wrong.getData()[0]) == round(error * len(y))
 
@@ -148,7 +150,7 @@ def test_the_status_line_follows_every_frame_in_slow_motion(qtbot, window):
     """Stepping by the pace or N per frame, the status line's iteration is the frame's (it
     lagged the step inspector by up to the curves' refresh)."""
     w = window
-    w.speed.set(1)
+    w.state.set_speed(1)
     seen = []
     w.controller.snapshot_ready.connect(lambda s: seen.append((s.t, w.status.text())))
     w.toggle_play()

@@ -1,0 +1,327 @@
+"""Each snapshot of the training, to the window's views: the plane (regions, margins, rings,
+the optimum, the slack segments), the step inspector, the curves, the points table, the
+margins histogram, the theory bounds, the timeline, the status line and the presenter's
+lines.
+
+While playing, the plane follows every frame; the curves and the status text are redrawn
+every CURVE_SECONDS in a timer event of their own (never in the same pass as a frame of the
+plane: their axes and text re-render on every update, which at 60 Hz would take most of the
+GUI thread), and the readings only when on screen.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6 import QtCore
+
+from svmviz.core import bounds
+from svmviz.core.errors import InputError
+from svmviz.core.frame import slack_segments
+from svmviz.core.generalization import TRAIN, subset
+from svmviz.ui.render import PlaneState
+from svmviz.ui.status import status_text
+
+if TYPE_CHECKING:
+    from svmviz.ui.curves import CurvePanel
+    from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.ui.hover import HoverReadout
+    from svmviz.ui.point_table import MarginHistogram, PointTable
+    from svmviz.ui.presentation import Presentation
+    from svmviz.ui.solver_panel import SolverPanel
+    from svmviz.ui.status import StatusLine
+    from svmviz.ui.step_view import StepOverlay, StepPanel
+    from svmviz.ui.theory_panel import TheoryPanel
+    from svmviz.ui.timeline import Timeline
+
+CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)
+MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
+
+
+@dataclass
+class Views:
+    """The widgets a snapshot is shown in."""
+
+    plot: DecisionPlot
+    curves: CurvePanel
+    hover: HoverReadout
+    step_overlay: StepOverlay
+    step_panel: StepPanel
+    point_table: PointTable
+    histogram: MarginHistogram
+    theory: TheoryPanel
+    timeline: Timeline
+    status: StatusLine
+    panel: SolverPanel
+    presentation: Presentation
+
+
+class FrameRouter(QtCore.QObject):
+    """Shows the newest snapshot of ``controller`` (svmviz.app.worker.TrainingController)
+    of the ``session``'s job in ``views``, as ``state`` (the window's WindowState) says."""
+
+    def __init__(self, session, state, controller, views: Views, parent=None):
+        super().__init__(parent)
+        self.session, self.state, self.controller, self.v = session, state, controller, views
+        self.snapshot = None
+        self._curves_of = None  # the snapshot the curves and text show
+        self._last_marks = 0.0
+        self._support = []  # (t − t0, support vectors) of the frames of this job
+        self._present = np.arange(0)
+        self.region_colors = np.zeros(0, dtype=np.uint32)
+        self._step_key = None  # what the step inspector shows (to redraw only on a change)
+        self.step_shown = object()  # not None: the first frame writes the hint
+        self.curve_timer = QtCore.QTimer(self)
+        self.curve_timer.setInterval(int(CURVE_SECONDS * 1000))
+        self.curve_timer.timeout.connect(self.show_curves)
+        for name in state.TOGGLES:
+            state.toggle_signal(name).connect(self._on_view_options)
+
+    # ------------------------------------------------------------------ a job
+    def start_job(self, present, kernel: bool, budget: int) -> None:
+        """A new job of the classes ``present`` (the split: the state's parts)."""
+        # at full speed, the new job's first frames come without rings and crosses (at
+        # 20,000 points, all ringed at w = 0, they cost more than the frame); they follow
+        # at MARKS_SECONDS
+        self._last_marks = time.perf_counter()
+        self._present = present
+        self._support = []
+        self.region_colors = self.v.plot.region_colors(present)
+        self.v.plot.set_ring_meaning(kernel=kernel)
+        self.v.plot.set_parts(self.state.parts)
+        self.v.curves.set_budget(budget)
+
+    def follow_play(self, playing: bool) -> None:
+        """The curves' timer runs while playing."""
+        if playing and not self.curve_timer.isActive():
+            self.curve_timer.start()
+        elif not playing and self.curve_timer.isActive():
+            self.curve_timer.stop()
+
+    def clear(self, message: str) -> None:
+        """No model (too few classes, or training failed): ``message`` in the status line."""
+        v = self.v
+        self.snapshot = None
+        v.hover.hide()
+        v.step_overlay.hide()
+        self._step_key = self.step_shown = None
+        v.step_panel.show_record(None, None, (), np.zeros((0, 2)))  # no step of these points
+        self._curves_of = None
+        v.plot.clear_model()
+        v.curves.clear()
+        v.timeline.show_t(0, 0, self.session.config.iterations)
+        v.status.setText(message)
+
+    def redraw_plane(self) -> None:
+        """After a change of the classes' colours: the plane again."""
+        if self._present.size:
+            self.region_colors = self.v.plot.region_colors(self._present)
+        if self.snapshot is not None:
+            self._draw_plane(self.snapshot)
+
+    def redraw_all(self) -> None:
+        """The plane and the readings again (presentation mode on or off)."""
+        self.region_colors = self.v.plot.region_colors(self._present)
+        if self.snapshot is not None:
+            self._draw_plane(self.snapshot)
+            self.redraw_readings()
+
+    @QtCore.Slot()
+    def redraw_readings(self) -> None:
+        if self.snapshot is not None:
+            self._curves_of = None
+            self.show_curves()
+
+    @QtCore.Slot(bool)
+    def refresh_readings(self, visible: bool) -> None:
+        """A dock brought to the front shows the newest state at once."""
+        if visible:  # after the dock is laid out (before, its visible region is empty)
+            QtCore.QTimer.singleShot(0, self.redraw_readings)
+
+    @QtCore.Slot()
+    def _on_view_options(self, *_) -> None:
+        v, state = self.v, self.state
+        if self.snapshot is not None:
+            self._draw_slack(self.snapshot)
+        v.curves.set_suboptimality(state.suboptimality)
+        self._curves_of = None  # redraw the curves in the new mode
+        if self.snapshot is not None:
+            self.show_curves()
+        v.plot.show_optimum(self.snapshot.optimum if self.snapshot else None, state.optimum)
+        if state.iterate != self.controller.showing_iterate:
+            self.controller.show_iterate(state.iterate)
+
+    # ------------------------------------------------------------------ a frame
+    def show(self, snap) -> None:
+        """A new snapshot: the plane at once, the rest as the pace allows."""
+        self.snapshot = snap
+        if snap.alpha is not None:
+            t = snap.t - snap.t0
+            while self._support and self._support[-1][0] >= t:  # a step back: its future goes
+                self._support.pop()
+            self._support.append((t, int(np.count_nonzero(snap.alpha))))
+            if len(self._support) > 4096:  # a frame each: thinned as the history is
+                self._support = self._support[:256] + self._support[257::2]
+        self._draw_plane(snap)
+        self.v.plot.show_optimum(snap.optimum, self.state.optimum)
+        self.v.panel.show_lam_used(None if snap.reference is None else snap.reference.lam_hard)
+        self.show_step(snap)
+
+    def show_rest(self, snap) -> None:
+        """After the plane: everything when stepping or stopped; the status line beside the
+        inspector's step or in slow motion; the rest follows with the curves' timer."""
+        if not self.controller.playing:
+            self.show_curves()
+        elif snap.step is not None or self.state.speed.per_frame:
+            self._show_status(snap)
+
+    def _draw_plane(self, snap) -> None:
+        if int(snap.frame.region.max(initial=0)) >= len(self.region_colors):
+            return  # a frame of other classes (replaced; its successor is on its way)
+        # at full speed the rings and crosses follow at MARKS_SECONDS (setting them costs more
+        # than a frame of the plane for a kernel model, whose α change at every step); when
+        # stepping, in slow motion and at the end, every frame has them
+        now = time.perf_counter()
+        marks = not (self.controller.playing and self.controller.full_speed)
+        marks = marks or now - self._last_marks >= MARKS_SECONDS
+        if marks:
+            self._last_marks = now
+        self.v.plot.draw_frame(snap.frame, self.region_colors, snap.alpha, marks=marks)
+        self._draw_slack(snap)
+
+    def _draw_slack(self, snap) -> None:
+        m, p = snap.model, self.session.points
+        if (not self.state.slack or m.coef is None or not m.binary
+                or len(snap.frame.margins) != len(p)):
+            self.v.plot.show_slack(None)
+            return
+        y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
+        train = self.state.training_mask(len(p))
+        self.v.plot.show_slack(*slack_segments(m.coef[0], float(m.intercept[0]), p.X[train],
+                                               y_sign[train]))
+
+    def show_step(self, snap) -> None:
+        """The step inspector: the last step explained, or its hint when not stepping."""
+        p = self.session.points
+        if snap.step is not None and len(snap.frame.margins) != len(p):
+            return  # points edited since; the restarted job's frame follows
+        key = (snap.step, snap.frame.extent, snap.iterate)
+        if snap.step is None and self.step_shown is None:
+            return  # nothing was shown and nothing is: no relayout of the panel per frame
+        old = self._step_key
+        # (the step by identity: a StepRecord holds arrays, which == compares elementwise)
+        if old is not None and old[0] is snap.step and old[1:] == key[1:]:
+            return
+        self._step_key, self.step_shown = key, snap.step
+        self.v.step_overlay.show(snap.step, p.X, snap.frame.extent)
+        labels = [self.session.classes[int(k)] for k in p.y]
+        self.v.step_panel.show_record(snap.step, self.session.config, labels, p.X,
+                                      self.v.step_overlay.scale, snap.model.classes,
+                                      snap.iterate)
+
+    @QtCore.Slot()
+    def show_curves(self) -> None:
+        """The curves, the timeline and the status text of the newest snapshot."""
+        snap, v = self.snapshot, self.v
+        if snap is None or snap is self._curves_of:
+            return
+        self._curves_of = snap
+        if v.hover.position is not None:
+            self.show_hover(v.hover.position)  # the model under a resting mouse changed
+        self._feed_curves(v.curves, snap)
+        self._show_status(snap)
+        p = self.session.points
+        if len(snap.frame.margins) == len(p):
+            # only what is on screen (a dock behind another tab counts as visible to Qt)
+            if not v.point_table.viewport().visibleRegion().isEmpty():
+                labels = [self.session.classes[int(k)] for k in p.y]
+                v.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha,
+                                          self.state.parts)
+            if not v.histogram.viewport().visibleRegion().isEmpty():
+                v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
+        if not v.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
+            self._show_bounds(snap)
+
+    def show_hover(self, pos) -> None:
+        """The hover readout of the current model at data point ``pos`` (None hides it)."""
+        snap = self.snapshot
+        model = snap.model if snap is not None and snap.t > 0 else None
+        self.v.hover.show_at(pos, model, model.classes if model is not None else ())
+
+    def _show_status(self, snap) -> None:
+        """The status line, the timeline and the presenter's lines: with every frame when
+        stepping, in slow motion or when a frame explains its step (never behind the step
+        inspector), with the curves otherwise (60 frames/s at the pace's later decades)."""
+        self.v.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
+        self.v.status.setText(status_text(snap, len(self.session.points), self.session.config))
+        self.v.presentation.show(snap, self.session)
+
+    def _feed_curves(self, panel, snap) -> None:
+        """A snapshot's history, support-vector share and test error into ``panel``."""
+        panel.show_history(snap.history, None if snap.reference is None
+                           else snap.reference.objective, t0=snap.t0)
+        points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
+        if snap.alpha is not None and points:
+            ts, counts = np.array(points, dtype=float).T
+            panel.show_support(ts, counts / len(snap.alpha))
+        else:
+            panel.show_support([], [])
+        if snap.test_error is not None:
+            ts, errs = snap.test_error
+            panel.show_test_error(ts - snap.t0, errs)
+        else:
+            panel.show_test_error([], [])
+
+    def _show_bounds(self, snap) -> None:
+        data = self.session.dataset()
+        if data is None:
+            return
+        parts = self.state.parts
+        if parts is not None and len(parts) == len(data.y):
+            try:
+                data = subset(data, np.flatnonzero(parts == TRAIN))
+            except InputError:
+                return
+        config = self.session.config
+        ref = snap.reference
+        b = bounds.evaluate(
+            data, config.kernel, config.bias, float(snap.history["norm"][-1]),
+            None if ref is None else float(np.sqrt(ref.model.norm2())), snap.model.lam,
+            snap.t, self.v.theory.epsilon.value(),
+        )
+        gap = None if ref is None else float(snap.history["objective"][-1] - ref.objective)
+        self.v.theory.show_bounds(b, gap)
+
+    # ------------------------------------------------------------------ for the exports
+    @property
+    def scale(self) -> float:
+        """Of the plane's markers, lines and text (presentation mode)."""
+        return self.v.plot.scale
+
+    def fill_curves(self, panel) -> None:
+        """Show in another CurvePanel (an export's) what the window's curves show."""
+        panel.set_budget(self.session.config.iterations)
+        panel.set_suboptimality(self.state.suboptimality)
+        if self.snapshot is not None:
+            self._feed_curves(panel, self.snapshot)
+
+    def plane_state(self) -> PlaneState:
+        """What the decision plot shows, for an export's twin of it."""
+        snap, plot, parts = self.snapshot, self.v.plot, self.state.parts
+        extent = plot.view_extent()
+        if snap is None:
+            return PlaneState(self.session, extent, parts=parts, scale=plot.scale,
+                              region_alpha=plot.region_alpha)
+        slack = None
+        if plot.slack.isVisible():
+            x, y = plot.slack.getData()
+            slack = (np.column_stack([x[0::3], y[0::3]]), np.column_stack([x[1::3], y[1::3]]))
+        optimum = None
+        if self.state.optimum and snap.reference is not None:
+            optimum = snap.reference.model
+        return PlaneState(self.session, extent, snap.model, snap.frame, snap.alpha, parts,
+                          optimum, slack, snap.model.coef is None, plot.scale,
+                          plot.region_alpha)

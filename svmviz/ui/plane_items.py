@@ -1,0 +1,178 @@
+"""The decision plot's own items: the legend's samples, the support vectors' rings and the
+misclassified crosses (svmviz.ui.decision_plot draws them), the regions' pixmap, and the
+sizes and symbols they use."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.ui import style
+
+# kernel models: a support vector's ring grows with √(α_i / max α) between these sizes, close
+# around its point (with an RBF kernel most points have some α_i: wide rings were a clutter)
+RING_MIN, RING_MAX = style.POINT_SIZE + 4, style.POINT_SIZE + 14
+MARGIN_RING = style.POINT_SIZE + 7  # linear models: the ring of a point in the margin
+RING_WIDTH = 1.5
+RING_COLOR = (30, 30, 30)
+ALPHA_SHOWN = 0.05  # rings for α_i from this fraction of the largest (smaller: no ring)
+WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
+LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
+
+
+def polylines(lines):
+    """Join polylines into one (x, y) pair with NaN breaks (one PlotCurveItem per level)."""
+    if not lines:
+        return np.array([]), np.array([])
+    parts = []
+    for line in lines:
+        parts.append(line)
+        parts.append(np.full((1, 2), np.nan))
+    xy = np.vstack(parts)
+    return xy[:, 0], xy[:, 1]
+
+
+RING_LEVELS = 7  # ring sizes are quantized: pyqtgraph renders one sprite per distinct size
+
+
+def cache_tree(item) -> None:
+    """Paint ``item`` and its descendants from cached pixmaps (a legend changes rarely, and
+    each of its samples and labels is otherwise painted anew every frame)."""
+    item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    for child in item.childItems():
+        cache_tree(child)
+
+
+def beside_cross() -> QtGui.QPainterPath:
+    """The misclassified mark: a small filled × above and right of the marker's centre, clear
+    of a point of POINT_SIZE there (any class shape), in pyqtgraph's symbol units (the sprite
+    is WRONG_SIZE pixels; y grows downwards)."""
+    arm, half = 4.2 / WRONG_SIZE, 1.3 / WRONG_SIZE  # arm length and half width (from centre)
+    gap = (style.POINT_SIZE / 2 + 1.0) / WRONG_SIZE  # a square class marker's corner + 1 px
+    centre = gap + arm / np.sqrt(2)  # the arm pointing at the point ends at (gap, -gap)
+    plus = [(-arm, -half), (-half, -half), (-half, -arm), (half, -arm), (half, -half),
+            (arm, -half), (arm, half), (half, half), (half, arm), (-half, arm),
+            (-half, half), (-arm, half)]  # fmt: skip
+    c, s = np.cos(np.pi / 4), np.sin(np.pi / 4)
+    points = [QtCore.QPointF(centre + c * x - s * y, -centre + s * x + c * y) for x, y in plus]
+    path = QtGui.QPainterPath()
+    path.addPolygon(QtGui.QPolygonF(points))
+    path.closeSubpath()
+    return path
+
+
+WRONG_SYMBOL = beside_cross()
+
+
+class Sample(pg.ItemSample):
+    """A legend sample at the plot's scale: a line LINE_SAMPLE·scale long (a 20 px stub
+    showed no dash at 2× export or in presentation mode: boundary and margins looked alike),
+    a mark drawn on a grey point (what a ring or a cross sits around or beside)."""
+
+    def __init__(self, item, scale: float = 1.0, on_point: bool = False, below=None):
+        super().__init__(item)
+        self.scale, self.on_point, self.below = scale, on_point, below
+        self.line = not isinstance(item, pg.ScatterPlotItem)
+        self.w = round(LINE_SAMPLE * scale)  # marks too: centred in the column of lines
+        # (two lines, ``below`` under ``item``, in one entry)
+        self.h = round((16 if self.line and below is None else 21) * scale)
+        self.setFixedWidth(self.w)
+        self.setFixedHeight(self.h)
+
+    def boundingRect(self):  # noqa: N802 (Qt override)
+        return QtCore.QRectF(0, 0, self.w, self.h)
+
+    def paint(self, p, *args):
+        from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
+
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        opts = self.item.opts
+        if not self.item.isVisible():  # hidden by a click on its sample
+            p.setOpacity(0.3)
+        if self.line:
+            lines = [(self.item, 0.5)]
+            if self.below is not None:
+                lines = [(self.item, 0.25), (self.below, 0.75)]
+            for item, y in lines:
+                pen = pg.mkPen(item.opts["pen"])
+                pen.setCapStyle(QtCore.Qt.PenCapStyle.FlatCap)
+                p.setPen(pen)
+                p.drawLine(QtCore.QPointF(0, y * self.h), QtCore.QPointF(self.w, y * self.h))
+            return
+        p.translate(self.w / 2, self.h / 2)
+        if self.item.opts["symbol"] is WRONG_SYMBOL:  # the point and its cross, centred
+            shift = (WRONG_SIZE / 2 - style.POINT_SIZE / 2) / 2 * self.scale
+            p.translate(-shift, shift)
+        if self.on_point:
+            p.save()
+            drawSymbol(p, "o", style.POINT_SIZE * self.scale, pg.mkPen("w", width=1),
+                       pg.mkBrush(150, 150, 150))  # fmt: skip
+            p.restore()
+        drawSymbol(p, opts["symbol"], opts["size"], pg.mkPen(opts["pen"]),
+                   pg.mkBrush(opts["brush"]))  # fmt: skip
+
+
+def ring_sizes(alpha: np.ndarray) -> np.ndarray:
+    """Marker sizes for support vectors with coefficient magnitudes ``alpha`` (> 0): the
+    area grows with α_i (size with √α_i), in RING_LEVELS steps."""
+    top = float(alpha.max()) if alpha.size else 1.0
+    level = np.round(np.sqrt(alpha / max(top, 1e-300)) * (RING_LEVELS - 1))
+    return RING_MIN + (RING_MAX - RING_MIN) * level / (RING_LEVELS - 1)
+
+
+class Marks(pg.ScatterPlotItem):
+    """A scatter of the plane, faster where pyqtgraph's is slow for our use:
+
+    * It takes no clicks of its own: pyqtgraph would make a spot object for every point to
+      find the ones under each click (slow at thousands of points); the window finds the point
+      under a click by distance.
+    * Its spots share the item's symbol, pen and brush (sizes may differ: setData(x, y,
+      size=...) is all the plane asks of it): their sprites are looked up once per distinct
+      size, not once per spot in Python (pyqtgraph's way, each time the rings change).
+      Hover styles take pyqtgraph's way.
+    """
+
+    def mouseClickEvent(self, ev):  # noqa: N802 (pyqtgraph's name)
+        ev.ignore()
+
+    def updateSpots(self, dataSet=None):  # noqa: N802, N803 (pyqtgraph's names)
+        data = self.data if dataSet is None else dataSet
+        if not (self.opts["pxMode"] and self.opts["useCache"]) or self.opts["hoverable"]:
+            return super().updateSpots(dataSet)
+        mask = data["sourceRect"]["w"] == 0
+        if np.any(mask):
+            (sizes,) = self._style(["size"], data=data, idx=mask)
+            sizes, which = np.unique(sizes, return_inverse=True)
+            o = self.opts
+            rects = self.fragmentAtlas[[(o["symbol"], s, o["pen"], o["brush"]) for s in sizes]]
+            data["sourceRect"][mask] = np.array(rects, dtype=data["sourceRect"].dtype)[which]
+            self._maybeRebuildAtlas()
+            self.invalidate()
+        self._updateMaxSpotSizes(data=data)
+
+
+class RegionItem(QtWidgets.QGraphicsPixmapItem):
+    """The decision regions: an opaque image stretched over its extent in data coordinates.
+
+    A pixmap in the screen's format, made once per frame, is the cheapest thing to draw
+    scaled (pyqtgraph's ImageItem converts its RGBA image at every paint)."""
+
+    def __init__(self):
+        super().__init__()
+        self._image = None  # the array behind the QImage must outlive it
+
+    def set_regions(self, pixels: np.ndarray, extent) -> None:
+        """``pixels``: (ny, nx) 0xffRRGGBB, row 0 at the bottom (y0) of ``extent``."""
+        self._image = np.ascontiguousarray(pixels, dtype=np.uint32)
+        ny, nx = self._image.shape
+        image = QtGui.QImage(self._image.data, nx, ny, 4 * nx, QtGui.QImage.Format.Format_RGB32)
+        self.setPixmap(QtGui.QPixmap.fromImage(image))
+        x0, x1, y0, y1 = extent
+        # pixel (column c, row r) covers [x0 + c·sx, x0 + (c+1)·sx] × [y0 + r·sy, …]
+        self.setTransform(QtGui.QTransform.fromTranslate(x0, y0).scale((x1 - x0) / nx,
+                                                                       (y1 - y0) / ny))  # fmt: skip
+        self.show()
+
+    def clear(self) -> None:
+        self.hide()

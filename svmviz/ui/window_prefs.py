@@ -1,0 +1,66 @@
+"""What the window remembers between runs (svmviz.app.preferences): its geometry, the docks'
+layout, the View toggles, the speed and warm start; the Preferences dialog, and resetting
+every remembered setting."""
+
+from __future__ import annotations
+
+from PySide6 import QtWidgets
+
+from svmviz.core.session_file import View
+from svmviz.ui import layout
+from svmviz.ui.preferences_dialog import PreferencesDialog
+
+
+class WindowPreferences:
+    """The remembered settings of ``window`` (a MainWindow: its layout and geometry) and of
+    its ``state`` (svmviz.app.window_state.WindowState); ``files``: its svmviz.ui.files
+    (the autosave interval); ``status``: shows a line of text to the user."""
+
+    def __init__(self, window, prefs, state, files, status):
+        self.window, self.prefs, self.state = window, prefs, state
+        self.files, self.status = files, status
+        self._default_layout = None
+
+    def restore(self) -> None:
+        """At the start: the window and the view as they were at the last close."""
+        w, p = self.window, self.prefs
+        self._default_layout = w.saveState(layout.LAYOUT_VERSION)
+        geometry, state = p.get_bytes("geometry"), p.get_bytes("layout")
+        if geometry is not None:
+            w.restoreGeometry(geometry)
+        layout.when_shown(w, size=not layout.restore(w, state))
+        toggles = tuple(name for name in self.state.TOGGLES if p.get(name))
+        self.state.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")),
+                              fit=False)
+
+    def save(self) -> None:
+        """At the close."""
+        w, p = self.window, self.prefs
+        self.state.set_presentation(False)  # remember the window as it is outside it
+        p.set_bytes("geometry", w.saveGeometry())
+        p.set_bytes("layout", w.saveState(layout.LAYOUT_VERSION))
+        view = self.state.view()
+        for name in self.state.TOGGLES:
+            p.set(name, name in view.toggles)
+        p.set("pace", view.speed)
+        p.set("warm_start", view.warm_start)
+        p.sync()
+
+    def edit(self) -> None:
+        """The Preferences dialog."""
+        dialog = PreferencesDialog(self.prefs, self.window)
+        dialog.reset_requested.connect(self.reset)
+        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+            dialog.apply(self.prefs)
+            self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
+
+    def reset(self) -> None:
+        """Forget every remembered setting: the default layout, view, speed and sizes."""
+        w = self.window
+        self.prefs.reset()
+        self.state.set_presentation(False)
+        layout.restore(w, self._default_layout)
+        layout.size_columns(w)
+        self.state.apply_view(View(), fit=False)
+        self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
+        self.status("Preferences reset to their defaults")
