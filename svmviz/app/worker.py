@@ -32,9 +32,9 @@ from svmviz.app.reference_runner import ReferenceRunner
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
+from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.frame import Frame, make_frame, prepare_contours
 from svmviz.core.generalization import TEST, TRAIN, subset
-from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
