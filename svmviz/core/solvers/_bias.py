@@ -213,17 +213,12 @@ def screened_bias(screen1, sigma, n_pos):
     return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
 
 
-@jit_inline
-def exact_bias(check_old, y_sign, PhiT, W, Fc, sigma, cscale, n_pos, screen1):
-    """The exact free bias of a binary iterate without screens: with ``check_old`` (linear
-    models whose scores are not computed yet) the old b checked by counting, without a
-    score array, and searched anew only when it moved; else :func:`profile_bias` on the
-    scores cscale·Fc."""
-    win, F, r = screen1[5], screen1[6], screen1[7]
-    if check_old:
-        below = count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
-        if below == n_pos:
-            return win[0]
-        _stats.scores_into(True, PhiT, W, W, sigma, F)
-        return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
-    return profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)
+@jit
+def checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win):
+    """The exact free bias of a linear binary iterate σW without screens and without a
+    score array: the old b, checked by counting, else a search (F receives the scores)."""
+    below = count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
+    if below == n_pos:
+        return win[0]
+    _stats.scores_into(True, PhiT, W, W, sigma, F)
+    return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)

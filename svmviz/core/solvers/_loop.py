@@ -23,9 +23,9 @@ looks only at the points whose side of the hinge can have changed.
 
 Both loops take the bundles of :mod:`._state` and return (iterations done, status). They
 take the arrays out of the bundles once, before the iterations, and share the step as the
-rule functions of :mod:`.rules` and the scalar helpers below, which take and return numbers:
-an array handed to a helper, or taken out of a bundle, inside the loop costs reference
-counting at each iteration, more than a step of the fast loop.
+rule functions of :mod:`.rules`, which take and return numbers: an array handed to a helper,
+or taken out of a bundle, inside the loop costs reference counting at each iteration, more
+than a step of the fast loop.
 :func:`run_linear_binary` is :func:`run` for one linear binary example a step, the case
 that runs longest; it is kept apart because the general loop's batches, classes and kernels
 cost more than the step itself, and it calls the same rules in the same order.
@@ -36,44 +36,12 @@ from __future__ import annotations
 import numpy as np
 
 from svmviz.core.solvers import _bias, _stats, rules
-from svmviz.core.solvers._jit import jit, jit_inline
+from svmviz.core.solvers._jit import jit
 
 # Status codes returned by the loop
 RUNNING, DIVERGED = 0, 1
 DIVERGENCE_LIMIT = 1e150
 UNDERFLOW = 1e-100  # σ below this is folded into the arrays
-
-
-@jit_inline
-def _count_positive(y_sign):
-    n_pos = 0
-    for j in range(y_sign.shape[0]):
-        n_pos += y_sign[j] > 0
-    return n_pos
-
-
-@jit_inline
-def _rescale(sigma, eta, lam):
-    """σ after the shrink (1 − ηλ) (:func:`rules.shrink_factor`), and the factor to fold into
-    the stored arrays first when σ would underflow (then σ becomes 1), else 1."""
-    sigma *= rules.shrink_factor(eta, lam)
-    if abs(sigma) < UNDERFLOW:
-        return 1.0, sigma
-    return sigma, 1.0
-
-
-@jit_inline
-def _project(sigma, norm2, radius):
-    """Projection onto ‖w‖ ≤ radius (:func:`rules.projection_factor`); returns (σ, ‖w‖²)."""
-    factor = rules.projection_factor(norm2, radius)
-    if factor != 1.0:
-        return sigma * factor, radius * radius
-    return sigma, norm2
-
-
-@jit_inline
-def _diverged(objective, norm2):
-    return not (np.isfinite(objective) and abs(norm2) < DIVERGENCE_LIMIT)
 
 
 @jit
@@ -85,7 +53,7 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
-    n_pos = _count_positive(y_sign)
+    n_pos = int(np.sum(y_sign > 0))
     screen1 = _bias.screen_one(pb, st, wk)
     done, status = n, RUNNING
     sigma = scal[0]
@@ -110,10 +78,11 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
         for q in range(p):
             acc += PhiT[q, i] * W[0, q]
         violated = rules.hinge_violated(y_sign[i], sigma * acc + b[0])
-        sigma, fold = _rescale(sigma, eta, lam)
-        if fold != 1.0:
-            W *= fold
-            A *= fold
+        sigma *= rules.shrink_factor(eta, lam)
+        if abs(sigma) < UNDERFLOW:  # fold the scale into the arrays before it underflows
+            W *= sigma
+            A *= sigma
+            sigma = 1.0
         out_viol[it] = violated
         if violated:
             flags[it, 0] = True
@@ -125,7 +94,11 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
         stored_norm2 = 0.0
         for q in range(p):
             stored_norm2 += W[0, q] * W[0, q]
-        sigma, norm2 = _project(sigma, sigma * sigma * stored_norm2, radius)
+        norm2 = sigma * sigma * stored_norm2
+        factor = rules.projection_factor(norm2, radius)
+        if factor != 1.0:
+            sigma *= factor
+            norm2 = radius * radius
         scal[0] = sigma
         if cfg.free_bias:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
@@ -133,7 +106,7 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
             out_norm[it] = np.sqrt(max(norm2, 0.0))
-        if _diverged(out_obj[it], norm2):
+        if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break
     _stats.finish_screened(pb, wk, done, out)
@@ -153,13 +126,14 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     y, y_sign, cost, PhiT, G = pb.y, pb.y_sign, pb.cost, pb.PhiT, pb.G
     A, W, S, b, scal = st.A, st.W, st.S, st.b, st.scal
     Abar, Wbar, Sbar, bbar = st.Abar, st.Wbar, st.Sbar, st.bbar
-    F, U, out_obj, out_loss, out_err = wk.F, wk.U, out.objective, out.loss, out.error
+    F, r, U, win = wk.F, wk.r, wk.U, st.win
+    out_obj, out_loss, out_err = out.objective, out.loss, out.error
     out_norm, out_viol, flags = out.norm, out.violations, out.flags
     m = y.shape[0]
     K, p = W.shape
     full = idx.shape[1] == 0
     batch = m if full else idx.shape[1]
-    n_pos = _count_positive(y_sign)
+    n_pos = int(np.sum(y_sign > 0))
     upd = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
     fbuf = np.empty(K)
@@ -235,12 +209,13 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                     flags[it, rr] = True
         out_viol[it] = nviol
         # --- the update: shrink by (1 − ηλ), then add η/k times each subgradient term
-        sigma, fold = _rescale(sigma, eta, lam)
-        if fold != 1.0:
-            W *= fold
-            A *= fold
-            S *= fold
-            stored_norm2 *= fold * fold
+        sigma *= rules.shrink_factor(eta, lam)
+        if abs(sigma) < UNDERFLOW:  # fold the scale into the arrays before it underflows
+            W *= sigma
+            A *= sigma
+            S *= sigma
+            stored_norm2 *= sigma * sigma
+            sigma = 1.0
         step = eta / batch
         if linear:
             for k in range(K):
@@ -272,7 +247,11 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         elif t % m == 0:
             stored_norm2 = _stats.norm2_of(False, W, A, S)
         # --- projection onto the ball ‖w‖ ≤ radius (002, projected gradient)
-        sigma, norm2 = _project(sigma, sigma * sigma * stored_norm2, radius)
+        norm2 = sigma * sigma * stored_norm2
+        factor = rules.projection_factor(norm2, radius)
+        if factor != 1.0:
+            sigma *= factor
+            norm2 = radius * radius
         scal[0] = sigma
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
@@ -284,9 +263,10 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             _bias.bias_descent(y, cost, Fc, cscale, b, t)
         elif free_bias and screened:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
+        elif free_bias and linear and not fresh:  # check the old b without a score array
+            b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:
-            check_old = linear and not fresh
-            b[0] = _bias.exact_bias(check_old, y_sign, PhiT, W, Fc, sigma, cscale, n_pos, screen1)
+            b[0] = _bias.profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)
         if last and screened:  # the loss and errors are added after the loop
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
@@ -297,7 +277,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(norm2, 0.0))
-        if _diverged(out_obj[it], norm2):
+        if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break
     if screened:
