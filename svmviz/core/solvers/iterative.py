@@ -307,13 +307,14 @@ class Solver:
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
-        entry = self._entries.get(name) if loops is _loop else None
-        if entry is not None:  # the compiled loop, called without typing the bundles again
+        entry = None
+        if loops is _loop:  # the compiled loop for these types (they stay the same)
+            entry = self._entries.get(name) or _jit.entry_point(getattr(loops, name), args)
+            self._entries[name] = entry
+        if entry is not None:  # called without typing the bundles at every call
             count, status = entry(*args)
-        else:
+        else:  # plain Python, or the dispatcher, which compiles or loads the loop first
             count, status = getattr(loops, name)(*args)
-            if loops is _loop:  # (the types of the arguments stay the same for this solver)
-                self._entries[name] = _jit.entry_point(getattr(loops, name), args)
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
         self.history_.commit(count)
