@@ -1,6 +1,7 @@
 """Test configuration: headless Qt, shared data sets."""
 
 import gc
+import importlib.util
 import json
 import os
 import tempfile
@@ -130,6 +131,12 @@ def own_config_dir(tmp_path_factory, monkeypatch):
 
 def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", help="run the long tests (the soak)")
+    if importlib.util.find_spec("pytestqt") is None:
+        # the core's tests without Qt (CI's second environment): pytest-qt's settings in
+        # pyproject.toml are declared here, or they are unknown options, an error
+        for name, kind in (("qt_api", "string"), ("qt_log_level_fail", "string"),
+                           ("qt_log_ignore", "linelist")):  # fmt: skip
+            parser.addini(name, "pytest-qt's (not installed)", type=kind)
 
 
 def pytest_collection_modifyitems(config, items):

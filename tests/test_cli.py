@@ -166,6 +166,27 @@ def test_train_plot_svg_and_bad_plot_options(tmp_path, data_csv, capsys):
         main(["train", str(data_csv), "--plot-size", "big"])
 
 
+def test_a_bad_plot_name_or_size_is_refused_before_training_without_qt(data_csv):
+    """`--plot`'s name and size are checked before the training, by the core: with PySide6
+    and pyqtgraph absent the message is the same."""
+    code = (
+        "import sys\n"
+        "sys.modules['PySide6'] = sys.modules['pyqtgraph'] = None  # absent\n"
+        "from svmviz.cli import main\n"
+        f"sys.exit(main(['train', {str(data_csv)!r}] + sys.argv[1:]))\n"
+    )
+    for args, message in ((["--plot", "p.gif"], "p.gif: choose a .png or .svg file name"),
+                          (["--plot", "p.png", "--plot-size", "50x300"],
+                           "the width must be 100–8000 pixels, not 50"),
+                          (["--plot", "p.png", "--plot-scale", "3", "--plot-size", "4000x300"],
+                           "at most 8000 pixels a side")):  # fmt: skip
+        r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                           text=True, timeout=300)  # fmt: skip
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.startswith("svmviz: error: ") and message in r.stderr, r.stderr
+        assert r.stdout == ""  # refused before the training (no summary)
+
+
 def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
         tmp_path, capsys, separable):  # fmt: skip
     """Issue 16: `train --margin hard` printed λ = 0.3125, wrote "lam": 0.3125 beside

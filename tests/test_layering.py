@@ -1,8 +1,12 @@
 """Imports go down only: the core (and headless training) never load Qt; the app layer loads
-QtCore only."""
+QtCore only; the core's tests run without Qt; no module imports itself through others.
+(`lint-imports` checks the layers statically, pyproject.toml [tool.importlinter].)"""
 
 import subprocess
 import sys
+from pathlib import Path
+
+TESTS = Path(__file__).parent
 
 
 def loaded_after(imports: str, prefixes: tuple) -> list:
@@ -15,12 +19,12 @@ def loaded_after(imports: str, prefixes: tuple) -> list:
     return [m for m in r.stdout.strip().split(",") if m]
 
 
-def test_core_and_train_do_not_import_qt():
+def test_core_and_the_cli_do_not_import_qt():
     imports = (  # every module of the core, found by walking the package
         "import importlib, pkgutil, svmviz.core as c\n"
         "for m in pkgutil.walk_packages(c.__path__, 'svmviz.core.'):\n"
         "    importlib.import_module(m.name)\n"
-        "import svmviz.train, svmviz.cli"
+        "import svmviz.cli"
     )
     assert loaded_after(imports, ("PySide6", "pyqtgraph")) == []
 
@@ -29,6 +33,41 @@ def test_app_layer_uses_qtcore_only():
     imports = "import svmviz.app.worker, svmviz.app.session, svmviz.app.window_state"
     bad = ("PySide6.QtWidgets", "PySide6.QtGui", "pyqtgraph", "svmviz.ui")
     assert loaded_after(imports, bad) == []
+
+
+def test_core_tests_import_without_qt():
+    """The core's tests (and the conftest they use) import with PySide6 and pyqtgraph absent,
+    as in CI's second environment, which has neither installed."""
+    files = [TESTS / "conftest.py", *sorted((TESTS / "core").glob("test_*.py"))]
+    assert len(files) > 20
+    code = (
+        "import importlib.util, sys\n"
+        "for name in ('PySide6', 'pyqtgraph', 'pytestqt'):\n"
+        "    sys.modules[name] = None  # importing it raises ImportError\n"
+        f"for i, path in enumerate({[str(f) for f in files]!r}):\n"
+        "    spec = importlib.util.spec_from_file_location(f'core_test_{i}', path)\n"
+        "    spec.loader.exec_module(importlib.util.module_from_spec(spec))\n"
+        "print('ok')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       cwd=TESTS.parent)  # fmt: skip
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_no_import_cycles():
+    """No module imports itself through others, counting imports inside functions (which
+    hide a cycle until they run): each import is (importer, imported), and nothing imported
+    leads back to its importer."""
+    import grimp
+
+    graph = grimp.build_graph("svmviz", cache_dir=None)
+    cycles = []
+    for importer in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+            back = graph.find_shortest_chain(importer=imported, imported=importer)
+            if back:
+                cycles.append(" -> ".join((importer, *back)))
+    assert cycles == [], "\n".join(cycles)
 
 
 def test_no_pickle_anywhere():

@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import read_json, write_json
+from svmviz.core.file_io import read_json, write_json
 from svmviz.core.session_file import SessionFile
 
 

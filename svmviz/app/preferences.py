@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
@@ -16,7 +17,7 @@ MAX_RECENT = 8
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the installed svmviz (its scenarios)
 
 # every preference, with its default (whose type is the preference's type)
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     "autosave_seconds": 60,  # 0: no autosave
     "export_width": 1200,
     "export_height": 900,
@@ -99,7 +100,7 @@ class Preferences:
         self._s.setValue(key, value)
 
     def recent_files(self) -> list[str]:
-        value = self._s.value("recent_files", [])
+        value: Any = self._s.value("recent_files", [])
         if isinstance(value, str):
             value = [value]
         return [str(v) for v in value or []][:MAX_RECENT]

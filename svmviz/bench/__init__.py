@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import json
 
-
-def row(name, value, unit, target=None, anchor="", lower_is_better=False) -> dict:
-    ok = True if target is None else (value <= target if lower_is_better else value >= target)
-    return dict(name=name, value=float(value), unit=unit, target=target, anchor=anchor,
-                ok=bool(ok), lower_is_better=lower_is_better)  # fmt: skip
+from svmviz.bench.report import format_row
 
 
 def main(args) -> int:
@@ -33,13 +29,3 @@ def main(args) -> int:
     for r in rows:
         print(format_row(r))
     return 0
-
-
-def format_row(r: dict) -> str:
-    sign = "≤" if r.get("lower_is_better") else "≥"
-    target = f"target {sign} {r['target']:,}" if r["target"] is not None else "no target"
-    flag = "" if r["target"] is None else ("  ok" if r["ok"] else "  BELOW TARGET")
-    anchor = f"  [{r['anchor']}]" if r["anchor"] else ""
-    v = r["value"]
-    value = f"{v:>12,.2f}" if abs(v) < 10 else f"{v:>12,.1f}" if abs(v) < 100 else f"{v:>12,.0f}"
-    return f"{r['name']:58s} {value} {r['unit']:12s} {target}{flag}{anchor}"

@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from svmviz.bench import row
+from svmviz.bench.report import row
 
 TARGET_LINEAR_RATIO = 0.3  # linear Pegasos updates/s over SGDClassifier's, m = 1000
 TARGET_KERNEL = 300_000  # kernel SGD updates/s with full telemetry, m = 1000

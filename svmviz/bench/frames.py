@@ -8,7 +8,7 @@ import time
 
 import numpy as np
 
-from svmviz.bench import row
+from svmviz.bench.report import row
 
 TARGET_FRAME_MS = 16.0
 GRID = 200

@@ -19,14 +19,14 @@ import tempfile
 
 import numpy as np
 
-from svmviz.bench import row
+from svmviz.bench.report import row
 
 TARGET_PLAY_S = 2.0
 
 CHILD = """
 import json, sys, time
 from PySide6 import QtCore
-from svmviz.cli import window_parser
+from svmviz.core.arguments import window_parser
 from svmviz.ui.app import leave, start
 
 handover = sys.argv[1] == "1"

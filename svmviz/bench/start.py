@@ -11,14 +11,14 @@ import time
 
 import numpy as np
 
-from svmviz.bench import row
+from svmviz.bench.report import row
 
 TARGET_START_S = 1.5
 
 CHILD = """
 import time
 from PySide6 import QtCore
-from svmviz.cli import window_parser
+from svmviz.core.arguments import window_parser
 from svmviz.ui.app import leave, start
 
 app, w = start(window_parser().parse_args([]))

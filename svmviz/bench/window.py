@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from svmviz.bench import row
+from svmviz.bench.report import row
 
 TARGET_FPS = 50  # frames painted per second while training at full speed
 TARGET_LATENESS_MS = 50  # QTimer lateness at the 99th percentile while training

@@ -46,7 +46,7 @@ def feature_norms(data: Dataset, kernel: Kernel, bias: str) -> np.ndarray:
     return np.sqrt(np.maximum(diag, 0.0))
 
 
-def evaluate(data: Dataset, kernel: Kernel, bias: str, norm: float, optimum_norm,
+def evaluate(data: Dataset, kernel: Kernel, bias: str, norm: float, optimum_norm: float | None,
              lam: float, T: int, epsilon: float) -> Bounds:  # fmt: skip
     """Every figure above for the data, the model's ‖w‖ = ``norm`` and ``optimum_norm``."""
     r = feature_norms(data, kernel, bias)

@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 
 from svmviz.core.errors import InputError, shown
-from svmviz.core.files import atomic_write_text, read_bytes
+from svmviz.core.file_io import atomic_write_text, read_bytes
 from svmviz.core.limits import check_coordinates
+from svmviz.core.palette import MAX_CLASSES
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,21 @@ class Dataset:
         index = {c: k for k, c in enumerate(classes)}
         y = np.array([index[v] for v in labels], dtype=np.int64)
         return cls(X, y, tuple(classes))
+
+
+def check_window_data(data: Dataset, name: str) -> None:
+    """The window draws 2-D data of at most MAX_CLASSES classes; anything else is refused
+    with a message (never silently cut)."""
+    if data.X.shape[1] != 2:
+        raise InputError(
+            f"{name}: the window draws 2-D data and this file has {data.X.shape[1]} "
+            "coordinates; use `svmviz train` for other dimensions"
+        )
+    if data.n_classes > MAX_CLASSES:
+        raise InputError(
+            f"{name}: the window draws at most {MAX_CLASSES} classes and this file has "
+            f"{data.n_classes}; use `svmviz train` for more"
+        )
 
 
 def order_classes(labels) -> list[str]:

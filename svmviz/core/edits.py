@@ -42,7 +42,7 @@ class Points:
         return self.X.shape[0]
 
 
-def _frozen(X, y):
+def _frozen(X, y) -> tuple[np.ndarray, np.ndarray]:
     X = np.array(X, dtype=float).reshape(-1, 2)
     y = np.array(y, dtype=np.int64).reshape(-1)
     X.flags.writeable = False

@@ -1,6 +1,8 @@
 """Errors the core raises for bad input, their message meant for the user as it is; and the
 tests of a value read from a file that every reader shares."""
 
+from typing import Any, TypeGuard
+
 import numpy as np
 
 
@@ -12,7 +14,7 @@ class NotSeparableError(InputError):
     """A hard-margin SVM was asked for on data that no (kernel) hyperplane separates."""
 
 
-def shown(value, limit: int = 40) -> str:
+def shown(value: Any, limit: int = 40) -> str:
     """``repr(value)`` for a message, cut to about ``limit`` characters (a file may hold a
     text of a million characters, or a number of thousands of digits, where a value was
     expected)."""
@@ -23,7 +25,7 @@ def shown(value, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
-def finite_number(x) -> bool:
+def finite_number(x: Any) -> bool:
     """A finite real number: an int, a float or a numpy number (not a bool, a text, a list,
     NaN, ±inf or 10**400)."""
     if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
@@ -34,6 +36,6 @@ def finite_number(x) -> bool:
         return False
 
 
-def whole_number(x) -> bool:
+def whole_number(x: Any) -> TypeGuard[float]:
     """A finite number with no fraction (2 or 2.0)."""
     return finite_number(x) and int(x) == x

@@ -207,7 +207,7 @@ def make_frame(
         region = (Z > 0).astype(np.uint8)
         gen = contourpy.contour_generator(xs[::step], ys[::step], Z[::step, ::step])
         contours["boundary"] = gen.lines(0.0)
-        contours["margin"] = gen.lines(1.0) + gen.lines(-1.0)
+        contours["margin"] = [*gen.lines(1.0), *gen.lines(-1.0)]
     else:
         region = np.argmax(F, axis=1).reshape(n, n).astype(np.uint8)
         contours = {"boundary": [], "margin": []}

@@ -25,7 +25,7 @@ import numpy as np
 from svmviz.core.config import BIASES
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError, finite_number
-from svmviz.core.files import (
+from svmviz.core.file_io import (
     MAX_FILE_BYTES,
     atomic_write_bytes,
     check_format,

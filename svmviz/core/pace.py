@@ -48,7 +48,7 @@ class Speed:
         return "instant" if self.instant else f"{self.code} per frame"
 
     @classmethod
-    def from_code(cls, code) -> Speed:
+    def from_code(cls, code: int) -> Speed:
         """The speed a file or the preferences saved. Codes of older versions load as they
         were meant (0: as fast as possible; N: N per frame, an N not offered as the listed
         choice below it); anything else is the default."""

@@ -149,7 +149,7 @@ def _dual_point(a, b, G, s, lam):
     return primal, a, float(b), lower
 
 
-def _polish(a, G, s, C):
+def _polish(a, G, s, C) -> tuple[np.ndarray, float] | None:
     """libsvm's α made exact in double precision: keep its active set (α = 0, α = C, free),
     solve the free support vectors' KKT equations y_i f(x_i) = 1 with Σ y_i α_i = 0, and
     accept the result if every α stays in [0, C]; None otherwise."""

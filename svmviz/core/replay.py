@@ -4,7 +4,7 @@ same training points), so every picture is an iterate the window showed or would
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 
@@ -32,7 +32,7 @@ def frame_iterations(last: int, frames: int, spacing: str = "log") -> np.ndarray
 
 
 def replay(config: SolverConfig, data: Dataset, reference: Reference | None,
-           iterations) -> Iterator[Solver]:  # fmt: skip
+           iterations: Iterable[int]) -> Iterator[Solver]:  # fmt: skip
     """The solver of ``config`` on ``data`` from w = 0, stepped to each of ``iterations``
     (increasing) in turn; stops early where the solver stops (its stopping rule, or a
     divergence: ``solver.status_`` says which)."""

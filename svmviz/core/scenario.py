@@ -23,7 +23,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
-from svmviz.core.files import check_format, read_json
+from svmviz.core.file_io import check_format, read_json
 from svmviz.core.generate import generate
 from svmviz.core.limits import check_coordinates, check_points
 from svmviz.core.pace import LOG_PACE

@@ -33,7 +33,7 @@ import numpy as np
 from svmviz.core.config import MAX_WHOLE, SolverConfig
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError, finite_number, shown
-from svmviz.core.files import check_format, read_json, write_json
+from svmviz.core.file_io import check_format, read_json, write_json
 from svmviz.core.generalization import Split
 from svmviz.core.limits import check_coordinates, check_points
 from svmviz.core.pace import LOG_PACE

@@ -19,6 +19,7 @@ COLUMNS = ("objective", "loss", "error", "norm", "violations")
 DENSE = 65_536  # the first rows, always every iteration
 MEMORY_BYTES = 16 * 2**20  # the budget of a history's rows (16 MiB: 290,000 rows for SGD)
 MAX_CHUNK = 65_536  # rows reserved at a time, at most
+CURVE_POINTS = 400  # samples per drawn curve: log-spaced, since the iteration axis is logarithmic
 
 
 class History:
@@ -42,7 +43,7 @@ class History:
         self._violated = np.empty((capacity, batch), dtype=bool)
         self._t = 0  # the iteration of the last row
 
-    def reserve(self, extra: int):
+    def reserve(self, extra: int) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
         """Views for the next ``extra`` ≤ chunk_rows rows (the caller writes them, then
         commits)."""
         if extra > self.chunk_rows:
@@ -52,7 +53,7 @@ class History:
         cols = {c: a[sl] for c, a in self._cols.items() if c != "t"}
         return cols, self._sampled[sl], self._violated[sl]
 
-    def commit(self, count: int):
+    def commit(self, count: int) -> None:
         """The next ``count`` reserved rows are written: number them, thin if over budget."""
         self._cols["t"][self.n : self.n + count] = np.arange(self._t + 1, self._t + count + 1)
         self._t += count
@@ -77,7 +78,7 @@ class History:
     def __len__(self):
         return self.n
 
-    def __getitem__(self, name) -> np.ndarray:
+    def __getitem__(self, name: str) -> np.ndarray:
         if name == "sampled":
             return self._sampled[: self.n]
         if name == "violated":
@@ -116,3 +117,14 @@ def history_csv(columns: dict, start: int = 1) -> str:
             f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}"
         )
     return "\n".join(lines) + "\n"
+
+
+def log_samples(t: np.ndarray) -> np.ndarray:
+    """About CURVE_POINTS row indices of the increasing iterations ``t``, evenly spaced on a
+    log axis of t, the last row included (the rows of a history a curve draws)."""
+    n = len(t)
+    if n <= CURVE_POINTS:
+        return np.arange(n)
+    targets = np.geomspace(t[0], t[-1], CURVE_POINTS)
+    idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
+    return idx if idx[-1] == n - 1 else np.append(idx, n - 1)

@@ -17,13 +17,13 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import atomic_write_bytes
+from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.generalization import TRAIN
+from svmviz.core.picture import check_size
 from svmviz.core.replay import SPACINGS, frame_iterations, replay
 from svmviz.ui.dialogs import ok_cancel
 from svmviz.ui.render import (
     PlaneState,
-    check_size,
     draw_state,
     export_image,
     plane_twin,

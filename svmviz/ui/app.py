@@ -8,11 +8,11 @@ import threading
 
 import numpy as np
 
+from svmviz.core.arguments import config_from_args
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset
+from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
-from svmviz.core.palette import MAX_CLASSES
 
 # the GUI thread and the training thread share the GIL; when the trainer holds it (between its
 # compiled chunks, building a frame), the GUI waits for at most this long before it takes its
@@ -97,11 +97,11 @@ def gui_thread_garbage_collection() -> None:
     """Collect cyclic garbage only in the GUI thread, on a timer (pyqtgraph's
     GarbageCollector). Python's collector runs in whichever thread allocates; when it frees a
     Qt object in the training thread, shiboken waits for a lock that thread holds and the
-    program hangs (seen in the tests: a closed window's widgets collected by the worker).
+    program hangs (a closed window's widgets collected by the worker).
 
     After each full collection the survivors are frozen (gc.freeze): a full pass over the
-    ~160,000 objects of numpy, numba, scikit-learn and Qt took 114 ms here, a GUI stall; the
-    frozen ones are still freed by reference counting, only cycles among them stay."""
+    objects of numpy, numba, scikit-learn and Qt would stall the GUI; the frozen ones are
+    still freed by reference counting, only cycles among them stay."""
     global _COLLECTOR
     if _COLLECTOR is None:
         import gc
@@ -135,27 +135,10 @@ def build_window(data: Dataset | None, config: SolverConfig, play: bool = False)
 def one_blas_thread() -> None:
     """BLAS on one thread in the window's process. Its products are small (a frame's
     200×1,000 by 1,000×200), and OpenBLAS's helper threads spin while they wait, on the
-    cores the window and the training need: with them, an RBF model at m = 1,000 drew
-    56-58 frames/s and showed a click in 35-52 ms; without, 62-64 frames/s and 39-41 ms
-    (measured)."""
+    cores the window and the training need (fewer frames per second with them)."""
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(1, user_api="blas")
-
-
-def check_window_data(data: Dataset, name: str) -> None:
-    """The window draws 2-D data of at most MAX_CLASSES classes; anything else is refused
-    with a message (never silently cut)."""
-    if data.X.shape[1] != 2:
-        raise InputError(
-            f"{name}: the window draws 2-D data and this file has {data.X.shape[1]} "
-            "coordinates; use `svmviz train` for other dimensions"
-        )
-    if data.n_classes > MAX_CLASSES:
-        raise InputError(
-            f"{name}: the window draws at most {MAX_CLASSES} classes and this file has "
-            f"{data.n_classes}; use `svmviz train` for more"
-        )
 
 
 def start(args):
@@ -167,7 +150,6 @@ def start(args):
     check_display_libraries()
     from PySide6 import QtCore, QtWidgets
 
-    from svmviz.cli import config_from_args
     from svmviz.core.session_file import read_document
     from svmviz.core.solvers import Solver
 

@@ -15,21 +15,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.telemetry import log_samples
 from svmviz.ui import style
 
 MIN_DECADES = 3  # of the log axes
-CURVE_POINTS = 400  # samples per curve: log-spaced, since the iteration axis is logarithmic
-
-
-def log_samples(t: np.ndarray) -> np.ndarray:
-    """About CURVE_POINTS row indices of the increasing iterations ``t``, evenly spaced on a
-    log axis of t, the last row included."""
-    n = len(t)
-    if n <= CURVE_POINTS:
-        return np.arange(n)
-    targets = np.geomspace(t[0], t[-1], CURVE_POINTS)
-    idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
-    return idx if idx[-1] == n - 1 else np.append(idx, n - 1)
 
 
 def loss_axis_top(t, *curves) -> float:

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import atomic_write_text
+from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
+from svmviz.core.picture import check_size
 from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
-from svmviz.ui.render import check_size, curves_twin, export_image, plane_twin, write_plot
+from svmviz.ui.render import curves_twin, export_image, plane_twin, write_plot
 
 if TYPE_CHECKING:
     from svmviz.ui.render import PlaneState

@@ -22,13 +22,12 @@ from svmviz.app.preferences import Preferences, config_dir
 from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset, write_csv
+from svmviz.core.data import Dataset, check_window_data, write_csv
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, View, read_document, write_session
-from svmviz.ui.app import check_window_data
 from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"

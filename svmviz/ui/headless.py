@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import os
 
-from svmviz.core.data import Dataset
+from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent, make_frame
+from svmviz.core.picture import check_size
 
 
 def write_training_plot(result, data: Dataset, path, width: int, height: int,
                         scale: float) -> None:  # fmt: skip
-    """The decision plot of ``result`` (a svmviz.train.TrainResult) on ``data``, as PNG or
+    """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
     SVG by the suffix of ``path``."""
-    from svmviz.ui.app import check_window_data
-
     try:
         check_window_data(data, "--plot")
     except InputError as exc:
@@ -27,7 +26,7 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int,
     import pyqtgraph as pg
 
     from svmviz.app.session import Session
-    from svmviz.ui.render import PlaneState, check_size, plane_twin, write_plot
+    from svmviz.ui.render import PlaneState, plane_twin, write_plot
 
     check_size(width, height, scale)
     pg.setConfigOptions(antialias=True, background="w", foreground="k")

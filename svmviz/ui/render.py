@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,14 +20,12 @@ import pyqtgraph.exporters  # noqa: F401 (registers pg.exporters)
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.files import atomic_write_bytes
+from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.model_io import Model
+from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
-
-MIN_SIDE, MAX_SIDE = 100, 8000  # pixels, before and after the scale (8000² × 4 B: 256 MB)
-FORMATS = ("png", "svg")
 
 
 @dataclass(frozen=True)
@@ -49,20 +46,6 @@ class PlaneState:
     scale: float = 1.0  # the window's presentation scale
     region_alpha: int = style.REGION_ALPHA
     title: str | None = None
-
-
-def check_size(width: int, height: int, scale: float) -> None:
-    for side, name in ((width, "width"), (height, "height")):
-        if int(side) != side or not MIN_SIDE <= side <= MAX_SIDE:
-            raise InputError(f"the {name} must be {MIN_SIDE}–{MAX_SIDE} pixels, not {side}")
-    if not 0.5 <= scale <= 4:
-        raise InputError(f"the scale must be 0.5–4, not {scale:g}")
-    if max(width, height) * scale > MAX_SIDE:
-        raise InputError(
-            f"{width} × {height} pixels at {scale:g}× is {round(width * scale)} × "
-            f"{round(height * scale)}: at most {MAX_SIDE} pixels a side; choose a smaller size "
-            "or scale"
-        )
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -203,13 +186,6 @@ class _closed_paths_tolerated:
     def __exit__(self, *exc):
         self._module.correctCoordinates = self._original
         return False
-
-
-def check_format(path) -> str:
-    kind = Path(path).suffix.lower().lstrip(".")
-    if kind not in FORMATS:
-        raise InputError(f"{path}: choose a .png or .svg file name")
-    return kind
 
 
 def write_plot(item, path) -> None:

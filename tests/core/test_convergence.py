@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from svmviz.core.config import SolverConfig
+from svmviz.core.fit import train
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
-from svmviz.train import train
 
 ALGORITHMS = ["gd", "sgd", "pegasos"]
 BIASES = ["free", "regularized", "none"]

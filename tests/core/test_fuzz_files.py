@@ -968,7 +968,9 @@ def npz_files(draw):
         elif op == "drop" and members:
             del members[name]
         elif op == "add":
-            members[draw(st.sampled_from(names) | st.text(min_size=1, max_size=5))] = draw(
+            # (a name that starts with NUL is cut to "" by zipfile, which then fails itself)
+            extra = st.text(min_size=1, max_size=5).filter(lambda s: s[0] != "\x00")
+            members[draw(st.sampled_from(names) | extra)] = draw(
                 st.binary(max_size=64) | random_arrays().map(npy_bytes)
             )
         elif op == "rename" and members:
@@ -1338,7 +1340,7 @@ def test_a_pipe_a_huge_file_and_a_zip_bomb_are_refused_before_reading(tmp_path, 
     import io
     import zipfile
 
-    import svmviz.core.files as files
+    import svmviz.core.file_io as files
     import svmviz.core.model_io as model_io
     from svmviz.core.errors import InputError
     from svmviz.core.session_file import read_document

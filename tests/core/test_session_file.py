@@ -167,7 +167,7 @@ def test_atomic_writes_keep_the_usual_permissions(tmp_path):
     import os
     import stat
 
-    from svmviz.core.files import atomic_write_text
+    from svmviz.core.file_io import atomic_write_text
 
     path = tmp_path / "new.json"
     umask = os.umask(0o022)
@@ -185,7 +185,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch)
     import errno
     import os
 
-    from svmviz.core.files import atomic_write_text
+    from svmviz.core.file_io import atomic_write_text
 
     path = tmp_path / "lesson.json"
     path.write_text("the old session")

@@ -255,7 +255,7 @@ def test_works_in_any_dimension():
     X = rng.normal(size=(120, 7))
     y = (X @ rng.normal(size=7) > 0).astype(int)
     data = Dataset.from_labels(X, y)
-    from svmviz.train import train
+    from svmviz.core.fit import train
 
     result = train(SolverConfig(iterations=30000), data)
     assert result.objective - result.reference.objective <= 0.01 * result.reference.objective

@@ -6,8 +6,7 @@ import numpy as np
 from svmviz.core import telemetry
 from svmviz.core.config import SolverConfig
 from svmviz.core.solvers import Solver
-from svmviz.core.telemetry import History, history_csv
-from svmviz.ui.curves import log_samples
+from svmviz.core.telemetry import History, history_csv, log_samples
 
 
 def small_budget(monkeypatch, dense=100, rows=1024):

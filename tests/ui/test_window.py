@@ -569,7 +569,8 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, 
     w = make_window(iterations=2000, show=True)
     w.theory_dock.raise_()
     w.advance(2000)
-    wait_frame(w, lambda s: s.t == 2000 and "Pegasos" in w.theory.text.text())
+    # the corollary's rows need ‖w*‖: the exact optimum arrives beside the training
+    wait_frame(w, lambda s: s.t == 2000 and "Corollary 17.2" in w.theory.text.text())
     text = w.theory.text.text()
     X = w.session.points.X
     n, trace = len(X), float(np.sum(X**2))

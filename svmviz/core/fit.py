@@ -70,7 +70,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
             f"exact optimum: {ref.objective:.6g} ({ref.method}, {ref.seconds:.2f} s)   "
             f"gap: {gap:.3g} ({100 * rel:.3g}%)"
         )
-        if cfg.margin == "hard":
+        if cfg.margin == "hard" and ref.margin is not None:
             lines.append(hard_margin_line(result.model, data, ref.margin))
     return "\n".join(lines)
 
