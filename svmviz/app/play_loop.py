@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
-from svmviz.core.inspect import StepRecord
+from svmviz.core.explain import StepRecord
 from svmviz.core.pace import LogPace
 from svmviz.core.solvers import Solver
 

@@ -26,7 +26,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.frame import Frame, make_frame
-from svmviz.core.inspect import StepRecord, step_and_explain
+from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.kernels import GramCache
 from svmviz.core.pace import Speed
 from svmviz.core.reference import Reference
@@ -144,7 +144,7 @@ class TrainingRunner:
 
     def step(self, n: int) -> None:
         """Exactly ``n`` iterations, then one frame; the last of them comes with its
-        explanation (svmviz.core.inspect) for the step inspector."""
+        explanation (svmviz.core.explain) for the step inspector."""
         if self.solver is None or self.state.is_interruption_requested():
             return
         if n > 1:

@@ -15,7 +15,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.frame import Frame
 from svmviz.core.generalization import TRAIN, subset
-from svmviz.core.inspect import StepRecord
+from svmviz.core.explain import StepRecord
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
 

@@ -14,7 +14,7 @@ import numpy as np
 from svmviz.app.snapshot import Job
 from svmviz.core.frame import Frame
 from svmviz.core.generalization import TEST, TRAIN
-from svmviz.core.inspect import StepRecord
+from svmviz.core.explain import StepRecord
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
 

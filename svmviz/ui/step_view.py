@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import HARD_MARGIN_LAM
 from svmviz.core.frame import level_line
+from svmviz.core.solvers import rules
 from svmviz.ui import style
 
 # the update's vectors (colorblind-safe; the legend is in the panel)
@@ -81,7 +82,7 @@ class StepOverlay:
             item.hide()
 
     def show(self, record, X: np.ndarray, extent) -> None:
-        """Draw ``record`` (svmviz.core.inspect.StepRecord) over the points ``X``."""
+        """Draw ``record`` (svmviz.core.explain.StepRecord) over the points ``X``."""
         self.hide()
         if record is None:
             return
@@ -150,10 +151,12 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
             "the case of the hinge subgradient and the update of w with its numbers.</i>"
         )
     lam, eta, t = record.lam, record.eta, record.t
-    if config.algorithm == "pegasos" or (config.schedule in ("auto", "pegasos") and lam > 0):
+    R = rules.python()
+    pegasos = record.schedule == "pegasos"  # the schedule the solver chose (rules)
+    if pegasos:
         step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
     else:
-        step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({config.schedule} schedule)"
+        step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({record.schedule} schedule)"
     said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
     rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}{said}", step]
     k = record.batch
@@ -197,29 +200,28 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
             "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
             "α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
         )
-        pegasos = "Pegasos" in step
         for j, i in enumerate(record.samples[:5]):
             a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
             if np.array_equal(a0, a1):
                 continue
             text = f"α<sub>{int(i)}</sub>: {_change(a0, a1)}"
-            if pegasos:  # β = α λ (t+1) after step t, α λ t before it
-                b0, b1 = a0 * lam * t, a1 * lam * (t + 1)
+            if pegasos:  # β⁽ᵗ⁾ before step t, β⁽ᵗ⁺¹⁾ after it
+                b0, b1 = R.pegasos_beta(a0, lam, t), R.pegasos_beta(a1, lam, t + 1)
                 text += f" &nbsp; β<sub>{int(i)}</sub>: {_change(np.round(b0, 6), np.round(b1, 6))}"
             rows.append(text)
         return "<br>".join(rows)
     if record.W_before is not None:  # linear multiclass: the rows that changed
-        shrunk = (1 - eta * lam) * record.W_before
-        same = np.isclose(record.W_after, shrunk, rtol=1e-9, atol=1e-12).all(axis=1)
-        changed = np.flatnonzero(~same)
-        rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {1 - eta * lam:.4g}")
+        factor = R.shrink_factor(eta, lam)
+        same = np.isclose(record.W_after, factor * record.W_before, rtol=1e-9, atol=1e-12)
+        changed = np.flatnonzero(~same.all(axis=1))
+        rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {factor:.4g}")
         for k in changed:
             name = html.escape(class_names[k]) if k < len(class_names) else str(k)
             rows.append(f"w<sub>{name}</sub>: {_change(record.W_before[k], record.W_after[k])}")
         return "<br>".join(rows)
     if record.w_before is None:
         return "<br>".join(rows)
-    shrink_factor = 1 - eta * lam
+    shrink_factor = R.shrink_factor(eta, lam)
     push_text = (f"(η/k) Σ y<sub>i</sub> x<sub>i</sub> = {_vec(record.push)}"
                  if record.violated.any() else "0 (no violating sample)")  # fmt: skip
     rows += [

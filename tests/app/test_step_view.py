@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.inspect import step_and_explain  # noqa: E402
+from svmviz.core.explain import step_and_explain  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.solvers import Solver  # noqa: E402
 from svmviz.ui.step_view import _change, describe  # noqa: E402
@@ -42,3 +42,23 @@ def test_kernel_steps_never_print_a_change_to_the_same_number(blobs2):
             a, b = (float(v) for v in CHANGE.search(row).groups())
             small += abs(a - b) < 1e-3 * abs(a)
     assert small > 0  # (the case of the issue was met)
+
+
+@pytest.mark.parametrize(
+    ("config", "pegasos"),
+    [
+        (SolverConfig(lam=0.1), True),  # auto with λ > 0: 1/(λt)
+        (SolverConfig(algorithm="sgd", schedule="constant", eta=0.2), False),
+        (SolverConfig(algorithm="sgd", schedule="auto", lam=0.0, eta=0.2), False),
+    ],
+)
+def test_the_panel_names_the_schedule_the_solver_chose(blobs2, config, pegasos):
+    """The step size line follows the solver's choice of schedule (rules.choose_schedule),
+    not a second derivation of it from the configuration."""
+    s = Solver(config).reset(blobs2)
+    record = step_and_explain(s)
+    assert (record.schedule == "pegasos") == pegasos == (s.schedule == "pegasos")
+    labels = [blobs2.classes[k] for k in blobs2.y]
+    text = describe(record, config, labels, blobs2.X, blobs2.classes)
+    assert ("Pegasos" in text.split("<br>")[1]) == pegasos
+    assert f"{record.eta:.4g}" in text.split("<br>")[1]

@@ -77,11 +77,13 @@ def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready,
 def test_the_python_twin_calls_only_python(not_ready):
     """The twin module's functions call the twins of the others (compiled code would wait
     for the compiler): none of its loop functions is a numba dispatcher or placeholder."""
-    from svmviz.core.solvers import _screen
+    from svmviz.core.solvers import _screen, _stats, rules
 
     twin = _jit.python_version(_loop)
     assert twin is not _loop
-    assert twin._screen is _jit.python_version(_screen)
+    assert twin.rules is _jit.python_version(rules) is rules.python()
+    assert twin._stats is _jit.python_version(_stats)
+    assert twin._bias._screen is _jit.python_version(_screen)
     for mod, name, _ in _jit._functions:
         f = getattr(_jit.python_version(__import__(mod, fromlist=["x"])), name)
         assert type(f).__name__ == "function", (mod, name)

@@ -24,7 +24,7 @@ def brute(Z, u):
 
 def run(cfg, data, n, screened, lam_hard=None, fast=True):
     s = Solver(cfg.replace(iterations=n)).reset(data, lam_hard=lam_hard)
-    s.screened_ = screened
+    s.settings_ = s.settings_._replace(screened=screened)
     s.fast_ = fast
     s.step(n // 3)
     s.step(n - n // 3)  # two calls: the screens carry over between them
@@ -89,7 +89,7 @@ def test_screened_run_equals_the_full_evaluation(blobs2, bias, average):
     for c in COLUMNS:
         np.testing.assert_allclose(a.history_[c], g.history_[c], rtol=1e-13, atol=1e-15)
     np.testing.assert_allclose(a.model().coef, g.model().coef, rtol=1e-13)
-    np.testing.assert_allclose(a.b_, g.b_, rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(a.state_.b, g.state_.b, rtol=1e-13, atol=1e-15)
 
 
 def test_screened_sgd_hard_margin_and_projection_equal_the_full_evaluation(separable):

@@ -127,8 +127,8 @@ def test_a_nan_objective_stops_the_compiled_loop(blobs2, case):
     s = Solver(SolverConfig(kernel=kernel, average="weighted")).reset(blobs2)
     s.fast_ = case == "fast"
     s.step(5)
-    (s.Wbar_ if kernel.is_linear else s.Abar_)[:] = np.nan
-    s.Sbar_[:] = np.nan
+    (s.state_.Wbar if kernel.is_linear else s.state_.Abar)[:] = np.nan
+    s.state_.Sbar[:] = np.nan
     assert s.step(10) == 1
     assert s.status_ == "diverged"
     assert s.t_ == 6
@@ -267,10 +267,10 @@ def test_corollary_17_2_step_for_lambda_zero(blobs3, blobs2):
     T, B = 4000, 3.0
     mc = Solver(SolverConfig(algorithm="sgd", lam=0.0, radius=B, iterations=T)).reset(blobs3)
     rho = 2 * np.max(np.linalg.norm(blobs3.X, axis=1))
-    assert mc.eta0_ == pytest.approx(np.sqrt(B**2 / (rho**2 * T)))
+    assert mc.settings_.eta0 == pytest.approx(np.sqrt(B**2 / (rho**2 * T)))
     binary = Solver(SolverConfig(algorithm="sgd", lam=0.0, radius=B, iterations=T, bias="none"))
     binary.reset(blobs2)
-    assert binary.eta0_ == pytest.approx(
+    assert binary.settings_.eta0 == pytest.approx(
         B / (np.max(np.linalg.norm(blobs2.X, axis=1)) * np.sqrt(T))
     )
     binary.step(T)
@@ -293,7 +293,7 @@ def test_sigmoid_kernel_trains_without_a_reference(blobs2, capsys, tmp_path):
 
 
 def test_quickselect_finds_the_order_statistic():
-    from svmviz.core.solvers._loop import _select_in_place
+    from svmviz.core.solvers._bias import _select_in_place
 
     rng = np.random.default_rng(0)
     for m in (2, 3, 10, 101):
@@ -331,7 +331,7 @@ def test_the_last_iterate_model_matches_its_kept_scores(blobs2, kernel):
 def test_nearest_ranks_are_the_order_statistics_around_the_new_bias():
     """[r_(P), r_(P+1)] from the values nearest the old b, for shifts either way, with
     ties, and whatever window the last search left (too narrow: widened; too wide: fine)."""
-    from svmviz.core.solvers._loop import MAX_SHIFT, _nearest_ranks
+    from svmviz.core.solvers._bias import MAX_SHIFT, _nearest_ranks
 
     rng = np.random.default_rng(4)
     for trial in range(300):

@@ -46,7 +46,7 @@ def test_kernel_warm_start_keeps_alpha_of_unchanged_points(moons):
     assert got[0] == 0.0  # the moved point starts again from α = 0
     np.testing.assert_allclose(got[1:], alpha[2:])
     # the kept scores are those of the carried coefficients
-    np.testing.assert_allclose(b.S_, b.A_ @ b.G_)
+    np.testing.assert_allclose(b.state_.S, b.state_.A @ b.problem_.G)
 
 
 def test_warm_start_refused_when_the_problem_changes_shape(blobs2, blobs3):
@@ -56,7 +56,7 @@ def test_warm_start_refused_when_the_problem_changes_shape(blobs2, blobs3):
     b = Solver(SolverConfig(iterations=100)).reset(blobs3)  # other classes
     assert not b.warm_from(state)
     assert b.t_ == 0
-    assert not b.W_.any()
+    assert not b.state_.W.any()
     c = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=100)).reset(blobs2)
     assert not c.warm_from(state)
     assert c.t_ == 0

@@ -44,6 +44,7 @@ _twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imp
 _started = False  # a background compilation was started
 _local = threading.local()  # .compiling: this thread compiles, and uses compiled code
 _python: dict = {}  # module name → its plain-Python twin (python_version)
+_entries: dict = {}  # (dispatcher, fingerprint of argument types) → compiled entry point
 # set by the window (Solver.python_meanwhile): a solver runs the plain-Python loops while
 # the compiled ones are prepared in the background. Otherwise (the command line, a script) a
 # solver compiles first and waits: nothing is left compiling in a thread when it exits
@@ -188,3 +189,25 @@ def _build_python_twins() -> None:
         for key, value in list(twin.__dict__.items()):
             if isinstance(value, types.ModuleType) and value.__name__ in _python:
                 twin.__dict__[key] = _python[value.__name__]
+
+
+def entry_point(func, args):
+    """The compiled overload of ``func``, a numba dispatcher already called with arguments
+    of the types of ``args``, for those types: calling it skips the dispatcher's typing of
+    every argument at every call, which numba does in Python for tuples such as the loops'
+    bundles. Kept per process by numba's fingerprint of the types (cheap, exact: dtypes,
+    dimensions, layouts, the bundles' classes). None when ``func`` is not a dispatcher
+    (plain Python, or a test's wrapper) or has no overload for these types yet."""
+    overloads = getattr(func, "overloads", None)
+    if overloads is None:
+        return None
+    from numba._dispatcher import compute_fingerprint
+
+    key = (func, compute_fingerprint(args))
+    entry = _entries.get(key)
+    if entry is None:
+        compiled = overloads.get(tuple(func.typeof_pyval(a) for a in args))
+        if compiled is None:
+            return None
+        entry = _entries[key] = compiled.entry_point
+    return entry

@@ -8,7 +8,7 @@ everything the telemetry needs is decided by the side of g_j relative to 1 and 0
 * hinge: Σ_j max(0, 1 − g_j) = Σ over active points (g_j < 1) of 1 − g_j
   = n_A − u·Σ_A ζ_j, so over a set of points whose activity is known it costs O(p);
 * errors: #{g_j < 0} (and g_j = 0 with y_j > 0, the tie rule of the loop);
-* for the exact free bias (:func:`svmviz.core.solvers._loop.profile_bias`), #{r_j < c} with
+* for the exact free bias (:func:`svmviz.core.solvers._bias.profile_bias`), #{r_j < c} with
   r_j = y_j − w·φ_j: at u = (w, c), r_j < c ⇔ g_j > 1 for y_j > 0 and g_j < 1 for y_j < 0.
 
 At an *anchor* u₀ every point's distance to the nearer threshold, in u-space, is
@@ -210,7 +210,7 @@ def nearest_first(buf, n, need, shift):
 @jit
 def bias_interval(u, P, S, st, shift, cand):
     """The interval [r_(P), r_(P+1)] of the exact free bias (see
-    :func:`svmviz.core.solvers._loop.profile_bias`) from the screened points, given that at
+    :func:`svmviz.core.solvers._bias.profile_bias`) from the screened points, given that at
     u = (w, c) there are P + ``shift`` values r_j = y_j − w·φ_j below c. Returns (found, lo,
     hi); not found: it would take more than a quarter of the points, search them all.
 

@@ -9,7 +9,7 @@ Bias modes (config.bias):
 * ``none``: f = ⟨w, x⟩.
 * ``regularized``: a constant feature 1 (linear) or the kernel k + 1, so b² is inside ‖w‖².
 * ``free``: b is not regularized. For binary problems b is profiled out exactly: after every
-  step b is the minimizer of the loss for the current w (:func:`_loop.profile_bias`), so the
+  step b is the minimizer of the loss for the current w (:func:`_bias.profile_bias`), so the
   solver runs SGD on the λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the
   w-part of the subgradient at (w, b*(w)) (Danskin); it converges as the ``none`` mode does.
   For multiclass problems b takes the same subgradient step as the rows of w it belongs to.
@@ -32,30 +32,17 @@ from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _jit, _loop, _screen
+from svmviz.core.solvers import _jit, _loop, _screen, rules
+from svmviz.core.solvers._sampling import Sampler
+from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
+from svmviz.core.solvers._status import STATUS_TEXT, advice
 from svmviz.core.telemetry import History
-
-_SCHEDULES = {
-    "constant": _loop.CONSTANT,
-    "inv_t": _loop.INV_T,
-    "inv_sqrt_t": _loop.INV_SQRT_T,
-    "pegasos": _loop.PEGASOS,
-}
-_AVERAGES = {"last": _loop.LAST, "uniform": _loop.UNIFORM, "weighted": _loop.WEIGHTED}
 
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
 # few, so that a step(n) hands over to the compiled loop soon after it is ready
 PYTHON_CHUNK = 64
 
-STATUS_TEXT = {
-    "ready": "ready",
-    "running": "running",
-    "budget": "stopped: iteration budget reached",
-    "objective": "stopped: the objective stopped changing (tolerance reached)",
-    "weights": "stopped: w stopped changing (tolerance reached)",
-    "diverged": "stopped: diverged (the objective or ‖w‖ became too large); lower the step size",
-}
 
 
 class Solver:
@@ -92,9 +79,9 @@ class Solver:
         self.m_, self.d_ = m, d
         self.n_out_ = 1 if self.binary_ else K
         if cfg.cost is not None:
-            self.cost_ = check_cost_matrix(np.array(cfg.cost, dtype=float), K)
+            cost = check_cost_matrix(np.array(cfg.cost, dtype=float), K)
         else:
-            self.cost_ = zero_one_cost(K)
+            cost = zero_one_cost(K)
         if cfg.margin == "hard":
             if lam_hard is None:
                 raise InputError("a hard margin needs the exact solution first (lam_hard)")
@@ -102,59 +89,49 @@ class Solver:
         else:
             self.lam_ = float(cfg.lam)
         self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
-        reg = cfg.bias == "regularized"
-        if self.linear_:
-            Phi = np.hstack([X, np.ones((m, 1))]) if reg else X
-            self.PhiT_ = np.ascontiguousarray(Phi.T)
-            self.r2_ = float(np.max(np.einsum("ij,ij->j", self.PhiT_, self.PhiT_), initial=0.0))
-            self.G_ = np.zeros((0, 0))
-        else:
-            check_kernel_points(m, cfg.kernel.name)
-            self.PhiT_ = np.zeros((0, m))
-            G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
-            check_gram(G, cfg.kernel)
-            self.notice_ = isolation_notice(cfg.kernel, G)
-            self.G_ = G + 1.0 if reg else G
-            self.r2_ = float(np.max(np.diag(self.G_), initial=0.0))
-        p = self.PhiT_.shape[0]
+        PhiT, G = self._features(X, grams)
+        p = PhiT.shape[0]
         Ko = self.n_out_
-        self.y_ = data.y.astype(np.int64)
-        self.y_sign_ = np.where(self.y_ == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
-        self.A_ = np.zeros((Ko, m))
-        self.W_ = np.zeros((Ko, p))
-        self.S_ = np.zeros((Ko, m))
-        self.b_ = np.zeros(Ko)
-        self.Abar_ = np.zeros((Ko, m))
-        self.Wbar_ = np.zeros((Ko, p))
-        self.Sbar_ = np.zeros((Ko, m))
-        self.bbar_ = np.zeros(Ko)
-        self.scal_ = np.array([1.0, 0.0])
-        self.F_ = np.zeros((Ko, m))
-        self.r_ = np.empty(m)
-        self.win_ = np.zeros(2)  # the exact b, and the window its search starts with
+        y = data.y.astype(np.int64)
+        y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
+        st = self.state_ = new_state(Ko, m, p)
         if self.binary_ and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
-            # [r_(P), r_(P+1)] for r = y (see _loop.profile_bias); numpy, so that setting up
+            # [r_(P), r_(P+1)] for r = y (see _bias.profile_bias); numpy, so that setting up
             # needs no compiled code
-            r = np.sort(self.y_sign_)
-            n_pos = int(np.sum(self.y_sign_ > 0))
-            self.b_[0] = self.bbar_[0] = self.win_[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
+            r = np.sort(y_sign)
+            n_pos = int(np.sum(y_sign > 0))
+            st.b[0] = st.bbar[0] = st.win[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
-        self.screened_ = self.linear_ and self.binary_
+        screened = self.linear_ and self.binary_
         self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
-        if self.screened_:
-            self.Z_, self.zn_ = _screen.features(self.PhiT_, self.y_sign_)
+        if screened:
+            Z, zn = _screen.features(PhiT, y_sign)
         else:
-            self.Z_, self.zn_ = np.zeros((p + 1, 0)), np.zeros(0)
-        self.screens_ = _screen.allocate(p + 1, self.Z_.shape[1], 2)
-        self._buckets = np.empty(self.Z_.shape[1], dtype=np.int64)
+            Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
+        self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
+        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
+        self._scratch = (np.zeros((Ko, m)), np.empty(m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
-        self.radius_ = self._radius()
-        self.schedule_, self.eta0_ = self._schedule()
+        self._entries = {}  # name → the compiled loop for this solver's types (_jit.entry_point)
+        rho = rules.subgradient_bound(float(np.sqrt(self.r2_)), self.binary_)
+        schedule, eta0 = rules.choose_schedule(
+            cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
+        )
+        self.settings_ = Settings(
+            binary=bool(self.binary_),
+            linear=bool(self.linear_),
+            free_bias=cfg.bias == "free",
+            screened=bool(screened),
+            lam=self.lam_,
+            schedule=int(schedule),
+            eta0=float(eta0),
+            average=rules.AVERAGES[cfg.average],
+            radius=rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost),
+        )
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
-        self._perm = np.empty(0, dtype=np.int64)
-        self._perm_pos = 0
+        self._sampler = Sampler(self.rng_, m, self.batch_, cfg.sampling == "uniform")
         self.t_ = 0
         self.t0_ = 0  # the iteration a warm start began at; the budget counts from there
         self.status_ = "ready"
@@ -163,13 +140,32 @@ class Solver:
         self._last_check = None
         return self
 
+    def _features(self, X, grams):
+        """(PhiT, G): the features p×m of a linear model (with a constant 1 when the bias is
+        regularized) or the Gram matrix of a kernel one (k + 1); sets r2_, the largest
+        ‖φ‖², and notice_."""
+        cfg, m = self.config, X.shape[0]
+        reg = cfg.bias == "regularized"
+        if self.linear_:
+            PhiT = np.ascontiguousarray((np.hstack([X, np.ones((m, 1))]) if reg else X).T)
+            self.r2_ = float(np.max(np.einsum("ij,ij->j", PhiT, PhiT), initial=0.0))
+            return PhiT, np.zeros((0, 0))
+        check_kernel_points(m, cfg.kernel.name)
+        G = cfg.kernel.gram(X, X) if grams is None else grams.gram(cfg.kernel, X)
+        check_gram(G, cfg.kernel)
+        self.notice_ = isolation_notice(cfg.kernel, G)
+        G = G + 1.0 if reg else G
+        self.r2_ = float(np.max(np.diag(G), initial=0.0))
+        return np.zeros((0, m)), G
+
     def warm_state(self) -> dict:
         """What a warm start needs: the output model's parameters, the iteration t, and the
         points and classes they belong to."""
         avg = self.config.average != "last"
         return dict(
-            linear=self.linear_, p=self.PhiT_.shape[0], classes=self.data_.classes,
-            params=self._output_params().copy(), b=(self.bbar_ if avg else self.b_).copy(),
+            linear=self.linear_, p=self.problem_.PhiT.shape[0], classes=self.data_.classes,
+            params=self._output_params().copy(),
+            b=(self.state_.bbar if avg else self.state_.b).copy(),
             t=int(self.t_), X=self.data_.X, y=self.data_.y,
         )  # fmt: skip
 
@@ -186,29 +182,22 @@ class Solver:
             state["linear"] != self.linear_
             or state["classes"] != self.data_.classes
             or state["params"].shape[0] != self.n_out_
-            or (self.linear_ and state["p"] != self.PhiT_.shape[0])
+            or (self.linear_ and state["p"] != self.problem_.PhiT.shape[0])
             or self.t_ != 0
         ):
             return False
+        st = self.state_
         if self.linear_:
-            self.W_[:] = state["params"]
+            st.W[:] = state["params"]
         else:
-
-            def keys(X, y):
-                return [(*x, c) for x, c in zip(X.tolist(), y.tolist(), strict=True)]
-
-            old = {key: i for i, key in enumerate(keys(state["X"], state["y"]))}
-            for j, key in enumerate(keys(self.data_.X, self.data_.y)):
-                i = old.get(key)
-                if i is not None:
-                    self.A_[:, j] = state["params"][:, i]
-            self.S_[:] = self.A_ @ self.G_
-        self.b_[:] = state["b"]
+            carry_over(st.A, state["params"], state["X"], state["y"], self.data_.X, self.data_.y)
+            st.S[:] = st.A @ self.problem_.G
+        st.b[:] = state["b"]
         if self.binary_ and self.config.bias == "free":
-            self.win_[0] = self.b_[0]
-        self.Wbar_[:], self.Abar_[:], self.Sbar_[:] = self.W_, self.A_, self.S_
-        self.bbar_[:] = self.b_
-        self.scal_[0] = 1.0
+            st.win[0] = st.b[0]
+        st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
+        st.bbar[:] = st.b
+        st.scal[0] = 1.0
         self.t_ = self.t0_ = state["t"]
         return True
 
@@ -266,62 +255,12 @@ class Solver:
         _jit.compile_in_background(Solver._compile_loops)
         return _jit.python_version(_loop)
 
-    def _schedule(self):
-        """(schedule code, η₀). ``auto``: Pegasos' 1/(λt) when λ > 0; for λ = 0 the constant
-        step of UML Corollary 17.2 (000), η = √(B²/(ρ²T)) = B/(ρ√T) with T the budget and ρ
-        bounding the subgradients, when a radius B is given, else the constant η₀ (004)."""
-        cfg = self.config
-        if cfg.algorithm == "pegasos":
-            return _loop.PEGASOS, 0.0
-        name = cfg.schedule
-        if name == "auto":
-            name = "pegasos" if self.lam_ > 0 else "constant"
-            if self.lam_ == 0 and cfg.radius is not None:
-                return _loop.CONSTANT, self._corollary_17_2_step()
-        return _SCHEDULES[name], float(cfg.eta)
-
-    def _corollary_17_2_step(self) -> float:
-        phi = self.PhiT_.T if self.linear_ else None
-        if phi is not None:
-            max_norm = float(np.sqrt(np.max(np.sum(phi**2, axis=1))))
-        else:
-            max_norm = float(np.sqrt(np.max(np.diag(self.G_))))
-        # ‖Ψ(x, y)‖ ≤ ρ/2 (000); for the binary hinge the subgradient is y x, so ρ = max ‖x‖
-        rho = max_norm if self.binary_ else 2.0 * max_norm
-        return float(self.config.radius) / (max(rho, 1e-300) * np.sqrt(self.config.iterations))
-
-    def _radius(self) -> float:
-        cfg = self.config
-        if cfg.radius is not None:
-            return float(cfg.radius) if (cfg.project or cfg.algorithm == "sgd") else 0.0
-        if cfg.project:
-            # ‖w*‖ ≤ √(Δmax/λ) (1/√λ for the binary hinge, 002 and Pegasos)
-            return float(np.sqrt(self.cost_.max() / self.lam_))
-        return 0.0
-
     def status_text(self) -> str:
         """STATUS_TEXT of the status; a divergence says what to change, for these data."""
         if self.status_ != "diverged":
             return STATUS_TEXT[self.status_]
-        return "diverged: " + self._advice()
-
-    def _advice(self) -> str:
-        lam, eta = self.lam_, self.eta0_
-        r2 = self.r2_
-        scale = f"‖x‖² up to {r2:.3g}" if self.linear_ else f"k(x, x) up to {r2:.3g}"
-        if self.schedule_ == _loop.PEGASOS:
-            lower = "" if self.linear_ else " or lower γ"
-            return (f"scale the coordinates down{lower} ({scale}: too large for the step "
-                    "1/(λt))")  # fmt: skip
-        rule = "η₀" if self.schedule_ == _loop.CONSTANT else "η₀ (of η₀/t, η₀/√t)"
-        factor = 1 - eta * lam
-        if abs(factor) > 1:
-            return (
-                f"lower {rule} = {eta:g} below 2/λ = {2 / lam:.3g} or choose Pegasos "
-                f"(each step multiplies w by 1 − ηλ = {factor:.3g})"
-            ).replace("= -", "= −")
-        return (f"lower {rule} = {eta:g} below about {1 / max(r2, 1e-300):.3g} or choose "
-                f"Pegasos (the steps are too large for {scale})")  # fmt: skip
+        s = self.settings_
+        return "diverged: " + advice(s.lam, s.eta0, s.schedule, self.r2_, self.linear_)
 
     # ------------------------------------------------------------------ stepping
     @property
@@ -351,55 +290,31 @@ class Solver:
         self.status_ = "budget" if self.t_ >= self.t0_ + self.config.iterations else "running"
         return done
 
-    def _indices(self, n: int) -> np.ndarray:
-        k = self.batch_
-        if k == 0:
-            return np.empty((n, 0), dtype=np.int64)
-        total = n * k
-        if self.config.sampling == "uniform":
-            return self.rng_.integers(0, self.m_, size=(n, k))
-        out = np.empty(total, dtype=np.int64)
-        filled = 0
-        while filled < total:  # shuffled passes (004: "randomly shuffle points" each pass)
-            if self._perm_pos >= self._perm.size:
-                self._perm = self.rng_.permutation(self.m_)
-                self._perm_pos = 0
-            take = min(total - filled, self._perm.size - self._perm_pos)
-            out[filled : filled + take] = self._perm[self._perm_pos : self._perm_pos + take]
-            filled += take
-            self._perm_pos += take
-        return out.reshape(n, k)
-
     def _run(self, n: int, loops=_loop):
         """``n`` iterations of ``loops`` (the compiled loop module or its Python twin: the
         same code, so either carries on from the other's state)."""
-        cfg = self.config
-        p = self.PhiT_.shape[0]
-        idx = self._indices(n)
+        cfg = self.settings_
+        p = self.problem_.PhiT.shape[0]
+        idx = self._sampler.indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
-        if self._work.shape[0] < (n + 1 if self.screened_ else 1):  # kept: no page faults
+        if self._work.shape[0] < (n + 1 if cfg.screened else 1):  # kept: no page faults
             self._work = np.empty((n + 1, p + 1))
-        screens = (*self.screens_, self._buckets, self._work[: n + 1])
-        if self.screened_ and self.batch_ == 1 and self.fast_:
-            count, status = loops.run_linear_binary(
-                self.t_, n, cfg.bias == "free", self.lam_, self.schedule_, self.eta0_,
-                _AVERAGES[cfg.average], self.radius_, idx, self.y_sign_, self.PhiT_,
-                self.A_, self.W_, self.b_, self.Wbar_, self.bbar_, self.scal_, self.F_,
-                self.r_, self.win_,
-                cols["objective"], cols["loss"], cols["error"], cols["norm"],
-                cols["violations"], flags, self.Z_, self.zn_, *screens,
-            )  # fmt: skip
-        else:
-            count, status = loops.run(
-                self.t_, n, self.binary_, self.linear_, cfg.bias == "free", self.lam_,
-                self.schedule_, self.eta0_, _AVERAGES[cfg.average], self.radius_,
-                idx, self.y_, self.y_sign_, self.cost_, self.PhiT_, self.G_,
-                self.A_, self.W_, self.S_, self.b_, self.Abar_, self.Wbar_, self.Sbar_,
-                self.bbar_, self.scal_, self.F_, self.r_, self.win_,
-                cols["objective"], cols["loss"], cols["error"], cols["norm"],
-                cols["violations"], flags, self.screened_, self.Z_, self.zn_, *screens,
-            )  # fmt: skip
+        F, r, buckets = self._scratch
+        work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
+        out = Record(*(cols[c] for c in ("objective", "loss", "error", "norm", "violations")),
+                     flags)
+        fast = cfg.screened and self.batch_ == 1 and self.fast_
+        name = "run_linear_binary" if fast else "run"
+        args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
+        entry = None
+        if loops is _loop:  # the compiled loop for these types (they stay the same)
+            entry = self._entries.get(name) or _jit.entry_point(getattr(loops, name), args)
+            self._entries[name] = entry
+        if entry is not None:  # called without typing the bundles at every call
+            count, status = entry(*args)
+        else:  # plain Python, or the dispatcher, which compiles or loads the loop first
+            count, status = getattr(loops, name)(*args)
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
         self.history_.commit(count)
@@ -428,9 +343,10 @@ class Solver:
 
     def _output_params(self, iterate: bool = False) -> np.ndarray:
         avg = self._averaged(iterate)
+        st = self.state_
         if self.linear_:
-            return self.Wbar_ if avg else self.W_ * self.scal_[0]
-        return self.Abar_ if avg else self.A_ * self.scal_[0]
+            return st.Wbar if avg else st.W * st.scal[0]
+        return st.Abar if avg else st.A * st.scal[0]
 
     # ------------------------------------------------------------------ results
     def model(self, iterate: bool = False) -> Model:
@@ -438,14 +354,14 @@ class Solver:
         ``iterate``, the last iterate w_t instead (what a step moves)."""
         cfg = self.config
         avg = self._averaged(iterate)
-        b = (self.bbar_ if avg else self.b_).copy()
+        b = (self.state_.bbar if avg else self.state_.b).copy()
         params = self._output_params(iterate).copy()
         extra = {"iterations": int(self.t_)}
         if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
             extra["objective"] = float(self.history_["objective"][-1])
         common = dict(
             classes=self.data_.classes, kernel=cfg.kernel, lam=self.lam_, bias=cfg.bias,
-            cost=None if self.binary_ else self.cost_.copy(), extra=extra,
+            cost=None if self.binary_ else self.problem_.cost.copy(), extra=extra,
         )  # fmt: skip
         if self.linear_:
             d = self.d_
@@ -464,15 +380,31 @@ class Solver:
         """The output model's f on the training points, from the scores the solver keeps
         (no kernel evaluation): (m,) for binary, (m, K) for multiclass. Equal to
         ``self.model(iterate).decision_function(data.X)`` up to rounding."""
+        st, PhiT = self.state_, self.problem_.PhiT
         if self._averaged(iterate):
-            b = self.bbar_
-            F = self.Wbar_ @ self.PhiT_ if self.linear_ else self.Sbar_
+            b = st.bbar
+            F = st.Wbar @ PhiT if self.linear_ else st.Sbar
         else:
-            b = self.b_
-            sigma = self.scal_[0]
-            F = sigma * (self.W_ @ self.PhiT_ if self.linear_ else self.S_)
+            b = st.b
+            sigma = st.scal[0]
+            F = sigma * (st.W @ PhiT if self.linear_ else st.S)
         F = (F + b[:, None]).T
         return F[:, 0] if self.binary_ else F
+
+    def iterate(self) -> tuple[np.ndarray, np.ndarray]:
+        """(params, b) of the current iterate w_t (not the average), as copies: K×p weights
+        in the solver's features (linear) or K×m coefficients α on the training points."""
+        return self._output_params(iterate=True).copy(), self.state_.b.copy()
+
+    def next_step_size(self) -> float:
+        """η_t of the next step (:func:`rules.step_size`)."""
+        s = self.settings_
+        return float(rules.python().step_size(s.schedule, s.eta0, s.lam, self.t_ + 1))
+
+    @property
+    def schedule(self) -> str:
+        """The step-size schedule the solver runs (:func:`rules.choose_schedule`)."""
+        return rules.SCHEDULE_NAMES[self.settings_.schedule]
 
     def decision_function(self, X) -> np.ndarray:
         return self.model().decision_function(X)

@@ -1,0 +1,147 @@
+"""One training step, explained: what the step inspector shows.
+
+:func:`step_and_explain` takes exactly one iteration of a solver and records what the update
+rule used: the step size η_t, the sampled examples, their margins y_i f_t(x_i) at the current
+iterate w_t and which case of the hinge subgradient applies (004, "z ≥ 1: no update; z < 1:
+θ += η y x"), and, for linear binary models, the update split into the shrink (1 − η_t λ)w_t
+and the push (η_t/k) Σ y_i x_i over the violating samples (Pegasos, 002; the SGD of 004 with
+the regularizer's gradient λw). The cases and the parts come from the rules the solver
+runs (:mod:`svmviz.core.solvers.rules`), applied here to the state before the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from svmviz.core.solvers import rules
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """Step t (1 for the first): from the current iterate to the next (not the averaged
+    output)."""
+
+    t: int  # the step's number
+    eta: float  # its step size (Pegasos: 1/(λ(t+1)), see svmviz.core.solvers.rules)
+    lam: float  # λ (for a hard margin, the λ of the equivalent soft problem)
+    samples: np.ndarray  # indices i of the examples used (all of them for GD)
+    margins: np.ndarray  # y_i f_t(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
+    violated: np.ndarray  # the examples with a hinge term in the subgradient
+    binary: bool
+    linear: bool
+    schedule: str = "constant"  # the step-size schedule the solver ran (rules.SCHEDULES)
+    # linear binary models: w and b in data coordinates, before and after; the update's parts
+    w_before: np.ndarray | None = None
+    b_before: float = 0.0
+    w_after: np.ndarray | None = None
+    b_after: float = 0.0
+    shrink: np.ndarray | None = None  # (1 − η_t λ) w_t
+    push: np.ndarray | None = None  # (η_t / k) Σ_{violating i} y_i x_i
+    projected: bool = False  # w was scaled back onto the ball ‖w‖ ≤ B
+    radius: float = 0.0  # B of the projection (0: none); 1/√λ by default for Pegasos (002)
+    # multiclass (000, 001): per sample, ŷ = argmax_y' Δ(y', y) + f_y' − f_y (−1: no update),
+    # Δ(y, ŷ), the runner-up class (the best other f_k); linear: every w_k before and after
+    yhat: np.ndarray | None = None
+    cost: np.ndarray | None = None
+    runner_up: np.ndarray | None = None
+    W_before: np.ndarray | None = None  # K×d
+    W_after: np.ndarray | None = None
+    # kernel models (003): the sampled points' coefficients α_i before and after (K×k)
+    alpha_before: np.ndarray | None = None
+    alpha_after: np.ndarray | None = None
+
+    @property
+    def batch(self) -> int:
+        return int(self.samples.size)
+
+
+def _scores(solver) -> np.ndarray:
+    """f_t at every training point, K×m, from the current iterate (not the average)."""
+    f = solver.training_values(iterate=True)
+    return f[None, :] if f.ndim == 1 else f.T
+
+
+def _multiclass(R, cost, F, y, samples):
+    """Per sample: ŷ (−1: no hinge term, :func:`rules.crammer_singer`), Δ(y, ŷ), and the
+    runner-up class (the best other f_k)."""
+    pairs = zip(samples, y, strict=True)
+    yhat = np.array([R.crammer_singer(cost, F[:, i], int(c)) for i, c in pairs], dtype=np.int64)
+    others = F[:, samples].T.copy()
+    others[np.arange(len(samples)), y] = -np.inf
+    return yhat, cost[y, np.maximum(yhat, 0)], others.argmax(axis=1)
+
+
+def _linear_binary(R, solver, eta, W, b, samples, violated) -> dict:
+    """w and b before and after, and the update's parts: the shrink (1 − ηλ)w_t and the push
+    (η/k) Σ y_i φ_i over the violating samples (:func:`rules.subgradient_terms`)."""
+    d = solver.d_
+    W2, b2 = solver.iterate()
+    reg = solver.config.bias == "regularized"
+    pb = solver.problem_
+    push = np.zeros(W.shape[1])
+    for i in samples[violated]:
+        _, _, sign, _, _ = R.subgradient_terms(True, 0, pb.y_sign[i], 0)
+        push += sign * (eta / len(samples)) * pb.PhiT[:, i]
+    shrink = R.shrink_factor(eta, solver.lam_) * W[0]
+    projected = not np.allclose(W2[0], shrink + push, rtol=1e-9, atol=1e-12)
+    return dict(
+        w_before=W[0, :d].copy(),
+        b_before=float(W[0, d] if reg else b[0]),
+        w_after=W2[0, :d].copy(),
+        b_after=float(W2[0, d] if reg else b2[0]),
+        shrink=shrink[:d],
+        push=push[:d],
+        projected=bool(projected),
+    )
+
+
+def step_and_explain(solver) -> StepRecord | None:
+    """Take one iteration of ``solver`` and return what it did (None at the budget)."""
+    if solver.done:
+        return None
+    R = rules.python()  # the rules as plain Python: no wait for the compiled loops
+    t = solver.t_ + 1
+    eta = solver.next_step_size()
+    W, b = solver.iterate()
+    F = _scores(solver)
+    if solver.step(1) == 0:
+        return None
+    pb = solver.problem_
+    full = solver.batch_ == 0
+    samples = np.arange(solver.m_) if full else solver.history_["sampled"][-1].copy()
+    y = pb.y[samples]
+    record = dict(
+        t=t,
+        eta=eta,
+        lam=float(solver.lam_),
+        samples=samples,
+        binary=solver.binary_,
+        linear=solver.linear_,
+        schedule=solver.schedule,
+        radius=float(solver.settings_.radius),
+    )
+    if solver.binary_:
+        margins = pb.y_sign[samples] * F[0, samples]
+        violated = R.hinge_violated(pb.y_sign[samples], F[0, samples])
+    else:
+        Fs = F[:, samples].T.copy()
+        fy = Fs[np.arange(len(samples)), y]
+        Fs[np.arange(len(samples)), y] = -np.inf
+        margins = fy - Fs.max(axis=1)
+        yhat, cost, runner_up = _multiclass(R, pb.cost, F, y, samples)
+        violated = yhat >= 0
+        record.update(yhat=yhat, cost=cost, runner_up=runner_up)
+    if not full:  # what the loop found (the same rule, on the same numbers)
+        violated = solver.history_["violated"][-1].copy()
+    record.update(margins=margins, violated=violated)
+    if not solver.linear_:
+        after = solver.iterate()[0]
+        record.update(alpha_before=W[:, samples].copy(), alpha_after=after[:, samples].copy())
+    elif not solver.binary_:
+        d = solver.d_
+        record.update(W_before=W[:, :d].copy(), W_after=solver.iterate()[0][:, :d].copy())
+    else:
+        record.update(_linear_binary(R, solver, eta, W, b, samples, violated))
+    return StepRecord(**record)
