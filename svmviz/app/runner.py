@@ -25,8 +25,8 @@ from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import Frame, make_frame
 from svmviz.core.explain import StepRecord, step_and_explain
+from svmviz.core.frame import Frame, make_frame
 from svmviz.core.kernels import GramCache
 from svmviz.core.pace import Speed
 from svmviz.core.reference import Reference

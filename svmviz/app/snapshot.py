@@ -13,9 +13,9 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.explain import StepRecord
 from svmviz.core.frame import Frame
 from svmviz.core.generalization import TRAIN, subset
-from svmviz.core.explain import StepRecord
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
 

@@ -12,9 +12,9 @@ from dataclasses import replace
 import numpy as np
 
 from svmviz.app.snapshot import Job
+from svmviz.core.explain import StepRecord
 from svmviz.core.frame import Frame
 from svmviz.core.generalization import TEST, TRAIN
-from svmviz.core.explain import StepRecord
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
 
