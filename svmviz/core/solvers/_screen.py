@@ -55,7 +55,7 @@ ACTIVE, ERRORS, BELOW, START, SUMS = 0, 1, 2, 3, 4
 WORK, ANCHORED, ANCHORS, EXPLICIT = 0, 1, 2, 3
 
 
-def allocate(q: int, m: int, copies: int):
+def allocate(q: int, m: int, copies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The state (P, S, st) of ``copies`` screens over m points in q dimensions."""
     return (
         np.zeros((copies, q + 1, m)),

@@ -19,9 +19,15 @@ C = 1/(λm) at least the largest dual variable of the hard problem; then both ha
 unique solution (exact penalty). λ is taken from the exact dual (:mod:`svmviz.core.reference`),
 which also tells when the data are not separable; the objective is reported as
 ½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points.
+
+The module is one class a little over 400 lines: set-up, stepping and the output model share
+every fitted attribute; the loops, rules, sampling, status and bias search have modules of
+their own.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -113,7 +119,8 @@ class Solver:
         self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
         self._scratch = (np.zeros((Ko, m)), np.empty(m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
-        self._entries = {}  # name → the compiled loop for this solver's types (_jit.entry_point)
+        # name → the compiled loop for this solver's argument types (_jit.entry_point)
+        self._entries: dict[str, Callable] = {}
         rho = rules.subgradient_bound(float(np.sqrt(self.r2_)), self.binary_)
         schedule, eta0 = rules.choose_schedule(
             cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
@@ -302,8 +309,8 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
-        out = Record(*(cols[c] for c in ("objective", "loss", "error", "norm", "violations")),
-                     flags)
+        out = Record(cols["objective"], cols["loss"], cols["error"], cols["norm"],
+                     cols["violations"], flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
