@@ -74,9 +74,12 @@ FILE_HELP = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="svmviz", usage=USAGE,
-                                description="Watch support vector machines learn.",
-                                epilog=FILE_HELP)  # fmt: skip
+    p = argparse.ArgumentParser(
+        prog="svmviz",
+        usage=USAGE,
+        description="Watch support vector machines learn.",
+        epilog=FILE_HELP,
+    )
     sub = p.add_subparsers(dest="command")
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument("data", help="CSV: a header row, coordinates, the label last")

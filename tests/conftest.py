@@ -12,9 +12,23 @@ def _offscreen_screen(width=1920, height=1080) -> str:
     where the window's side columns would leave the plane a strip)."""
     path = os.path.join(tempfile.mkdtemp(prefix="svmviz-screen-"), "screen.json")
     with open(path, "w") as f:
-        json.dump({"screens": [{"name": "test", "x": 0, "y": 0, "width": width,
-                                "height": height, "logicalDpi": 96, "logicalBaseDpi": 96,
-                                "dpr": 1}]}, f)  # fmt: skip
+        json.dump(
+            {
+                "screens": [
+                    {
+                        "name": "test",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": 1,
+                    }
+                ]
+            },
+            f,
+        )
     return f"offscreen:configfile={path}"
 
 
@@ -134,8 +148,11 @@ def pytest_addoption(parser):
     if importlib.util.find_spec("pytestqt") is None:
         # the core's tests without Qt (CI's second environment): pytest-qt's settings in
         # pyproject.toml are declared here, or they are unknown options, an error
-        for name, kind in (("qt_api", "string"), ("qt_log_level_fail", "string"),
-                           ("qt_log_ignore", "linelist")):  # fmt: skip
+        for name, kind in (
+            ("qt_api", "string"),
+            ("qt_log_level_fail", "string"),
+            ("qt_log_ignore", "linelist"),
+        ):
             parser.addini(name, "pytest-qt's (not installed)", type=kind)
 
 

@@ -24,8 +24,9 @@ def data_csv(tmp_path):
 
 def test_train_prints_summary_and_writes_outputs(tmp_path, data_csv, capsys):
     out, hist = tmp_path / "model.json", tmp_path / "history.csv"
-    code = main(["train", str(data_csv), "--iterations", "3000", "--out", str(out),
-                 "--history", str(hist)])  # fmt: skip
+    code = main(
+        ["train", str(data_csv), "--iterations", "3000", "--out", str(out), "--history", str(hist)]
+    )
     text = capsys.readouterr().out
     assert code == 0
     assert "exact optimum:" in text
@@ -45,12 +46,44 @@ def test_train_every_option(tmp_path, capsys):
     p.write_text("x,y,l\n0,0,a\n0.2,0.1,a\n3,0,b\n3.1,0.3,b\n0,3,c\n0.2,3.2,c\n")
     cost = tmp_path / "cost.csv"
     cost.write_text("0,1,2\n1,0,1\n2,1,0\n")
-    code = main([
-        "train", str(p), "--solver", "sgd", "--kernel", "poly", "--gamma", "0.5", "--degree",
-        "2", "--coef0", "1", "--lam", "0.05", "--margin", "soft", "--bias", "regularized",
-        "--cost", str(cost), "--iterations", "2000", "--batch", "2", "--seed", "3",
-        "--sampling", "shuffle", "--average", "last", "--schedule", "inv_sqrt_t", "--eta", "0.5",
-    ])  # fmt: skip
+    code = main(
+        [
+            "train",
+            str(p),
+            "--solver",
+            "sgd",
+            "--kernel",
+            "poly",
+            "--gamma",
+            "0.5",
+            "--degree",
+            "2",
+            "--coef0",
+            "1",
+            "--lam",
+            "0.05",
+            "--margin",
+            "soft",
+            "--bias",
+            "regularized",
+            "--cost",
+            str(cost),
+            "--iterations",
+            "2000",
+            "--batch",
+            "2",
+            "--seed",
+            "3",
+            "--sampling",
+            "shuffle",
+            "--average",
+            "last",
+            "--schedule",
+            "inv_sqrt_t",
+            "--eta",
+            "0.5",
+        ]
+    )
     assert code == 0
     assert "multiclass" in capsys.readouterr().out
 
@@ -99,8 +132,9 @@ def bad(tmp_path, content, name="bad.csv"):
 def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_args, message):
     out = tmp_path / "model.json"
     hist = tmp_path / "history.csv"
-    code = main(["train", *make_args(tmp_path, str(data_csv)), "--out", str(out),
-                 "--history", str(hist)])  # fmt: skip
+    code = main(
+        ["train", *make_args(tmp_path, str(data_csv)), "--out", str(out), "--history", str(hist)]
+    )
     err = capsys.readouterr().err.strip()
     assert code == 2
     assert message in err
@@ -117,8 +151,10 @@ def test_unknown_kernel_and_no_traceback_in_a_real_process(tmp_path, data_csv):
     ):
         r = subprocess.run(
             [sys.executable, "-m", "svmviz", "train", str(data_csv), *args],
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert r.returncode == 2
         assert message in r.stderr
         assert "Traceback" not in r.stderr
@@ -126,8 +162,22 @@ def test_unknown_kernel_and_no_traceback_in_a_real_process(tmp_path, data_csv):
 
 def test_diverging_run_writes_nothing(tmp_path, data_csv, capsys):
     out = tmp_path / "m.json"
-    code = main(["train", str(data_csv), "--solver", "sgd", "--schedule", "constant", "--eta",
-                 "100", "--lam", "1", "--out", str(out)])  # fmt: skip
+    code = main(
+        [
+            "train",
+            str(data_csv),
+            "--solver",
+            "sgd",
+            "--schedule",
+            "constant",
+            "--eta",
+            "100",
+            "--lam",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
     assert code == 1
     assert "diverged" in capsys.readouterr().err
     assert not out.exists()
@@ -139,13 +189,34 @@ def test_train_plot_renders_headless(tmp_path, data_csv):
     from PySide6.QtGui import QImage
 
     png = tmp_path / "plot.png"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM",
-                                                            "WAYLAND_DISPLAY")}  # fmt: skip
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "QT_QPA_PLATFORM", "WAYLAND_DISPLAY")
+    }
     done = subprocess.run(
-        [sys.executable, "-m", "svmviz", "train", str(data_csv), "--kernel", "rbf",
-         "--iterations", "2000", "--plot", str(png), "--plot-size", "500x300",
-         "--plot-scale", "2"], env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "svmviz",
+            "train",
+            str(data_csv),
+            "--kernel",
+            "rbf",
+            "--iterations",
+            "2000",
+            "--plot",
+            str(png),
+            "--plot-size",
+            "500x300",
+            "--plot-scale",
+            "2",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     image = QImage(str(png))
     assert (image.width(), image.height()) == (1000, 600)
@@ -175,20 +246,25 @@ def test_a_bad_plot_name_or_size_is_refused_before_training_without_qt(data_csv)
         "from svmviz.cli import main\n"
         f"sys.exit(main(['train', {str(data_csv)!r}] + sys.argv[1:]))\n"
     )
-    for args, message in ((["--plot", "p.gif"], "p.gif: choose a .png or .svg file name"),
-                          (["--plot", "p.png", "--plot-size", "50x300"],
-                           "the width must be 100–8000 pixels, not 50"),
-                          (["--plot", "p.png", "--plot-scale", "3", "--plot-size", "4000x300"],
-                           "at most 8000 pixels a side")):  # fmt: skip
-        r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                           text=True, timeout=300)  # fmt: skip
+    for args, message in (
+        (["--plot", "p.gif"], "p.gif: choose a .png or .svg file name"),
+        (["--plot", "p.png", "--plot-size", "50x300"], "the width must be 100–8000 pixels, not 50"),
+        (
+            ["--plot", "p.png", "--plot-scale", "3", "--plot-size", "4000x300"],
+            "at most 8000 pixels a side",
+        ),
+    ):
+        r = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300
+        )
         assert r.returncode == 2, r.stderr
         assert r.stderr.startswith("svmviz: error: ") and message in r.stderr, r.stderr
         assert r.stdout == ""  # refused before the training (no summary)
 
 
 def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
-        tmp_path, capsys, separable):  # fmt: skip
+    tmp_path, capsys, separable
+):
     """Issue 16: `train --margin hard` printed λ = 0.3125, wrote "lam": 0.3125 beside
     solver.lam 0.01, and called 1/‖w‖ of an iterate that breaks a constraint a margin above
     the maximum (1.76781 > 1.76777). 100,000 Pegasos steps on these data end just so."""
@@ -198,8 +274,10 @@ def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
 
     data, out = tmp_path / "sep.csv", tmp_path / "model.json"
     write_csv(data, separable)
-    assert main(["train", str(data), "--margin", "hard", "--iterations", "100000",
-                 "--out", str(out)]) == 0  # fmt: skip
+    assert (
+        main(["train", str(data), "--margin", "hard", "--iterations", "100000", "--out", str(out)])
+        == 0
+    )
     text = capsys.readouterr().out
     lam = float(re.search(r"λ = (\S+) \(set from the data\)", text).group(1))
     model = json.loads(out.read_text())
@@ -235,15 +313,22 @@ def test_missing_x_libraries_are_named_with_the_command_that_installs_them(monke
 
 @pytest.mark.parametrize(
     "environ, platform, looked",
-    [({"DISPLAY": ":0"}, "linux", True),
-     ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, "linux", True),
-     ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux", False),
-     ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
-      "linux", False),
-     ({}, "linux", False), ({"DISPLAY": ":0"}, "darwin", False)],
-)  # fmt: skip
-def test_the_x_libraries_are_looked_for_only_where_qt_will_use_them(monkeypatch, environ,
-                                                                     platform, looked):  # fmt: skip
+    [
+        ({"DISPLAY": ":0"}, "linux", True),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"}, "linux", True),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux", False),
+        (
+            {"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
+            "linux",
+            False,
+        ),
+        ({}, "linux", False),
+        ({"DISPLAY": ":0"}, "darwin", False),
+    ],
+)
+def test_the_x_libraries_are_looked_for_only_where_qt_will_use_them(
+    monkeypatch, environ, platform, looked
+):
     import svmviz.ui.app as app
     from svmviz.core.errors import InputError
 

@@ -58,8 +58,9 @@ def test_core_tests_import_without_qt():
         "    spec.loader.exec_module(importlib.util.module_from_spec(spec))\n"
         "print('ok')\n"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       cwd=TESTS.parent)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=TESTS.parent
+    )
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
 
 

@@ -35,9 +35,24 @@ def parse_args(argv=None):
 def offscreen_screen(width: int, height: int) -> None:
     """Qt's offscreen platform with one screen of the given size (its default is 800×800)."""
     config = Path(tempfile.mkdtemp()) / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "lesson", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))  # fmt: skip
+    config.write_text(
+        json.dumps(
+            {
+                "screens": [
+                    {
+                        "name": "lesson",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": 1,
+                    }
+                ]
+            }
+        )
+    )
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
 
 
@@ -102,8 +117,7 @@ def main(argv=None) -> int:
     w.advance(1)
     wait(lambda: stepped(1))
     shot("step")
-    for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock,
-                 w.step_dock):  # fmt: skip
+    for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock, w.step_dock):
         dock.raise_()
         shot("tab-" + dock.objectName().removesuffix("-dock"))
     for path in list_scenarios()[: args.scenarios]:

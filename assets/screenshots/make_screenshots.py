@@ -10,15 +10,15 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6 import QtCore, QtWidgets  # noqa: E402
+from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.data import Dataset  # noqa: E402
-from svmviz.core.generalization import Split  # noqa: E402
-from svmviz.core.generate import generate  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.scenario import list_scenarios  # noqa: E402
-from svmviz.ui.app import build_window  # noqa: E402
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.generalization import Split
+from svmviz.core.generate import generate
+from svmviz.core.kernels import Kernel
+from svmviz.core.scenario import list_scenarios
+from svmviz.ui.app import build_window
 
 HERE = Path(__file__).parent
 
@@ -127,14 +127,22 @@ def scenario(stem):
 VIEWS = {
     "step-inspector": (data("blobs", n=60, noise=0.5, seed=1), SolverConfig(), inspector),
     "point-table": (data("blobs", n=60, noise=0.7, seed=1), SolverConfig(), point_table),
-    "scenario-kernel-trick-circles": (data("blobs", n=20, seed=1), SolverConfig(),
-                                      scenario("kernel-trick-circles")),
-    "scenario-outlier-hard-margin": (data("blobs", n=20, seed=1), SolverConfig(),
-                                     scenario("outlier-hard-margin")),
-    "generalization": (data("moons", n=200, noise=0.3, seed=2),
-                       SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=20000),
-                       generalization),
-}  # fmt: skip
+    "scenario-kernel-trick-circles": (
+        data("blobs", n=20, seed=1),
+        SolverConfig(),
+        scenario("kernel-trick-circles"),
+    ),
+    "scenario-outlier-hard-margin": (
+        data("blobs", n=20, seed=1),
+        SolverConfig(),
+        scenario("outlier-hard-margin"),
+    ),
+    "generalization": (
+        data("moons", n=200, noise=0.3, seed=2),
+        SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=20000),
+        generalization,
+    ),
+}
 
 
 def main(names):

@@ -58,7 +58,7 @@ class _CurveWorker(QObject):
                 self.point.emit(generation, p)
         except InputError as exc:
             message = str(exc)
-        except Exception:  # a defect: said, not a dead thread  # noqa: BLE001
+        except Exception:  # a defect: said, not a dead thread
             message = "internal error:\n" + traceback.format_exc(limit=4)
         if not self.stopped(generation):
             self.finished.emit(generation, message)

@@ -52,8 +52,9 @@ class ReferenceRunner:
             with self._lock:
                 self._pending = (generation, key, config, data)
                 if self._thread is None:
-                    self._thread = threading.Thread(target=self._serve, daemon=True,
-                                                    name="svmviz-reference")  # fmt: skip
+                    self._thread = threading.Thread(
+                        target=self._serve, daemon=True, name="svmviz-reference"
+                    )
                     self._thread.start()
                 self._lock.notify()
         return key, found
@@ -77,7 +78,7 @@ class ReferenceRunner:
             generation, key, config, data = request
             try:
                 result = reference_or_reason(config, data)
-            except Exception as exc:  # noqa: BLE001 (a hard margin's own error, or a bug)
+            except Exception as exc:
                 result = (None, str(exc))
             with self._lock:
                 self._cache[key] = result

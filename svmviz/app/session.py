@@ -195,9 +195,18 @@ class Session(QObject):
     def content(self, view: View | None = None) -> SessionFile:
         """Everything the session holds, as a session file (with ``view`` from the window)."""
         p = self.points
-        return SessionFile(p.X, p.y, p.names, p.colors, self.class_count, self.cost.copy(),
-                           self.config, self.split, self.caption,
-                           view if view is not None else View())  # fmt: skip
+        return SessionFile(
+            p.X,
+            p.y,
+            p.names,
+            p.colors,
+            self.class_count,
+            self.cost.copy(),
+            self.config,
+            self.split,
+            self.caption,
+            view if view is not None else View(),
+        )
 
     def restore(self, f: SessionFile) -> None:
         """A new document: everything from a session file (the points and classes, Δ, the

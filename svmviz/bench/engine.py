@@ -49,9 +49,16 @@ def _sklearn_rate(data, epochs: int, repeats: int, intercept: bool) -> float:
     best = 0.0
     for rep in range(repeats + 1):  # the first fit warms up and is not counted
         clf = SGDClassifier(
-            loss="hinge", alpha=0.01, learning_rate="optimal", max_iter=epochs, tol=None,
-            shuffle=True, random_state=0, average=False, fit_intercept=intercept,
-        )  # fmt: skip
+            loss="hinge",
+            alpha=0.01,
+            learning_rate="optimal",
+            max_iter=epochs,
+            tol=None,
+            shuffle=True,
+            random_state=0,
+            average=False,
+            fit_intercept=intercept,
+        )
         start = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -116,18 +123,29 @@ def measure(quick: bool = False) -> list[dict]:
     for _ in range(reps):
         lin = max(lin, _rate(base.replace(bias="none"), data, n, 1))
         skl = max(skl, _sklearn_rate(data, epochs, 1, intercept=False))
-    rows.append(row("linear Pegasos (002: no bias) m=1000, full telemetry / SGDClassifier",
-                    lin / skl, "ratio", TARGET_LINEAR_RATIO,
-                    f"{lin:,.0f} updates/s vs sklearn SGDClassifier {skl:,.0f}, no intercept, "
-                    "no telemetry"))  # fmt: skip
+    rows.append(
+        row(
+            "linear Pegasos (002: no bias) m=1000, full telemetry / SGDClassifier",
+            lin / skl,
+            "ratio",
+            TARGET_LINEAR_RATIO,
+            f"{lin:,.0f} updates/s vs sklearn SGDClassifier {skl:,.0f}, no intercept, no telemetry",
+        )
+    )
     # the window's default: a free bias, exact at every step
     free = skl_b = 0.0
     for _ in range(reps):
         free = max(free, _rate(base, data, n, 1))
         skl_b = max(skl_b, _sklearn_rate(data, epochs, 1, intercept=True))
-    rows.append(row("linear Pegasos, exact free bias, m=1000 / SGDClassifier", free / skl_b,
-                    "ratio", None, f"{free:,.0f} updates/s vs sklearn SGDClassifier "
-                    f"{skl_b:,.0f} with an intercept"))  # fmt: skip
+    rows.append(
+        row(
+            "linear Pegasos, exact free bias, m=1000 / SGDClassifier",
+            free / skl_b,
+            "ratio",
+            None,
+            f"{free:,.0f} updates/s vs sklearn SGDClassifier {skl_b:,.0f} with an intercept",
+        )
+    )
     r = _rate(base.replace(bias="regularized"), data, n, reps)
     rows.append(row("linear Pegasos m=1000, bias regularized", r, "updates/s"))
     rbf = base.replace(kernel=Kernel("rbf", gamma=1.0))
@@ -147,10 +165,16 @@ def measure(quick: bool = False) -> list[dict]:
         for _ in range(reps):  # in turns, as above
             seconds, t = min((seconds, t), _time_to_gap(config, data, optimum))
             svc = min(svc, _svc_seconds(config, data, 1))
-        rows.append(row(f"{name} m=1000: time to 1% of the optimum / SVC fit", seconds / svc,
-                        "ratio", TARGET_GAP_RATIO, f"{1000 * seconds:,.0f} ms ({t:,} "
-                        f"iterations) vs sklearn SVC {1000 * svc:,.0f} ms",
-                        lower_is_better=True))  # fmt: skip
+        rows.append(
+            row(
+                f"{name} m=1000: time to 1% of the optimum / SVC fit",
+                seconds / svc,
+                "ratio",
+                TARGET_GAP_RATIO,
+                f"{1000 * seconds:,.0f} ms ({t:,} iterations) vs sklearn SVC {1000 * svc:,.0f} ms",
+                lower_is_better=True,
+            )
+        )
     for r in rows:
         r["numba"] = HAVE_NUMBA
     return rows

@@ -19,10 +19,16 @@ def _models(X):
     from svmviz.core.model_io import Model
 
     rng = np.random.default_rng(1)
-    linear = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.1]),
-                   coef=np.array([[1.0, 0.5]]))  # fmt: skip
-    rbf = Model(("0", "1"), Kernel("rbf", gamma=1.0), 0.01, "free", np.array([0.1]),
-                support_vectors=X, dual_coef=rng.normal(size=(1, len(X))) * 0.05)  # fmt: skip
+    linear = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.1]), coef=np.array([[1.0, 0.5]]))
+    rbf = Model(
+        ("0", "1"),
+        Kernel("rbf", gamma=1.0),
+        0.01,
+        "free",
+        np.array([0.1]),
+        support_vectors=X,
+        dual_coef=rng.normal(size=(1, len(X))) * 0.05,
+    )
     return {"linear": linear, "rbf, 1000 support vectors": rbf}
 
 
@@ -57,9 +63,16 @@ def measure(quick: bool = False) -> list[dict]:
             plot.viewport().repaint()  # painted now, not at the next event-loop turn
             times.append(time.perf_counter() - start)
         ms = 1000 * float(np.median(times))
-        rows.append(row(f"frame {GRID}×{GRID}, {name}: computed, drawn, painted", ms, "ms",
-                        TARGET_FRAME_MS, f"p90 {1000 * np.percentile(times, 90):.1f} ms",
-                        lower_is_better=True))  # fmt: skip
+        rows.append(
+            row(
+                f"frame {GRID}×{GRID}, {name}: computed, drawn, painted",
+                ms,
+                "ms",
+                TARGET_FRAME_MS,
+                f"p90 {1000 * np.percentile(times, 90):.1f} ms",
+                lower_is_better=True,
+            )
+        )
     plot.close()
     config.cleanup()
     return rows

@@ -71,8 +71,13 @@ def _run(cache_dir: str | None, handover: bool, config: str) -> dict | None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     # a budget the Python loop cannot finish before the hand-over
     args = ["--iterations", "5000000"] if handover else []
-    done = subprocess.run([sys.executable, "-c", CHILD, "1" if handover else "0", *args],
-                          env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, "1" if handover else "0", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     return json.loads(lines[-1]) if done.returncode == 0 and lines else None
 
@@ -93,14 +98,27 @@ def measure(quick: bool = False) -> list[dict]:
                 if last:
                     handover = result
             warm.append(_first(_run(None, False, config)))
-    rows.append(row("play: Play to the first training frame, empty numba cache",
-                    float(np.median(cold)), "s", TARGET_PLAY_S,
-                    "runs " + ", ".join(f"{t:.2f}" for t in cold) + " s (first run after "
-                    "installing: plain Python until compiled)", lower_is_better=True))  # fmt: skip
-    rows.append(row("play: Play to the first training frame, warm numba cache",
-                    float(np.median(warm)), "s", TARGET_PLAY_S,
-                    "runs " + ", ".join(f"{t:.2f}" for t in warm) + " s",
-                    lower_is_better=True))  # fmt: skip
+    rows.append(
+        row(
+            "play: Play to the first training frame, empty numba cache",
+            float(np.median(cold)),
+            "s",
+            TARGET_PLAY_S,
+            "runs " + ", ".join(f"{t:.2f}" for t in cold) + " s (first run after "
+            "installing: plain Python until compiled)",
+            lower_is_better=True,
+        )
+    )
+    rows.append(
+        row(
+            "play: Play to the first training frame, warm numba cache",
+            float(np.median(warm)),
+            "s",
+            TARGET_PLAY_S,
+            "runs " + ", ".join(f"{t:.2f}" for t in warm) + " s",
+            lower_is_better=True,
+        )
+    )
     if not quick:
         rows += _handover_rows(handover)
     return rows
@@ -119,9 +137,17 @@ def _handover_rows(result: dict | None) -> list[dict]:
     before = gaps[: max(0, k - 1)]
     median_before = float(np.median(before)) if len(before) else float("nan")
     return [
-        row("play: hand-over to the compiled loop, after Play (empty cache)", times[k], "s",
-            anchor=f"t = {result['frames'][k][1]:,} by then, trained in plain Python"),
-        row("play: longest frame gap around the hand-over", 1000 * float(near.max()), "ms",
+        row(
+            "play: hand-over to the compiled loop, after Play (empty cache)",
+            times[k],
+            "s",
+            anchor=f"t = {result['frames'][k][1]:,} by then, trained in plain Python",
+        ),
+        row(
+            "play: longest frame gap around the hand-over",
+            1000 * float(near.max()),
+            "ms",
             anchor=f"median {1000 * median_before:.0f} ms between frames while in Python, "
-            f"{1000 * float(np.median(gaps[k:])):.0f} ms after"),
-    ]  # fmt: skip
+            f"{1000 * float(np.median(gaps[k:])):.0f} ms after",
+        ),
+    ]

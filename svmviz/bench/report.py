@@ -6,8 +6,15 @@ from __future__ import annotations
 
 def row(name, value, unit, target=None, anchor="", lower_is_better=False) -> dict:
     ok = True if target is None else (value <= target if lower_is_better else value >= target)
-    return dict(name=name, value=float(value), unit=unit, target=target, anchor=anchor,
-                ok=bool(ok), lower_is_better=lower_is_better)  # fmt: skip
+    return dict(
+        name=name,
+        value=float(value),
+        unit=unit,
+        target=target,
+        anchor=anchor,
+        ok=bool(ok),
+        lower_is_better=lower_is_better,
+    )
 
 
 def format_row(r: dict) -> str:

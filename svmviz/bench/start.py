@@ -45,10 +45,18 @@ def measure(quick: bool = False) -> list[dict]:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SVMVIZ_CONFIG_DIR=config)
         for _ in range(2 if quick else 3):
             start = time.time()
-            done = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True,
-                                  text=True, timeout=300)  # fmt: skip
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, timeout=300
+            )
             lines = done.stdout.split()
             times.append(float(lines[0]) - start if done.returncode == 0 and lines else np.inf)
-    return [row("start: command to the first frame on screen, median", float(np.median(times)),
-                "s", TARGET_START_S, "runs " + ", ".join(f"{t:.2f}" for t in times) + " s",
-                lower_is_better=True)]  # fmt: skip
+    return [
+        row(
+            "start: command to the first frame on screen, median",
+            float(np.median(times)),
+            "s",
+            TARGET_START_S,
+            "runs " + ", ".join(f"{t:.2f}" for t in times) + " s",
+            lower_is_better=True,
+        )
+    ]

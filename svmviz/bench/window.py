@@ -88,8 +88,12 @@ def _click(w, x: float, y: float) -> None:
 
     scene = w.plot.view.mapViewToScene(QtCore.QPointF(x, y))
     pos = w.plot.mapFromScene(scene)
-    QTest.mouseClick(w.plot.viewport(), QtCore.Qt.MouseButton.LeftButton,
-                     QtCore.Qt.KeyboardModifier.NoModifier, pos)  # fmt: skip
+    QTest.mouseClick(
+        w.plot.viewport(),
+        QtCore.Qt.MouseButton.LeftButton,
+        QtCore.Qt.KeyboardModifier.NoModifier,
+        pos,
+    )
 
 
 def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
@@ -104,7 +108,7 @@ def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
     class PaintCounter(QtCore.QObject):
         count = 0
 
-        def eventFilter(self, obj, event):  # noqa: N802 (Qt override)
+        def eventFilter(self, obj, event):
             if event.type() == QtCore.QEvent.Type.Paint:
                 self.count += 1
             return False
@@ -145,22 +149,37 @@ def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
     for k in range(edits):
         n = len(w.session.points) + 1
         x, y = rng.uniform(-1.5, 1.5, 2)
-        clicks.append(_until_shown(w, lambda x=x, y=y: _click(w, x, y),
-                                   lambda s, n=n: len(s.frame.margins) == n))  # fmt: skip
+        clicks.append(
+            _until_shown(
+                w, lambda x=x, y=y: _click(w, x, y), lambda s, n=n: len(s.frame.margins) == n
+            )
+        )
         wait(100)
         lam = 0.01 * (1.5 if k % 2 == 0 else 1.0)
         config = w.session.config.replace(lam=lam)
         gen = w.controller.generation
-        params.append(_until_shown(w, lambda config=config: w.session.set_config(config),
-                                   lambda s, gen=gen: s.generation > gen))  # fmt: skip
+        params.append(
+            _until_shown(
+                w,
+                lambda config=config: w.session.set_config(config),
+                lambda s, gen=gen: s.generation > gen,
+            )
+        )
         wait(100)
     w.controller.pause()
     w.files.saved = w.session.content()  # the clicks are not work to keep
     w.close()
-    return dict(fps=fps, its=its, p99=float(np.percentile(late, 99)), ready=ready,
-                optimum=optimum,
-                click=1000 * float(np.median(clicks)), click_max=1000 * max(clicks),
-                param=1000 * float(np.median(params)), param_max=1000 * max(params))  # fmt: skip
+    return dict(
+        fps=fps,
+        its=its,
+        p99=float(np.percentile(late, 99)),
+        ready=ready,
+        optimum=optimum,
+        click=1000 * float(np.median(clicks)),
+        click_max=1000 * max(clicks),
+        param=1000 * float(np.median(params)),
+        param_max=1000 * max(params),
+    )
 
 
 def measure(quick: bool = False) -> list[dict]:
@@ -198,9 +217,17 @@ def measure(quick: bool = False) -> list[dict]:
                 lower_is_better=True,
             )
         )
-        rows.append(row(f"{where}: λ change to frame on screen, median", r["param"], "ms",
-                        latency_target, f"max {r['param_max']:.0f} ms; first frame "
-                        f"{1000 * r['ready']:,.0f} ms after the window opened, exact optimum "
-                        f"{1000 * r['optimum']:,.0f} ms", lower_is_better=True))  # fmt: skip
+        rows.append(
+            row(
+                f"{where}: λ change to frame on screen, median",
+                r["param"],
+                "ms",
+                latency_target,
+                f"max {r['param_max']:.0f} ms; first frame "
+                f"{1000 * r['ready']:,.0f} ms after the window opened, exact optimum "
+                f"{1000 * r['optimum']:,.0f} ms",
+                lower_is_better=True,
+            )
+        )
     config.cleanup()
     return rows

@@ -32,10 +32,11 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--degree", type=int, default=3)
     g.add_argument("--coef0", type=float, default=1.0)
     g.add_argument(
-        "--cost", metavar="FILE",
+        "--cost",
+        metavar="FILE",
         help="cost matrix Δ: K rows of K numbers (row = true class, column = predicted, "
         "in the order of the classes), zero diagonal",
-    )  # fmt: skip
+    )
     g = p.add_argument_group("algorithm")
     g.add_argument("--solver", choices=ALGORITHMS, default="pegasos")
     g.add_argument("--schedule", choices=SCHEDULES, default="auto")
@@ -58,12 +59,23 @@ def config_from_args(args: argparse.Namespace, data: Dataset | None = None) -> S
             raise InputError("--cost needs a data set")
         cost = tuple(map(tuple, read_cost_matrix(args.cost, data.n_classes)))
     return SolverConfig(
-        margin=args.margin, lam=args.lam, bias=args.bias,
-        kernel=Kernel(args.kernel, args.gamma, args.degree, args.coef0), cost=cost,
-        algorithm=args.solver, schedule=args.schedule, eta=args.eta, sampling=args.sampling,
-        batch=args.batch, average=args.average, project=args.project, radius=args.radius,
-        iterations=args.iterations, tol=args.tol, seed=args.seed,
-    )  # fmt: skip
+        margin=args.margin,
+        lam=args.lam,
+        bias=args.bias,
+        kernel=Kernel(args.kernel, args.gamma, args.degree, args.coef0),
+        cost=cost,
+        algorithm=args.solver,
+        schedule=args.schedule,
+        eta=args.eta,
+        sampling=args.sampling,
+        batch=args.batch,
+        average=args.average,
+        project=args.project,
+        radius=args.radius,
+        iterations=args.iterations,
+        tol=args.tol,
+        seed=args.seed,
+    )
 
 
 def window_parser() -> argparse.ArgumentParser:
@@ -78,7 +90,10 @@ def window_parser() -> argparse.ArgumentParser:
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")
-    w.add_argument("--reset-preferences", action="store_true",
-                   help="forget the remembered layout, view options, sizes and recent files "
-                   "first (as File ▸ Preferences ▸ Reset)")  # fmt: skip
+    w.add_argument(
+        "--reset-preferences",
+        action="store_true",
+        help="forget the remembered layout, view options, sizes and recent files "
+        "first (as File ▸ Preferences ▸ Reset)",
+    )
     return w

@@ -46,8 +46,16 @@ def feature_norms(data: Dataset, kernel: Kernel, bias: str) -> np.ndarray:
     return np.sqrt(np.maximum(diag, 0.0))
 
 
-def evaluate(data: Dataset, kernel: Kernel, bias: str, norm: float, optimum_norm: float | None,
-             lam: float, T: int, epsilon: float) -> Bounds:  # fmt: skip
+def evaluate(
+    data: Dataset,
+    kernel: Kernel,
+    bias: str,
+    norm: float,
+    optimum_norm: float | None,
+    lam: float,
+    T: int,
+    epsilon: float,
+) -> Bounds:
     """Every figure above for the data, the model's ‖w‖ = ``norm`` and ``optimum_norm``."""
     r = feature_norms(data, kernel, bias)
     n = len(r)
@@ -63,5 +71,6 @@ def evaluate(data: Dataset, kernel: Kernel, bias: str, norm: float, optimum_norm
     if lam > 0 and T >= 1:
         G = 1.0 + R
         pegasos = G**2 * (1.0 + math.log(T)) / (2.0 * lam * T)
-    return Bounds(n, trace, R, rho, norm, rademacher, optimum_norm, epsilon, T_needed, eta,
-                  lam, T, pegasos)  # fmt: skip
+    return Bounds(
+        n, trace, R, rho, norm, rademacher, optimum_norm, epsilon, T_needed, eta, lam, T, pegasos
+    )

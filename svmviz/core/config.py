@@ -116,8 +116,11 @@ class SolverConfig:
         if not isinstance(d.get("project", False), bool):
             raise InputError(f"{where}: config: project must be true or false")
         kernel = d.get("kernel") if isinstance(d.get("kernel"), dict) else {}
-        for name, value in (("batch size", d.get("batch")), ("seed", d.get("seed")),
-                            ("kernel degree", kernel.get("degree"))):  # fmt: skip
+        for name, value in (
+            ("batch size", d.get("batch")),
+            ("seed", d.get("seed")),
+            ("kernel degree", kernel.get("degree")),
+        ):
             if whole_number(value) and value > MAX_WHOLE:
                 raise InputError(f"{where}: config: the {name} must be at most {MAX_WHOLE:,}")
         try:

@@ -73,8 +73,10 @@ def read_bytes(path) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise InputError(f"{path}: is not a regular file (a pipe or a device?)")
         if info.st_size > MAX_FILE_BYTES:
-            raise InputError(f"{path}: is {info.st_size / 2**20:,.0f} MiB; svmviz reads files "
-                             f"of at most {MAX_FILE_BYTES // 2**20} MiB")  # fmt: skip
+            raise InputError(
+                f"{path}: is {info.st_size / 2**20:,.0f} MiB; svmviz reads files "
+                f"of at most {MAX_FILE_BYTES // 2**20} MiB"
+            )
         return path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None

@@ -40,8 +40,9 @@ def train(config: SolverConfig, data: Dataset) -> TrainResult:
     while not solver.done:
         solver.step(config.iterations)
     seconds = time.perf_counter() - start
-    model = with_provenance(solver.model(), config, solver.status_,
-                            None if reference is None else reference.objective)  # fmt: skip
+    model = with_provenance(
+        solver.model(), config, solver.status_, None if reference is None else reference.objective
+    )
     return TrainResult(solver, model, reference, reason, seconds)
 
 

@@ -44,8 +44,12 @@ def prepare_contours() -> None:
     contourpy.contour_generator(np.arange(2.0), np.arange(2.0), z).lines(0.5)
 
 
-ROLES = ("outside the margin", "support vector (on the margin)", "inside the margin",
-         "misclassified")  # fmt: skip
+ROLES = (
+    "outside the margin",
+    "support vector (on the margin)",
+    "inside the margin",
+    "misclassified",
+)
 
 
 def point_roles(margins: np.ndarray) -> np.ndarray:

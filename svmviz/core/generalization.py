@@ -210,8 +210,14 @@ def sweep_problem(config: SolverConfig, param: str) -> str | None:
     return None
 
 
-def evaluate(config: SolverConfig, data: Dataset, train: np.ndarray, test: np.ndarray,
-             value: float, stop=None) -> CurvePoint | None:  # fmt: skip
+def evaluate(
+    config: SolverConfig,
+    data: Dataset,
+    train: np.ndarray,
+    test: np.ndarray,
+    value: float,
+    stop=None,
+) -> CurvePoint | None:
     """Fit on the points ``train`` and measure the error on ``train`` and ``test`` (None
     when stopped)."""
     try:

@@ -13,8 +13,14 @@ KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
 MAX_SCALE = 1e6  # the largest noise and margin (the points are drawn at a scale of about 3)
 
 
-def generate(kind: str, n: int = 100, noise: float = 0.2, classes: int = 2, seed: int = 0,
-             margin: float = 0.5):  # fmt: skip
+def generate(
+    kind: str,
+    n: int = 100,
+    noise: float = 0.2,
+    classes: int = 2,
+    seed: int = 0,
+    margin: float = 0.5,
+):
     """(X, y) for ``kind``: ``n`` points in total, ``noise`` the standard deviation of the
     Gaussian jitter, ``classes`` for blobs and spirals, ``margin`` the gap of ``separable``."""
     if kind not in KINDS:

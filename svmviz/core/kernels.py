@@ -23,8 +23,9 @@ class Kernel:
 
     def __post_init__(self):
         if self.name not in KERNELS:
-            raise InputError(f"unknown kernel {shown(self.name)}; choose one of "
-                             f"{', '.join(KERNELS)}")  # fmt: skip
+            raise InputError(
+                f"unknown kernel {shown(self.name)}; choose one of {', '.join(KERNELS)}"
+            )
         if not finite_number(self.gamma) or self.gamma <= 0:
             raise InputError(f"gamma must be a positive number, not {shown(self.gamma)}")
         if not finite_number(self.coef0):

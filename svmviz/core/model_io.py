@@ -252,8 +252,9 @@ def read_model_npz(path) -> Model:
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as z:  # (a zip bomb: refused before inflating)
             if sum(i.file_size for i in z.infolist()) > MAX_FILE_BYTES:
-                raise InputError(f"{path}: its arrays take more than "
-                                 f"{MAX_FILE_BYTES // 2**20} MiB unpacked")  # fmt: skip
+                raise InputError(
+                    f"{path}: its arrays take more than {MAX_FILE_BYTES // 2**20} MiB unpacked"
+                )
         with np.load(io.BytesIO(raw), allow_pickle=False) as npz:
             if "meta" not in npz.files:
                 raise InputError(f"{path}: not an svmviz model (no 'meta' array)")
@@ -272,8 +273,16 @@ def read_model_npz(path) -> Model:
                         d[name] = a.astype(float).tolist()
     except InputError:
         raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, zlib.error,
-            lzma.LZMAError, NotImplementedError, RuntimeError):  # fmt: skip
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        EOFError,
+        OSError,
+        zlib.error,
+        lzma.LZMAError,
+        NotImplementedError,
+        RuntimeError,
+    ):
         # (a damaged archive, or one compressed or encrypted in a way zipfile cannot read)
         raise InputError(f"{path}: not an .npz file (a damaged zip archive)") from None
     except (MemoryError, OverflowError):  # (a header that claims 2**40 or 2**63 numbers)

@@ -89,8 +89,15 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     else:
         objective = obj["objective"]
         margin = None
-    return Reference(objective, model, method, time.perf_counter() - start, lam_hard, margin,
-                     min(lower, objective))  # fmt: skip
+    return Reference(
+        objective,
+        model,
+        method,
+        time.perf_counter() - start,
+        lam_hard,
+        margin,
+        min(lower, objective),
+    )
 
 
 def _base_gram(config: SolverConfig, X: np.ndarray) -> np.ndarray:
@@ -135,9 +142,11 @@ def _libsvm(config: SolverConfig, data: Dataset) -> tuple[Model, float]:
     sv = np.flatnonzero(a)
     common = dict(classes=data.classes, kernel=config.kernel, lam=config.lam, bias="free")
     return Model(
-        support_vectors=X[sv].copy(), dual_coef=a[sv][None, :], intercept=np.array([b]),
+        support_vectors=X[sv].copy(),
+        dual_coef=a[sv][None, :],
+        intercept=np.array([b]),
         **common,
-    ), lower  # fmt: skip
+    ), lower
 
 
 def _dual_point(a, b, G, s, lam):
@@ -319,10 +328,12 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
         alpha_max = float(per_example.max())
         lam_hard = 0.5 / (m * max(alpha_max, 1e-12))
     common = dict(
-        classes=data.classes, kernel=config.kernel,
-        lam=config.lam if not hard else lam_hard, bias=config.bias,
+        classes=data.classes,
+        kernel=config.kernel,
+        lam=config.lam if not hard else lam_hard,
+        bias=config.bias,
         cost=None if binary else cost,
-    )  # fmt: skip
+    )
     reg = config.bias == "regularized"
     if to_coef is None:
         d = X.shape[1]

@@ -31,8 +31,9 @@ def frame_iterations(last: int, frames: int, spacing: str = "log") -> np.ndarray
     return np.unique(np.round(t).astype(np.int64))
 
 
-def replay(config: SolverConfig, data: Dataset, reference: Reference | None,
-           iterations: Iterable[int]) -> Iterator[Solver]:  # fmt: skip
+def replay(
+    config: SolverConfig, data: Dataset, reference: Reference | None, iterations: Iterable[int]
+) -> Iterator[Solver]:
     """The solver of ``config`` on ``data`` from w = 0, stepped to each of ``iterations``
     (increasing) in turn; stops early where the solver stops (its stopping rule, or a
     divergence: ``solver.status_`` says which)."""

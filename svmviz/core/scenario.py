@@ -72,8 +72,10 @@ def read_scenario(path) -> Scenario:
         check_cost_matrix(cost, K, f"{path}: config: cost")
     speed = d.get("speed", LOG_PACE)
     if not isinstance(speed, int) or isinstance(speed, bool) or speed < LOG_PACE:
-        raise InputError(f"{path}: 'speed' must be a whole number ≥ 0 (iterations per frame; "
-                         "0: as fast as possible) or −1 (the log-t pace)")  # fmt: skip
+        raise InputError(
+            f"{path}: 'speed' must be a whole number ≥ 0 (iterations per frame; "
+            "0: as fast as possible) or −1 (the log-t pace)"
+        )
     view = d.get("view", {})
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
@@ -115,7 +117,9 @@ def _data(d, path) -> Dataset:
         check_points(len(rows), str(path))
         data = Dataset.from_labels(X, [r[2] for r in rows])
         if data.n_classes > MAX_CLASSES:
-            raise InputError(f"{path}: data.points has {data.n_classes} labels; the window "
-                             f"draws at most {MAX_CLASSES} classes")  # fmt: skip
+            raise InputError(
+                f"{path}: data.points has {data.n_classes} labels; the window "
+                f"draws at most {MAX_CLASSES} classes"
+            )
         return data
     raise InputError(f"{path}: 'data' needs 'generate' or 'points'")

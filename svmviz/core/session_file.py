@@ -76,10 +76,10 @@ class SessionFile:
             np.array_equal(self.X, other.X)
             and np.array_equal(self.y, other.y)
             and (self.names, self.colors, self.class_count)
-            == (other.names, other.colors, other.class_count)  # fmt: skip
+            == (other.names, other.colors, other.class_count)
             and np.array_equal(self.cost, other.cost)
             and (self.config, self.split, self.caption)
-            == (other.config, other.split, other.caption)  # fmt: skip
+            == (other.config, other.split, other.caption)
         )
 
     def to_dict(self) -> dict:
@@ -89,7 +89,7 @@ class SessionFile:
             "version": VERSION,
             "classes": [
                 {"name": n, "color": c} for n, c in zip(self.names, self.colors, strict=True)
-            ],  # fmt: skip
+            ],
             "class_count": self.class_count,
             "points": [
                 [float(x), float(y), int(k)] for (x, y), k in zip(self.X, self.y, strict=True)
@@ -100,7 +100,7 @@ class SessionFile:
                 "fraction": self.split.fraction,
                 "seed": self.split.seed,
                 "size": self.split.size,
-            },  # fmt: skip
+            },
             "caption": None
             if self.caption is None
             else {"title": self.caption[0], "text": self.caption[1]},
@@ -119,20 +119,32 @@ class SessionFile:
         names, colors = _classes(d.get("classes"), where)
         count = d.get("class_count", 2)
         if not _integer(count) or not 2 <= count <= MAX_CLASSES:
-            raise InputError(f"{where}: class_count must be a whole number from 2 to "
-                             f"{MAX_CLASSES}")  # fmt: skip
+            raise InputError(f"{where}: class_count must be a whole number from 2 to {MAX_CLASSES}")
         X, y = _points(d.get("points"), where)
         cost = _cost(d.get("cost"), where)
         config = SolverConfig.from_dict(d.get("config", {}), where).replace(cost=None)
         split = _split(d.get("split") or {}, where)
         caption = d.get("caption")
         if caption is not None:
-            if not (isinstance(caption, dict) and isinstance(caption.get("title"), str)
-                    and isinstance(caption.get("text"), str)):  # fmt: skip
+            if not (
+                isinstance(caption, dict)
+                and isinstance(caption.get("title"), str)
+                and isinstance(caption.get("text"), str)
+            ):
                 raise InputError(f"{where}: caption must be {{'title': text, 'text': text}}")
             caption = (caption["title"], caption["text"])
-        return cls(X, y, names, colors, int(count), cost, config, split, caption,
-                   _view(d.get("view") or {}, where))  # fmt: skip
+        return cls(
+            X,
+            y,
+            names,
+            colors,
+            int(count),
+            cost,
+            config,
+            split,
+            caption,
+            _view(d.get("view") or {}, where),
+        )
 
 
 def _integer(v) -> bool:
@@ -177,8 +189,9 @@ def _points(value, where):
         if not (finite_number(row[0]) and finite_number(row[1])):
             raise InputError(f"{where}: point {i + 1} has a coordinate that is not finite")
         if not 0 <= row[2] < MAX_CLASSES:
-            raise InputError(f"{where}: point {i + 1}'s class slot {shown(row[2])} is not 0–"
-                             f"{MAX_CLASSES - 1}")  # fmt: skip
+            raise InputError(
+                f"{where}: point {i + 1}'s class slot {shown(row[2])} is not 0–{MAX_CLASSES - 1}"
+            )
         X[i] = row[0], row[1]
         y[i] = row[2]
     check_coordinates(X, lambda i: f"{where}: point {i + 1}")
@@ -226,13 +239,14 @@ def _view(value, where):
         ok = isinstance(extent, list) and len(extent) == 4
         ok = ok and all(finite_number(e) for e in extent)
         if not ok or not (extent[0] < extent[1] and extent[2] < extent[3]):
-            raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, "
-                             "y0 < y1")  # fmt: skip
+            raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, y0 < y1")
         extent = tuple(float(e) for e in extent)
     speed, current = value.get("speed", LOG_PACE), value.get("current_class", 0)
     if not _integer(speed) or speed < LOG_PACE:
-        raise InputError(f"{where}: view.speed must be a whole number ≥ 0 (iterations per "
-                         "frame; 0: as fast as possible) or −1 (the log-t pace)")  # fmt: skip
+        raise InputError(
+            f"{where}: view.speed must be a whole number ≥ 0 (iterations per "
+            "frame; 0: as fast as possible) or −1 (the log-t pace)"
+        )
     if not _integer(current) or not 0 <= current < MAX_CLASSES:
         raise InputError(f"{where}: view.current_class must be a class slot")
     toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)

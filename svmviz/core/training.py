@@ -26,8 +26,7 @@ def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | No
     return solver, reference, reason
 
 
-def reference_or_reason(config: SolverConfig, data: Dataset) -> tuple[Reference | None,
-                                                                      str | None]:  # fmt: skip
+def reference_or_reason(config: SolverConfig, data: Dataset) -> tuple[Reference | None, str | None]:
     """The exact optimum, or None and why there is none (soft margin: an indefinite kernel);
     a hard margin on data that are not separable raises NotSeparableError."""
     try:
@@ -42,8 +41,14 @@ def problem_key(config: SolverConfig, data: Dataset) -> tuple:
     """What the exact optimum depends on (not the algorithm, its schedule or its budget)."""
     import hashlib
 
-    digest = hashlib.blake2b(np.ascontiguousarray(data.X, dtype=float).tobytes(),
-                             digest_size=16)  # fmt: skip
+    digest = hashlib.blake2b(np.ascontiguousarray(data.X, dtype=float).tobytes(), digest_size=16)
     digest.update(np.ascontiguousarray(data.y, dtype=np.int64).tobytes())
-    return (config.margin, config.lam, config.bias, config.kernel, config.cost,
-            data.classes, digest.hexdigest())  # fmt: skip
+    return (
+        config.margin,
+        config.lam,
+        config.bias,
+        config.kernel,
+        config.cost,
+        data.classes,
+        digest.hexdigest(),
+    )

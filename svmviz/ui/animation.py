@@ -78,8 +78,7 @@ class AnimationExport(QtCore.QObject):
         self.iterations = frame_iterations(settings.last, settings.frames, settings.spacing)
         train = self.data if self.parts is None else _subset(self.data, self.parts)
         self._runs = replay(self.config, train, reference, self.iterations)
-        self._state = replace(state, model=None, frame=None, alpha=None, optimum=None,
-                              slack=None)  # fmt: skip
+        self._state = replace(state, model=None, frame=None, alpha=None, optimum=None, slack=None)
         self._twin = None
         self._images = []  # GIF: the frames, as palette images
         self._written = []  # PNG frames written so far (removed on cancel)
@@ -154,8 +153,9 @@ class AnimationExport(QtCore.QObject):
             self._finish(False, f"The animation could not be written: {exc}")
             return
         self.progress.setValue(k + 1)
-        self.progress.setLabelText(f"Frame {k + 1} of {len(self.iterations)} "
-                                   f"(iteration {solver.t_:,})")  # fmt: skip
+        self.progress.setLabelText(
+            f"Frame {k + 1} of {len(self.iterations)} (iteration {solver.t_:,})"
+        )
 
     def _frame_state(self, solver) -> PlaneState:
         model = solver.model()
@@ -165,10 +165,12 @@ class AnimationExport(QtCore.QObject):
             full = np.zeros(len(X))
             full[self.parts == TRAIN] = alpha
             alpha = full
-        status = "" if solver.status_ in ("ready", "running", "budget") else (
-            f" ({solver.status_})")  # fmt: skip
-        return replace(self._state, model=model, alpha=alpha,
-                       title=f"iteration t = {solver.t_:,}{status}")  # fmt: skip
+        status = (
+            "" if solver.status_ in ("ready", "running", "budget") else (f" ({solver.status_})")
+        )
+        return replace(
+            self._state, model=model, alpha=alpha, title=f"iteration t = {solver.t_:,}{status}"
+        )
 
     def _complete(self) -> None:
         s = self.settings
@@ -180,8 +182,11 @@ class AnimationExport(QtCore.QObject):
                 return
             self._finish(True, f"Wrote {len(self._images)} frames to {s.path}")
         else:
-            self._finish(True, f"Wrote {len(self._written)} frames: {s.frame_path(0).name} … "
-                               f"{self._written[-1].name} in {s.path.parent}")  # fmt: skip
+            self._finish(
+                True,
+                f"Wrote {len(self._written)} frames: {s.frame_path(0).name} … "
+                f"{self._written[-1].name} in {s.path.parent}",
+            )
 
 
 def _subset(data, parts):
@@ -206,8 +211,9 @@ def _gif_bytes(images, frame_ms: int) -> bytes:
         raise InputError("no frames were drawn")
     out = io.BytesIO()
     durations = [frame_ms] * (len(images) - 1) + [max(frame_ms, HOLD_LAST_MS)]
-    images[0].save(out, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, loop=0)  # fmt: skip
+    images[0].save(
+        out, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0
+    )
     return out.getvalue()
 
 
@@ -219,17 +225,23 @@ class AnimationDialog(QtWidgets.QDialog):
         self.setWindowTitle("svmviz: export the training as an animation")
         self.setMinimumWidth(460)
         form = QtWidgets.QFormLayout(self)
-        self.frames = _spin(2, 1000, prefs.get("animation_frames"),
-                            "frames in the animation (at most: iterations that round to the "
-                            "same t, early in a log spacing, are drawn once)")  # fmt: skip
-        self.frame_ms = _spin(20, 5000, prefs.get("animation_frame_ms"),
-                              "how long each frame shows, in milliseconds")  # fmt: skip
+        self.frames = _spin(
+            2,
+            1000,
+            prefs.get("animation_frames"),
+            "frames in the animation (at most: iterations that round to the "
+            "same t, early in a log spacing, are drawn once)",
+        )
+        self.frame_ms = _spin(
+            20, 5000, prefs.get("animation_frame_ms"), "how long each frame shows, in milliseconds"
+        )
         self.frame_ms.setSuffix(" ms")
         self.spacing = QtWidgets.QComboBox()
         self.spacing.addItems(list(SPACINGS))
         self.spacing.setCurrentText(prefs.get("animation_spacing"))
-        self.spacing.setToolTip("log: more frames early, where the boundary moves most; "
-                                "linear: evenly in t")  # fmt: skip
+        self.spacing.setToolTip(
+            "log: more frames early, where the boundary moves most; linear: evenly in t"
+        )
         self.last = _spin(
             1,
             max(budget, last, 1),
@@ -241,18 +253,29 @@ class AnimationDialog(QtWidgets.QDialog):
         self.scale = QtWidgets.QComboBox()
         self.scale.addItems(["1×", "2×"])
         self.scale.setToolTip("2×: twice the pixels, with lines and text twice as large")
-        for label, widget in (("Frames", self.frames), ("Each frame", self.frame_ms),
-                              ("Spacing in t", self.spacing), ("Up to iteration", self.last),
-                              ("Width", self.width_), ("Height", self.height_),
-                              ("Scale", self.scale)):  # fmt: skip
+        for label, widget in (
+            ("Frames", self.frames),
+            ("Each frame", self.frame_ms),
+            ("Spacing in t", self.spacing),
+            ("Up to iteration", self.last),
+            ("Width", self.width_),
+            ("Height", self.height_),
+            ("Scale", self.scale),
+        ):
             form.addRow(label, widget)
         form.addRow(ok_cancel(self, "Choose file…"))
 
     def settings(self, path: Path) -> AnimationSettings:
-        return AnimationSettings(path, self.frames.value(), self.frame_ms.value(),
-                                 self.spacing.currentText(), self.last.value(),
-                                 self.width_.value(), self.height_.value(),
-                                 float(self.scale.currentIndex() + 1))  # fmt: skip
+        return AnimationSettings(
+            path,
+            self.frames.value(),
+            self.frame_ms.value(),
+            self.spacing.currentText(),
+            self.last.value(),
+            self.width_.value(),
+            self.height_.value(),
+            float(self.scale.currentIndex() + 1),
+        )
 
     def remember(self, prefs) -> None:
         prefs.set("animation_frames", self.frames.value())

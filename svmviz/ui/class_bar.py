@@ -34,7 +34,7 @@ class ClassButton(QtWidgets.QToolButton):
         self.setAutoRaise(True)
         self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
 
-    def mouseDoubleClickEvent(self, event):  # noqa: N802 (Qt override)
+    def mouseDoubleClickEvent(self, event):
         self.rename_requested.emit(self.k)
 
 
@@ -85,8 +85,10 @@ class ClassBar(QtWidgets.QToolBar):
         menu = QtWidgets.QMenu(self)
         menu.addAction("Rename…", lambda: self.rename(button.k))
         menu.addAction("Colour…", lambda: self.recolor(button.k))
-        menu.addAction("Default colour", lambda: self.session.set_class(
-            button.k, color=style.class_color(button.k)))  # fmt: skip
+        menu.addAction(
+            "Default colour",
+            lambda: self.session.set_class(button.k, color=style.class_color(button.k)),
+        )
         menu.popup(button.mapToGlobal(pos))
 
     def rename(self, k: int) -> None:

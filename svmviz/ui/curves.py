@@ -78,10 +78,9 @@ class DecadeAxis(pg.AxisItem):
     """A log axis labelled at whole decades only: on a tall axis pyqtgraph puts every minor
     tick in one level and labels 2·10², 3·10², … on top of each other in large type."""
 
-    def logTickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+    def logTickStrings(self, values, scale, spacing):
         strings = super().logTickStrings(values, scale, spacing)
-        return [s if abs(v - round(v)) < 1e-9 else "" for v, s in zip(values, strings,
-                                                                        strict=True)]
+        return [s if abs(v - round(v)) < 1e-9 else "" for v, s in zip(values, strings, strict=True)]
 
 
 def _log_plot() -> pg.PlotWidget:
@@ -108,10 +107,12 @@ class CurvePanel(QtWidgets.QSplitter):
         # suboptimality mode: F(w_t) − F* with the rates of the texts as guides
         self.guides = {
             "pegasos": self.objective_plot.plot(
-                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DashLine)),
+                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DashLine)
+            ),
             "sqrt": self.objective_plot.plot(
-                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DotLine)),
-        }  # fmt: skip
+                pen=pg.mkPen((90, 90, 90), width=2, style=QtCore.Qt.PenStyle.DotLine)
+            ),
+        }
         self.suboptimality = False
         self.loss_plot = _log_plot()
         self.loss_plot.setLogMode(x=True, y=False)
@@ -124,7 +125,7 @@ class CurvePanel(QtWidgets.QSplitter):
                 ("error", "training error", style.ERROR_COLOR, QtCore.Qt.PenStyle.SolidLine),
                 ("width", "margin 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
             )
-        }  # fmt: skip
+        }
         # kernel models: the support vectors (α_i ≠ 0) over time, as a share of the m points
         self.support = self.loss_plot.plot(
             pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)
@@ -192,8 +193,12 @@ class CurvePanel(QtWidgets.QSplitter):
         self._obj_y = None
 
     def clear(self) -> None:
-        for item in (self.objective, self.optimum, *self.guides.values(),
-                     *self.loss_curves.values()):  # fmt: skip
+        for item in (
+            self.objective,
+            self.optimum,
+            *self.guides.values(),
+            *self.loss_curves.values(),
+        ):
             item.setData([], [])
         self.show_support([], [])
         self.show_test_error([], [])
@@ -212,8 +217,9 @@ class CurvePanel(QtWidgets.QSplitter):
     def show_support(self, t, share) -> None:
         """The number of support vectors over the iterations, divided by m (kernel models;
         empty for linear ones, which then have no legend entry for it)."""
-        self._show_optional(self.support, "support vectors / m", np.asarray(t, float),
-                            np.asarray(share, float))  # fmt: skip
+        self._show_optional(
+            self.support, "support vectors / m", np.asarray(t, float), np.asarray(share, float)
+        )
 
     def _show_optional(self, item, label: str, x: np.ndarray, y: np.ndarray) -> None:
         """A curve of the loss panel that is in its legend only while it has points."""

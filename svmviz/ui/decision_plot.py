@@ -57,9 +57,12 @@ class DecisionPlot(pg.PlotWidget):
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
         # the legend: a small translucent box in the plane's top right corner (above the
         # plane it took two or three rows of its height); a drag moves it off the points
-        self.legend = pg.LegendItem(offset=(-6, 6), colCount=1,
-                                    brush=pg.mkBrush(255, 255, 255, 205),
-                                    pen=pg.mkPen(120, 120, 120, 160))  # fmt: skip
+        self.legend = pg.LegendItem(
+            offset=(-6, 6),
+            colCount=1,
+            brush=pg.mkBrush(255, 255, 255, 205),
+            pen=pg.mkPen(120, 120, 120, 160),
+        )
         self.legend.setParentItem(self.view)
         self._legend_corner = (-1, 1)  # signs of its offset: top right
         self._size_legend(1.0)
@@ -93,10 +96,15 @@ class DecisionPlot(pg.PlotWidget):
         # under the boundary: where a narrow margin runs along it (a large ‖w‖), the boundary
         # stays one black line with the grey dashes beside it, not a striped rope
         self.margin.setZValue(-0.5)
-        self.rings = Marks(size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH),
-                           brush=None, symbol="o")  # fmt: skip
-        self.wrong = Marks(size=WRONG_SIZE, pen=pg.mkPen("w", width=1),
-                           brush=pg.mkBrush(style.ERROR_COLOR), symbol=WRONG_SYMBOL)  # fmt: skip
+        self.rings = Marks(
+            size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH), brush=None, symbol="o"
+        )
+        self.wrong = Marks(
+            size=WRONG_SIZE,
+            pen=pg.mkPen("w", width=1),
+            brush=pg.mkBrush(style.ERROR_COLOR),
+            symbol=WRONG_SYMBOL,
+        )
         self.wrong.setZValue(5)
         # the exact optimum's boundary and margins, over the current iterate (a toggle)
         optimum_pen = dict(color="#009E73", width=3, style=QtCore.Qt.PenStyle.DashDotLine)
@@ -123,12 +131,14 @@ class DecisionPlot(pg.PlotWidget):
         self.test_scatters, self.unused_scatters = [], []
         for k in range(MAX_CLASSES):
             symbol = style.class_symbol(k)
-            item = Marks(size=style.POINT_SIZE, symbol=symbol,
-                                      pen=pg.mkPen("w", width=1))  # fmt: skip
+            item = Marks(size=style.POINT_SIZE, symbol=symbol, pen=pg.mkPen("w", width=1))
             test = Marks(size=style.POINT_SIZE, symbol=symbol, brush=pg.mkBrush("w"))
             unused = Marks(size=style.POINT_SIZE, symbol=symbol, pen=None)
-            for scatter, group in ((item, self.scatters), (test, self.test_scatters),
-                                   (unused, self.unused_scatters)):  # fmt: skip
+            for scatter, group in (
+                (item, self.scatters),
+                (test, self.test_scatters),
+                (unused, self.unused_scatters),
+            ):
                 self.addItem(scatter)
                 group.append(scatter)
                 scatter.hide()
@@ -140,16 +150,23 @@ class DecisionPlot(pg.PlotWidget):
             size=style.POINT_SIZE, symbol="o", pen=None, brush=pg.mkBrush(0, 0, 0, 60)
         )
         self.selection = Marks(
-            size=style.POINT_SIZE + 8, symbol="s", brush=None,
+            size=style.POINT_SIZE + 8,
+            symbol="s",
+            brush=None,
             pen=pg.mkPen((40, 40, 40), width=2, style=QtCore.Qt.PenStyle.DotLine),
-        )  # fmt: skip
+        )
         self.selection.hide()
         self.addItem(self.selection)
         # the points and their marks are painted from pixmaps kept between frames: while
         # training, the regions and curves change every frame but these rarely do (repainted
         # when their data or the view change)
-        for item in (*self.scatters, *self.test_scatters, *self.unused_scatters, self.rings,
-                     self.wrong):  # fmt: skip
+        for item in (
+            *self.scatters,
+            *self.test_scatters,
+            *self.unused_scatters,
+            self.rings,
+            self.wrong,
+        ):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
         self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
@@ -180,14 +197,19 @@ class DecisionPlot(pg.PlotWidget):
         else:
             ring = "in the margin, 0 ≤ y f ≤ 1"
         if multi:
-            entries = [(self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
-                       (self.margin, "margins f<sub>k</sub> − f<sub>j</sub> = 1"),
-                       (self.rings, ring),
-                       (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y")]  # fmt: skip
+            entries = [
+                (self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
+                (self.margin, "margins f<sub>k</sub> − f<sub>j</sub> = 1"),
+                (self.rings, ring),
+                (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y"),
+            ]
         else:
-            entries = [(self.boundary, "boundary f = 0"), (self.margin, "margins f = ±1"),
-                       (self.rings, ring),
-                       (self.wrong, "misclassified: on the other side")]  # fmt: skip
+            entries = [
+                (self.boundary, "boundary f = 0"),
+                (self.margin, "margins f = ±1"),
+                (self.rings, ring),
+                (self.wrong, "misclassified: on the other side"),
+            ]
         parts = self.parts
         if parts is not None and np.any(parts == 1):
             entries.append((self.test_sample, "test point (not trained on)"))
@@ -210,9 +232,11 @@ class DecisionPlot(pg.PlotWidget):
         s = self.session
         p = s.points
         drawn = (p, self.parts, s.colors, self.scale)
-        if self._drawn is None or any(a is not b for a, b in zip(drawn[:2], self._drawn[:2],
-                                                                strict=True)) or (
-                drawn[2:] != self._drawn[2:]):  # fmt: skip
+        if (
+            self._drawn is None
+            or any(a is not b for a, b in zip(drawn[:2], self._drawn[:2], strict=True))
+            or (drawn[2:] != self._drawn[2:])
+        ):
             self._drawn = drawn
             self._draw_scatters(p)
             self._legend_timer.start()
@@ -274,8 +298,10 @@ class DecisionPlot(pg.PlotWidget):
         """The legend only where it leaves most of the plane free (a plane a few legend rows
         high shows its marks without one)."""
         legend, view = self.legend.geometry(), self.view.boundingRect()
-        fits = (legend.width() <= LEGEND_MAX * view.width()
-                and legend.height() <= LEGEND_MAX * view.height())  # fmt: skip
+        fits = (
+            legend.width() <= LEGEND_MAX * view.width()
+            and legend.height() <= LEGEND_MAX * view.height()
+        )
         self.legend.setVisible(fits)
         self._legend_timer.start()
 
@@ -295,8 +321,12 @@ class DecisionPlot(pg.PlotWidget):
         right = px >= box.width() - gap - size.width()
         top = py <= gap + size.height()
         bottom = py >= box.height() - gap - size.height()
-        under = {(-1, 1): right & top, (1, 1): left & top, (-1, -1): right & bottom,
-                 (1, -1): left & bottom}  # fmt: skip
+        under = {
+            (-1, 1): right & top,
+            (1, 1): left & top,
+            (-1, -1): right & bottom,
+            (1, -1): left & bottom,
+        }
         order = [self._legend_corner] + [c for c in under if c != self._legend_corner]
         best = min(order, key=lambda c: int(np.count_nonzero(under[c] & inside)))
         if best != self._legend_corner:
@@ -424,7 +454,7 @@ class DecisionPlot(pg.PlotWidget):
         r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
         return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
 
-    def leaveEvent(self, event):  # noqa: N802 (Qt override)
+    def leaveEvent(self, event):
         self.mouse_left.emit()
         super().leaveEvent(event)
 

@@ -69,8 +69,9 @@ def widen_file_dialog() -> None:
         splitter.setSizes([side, a + b - side])
         width -= side - a
     header = tree.header()
-    date = QtCore.QLocale.system().toString(QtCore.QDateTime(2025, 12, 31, 23, 59, 59),
-                                            QtCore.QLocale.FormatType.ShortFormat)  # fmt: skip
+    date = QtCore.QLocale.system().toString(
+        QtCore.QDateTime(2025, 12, 31, 23, 59, 59), QtCore.QLocale.FormatType.ShortFormat
+    )
     for column, text in enumerate((*FILE_COLUMNS, date), start=1):
         if column < header.count():
             wanted = metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth() + 8

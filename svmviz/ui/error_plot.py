@@ -50,10 +50,20 @@ class CurvePlot(pg.PlotWidget):
             self.getAxis(side).enableAutoSIPrefix(False)
         legend_above(self, 2)
         common = dict(symbolSize=10, symbolPen=None)
-        self.train = self.plot(pen=pg.mkPen(**TRAIN_PEN), symbol="o", name="training error",
-                               symbolBrush=TRAIN_PEN["color"], **common)  # fmt: skip
-        self.test = self.plot(pen=pg.mkPen(**TEST_PEN), symbol="s", name="test error",
-                              symbolBrush=TEST_PEN["color"], **common)  # fmt: skip
+        self.train = self.plot(
+            pen=pg.mkPen(**TRAIN_PEN),
+            symbol="o",
+            name="training error",
+            symbolBrush=TRAIN_PEN["color"],
+            **common,
+        )
+        self.test = self.plot(
+            pen=pg.mkPen(**TEST_PEN),
+            symbol="s",
+            name="test error",
+            symbolBrush=TEST_PEN["color"],
+            **common,
+        )
         for item in (self.train, self.test):
             item.sigPointsClicked.connect(self._on_click)
         self.current = pg.InfiniteLine(

@@ -53,8 +53,10 @@ class ImageDialog(QtWidgets.QDialog):
         self.scale = QtWidgets.QComboBox()
         self.scale.addItems(["1×", "2×", "3×"])
         self.scale.setCurrentIndex(min(2, max(0, prefs.get("export_scale") - 1)))
-        self.scale.setToolTip("PNG: this many times the pixels, lines and text grow with them "
-                              "(2× for slides); SVG is vectors and ignores it")  # fmt: skip
+        self.scale.setToolTip(
+            "PNG: this many times the pixels, lines and text grow with them "
+            "(2× for slides); SVG is vectors and ignores it"
+        )
         form.addRow("Plot", self.which)
         form.addRow("Width", self.width_)
         form.addRow("Height", self.height_)
@@ -62,8 +64,12 @@ class ImageDialog(QtWidgets.QDialog):
         form.addRow(ok_cancel(self))
 
     def values(self) -> tuple[str, int, int, int]:
-        return (self.which.currentData(), self.width_.value(), self.height_.value(),
-                self.scale.currentIndex() + 1)  # fmt: skip
+        return (
+            self.which.currentData(),
+            self.width_.value(),
+            self.height_.value(),
+            self.scale.currentIndex() + 1,
+        )
 
     def remember(self, prefs) -> None:
         _, w, h, k = self.values()
@@ -92,8 +98,14 @@ class Exports(QtCore.QObject):
     what the window shows; ``status``: shows a line of text to the user.
     """
 
-    def __init__(self, window: QtWidgets.QWidget, session, prefs, frames: Shown,
-                 status: Callable[[str], None]):
+    def __init__(
+        self,
+        window: QtWidgets.QWidget,
+        session,
+        prefs,
+        frames: Shown,
+        status: Callable[[str], None],
+    ):
         super().__init__(window)
         self.window = window
         self.session = session
@@ -120,8 +132,9 @@ class Exports(QtCore.QObject):
             return False
         dialog.remember(self.prefs)
         which, width, height, scale = dialog.values()
-        path = self._ask(f"Save {PLOTS[which][0]}", f"{PLOTS[which][1]}.png",
-                         "PNG image (*.png);;SVG (*.svg)")  # fmt: skip
+        path = self._ask(
+            f"Save {PLOTS[which][0]}", f"{PLOTS[which][1]}.png", "PNG image (*.png);;SVG (*.svg)"
+        )
         return path is not None and self.write_picture(which, path, width, height, scale)
 
     def write_picture(self, which, path, width, height, scale=1.0) -> bool:
@@ -151,17 +164,19 @@ class Exports(QtCore.QObject):
         image = export_image(item)
         twin.deleteLater()
         QtGui.QGuiApplication.clipboard().setImage(image)
-        self.status(f"Copied {PLOTS[which][0]} ({image.width()} × "
-                                   f"{image.height()} pixels) to the clipboard")  # fmt: skip
+        self.status(
+            f"Copied {PLOTS[which][0]} ({image.width()} × {image.height()} pixels) to the clipboard"
+        )
 
     # ------------------------------------------------------------------ model and history
     def _trained(self):
         snap = self.frames.snapshot
         if snap is None or snap.t == 0:
             QtWidgets.QMessageBox.information(
-                self.window, "svmviz: nothing trained yet",
+                self.window,
+                "svmviz: nothing trained yet",
                 "Train first (Play, Step or Run): there is no model to export yet.",
-            )  # fmt: skip
+            )
             return None
         return snap
 
@@ -177,8 +192,12 @@ class Exports(QtCore.QObject):
         if path is None:
             return False
         ref = snap.reference
-        model = with_provenance(snap.model, self.session.job_config(), snap.status,
-                                None if ref is None else ref.objective)  # fmt: skip
+        model = with_provenance(
+            snap.model,
+            self.session.job_config(),
+            snap.status,
+            None if ref is None else ref.objective,
+        )
         model.extra["iterations"] = snap.t
         try:
             (write_model_npz if path.suffix.lower() == ".npz" else write_model)(path, model)
@@ -219,8 +238,11 @@ class Exports(QtCore.QObject):
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
         dialog.remember(self.prefs)
-        path = self._ask("Export the training", "training.gif",
-                         "Animated GIF (*.gif);;Numbered PNG frames (*.png)")  # fmt: skip
+        path = self._ask(
+            "Export the training",
+            "training.gif",
+            "Animated GIF (*.gif);;Numbered PNG frames (*.png)",
+        )
         return path is not None and self.start_animation(dialog.settings(path))
 
     def start_animation(self, settings) -> bool:
@@ -228,8 +250,7 @@ class Exports(QtCore.QObject):
         reference = snap.reference if snap is not None else None
         job = (session.job_config(), session.dataset(), session.parts(), reference)
         try:
-            self.animation = AnimationExport(self.window, self.frames.plane_state(), job,
-                                             settings)
+            self.animation = AnimationExport(self.window, self.frames.plane_state(), job, settings)
         except InputError as exc:
             self._failed("export the animation", exc)
             return False
@@ -241,16 +262,14 @@ class Exports(QtCore.QObject):
     def _on_animation_finished(self, ok: bool, message: str) -> None:
         self.status(message)
         if not ok and "could not" in message:
-            QtWidgets.QMessageBox.critical(self.window, "svmviz: animation not written",
-                                           message)  # fmt: skip
+            QtWidgets.QMessageBox.critical(self.window, "svmviz: animation not written", message)
         self.animation = None
 
     # ------------------------------------------------------------------ helpers
     def _ask(self, title: str, name: str, filters: str) -> Path | None:
         """The file to write (None: cancelled), asked in the folder last used; the folder
         chosen is remembered for the next dialog."""
-        path = ask_save_path(self.window, title, Path(self.prefs.start_folder()) / name,
-                             filters)  # fmt: skip
+        path = ask_save_path(self.window, title, Path(self.prefs.start_folder()) / name, filters)
         if path is not None:
             self.prefs.remember_folder(path)
         return path

@@ -31,15 +31,22 @@ from svmviz.core.session_file import SessionFile, View, read_document, write_ses
 from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
-OPEN_FILTER = ("svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
-               "Data sets (*.csv *.tsv *.txt);;All files (*)")  # fmt: skip
+OPEN_FILTER = (
+    "svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
+    "Data sets (*.csv *.tsv *.txt);;All files (*)"
+)
 CSV_FILTER = "CSV data set (*.csv)"
 Button = QtWidgets.QMessageBox.StandardButton
 
 
 def empty_session() -> SessionFile:
-    return SessionFile(np.zeros((0, 2)), np.zeros(0, dtype=np.int64), DEFAULT_NAMES,
-                       CLASS_COLORS, config=SolverConfig())  # fmt: skip
+    return SessionFile(
+        np.zeros((0, 2)),
+        np.zeros(0, dtype=np.int64),
+        DEFAULT_NAMES,
+        CLASS_COLORS,
+        config=SolverConfig(),
+    )
 
 
 class Files(QtCore.QObject):
@@ -54,8 +61,14 @@ class Files(QtCore.QObject):
     replacing = QtCore.Signal()
     replaced = QtCore.Signal()
 
-    def __init__(self, window: QtWidgets.QWidget, session: Session, state: WindowState,
-                 prefs: Preferences, status: Callable[[str], None]):
+    def __init__(
+        self,
+        window: QtWidgets.QWidget,
+        session: Session,
+        state: WindowState,
+        prefs: Preferences,
+        status: Callable[[str], None],
+    ):
         super().__init__(window)
         self.window = window
         self.session = session
@@ -77,9 +90,13 @@ class Files(QtCore.QObject):
         self._title_timer.setSingleShot(True)
         self._title_timer.setInterval(0)
         self._title_timer.timeout.connect(self.update_title)
-        for signal in (self.session.points_changed, self.session.classes_changed,
-                       self.session.config_changed, self.session.split_changed,
-                       self.session.caption_changed):  # fmt: skip
+        for signal in (
+            self.session.points_changed,
+            self.session.classes_changed,
+            self.session.config_changed,
+            self.session.split_changed,
+            self.session.caption_changed,
+        ):
             signal.connect(self._title_timer.start)
         self.update_title()
 
@@ -113,20 +130,23 @@ class Files(QtCore.QObject):
         if not self.dirty:
             return True
         answer = QtWidgets.QMessageBox.question(
-            self.window, "svmviz: unsaved changes",
+            self.window,
+            "svmviz: unsaved changes",
             f"“{self.name}” has changes that are not saved. Save them before {doing}?",
-            Button.Save | Button.Discard | Button.Cancel, Button.Save,
-        )  # fmt: skip
+            Button.Save | Button.Discard | Button.Cancel,
+            Button.Save,
+        )
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard
 
     def _failed(self, what: str, exc: InputError) -> None:
         QtWidgets.QMessageBox.critical(
-            self.window, f"svmviz: cannot {what}",
+            self.window,
+            f"svmviz: cannot {what}",
             f"{exc}\n\nNothing was lost: your work is still open in the window. Choose "
             "another folder or file name (File ▸ Save As…).",
-        )  # fmt: skip
+        )
 
     # ------------------------------------------------------------------ commands
     def new(self) -> bool:
@@ -141,8 +161,9 @@ class Files(QtCore.QObject):
     def open_dialog(self) -> bool:
         if not self.confirm_discard("opening another file"):
             return False
-        path = ask_open_path(self.window, "Open a session, scenario or data set",
-                             self._folder(), OPEN_FILTER)  # fmt: skip
+        path = ask_open_path(
+            self.window, "Open a session, scenario or data set", self._folder(), OPEN_FILTER
+        )
         return bool(path) and self.open_path(path, confirm=False)
 
     def open_path(self, path, confirm: bool = True) -> bool:
@@ -154,8 +175,7 @@ class Files(QtCore.QObject):
             if isinstance(doc, Dataset):
                 check_window_data(doc, str(path))
         except InputError as exc:
-            QtWidgets.QMessageBox.warning(self.window, f"svmviz: cannot open {path.name}",
-                                          str(exc))  # fmt: skip
+            QtWidgets.QMessageBox.warning(self.window, f"svmviz: cannot open {path.name}", str(exc))
             return False
         if confirm and not self.confirm_discard(f"opening {path.name}"):
             return False
@@ -181,8 +201,10 @@ class Files(QtCore.QObject):
         """A scenario's points (undoable), settings, speed, view options and caption."""
         self.session.load(scenario.data, scenario.config)
         self.session.set_caption((scenario.title, scenario.caption))
-        self.state.apply_view(View(toggles=scenario.view, speed=scenario.speed,
-                                   warm_start=self.state.warm_start), fit=True)
+        self.state.apply_view(
+            View(toggles=scenario.view, speed=scenario.speed, warm_start=self.state.warm_start),
+            fit=True,
+        )
 
     def save(self) -> bool:
         if self.path is None:
@@ -299,10 +321,11 @@ class Files(QtCore.QObject):
         for found in find_recoverable(self.autosave.folder):
             if found.session is None:
                 QtWidgets.QMessageBox.warning(
-                    self.window, "svmviz: autosave unreadable",
+                    self.window,
+                    "svmviz: autosave unreadable",
                     f"An autosaved session could not be read and is kept at\n{found.path}\n"
                     f"({found.error})",
-                )  # fmt: skip
+                )
                 found.lock.unlock()
                 continue
             if restored:
@@ -310,11 +333,13 @@ class Files(QtCore.QObject):
             source = found.source or "an untitled session"
             n = len(found.session.y)
             answer = QtWidgets.QMessageBox.question(
-                self.window, "svmviz: recover unsaved work?",
+                self.window,
+                "svmviz: recover unsaved work?",
                 f"svmviz did not close normally. Work on {source} ({n} points) "
                 f"was autosaved at {found.saved_at}. Recover it?",
-                Button.Yes | Button.No, Button.Yes,
-            )  # fmt: skip
+                Button.Yes | Button.No,
+                Button.Yes,
+            )
             if answer != Button.Yes:
                 found.discard()
                 continue

@@ -194,14 +194,19 @@ class FrameRouter(QtCore.QObject):
 
     def _draw_slack(self, snap) -> None:
         m, p = snap.model, self.session.points
-        if (not self.state.slack or m.coef is None or not m.binary
-                or len(snap.frame.margins) != len(p)):
+        if (
+            not self.state.slack
+            or m.coef is None
+            or not m.binary
+            or len(snap.frame.margins) != len(p)
+        ):
             self.v.plot.show_slack(None)
             return
         y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
         train = self.state.training_mask(len(p))
-        self.v.plot.show_slack(*slack_segments(m.coef[0], float(m.intercept[0]), p.X[train],
-                                               y_sign[train]))
+        self.v.plot.show_slack(
+            *slack_segments(m.coef[0], float(m.intercept[0]), p.X[train], y_sign[train])
+        )
 
     def show_step(self, snap) -> None:
         """The step inspector: the last step explained, or its hint when not stepping."""
@@ -218,9 +223,15 @@ class FrameRouter(QtCore.QObject):
         self._step_key, self.step_shown = key, snap.step
         self.v.step_overlay.show(snap.step, p.X, snap.frame.extent)
         labels = [self.session.classes[int(k)] for k in p.y]
-        self.v.step_panel.show_record(snap.step, self.session.config, labels, p.X,
-                                      self.v.step_overlay.scale, snap.model.classes,
-                                      snap.iterate)
+        self.v.step_panel.show_record(
+            snap.step,
+            self.session.config,
+            labels,
+            p.X,
+            self.v.step_overlay.scale,
+            snap.model.classes,
+            snap.iterate,
+        )
 
     @QtCore.Slot()
     def show_curves(self) -> None:
@@ -238,8 +249,9 @@ class FrameRouter(QtCore.QObject):
             # only what is on screen (a dock behind another tab counts as visible to Qt)
             if not v.point_table.viewport().visibleRegion().isEmpty():
                 labels = [self.session.classes[int(k)] for k in p.y]
-                v.point_table.show_points(labels, p.X, snap.frame.margins, snap.alpha,
-                                          self.state.parts)
+                v.point_table.show_points(
+                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts
+                )
             if not v.histogram.viewport().visibleRegion().isEmpty():
                 v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
         if not v.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
@@ -261,8 +273,9 @@ class FrameRouter(QtCore.QObject):
 
     def _feed_curves(self, panel, snap) -> None:
         """A snapshot's history, support-vector share and test error into ``panel``."""
-        panel.show_history(snap.history, None if snap.reference is None
-                           else snap.reference.objective, t0=snap.t0)
+        panel.show_history(
+            snap.history, None if snap.reference is None else snap.reference.objective, t0=snap.t0
+        )
         points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
         if snap.alpha is not None and points:
             ts, counts = np.array(points, dtype=float).T
@@ -288,9 +301,14 @@ class FrameRouter(QtCore.QObject):
         config = self.session.config
         ref = snap.reference
         b = bounds.evaluate(
-            data, config.kernel, config.bias, float(snap.history["norm"][-1]),
-            None if ref is None else float(np.sqrt(ref.model.norm2())), snap.model.lam,
-            snap.t, self.v.theory.epsilon.value(),
+            data,
+            config.kernel,
+            config.bias,
+            float(snap.history["norm"][-1]),
+            None if ref is None else float(np.sqrt(ref.model.norm2())),
+            snap.model.lam,
+            snap.t,
+            self.v.theory.epsilon.value(),
         )
         gap = None if ref is None else float(snap.history["objective"][-1] - ref.objective)
         self.v.theory.show_bounds(b, gap)
@@ -313,8 +331,9 @@ class FrameRouter(QtCore.QObject):
         snap, plot, parts = self.snapshot, self.v.plot, self.state.parts
         extent = plot.view_extent()
         if snap is None:
-            return PlaneState(self.session, extent, parts=parts, scale=plot.scale,
-                              region_alpha=plot.region_alpha)
+            return PlaneState(
+                self.session, extent, parts=parts, scale=plot.scale, region_alpha=plot.region_alpha
+            )
         slack = None
         if plot.slack.isVisible():
             x, y = plot.slack.getData()
@@ -322,6 +341,16 @@ class FrameRouter(QtCore.QObject):
         optimum = None
         if self.state.optimum and snap.reference is not None:
             optimum = snap.reference.model
-        return PlaneState(self.session, extent, snap.model, snap.frame, snap.alpha, parts,
-                          optimum, slack, snap.model.coef is None, plot.scale,
-                          plot.region_alpha)
+        return PlaneState(
+            self.session,
+            extent,
+            snap.model,
+            snap.frame,
+            snap.alpha,
+            parts,
+            optimum,
+            slack,
+            snap.model.coef is None,
+            plot.scale,
+            plot.region_alpha,
+        )

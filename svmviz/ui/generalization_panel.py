@@ -119,8 +119,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.sweep.set_log_x(True)
         for plot in (self.learning, self.sweep):
             # their size hint (480 px) would make the scroll area around the panel scroll
-            plot.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                               QtWidgets.QSizePolicy.Policy.Ignored)  # fmt: skip
+            plot.setSizePolicy(
+                QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Ignored
+            )
             plot.setMinimumHeight(MIN_PLOT_HEIGHT)
             plots.addWidget(plot)
         layout.addLayout(plots, 1)
@@ -152,7 +153,7 @@ class GeneralizationPanel(QtWidgets.QWidget):
         """Room for the progress bar's text at the current font (presentation mode)."""
         self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance("88 of 88 fits") + 40)
 
-    def changeEvent(self, event):  # noqa: N802 (Qt override)
+    def changeEvent(self, event):
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fit_progress_text()
         super().changeEvent(event)
@@ -162,8 +163,10 @@ class GeneralizationPanel(QtWidgets.QWidget):
         """The controls, the summary, the current-setting marks and staleness, from the
         session."""
         split, n = self.session.split, len(self.session.points)
-        for box, value in ((self.fraction, round(100 * split.fraction)),
-                           (self.size, split.size or 1)):  # fmt: skip
+        for box, value in (
+            (self.fraction, round(100 * split.fraction)),
+            (self.size, split.size or 1),
+        ):
             box.blockSignals(True)
             box.setValue(value)
             box.blockSignals(False)

@@ -36,16 +36,26 @@ class GenerateDialog(QtWidgets.QDialog):
         self.margin.setToolTip("for separable: the empty band on each side of the line")
         self.seed = QtWidgets.QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        for label, widget in (("Kind", self.kind), ("Points", self.n), ("Noise", self.noise),
-                              ("Classes", self.classes), ("Margin", self.margin),
-                              ("Seed", self.seed)):  # fmt: skip
+        for label, widget in (
+            ("Kind", self.kind),
+            ("Points", self.n),
+            ("Noise", self.noise),
+            ("Classes", self.classes),
+            ("Margin", self.margin),
+            ("Seed", self.seed),
+        ):
             form.addRow(label, widget)
         form.addRow(ok_cancel(self))
 
     def values(self) -> dict:
-        return dict(kind=self.kind.currentText(), n=self.n.value(),
-                    noise=self.noise.value(), classes=self.classes.value(),
-                    margin=self.margin.value(), seed=self.seed.value())  # fmt: skip
+        return dict(
+            kind=self.kind.currentText(),
+            n=self.n.value(),
+            noise=self.noise.value(),
+            classes=self.classes.value(),
+            margin=self.margin.value(),
+            seed=self.seed.value(),
+        )
 
 
 def generate_points(session, parent) -> bool:

@@ -11,8 +11,7 @@ from svmviz.core.frame import data_extent, make_frame
 from svmviz.core.picture import check_size
 
 
-def write_training_plot(result, data: Dataset, path, width: int, height: int,
-                        scale: float) -> None:  # fmt: skip
+def write_training_plot(result, data: Dataset, path, width: int, height: int, scale: float) -> None:
     """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
     SVG by the suffix of ``path``."""
     try:
@@ -36,8 +35,15 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int,
     frame = make_frame(model, data.X, data.y, extent)
     solver = result.solver
     title = f"{solver.config.algorithm}, {solver.t_:,} iterations"
-    state = PlaneState(session, extent, model, frame, solver.training_alpha(), kernel=model.coef
-                       is None, title=title)  # fmt: skip
+    state = PlaneState(
+        session,
+        extent,
+        model,
+        frame,
+        solver.training_alpha(),
+        kernel=model.coef is None,
+        title=title,
+    )
     if str(path).lower().endswith(".svg"):
         scale = 1.0  # vectors: the size is the viewBox
     twin = plane_twin(state, width, height, scale)

@@ -28,8 +28,9 @@ def place_box(cursor, size, area, gap, avoid=None):
         return x >= x0 and y >= y0 and x + w <= x1 and y + h <= y1
 
     def clear(x, y):
-        return avoid is None or (x + w <= avoid[0] or x >= avoid[2] or y + h <= avoid[1]
-                                 or y >= avoid[3])  # fmt: skip
+        return avoid is None or (
+            x + w <= avoid[0] or x >= avoid[2] or y + h <= avoid[1] or y >= avoid[3]
+        )
 
     corners = [(x, y) for y in ys for x in xs]
     for ok in (lambda x, y: inside(x, y) and clear(x, y), inside):
@@ -47,8 +48,12 @@ class HoverReadout:
         self.plot = plot
         # the text is a child of the view box (pixels; above the points and the legend), the
         # links are in data coordinates among the points
-        self.text = pg.TextItem(anchor=(0, 0), color="k", fill=pg.mkBrush(255, 255, 255, 235),
-                                border=pg.mkPen((80, 80, 80)))  # fmt: skip
+        self.text = pg.TextItem(
+            anchor=(0, 0),
+            color="k",
+            fill=pg.mkBrush(255, 255, 255, 235),
+            border=pg.mkPen((80, 80, 80)),
+        )
         self.text.setParentItem(plot.view)
         self.links = pg.PlotCurveItem(
             pen=pg.mkPen((60, 60, 60), width=1.5, style=QtCore.Qt.PenStyle.DashLine),
@@ -78,8 +83,10 @@ class HoverReadout:
             rows = [f"f<sub>{name[k]}</sub>(x) = {v:.3g}" for k, v in enumerate(r.values)]
             rows.append(f"argmax → <b>{name[r.predicted]}</b>")
         if len(r.shares):
-            rows.append("largest terms α<sub>j</sub> k(x<sub>j</sub>, x): "
-                        + ", ".join(f"{v:+.2g}" for v in r.shares))  # fmt: skip
+            rows.append(
+                "largest terms α<sub>j</sub> k(x<sub>j</sub>, x): "
+                + ", ".join(f"{v:+.2g}" for v in r.shares)
+            )
             xy = []
             for sv in r.support:
                 xy += [r.x, sv, [np.nan, np.nan]]

@@ -68,8 +68,9 @@ def arrange_readings(window, docks) -> None:
     docks[0].raise_()
 
 
-def arrange_toolbars(window, training: QtWidgets.QToolBar, points: QtWidgets.QToolBar,
-                     first_edit: QtGui.QAction) -> None:
+def arrange_toolbars(
+    window, training: QtWidgets.QToolBar, points: QtWidgets.QToolBar, first_edit: QtGui.QAction
+) -> None:
     """The training controls on the menu bar's row (not a row of their own: that height is
     the plane's), and what edits the points, from ``first_edit`` on, beside the classes."""
     actions = training.actions()
@@ -104,12 +105,18 @@ def size_columns(window) -> None:
     the rest), and the curves above the readings."""
     width, height = window.width(), window.height()
     solver = window.solver_dock.widget().minimumWidth()
-    window.resizeDocks([window.solver_dock, window.curves_dock], [solver, right_width(width)],
-                       QtCore.Qt.Orientation.Horizontal)  # fmt: skip
+    window.resizeDocks(
+        [window.solver_dock, window.curves_dock],
+        [solver, right_width(width)],
+        QtCore.Qt.Orientation.Horizontal,
+    )
     column = max(200, height - 120)
     curves = int(CURVES_SHARE * column)
-    window.resizeDocks([window.curves_dock, window.step_dock], [curves, column - curves],
-                       QtCore.Qt.Orientation.Vertical)  # fmt: skip
+    window.resizeDocks(
+        [window.curves_dock, window.step_dock],
+        [curves, column - curves],
+        QtCore.Qt.Orientation.Vertical,
+    )
     whole_tab_titles(window)
 
 
@@ -138,7 +145,7 @@ class _FirstShow(QtCore.QObject):
         super().__init__(window)
         self.size = size
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
+    def eventFilter(self, obj, event):
         if event.type() == QtCore.QEvent.Type.Show:
             obj.removeEventFilter(self)
             obj.layout().activate()  # (the docks' sizes are known before the first paint)

@@ -127,8 +127,9 @@ class MainWindow(QtWidgets.QMainWindow):
         docks, in their tabs' order."""
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
-        self.solver_dock = layout.dock(self, "Solver", "solver-dock",
-                                       layout.side_column(self.panel), layout.LEFT)
+        self.solver_dock = layout.dock(
+            self, "Solver", "solver-dock", layout.side_column(self.panel), layout.LEFT
+        )
         self.curves_dock = layout.dock(self, "Curves", "curves-dock", self.curves)
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
@@ -138,14 +139,23 @@ class MainWindow(QtWidgets.QMainWindow):
         self.histogram = MarginHistogram()
         self.theory = TheoryPanel()
         self.generalization = GeneralizationPanel(self.session)
-        readings = [layout.dock(self, title, name, widget) for title, name, widget in (
-            ("Step inspector", "step-dock", layout.scrolled(self.step_panel)),
-            ("Points", "points-dock", self.point_table),
-            ("Margins", "margins-dock", self.histogram),
-            ("Theory", "theory-dock", layout.scrolled(self.theory)),
-            ("Generalization", "generalization-dock", layout.scrolled(self.generalization)))]
-        (self.step_dock, self.points_dock, self.margins_dock, self.theory_dock,
-         self.generalization_dock) = readings
+        readings = [
+            layout.dock(self, title, name, widget)
+            for title, name, widget in (
+                ("Step inspector", "step-dock", layout.scrolled(self.step_panel)),
+                ("Points", "points-dock", self.point_table),
+                ("Margins", "margins-dock", self.histogram),
+                ("Theory", "theory-dock", layout.scrolled(self.theory)),
+                ("Generalization", "generalization-dock", layout.scrolled(self.generalization)),
+            )
+        ]
+        (
+            self.step_dock,
+            self.points_dock,
+            self.margins_dock,
+            self.theory_dock,
+            self.generalization_dock,
+        ) = readings
         layout.arrange_readings(self, readings)
         return readings
 
@@ -154,25 +164,43 @@ class MainWindow(QtWidgets.QMainWindow):
         files, the exports and the remembered settings."""
         self.controller = TrainingController(self)
         self.presentation = Presentation(self, self.controls, self.state)
-        self.frames = FrameRouter(self.session, self.state, self.controller, Views(
-            self.plot, self.curves, self.hover, self.step_overlay, self.step_panel,
-            self.point_table, self.histogram, self.theory, self.timeline, self.status,
-            self.panel, self.presentation), self)
+        self.frames = FrameRouter(
+            self.session,
+            self.state,
+            self.controller,
+            Views(
+                self.plot,
+                self.curves,
+                self.hover,
+                self.step_overlay,
+                self.step_panel,
+                self.point_table,
+                self.histogram,
+                self.theory,
+                self.timeline,
+                self.status,
+                self.panel,
+                self.presentation,
+            ),
+            self,
+        )
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
-        self.training = Training(self.controller, self.state, self.frames, self.status.setText,
-                                 self)
+        self.training = Training(
+            self.controller, self.state, self.frames, self.status.setText, self
+        )
         self.training.changed.connect(self._sync_actions)
         self.timeline.seek.connect(self.training.seek)
         self.files.replacing.connect(self.training.pause)
         self.files.replaced.connect(self.training.resume)
         DropOpener(self, self.files.open_path)  # a session or CSV dropped on the window
         self.exports = Exports(self, self.session, self.prefs, self.frames, self.status.setText)
-        self.preferences = WindowPreferences(self, self.prefs, self.state, self.files,
-                                             self.status.setText)
+        self.preferences = WindowPreferences(
+            self, self.prefs, self.state, self.files, self.status.setText
+        )
 
     def _connect(self) -> None:
         """The session, the state and the training to what follows them."""
@@ -243,10 +271,12 @@ class MainWindow(QtWidgets.QMainWindow):
         # regions over what is in view (and the data), not only around the data
         self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
         # submitted first: the worker sets the job up while the window updates
-        self.controller.submit(config, dataset, self.extent, play=play, warm=warm,
-                               parts=self.state.parts)
-        self.frames.start_job(self.session.present_classes(), not config.kernel.is_linear,
-                              config.iterations)
+        self.controller.submit(
+            config, dataset, self.extent, play=play, warm=warm, parts=self.state.parts
+        )
+        self.frames.start_job(
+            self.session.present_classes(), not config.kernel.is_linear, config.iterations
+        )
         self._sync_actions()
 
     def toggle_play(self):
@@ -343,7 +373,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Forget every remembered setting: the default layout, view, speed and sizes."""
         self.preferences.reset()
 
-    def closeEvent(self, event):  # noqa: N802 (Qt override)
+    def closeEvent(self, event):
         if not self.files.confirm_discard("closing"):
             event.ignore()
             return

@@ -80,43 +80,98 @@ def build_actions(w, state) -> Actions:
     warm.setCheckable(True)
     bind(warm, state, "warm_start")
     return Actions(
-        play=action(w, "Play", w.toggle_play, "Space",
-                    "Play / pause training (Space); at the end, Play plays the run again "
-                    "from w = 0"),
-        back=action(w, "Back", w.step_back, "Left",
-                    "Back one iteration (←): replays the run from its seed to t − 1"),
+        play=action(
+            w,
+            "Play",
+            w.toggle_play,
+            "Space",
+            "Play / pause training (Space); at the end, Play plays the run again from w = 0",
+        ),
+        back=action(
+            w,
+            "Back",
+            w.step_back,
+            "Left",
+            "Back one iteration (←): replays the run from its seed to t − 1",
+        ),
         step=action(w, "Step", lambda: w.advance(1), "Right", "One iteration (→)"),
         step_n=step_n,
-        step_n_action=action(w, "Step N", lambda: w.advance(step_n.value()), "Shift+Right",
-                             "Take N iterations (Shift+→)"),
-        run=action(w, "Run", w.run_to_budget, "Ctrl+R",
-                   "Run to the iteration budget at full speed (Ctrl+R)"),
+        step_n_action=action(
+            w,
+            "Step N",
+            lambda: w.advance(step_n.value()),
+            "Shift+Right",
+            "Take N iterations (Shift+→)",
+        ),
+        run=action(
+            w,
+            "Run",
+            w.run_to_budget,
+            "Ctrl+R",
+            "Run to the iteration budget at full speed (Ctrl+R)",
+        ),
         reset=action(w, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)"),
         speed_combo=SpeedCombo(state),
         speed_menu=SpeedMenu(state, w),
-        generate=action(w, "Generate…", w.generate_dialog, "Ctrl+G",
-                        "Replace the points by a generated data set (undoable; Ctrl+G)"),
+        generate=action(
+            w,
+            "Generate…",
+            w.generate_dialog,
+            "Ctrl+G",
+            "Replace the points by a generated data set (undoable; Ctrl+G)",
+        ),
         fit=action(w, "Fit", w.fit_view, "F", "Fit the view to the points (F)"),
         undo=action(w, "Undo", w.session.undo, "Ctrl+Z", "Undo the last edit (Ctrl+Z)"),
         redo=action(w, "Redo", w.session.redo, "Ctrl+Shift+Z", "Redo (Ctrl+Shift+Z)"),
         clear=action(w, "Clear", w.session.clear, None, "Remove every point (undoable)"),
-        delete=action(w, "Delete", w.view.delete_selection, "Delete",
-                      "Remove the selected points (Ctrl + drag selects; Delete)"),
+        delete=action(
+            w,
+            "Delete",
+            w.view.delete_selection,
+            "Delete",
+            "Remove the selected points (Ctrl + drag selects; Delete)",
+        ),
         warm_start=warm,
-        optimum=toggle(w, state, "optimum", "Exact optimum overlay", "O",
-                       "the exact optimum's boundary and margins over the current model"),
-        iterate=toggle(w, state, "iterate", "Last iterate w_t (not the average w̄)", "I",
-                       "draw the last iterate, which each step moves, instead of the "
-                       "averaged output"),
-        suboptimality=toggle(w, state, "suboptimality",
-                             "Suboptimality F − F* with rate guides", "S",
-                             "the objective panel shows F(w_t) − F* (log-log) beside "
-                             "O(log t/(λt)) and O(1/√t)"),
-        slack=toggle(w, state, "slack", "Slack segments ξ", "X",
-                     "linear models: a segment from each point with slack to its margin line"),
-        presentation=toggle(w, state, "presentation", "Presentation mode", "F11",
-                            "full screen, larger text and markers, more contrast, panels "
-                            "folded away (F11)"),
+        optimum=toggle(
+            w,
+            state,
+            "optimum",
+            "Exact optimum overlay",
+            "O",
+            "the exact optimum's boundary and margins over the current model",
+        ),
+        iterate=toggle(
+            w,
+            state,
+            "iterate",
+            "Last iterate w_t (not the average w̄)",
+            "I",
+            "draw the last iterate, which each step moves, instead of the averaged output",
+        ),
+        suboptimality=toggle(
+            w,
+            state,
+            "suboptimality",
+            "Suboptimality F − F* with rate guides",
+            "S",
+            "the objective panel shows F(w_t) − F* (log-log) beside O(log t/(λt)) and O(1/√t)",
+        ),
+        slack=toggle(
+            w,
+            state,
+            "slack",
+            "Slack segments ξ",
+            "X",
+            "linear models: a segment from each point with slack to its margin line",
+        ),
+        presentation=toggle(
+            w,
+            state,
+            "presentation",
+            "Presentation mode",
+            "F11",
+            "full screen, larger text and markers, more contrast, panels folded away (F11)",
+        ),
     )
 
 
@@ -127,8 +182,23 @@ def build_toolbar(w, a: Actions) -> QtWidgets.QToolBar:
     bar.addAction(a.play)
     # as wide as "Pause": the buttons after it do not move when Play becomes Pause
     WideEnough(bar.widgetForAction(a.play), ("Play", "Pause"))
-    for entry in (a.back, a.step, a.step_n_action, a.step_n, a.run, a.reset, a.speed_combo,
-                  None, a.generate, a.fit, None, a.undo, a.redo, a.clear, a.delete):
+    for entry in (
+        a.back,
+        a.step,
+        a.step_n_action,
+        a.step_n,
+        a.run,
+        a.reset,
+        a.speed_combo,
+        None,
+        a.generate,
+        a.fit,
+        None,
+        a.undo,
+        a.redo,
+        a.clear,
+        a.delete,
+    ):
         if entry is None:
             bar.addSeparator()
         elif isinstance(entry, QtWidgets.QWidget):

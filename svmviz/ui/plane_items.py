@@ -51,9 +51,20 @@ def beside_cross() -> QtGui.QPainterPath:
     arm, half = 4.2 / WRONG_SIZE, 1.3 / WRONG_SIZE  # arm length and half width (from centre)
     gap = (style.POINT_SIZE / 2 + 1.0) / WRONG_SIZE  # a square class marker's corner + 1 px
     centre = gap + arm / np.sqrt(2)  # the arm pointing at the point ends at (gap, -gap)
-    plus = [(-arm, -half), (-half, -half), (-half, -arm), (half, -arm), (half, -half),
-            (arm, -half), (arm, half), (half, half), (half, arm), (-half, arm),
-            (-half, half), (-arm, half)]  # fmt: skip
+    plus = [
+        (-arm, -half),
+        (-half, -half),
+        (-half, -arm),
+        (half, -arm),
+        (half, -half),
+        (arm, -half),
+        (arm, half),
+        (half, half),
+        (half, arm),
+        (-half, arm),
+        (-half, half),
+        (-arm, half),
+    ]
     c, s = np.cos(np.pi / 4), np.sin(np.pi / 4)
     points = [QtCore.QPointF(centre + c * x - s * y, -centre + s * x + c * y) for x, y in plus]
     path = QtGui.QPainterPath()
@@ -80,7 +91,7 @@ class Sample(pg.ItemSample):
         self.setFixedWidth(self.w)
         self.setFixedHeight(self.h)
 
-    def boundingRect(self):  # noqa: N802 (Qt override)
+    def boundingRect(self):
         return QtCore.QRectF(0, 0, self.w, self.h)
 
     def paint(self, p, *args):
@@ -106,11 +117,17 @@ class Sample(pg.ItemSample):
             p.translate(-shift, shift)
         if self.on_point:
             p.save()
-            drawSymbol(p, "o", style.POINT_SIZE * self.scale, pg.mkPen("w", width=1),
-                       pg.mkBrush(150, 150, 150))  # fmt: skip
+            drawSymbol(
+                p,
+                "o",
+                style.POINT_SIZE * self.scale,
+                pg.mkPen("w", width=1),
+                pg.mkBrush(150, 150, 150),
+            )
             p.restore()
-        drawSymbol(p, opts["symbol"], opts["size"], pg.mkPen(opts["pen"]),
-                   pg.mkBrush(opts["brush"]))  # fmt: skip
+        drawSymbol(
+            p, opts["symbol"], opts["size"], pg.mkPen(opts["pen"]), pg.mkBrush(opts["brush"])
+        )
 
 
 def ring_sizes(alpha: np.ndarray) -> np.ndarray:
@@ -133,10 +150,10 @@ class Marks(pg.ScatterPlotItem):
       Hover styles take pyqtgraph's way.
     """
 
-    def mouseClickEvent(self, ev):  # noqa: N802 (pyqtgraph's name)
+    def mouseClickEvent(self, ev):
         ev.ignore()
 
-    def updateSpots(self, dataSet=None):  # noqa: N802, N803 (pyqtgraph's names)
+    def updateSpots(self, dataSet=None):
         data = self.data if dataSet is None else dataSet
         if not (self.opts["pxMode"] and self.opts["useCache"]) or self.opts["hoverable"]:
             return super().updateSpots(dataSet)
@@ -170,8 +187,9 @@ class RegionItem(QtWidgets.QGraphicsPixmapItem):
         self.setPixmap(QtGui.QPixmap.fromImage(image))
         x0, x1, y0, y1 = extent
         # pixel (column c, row r) covers [x0 + c·sx, x0 + (c+1)·sx] × [y0 + r·sy, …]
-        self.setTransform(QtGui.QTransform.fromTranslate(x0, y0).scale((x1 - x0) / nx,
-                                                                       (y1 - y0) / ny))  # fmt: skip
+        self.setTransform(
+            QtGui.QTransform.fromTranslate(x0, y0).scale((x1 - x0) / nx, (y1 - y0) / ny)
+        )
         self.show()
 
     def clear(self) -> None:

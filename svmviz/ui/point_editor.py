@@ -49,7 +49,7 @@ class EditorViewBox(pg.ViewBox):
             self.session.delete_points(chosen)
             self.set_selection([])
 
-    def mouseDragEvent(self, ev, axis=None):  # noqa: N802 (Qt override)
+    def mouseDragEvent(self, ev, axis=None):
         if ev.button() != QtCore.Qt.MouseButton.LeftButton:
             return super().mouseDragEvent(ev, axis)
         pos = self.mapSceneToView(ev.scenePos())
@@ -77,9 +77,11 @@ class EditorViewBox(pg.ViewBox):
                 self._band.hide()
                 X = self.session.points.X
                 inside = (
-                    (X[:, 0] >= rect.left()) & (X[:, 0] <= rect.right())
-                    & (X[:, 1] >= rect.top()) & (X[:, 1] <= rect.bottom())
-                )  # fmt: skip
+                    (X[:, 0] >= rect.left())
+                    & (X[:, 0] <= rect.right())
+                    & (X[:, 1] >= rect.top())
+                    & (X[:, 1] <= rect.bottom())
+                )
                 self.set_selection(np.flatnonzero(inside))
                 self._dragging = None
             return

@@ -43,13 +43,13 @@ class PointModel(QtCore.QAbstractTableModel):
         else:
             self.endResetModel()
 
-    def rowCount(self, parent=QtCore.QModelIndex()):  # noqa: N802, B008 (Qt override)
+    def rowCount(self, parent=QtCore.QModelIndex()):  # noqa: B008 (Qt override)
         return 0 if parent.isValid() else len(self.labels)
 
-    def columnCount(self, parent=QtCore.QModelIndex()):  # noqa: N802, B008 (Qt override)
+    def columnCount(self, parent=QtCore.QModelIndex()):  # noqa: B008 (Qt override)
         return len(COLUMNS)
 
-    def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):  # noqa: N802
+    def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):
         horizontal = orientation == QtCore.Qt.Orientation.Horizontal
         if role == QtCore.Qt.ItemDataRole.DisplayRole and horizontal:
             return COLUMNS[section]
@@ -58,9 +58,17 @@ class PointModel(QtCore.QAbstractTableModel):
     def value(self, i: int, c: int):
         z = float(self.margins[i])
         part = PART_NAMES[0 if self.parts is None else self.parts[i]]
-        return (i, self.labels[i], part, float(self.X[i, 0]), float(self.X[i, 1]), z,
-                max(0.0, 1.0 - z), None if self.alpha is None else float(self.alpha[i]),
-                self.role_text(i))[c]  # fmt: skip
+        return (
+            i,
+            self.labels[i],
+            part,
+            float(self.X[i, 0]),
+            float(self.X[i, 1]),
+            z,
+            max(0.0, 1.0 - z),
+            None if self.alpha is None else float(self.alpha[i]),
+            self.role_text(i),
+        )[c]
 
     def role_text(self, i: int) -> str:
         role = self.roles[i]
@@ -114,13 +122,21 @@ class PointTable(QtWidgets.QTableView):
         """Column widths for the longest usual text at the current font (measured, not
         resized to the contents: that asks every row on every refresh)."""
         metrics = self.fontMetrics()
-        samples = ("9999", "class 10", "training", "−0.0001234", "−0.0001234", "−0.0001234",
-                   "0.0001234", "0.0001234")  # fmt: skip
+        samples = (
+            "9999",
+            "class 10",
+            "training",
+            "−0.0001234",
+            "−0.0001234",
+            "−0.0001234",
+            "0.0001234",
+            "0.0001234",
+        )
         for c, text in enumerate(samples):
             width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(COLUMNS[c]))
             self.setColumnWidth(c, width + 16)
 
-    def changeEvent(self, event):  # noqa: N802 (Qt override)
+    def changeEvent(self, event):
         super().changeEvent(event)
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fit_columns()

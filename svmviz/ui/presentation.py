@@ -124,8 +124,14 @@ class Presentation:
         app = QtWidgets.QApplication.instance()
         if on:
             shown = [p for p in self.hidden_parts() if not p.isHidden()]
-            self._saved = (w.saveState(layout.LAYOUT_VERSION), w.isMaximized(), w.font(),
-                           app.font(), shown, w.curves_dock.isHidden())  # fmt: skip
+            self._saved = (
+                w.saveState(layout.LAYOUT_VERSION),
+                w.isMaximized(),
+                w.font(),
+                app.font(),
+                shown,
+                w.curves_dock.isHidden(),
+            )
             for part in shown:
                 part.hide()
             w.curves_dock.show()
@@ -138,8 +144,9 @@ class Presentation:
             self.bar.show()
             w.showFullScreen()
             screen = w.screen().geometry().width() if w.screen() else w.width()
-            w.resizeDocks([w.curves_dock], [int(CURVES_SHARE * screen)],
-                          QtCore.Qt.Orientation.Horizontal)  # fmt: skip
+            w.resizeDocks(
+                [w.curves_dock], [int(CURVES_SHARE * screen)], QtCore.Qt.Orientation.Horizontal
+            )
         else:
             state, maximized, font, app_font, shown, curves_hidden = self._saved
             self.bar.hide()
@@ -174,4 +181,3 @@ class Presentation:
 
             step = step_summary(snap.step, name_of, snap.model.classes)
             self.bar.show_lines(short_status(snap), step)
-

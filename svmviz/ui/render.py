@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 import pyqtgraph as pg
-import pyqtgraph.exporters  # noqa: F401 (registers pg.exporters)
+import pyqtgraph.exporters
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
@@ -119,8 +119,9 @@ def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
     y = index[p.y]
     frame = make_frame(state.model, p.X, y, extent, n)
     if state.frame is not None:  # the window's margins: the solver's own values
-        frame = replace(state.frame, extent=frame.extent, region=frame.region,
-                        contours=frame.contours)  # fmt: skip
+        frame = replace(
+            state.frame, extent=frame.extent, region=frame.region, contours=frame.contours
+        )
     plot.draw_frame(frame, plot.region_colors(present), state.alpha)
     optimum = None
     if state.optimum is not None:

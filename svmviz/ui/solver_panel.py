@@ -28,23 +28,41 @@ from svmviz.ui import style
 
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
 LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
-HARD_LAM_TIP = (f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
-                "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
-                "is known. Your λ comes back with a soft margin.")  # fmt: skip
+HARD_LAM_TIP = (
+    f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
+    "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
+    "is known. Your λ comes back with a soft margin."
+)
 
 # (field, label, options, tooltip) for the choice controls
 CHOICES = [
     ("margin", "Margin", MARGINS, "soft: λ/2‖w‖² + mean hinge; hard: ½‖w‖² s.t. y f(x) ≥ 1"),
-    ("algorithm", "Algorithm", ALGORITHMS,
-     "gd: full-batch subgradient descent; sgd: one example a step; pegasos: η_t = 1/(λt)"),
-    ("schedule", "Step η_t", SCHEDULES,
-     "auto: 1/(λt) when λ > 0; constant η₀; η₀/t; η₀/√t; pegasos 1/(λt)"),
+    (
+        "algorithm",
+        "Algorithm",
+        ALGORITHMS,
+        "gd: full-batch subgradient descent; sgd: one example a step; pegasos: η_t = 1/(λt)",
+    ),
+    (
+        "schedule",
+        "Step η_t",
+        SCHEDULES,
+        "auto: 1/(λt) when λ > 0; constant η₀; η₀/t; η₀/√t; pegasos 1/(λt)",
+    ),
     ("sampling", "Sampling", SAMPLINGS, "uniform: i at random each step; shuffle: passes"),
-    ("average", "Output w̄", AVERAGES,
-     "last iterate; uniform average (UML); t-weighted average (fastest, measured)"),
-    ("bias", "Bias b", BIASES,
-     "free: b not regularized (libsvm); regularized: b² in ‖w‖²; none: f = ⟨w, x⟩"),
-]  # fmt: skip
+    (
+        "average",
+        "Output w̄",
+        AVERAGES,
+        "last iterate; uniform average (UML); t-weighted average (fastest, measured)",
+    ),
+    (
+        "bias",
+        "Bias b",
+        BIASES,
+        "free: b not regularized (libsvm); regularized: b² in ‖w‖²; none: f = ⟨w, x⟩",
+    ),
+]
 
 
 class WrappedLabel(QtWidgets.QLabel):
@@ -59,7 +77,7 @@ class WrappedLabel(QtWidgets.QLabel):
         self.setMinimumHeight(0)  # (a label's heightForWidth is at least its minimum)
         self.setMinimumHeight(self.heightForWidth(max(self.width(), 60)))
 
-    def resizeEvent(self, event):  # noqa: N802 (Qt override)
+    def resizeEvent(self, event):
         super().resizeEvent(event)
         self.fit_height()
 
@@ -181,9 +199,18 @@ class SolverPanel(QtWidgets.QWidget):
         if config.margin == "hard" and self._config.margin != "hard":
             self._lam_used = None  # (another problem's)
         self._config = config
-        widgets = [*self.combos.values(), self.lam_slider, self.lam_field, self.kernel,
-                   self.degree, self.batch, self.project, self.iterations, self.seed,
-                   *self.fields.values()]  # fmt: skip
+        widgets = [
+            *self.combos.values(),
+            self.lam_slider,
+            self.lam_field,
+            self.kernel,
+            self.degree,
+            self.batch,
+            self.project,
+            self.iterations,
+            self.seed,
+            *self.fields.values(),
+        ]
         for w in widgets:
             w.blockSignals(True)
         try:

@@ -17,7 +17,7 @@ class StatusLine(QtWidgets.QLabel):
     """The status bar's text; its tooltip repeats it, for when it is wider than the window
     (a long message is cut at the edge)."""
 
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+    def setText(self, text: str) -> None:
         super().setText(text)
         self.setToolTip(text)
 
@@ -50,9 +50,11 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
     obj = snap.history["objective"]
     preparing = (
         "   — preparing the compiled solver (first run after installing): "
-        + ("Play trains" if not len(obj) else "training") + " in plain Python meanwhile"
-        if snap.preparing and snap.status in ("ready", "running") else ""
-    )  # fmt: skip
+        + ("Play trains" if not len(obj) else "training")
+        + " in plain Python meanwhile"
+        if snap.preparing and snap.status in ("ready", "running")
+        else ""
+    )
     if not len(obj):
         return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)" + preparing
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)

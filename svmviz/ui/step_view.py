@@ -166,18 +166,24 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
             f"full batch (001): all m = {k} examples; {n_viol} with a hinge term "
             "(ringed with a square)"
         )
-    for j, (i, z, v) in enumerate(zip(record.samples, record.margins, record.violated,
-                                       strict=True)):  # fmt: skip
+    for j, (i, z, v) in enumerate(
+        zip(record.samples, record.margins, record.violated, strict=True)
+    ):
         if k > 6 and j == 5:
             rows.append(f"… and {k - 5} more")
             break
         name = html.escape(labels[int(i)]) if int(i) < len(labels) else "?"
         xi = _vec(X[int(i)]) if int(i) < len(X) else "?"
         if record.binary:
-            case = ("&lt; 1: hinge term, the point pushes w (004, case z &lt; 1)" if v
-                    else "≥ 1: no hinge term, only the shrink (004, case z ≥ 1)")  # fmt: skip
-            rows.append(f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
-                        f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}")  # fmt: skip
+            case = (
+                "&lt; 1: hinge term, the point pushes w (004, case z &lt; 1)"
+                if v
+                else "≥ 1: no hinge term, only the shrink (004, case z ≥ 1)"
+            )
+            rows.append(
+                f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
+                f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}"
+            )
         else:
 
             def cls(k):
@@ -187,14 +193,18 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
             runner = cls(record.runner_up[j])
             if v:
                 yh = int(record.yhat[j])
-                case = (f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
-                        f"<b>{cls(yh)}</b> with Δ = {record.cost[j]:.3g} &gt; its score gap: "
-                        f"w<sub>{name}</sub> += η x<sub>i</sub>, w<sub>{cls(yh)}</sub> −= "
-                        "η x<sub>i</sub> (000; 001)")  # fmt: skip
+                case = (
+                    f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
+                    f"<b>{cls(yh)}</b> with Δ = {record.cost[j]:.3g} &gt; its score gap: "
+                    f"w<sub>{name}</sub> += η x<sub>i</sub>, w<sub>{cls(yh)}</sub> −= "
+                    "η x<sub>i</sub> (000; 001)"
+                )
             else:
                 case = "y beats every ŷ by at least Δ(ŷ, y): no update (000)"
-            rows.append(f"sample i = {int(i)} (y = {name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
-                        f"= {z:.4g} (runner-up {runner}); {case}")  # fmt: skip
+            rows.append(
+                f"sample i = {int(i)} (y = {name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
+                f"= {z:.4g} (runner-up {runner}); {case}"
+            )
     if not record.linear:
         rows.append(
             "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
@@ -222,8 +232,11 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     if record.w_before is None:
         return "<br>".join(rows)
     shrink_factor = R.shrink_factor(eta, lam)
-    push_text = (f"(η/k) Σ y<sub>i</sub> x<sub>i</sub> = {_vec(record.push)}"
-                 if record.violated.any() else "0 (no violating sample)")  # fmt: skip
+    push_text = (
+        f"(η/k) Σ y<sub>i</sub> x<sub>i</sub> = {_vec(record.push)}"
+        if record.violated.any()
+        else "0 (no violating sample)"
+    )
     rows += [
         "<b>w<sub>t+1</sub> = (1 − ηλ) w<sub>t</sub> + (η/k) Σ<sub>violating</sub> "
         "y<sub>i</sub> x<sub>i</sub></b>",
@@ -269,8 +282,9 @@ class StepPanel(QtWidgets.QLabel):
         )
         self.show_record(None, None, (), np.zeros((0, 2)))
 
-    def show_record(self, record, config, labels, X, scale=1.0, class_names=(),
-                    iterate_shown=False) -> None:  # fmt: skip
+    def show_record(
+        self, record, config, labels, X, scale=1.0, class_names=(), iterate_shown=False
+    ) -> None:
         text = describe(record, config, labels, X, class_names, iterate_shown)
         if record is not None and record.w_before is not None and scale < 1.0:
             text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"

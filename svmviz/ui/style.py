@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from svmviz.core.palette import CLASS_COLORS, CLASS_SYMBOLS
 
-SYMBOL_NAMES = {"o": "circle", "s": "square", "t": "triangle down", "d": "diamond",
-                "t1": "triangle up", "star": "star", "h": "hexagon", "p": "pentagon",
-                "+": "plus"}  # fmt: skip
+SYMBOL_NAMES = {
+    "o": "circle",
+    "s": "square",
+    "t": "triangle down",
+    "d": "diamond",
+    "t1": "triangle up",
+    "star": "star",
+    "h": "hexagon",
+    "p": "pentagon",
+    "+": "plus",
+}
 ERROR_COLOR = "#B00020"  # misclassified marks and the training error curve
 POINT_SIZE = 11
 LINE_WIDTH = 3

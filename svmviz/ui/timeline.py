@@ -39,7 +39,7 @@ class Timeline(QtWidgets.QWidget):
     def maximum(self) -> int:
         return self.slider.maximum()
 
-    def setValue(self, t: int) -> None:  # noqa: N802 (as QSlider, for the tests and callers)
+    def setValue(self, t: int) -> None:
         self.slider.setValue(t)
 
     def busy(self) -> bool:

@@ -30,8 +30,7 @@ class WindowPreferences:
             w.restoreGeometry(geometry)
         layout.when_shown(w, size=not layout.restore(w, state))
         toggles = tuple(name for name in self.state.TOGGLES if p.get(name))
-        self.state.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")),
-                              fit=False)
+        self.state.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")), fit=False)
 
     def save(self) -> None:
         """At the close."""

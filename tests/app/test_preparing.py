@@ -5,11 +5,11 @@ import pytest
 
 pytest.importorskip("PySide6.QtCore")
 
-from svmviz.app.worker import TrainingController  # noqa: E402
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.frame import data_extent  # noqa: E402
-from svmviz.core.solvers import _jit, _loop  # noqa: E402
-from svmviz.ui.status import status_text  # noqa: E402
+from svmviz.app.worker import TrainingController
+from svmviz.core.config import SolverConfig
+from svmviz.core.frame import data_extent
+from svmviz.core.solvers import _jit, _loop
+from svmviz.ui.status import status_text
 
 PREPARING = "preparing the compiled solver"
 
@@ -49,8 +49,9 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     assert "Play trains in plain Python" in text
 
     controller.play()
-    qtbot.waitUntil(lambda: controller.latest is not None and controller.latest.t > 0,
-                    timeout=30000)  # fmt: skip
+    qtbot.waitUntil(
+        lambda: controller.latest is not None and controller.latest.t > 0, timeout=30000
+    )
     snap = controller.latest
     assert snap.preparing
     assert snap.status == "running"

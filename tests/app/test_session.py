@@ -3,8 +3,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtCore")
 
-from svmviz.app.session import Session  # noqa: E402
-from svmviz.core.data import Dataset  # noqa: E402
+from svmviz.app.session import Session
+from svmviz.core.data import Dataset
 
 
 def test_edits_emit_and_undo(qtbot):

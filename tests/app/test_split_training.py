@@ -5,11 +5,11 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.app.curve_runner import CurveRunner  # noqa: E402
-from svmviz.app.worker import TrainingController  # noqa: E402
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.frame import data_extent  # noqa: E402
-from svmviz.core.generalization import (  # noqa: E402
+from svmviz.app.curve_runner import CurveRunner
+from svmviz.app.worker import TrainingController
+from svmviz.core.config import SolverConfig
+from svmviz.core.frame import data_extent
+from svmviz.core.generalization import (
     TEST,
     TRAIN,
     Split,
@@ -17,9 +17,9 @@ from svmviz.core.generalization import (  # noqa: E402
     split_parts,
     subset,
 )
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.objectives import errors  # noqa: E402
-from svmviz.core.solvers import Solver  # noqa: E402
+from svmviz.core.kernels import Kernel
+from svmviz.core.objectives import errors
+from svmviz.core.solvers import Solver
 
 
 @pytest.fixture

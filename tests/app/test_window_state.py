@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("PySide6.QtCore")
 
-from svmviz.app.session import Session  # noqa: E402
-from svmviz.app.window_state import WindowState  # noqa: E402
-from svmviz.core.pace import CHOICES, DEFAULT, INSTANT, Speed  # noqa: E402
-from svmviz.core.session_file import VIEW_TOGGLES, View  # noqa: E402
+from svmviz.app.session import Session
+from svmviz.app.window_state import WindowState
+from svmviz.core.pace import CHOICES, DEFAULT, INSTANT, Speed
+from svmviz.core.session_file import VIEW_TOGGLES, View
 
 
 class Recorder:
@@ -91,7 +91,11 @@ def test_a_view_goes_through_unchanged():
     state.set_extent(view.extent)  # (which the plane reports back)
     assert state.view() == view
     assert (state.optimum, state.iterate, state.suboptimality, state.slack) == (
-        True, False, False, True)
+        True,
+        False,
+        False,
+        True,
+    )
     assert state.speed == Speed(10)
     assert state.warm_start
 
@@ -104,7 +108,11 @@ def test_applying_a_view_signals_only_what_changes_and_fits_on_request():
     asked = Recorder(state.extent_requested)
     state.apply_view(View(toggles=("optimum", "iterate"), speed=INSTANT.code), fit=True)
     assert {n: r.calls for n, r in changes.items()} == {
-        "optimum": [], "iterate": [(True,)], "suboptimality": [], "slack": []}
+        "optimum": [],
+        "iterate": [(True,)],
+        "suboptimality": [],
+        "slack": [],
+    }
     assert speed.calls == []
     assert warm.calls == []
     assert asked.calls == [(None,)], "None: fit the points"

@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("PySide6.QtCore")
 
-from svmviz.app.worker import TrainingController  # noqa: E402
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.frame import data_extent  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.app.worker import TrainingController
+from svmviz.core.config import SolverConfig
+from svmviz.core.frame import data_extent
+from svmviz.core.kernels import Kernel
 
 
 @pytest.fixture
@@ -30,8 +30,7 @@ def submit(qtbot, controller, data, **kw):
     return sig.args[0]
 
 
-def test_first_snapshot_is_w_zero_and_the_reference_follows_by_itself(qtbot, controller,
-                                                                      blobs2):  # fmt: skip
+def test_first_snapshot_is_w_zero_and_the_reference_follows_by_itself(qtbot, controller, blobs2):
     snap = submit(qtbot, controller, blobs2)
     assert snap.t == 0 and snap.status == "ready"
     assert snap.generation == controller.generation
@@ -185,8 +184,9 @@ def test_play_at_the_budget_plays_the_run_again_from_w_zero(qtbot, controller, b
     controller.snapshot_ready.connect(lambda s: seen.append(s.t))
     controller.play()
     assert controller.playing
-    qtbot.waitUntil(lambda: controller.latest is not end and
-                    controller.latest.status == "budget", timeout=30000)  # fmt: skip
+    qtbot.waitUntil(
+        lambda: controller.latest is not end and controller.latest.status == "budget", timeout=30000
+    )
     assert seen[0] <= 10 and not controller.playing  # from w = 0, to the budget again
     assert controller.latest.history["objective"][-1] == end.history["objective"][-1]
 

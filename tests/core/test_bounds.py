@@ -11,8 +11,7 @@ from svmviz.core.kernels import Kernel
 def test_bounds_by_hand():
     X = np.array([[3.0, 4.0], [0.0, 1.0], [1.0, 0.0], [0.0, 0.0]])
     data = Dataset.from_labels(X, [0, 1, 0, 1])
-    b = evaluate(data, Kernel(), "none", norm=2.0, optimum_norm=1.5, lam=0.1, T=100,
-                 epsilon=0.1)  # fmt: skip
+    b = evaluate(data, Kernel(), "none", norm=2.0, optimum_norm=1.5, lam=0.1, T=100, epsilon=0.1)
     assert b.trace == pytest.approx(25 + 1 + 1 + 0)
     assert b.R == pytest.approx(5.0)
     assert b.rademacher == pytest.approx(2.0 / 2.0 * math.sqrt(27 / 4))  # (B/√n)·√(trK/n)

@@ -42,8 +42,9 @@ def test_one_pegasos_step_by_hand(seed):
 
 
 def test_gd_step_uses_every_example_and_the_free_bias_is_reprofiled():
-    s = Solver(SolverConfig(algorithm="gd", schedule="constant", eta=0.5, lam=0.1,
-                            average="last")).reset(Dataset.from_labels(X, Y))  # fmt: skip
+    s = Solver(
+        SolverConfig(algorithm="gd", schedule="constant", eta=0.5, lam=0.1, average="last")
+    ).reset(Dataset.from_labels(X, Y))
     s.step(2)
     w, b = s.iterate()[0][0], float(s.iterate()[1][0])
     r = step_and_explain(s)
@@ -107,8 +108,9 @@ def test_one_kernel_pegasos_step_by_hand(seed):
     """003: sample i; if y_i Σ_j α_j K(x_j, x_i) < 1 then β_i += y_i; α = β/(λt) (our step t
     makes α⁽ᵗ⁺¹⁾, see rules.step_size). So α_i ← (1 − ηλ) α_i + η y_i, and β = α λ (t+1) counts."""
     lam = 0.1
-    cfg = SolverConfig(kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none", average="last",
-                       seed=seed)  # fmt: skip
+    cfg = SolverConfig(
+        kernel=Kernel("rbf", gamma=0.5), lam=lam, bias="none", average="last", seed=seed
+    )
     s = Solver(cfg).reset(Dataset.from_labels(X, Y))
     s.step(4 + seed)
     alpha = s.iterate()[0][0]

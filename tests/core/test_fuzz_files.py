@@ -300,8 +300,10 @@ def check_model(model) -> None:
     with tempfile.TemporaryDirectory() as tmp:  # written again, it reads back the same
         write_model(Path(tmp) / "again.json", model)
         write_model_npz(Path(tmp) / "again.npz", model)
-        for again in (read_model(Path(tmp) / "again.json"),
-                      read_model_npz(Path(tmp) / "again.npz")):  # fmt: skip
+        for again in (
+            read_model(Path(tmp) / "again.json"),
+            read_model_npz(Path(tmp) / "again.npz"),
+        ):
             assert json.dumps(again.to_dict(), sort_keys=True) == text
 
 
@@ -338,26 +340,40 @@ def valid_sessions() -> list:
             seed=9,
             project=True,
             radius=2.0,
-        ),  # fmt: skip
+        ),
         split=Split(0.3, 5, 12),
         caption=("Title", "What to look for — ünïcode"),
         view=View((-1.5, 2.25, -3.0, 0.125), ("optimum", "slack"), 10, True, 2),
     )
-    minimal = {"format": "svmviz-session", "version": 1,
-               "classes": [{"name": "a"}, {"name": "class 3"}],
-               "points": [[0, 0, 0], [1.5, -2, 1]]}  # fmt: skip
+    minimal = {
+        "format": "svmviz-session",
+        "version": 1,
+        "classes": [{"name": "a"}, {"name": "class 3"}],
+        "points": [[0, 0, 0], [1.5, -2, 1]],
+    }
     empty = SessionFile.from_dict(dict(minimal, points=[]), "empty")
     return [full.to_dict(), empty.to_dict(), minimal]
 
 
 def valid_scenarios() -> list:
     shipped = [json.loads(p.read_text(encoding="utf-8")) for p in list_scenarios()]
-    named = {"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c",
-             "data": {"generate": {"kind": "spirals", "n": 30, "classes": 3, "seed": 2},
-                      "classes": ["red", "green", "blue"]},
-             "config": {"kernel": {"name": "poly", "gamma": 0.5, "degree": 2, "coef0": 1.0},
-                        "cost": [[0, 1, 2], [1, 0, 1], [1, 1, 0]], "seed": 4},
-             "speed": 5, "view": {"iterate": True}}  # fmt: skip
+    named = {
+        "format": "svmviz-scenario",
+        "version": 1,
+        "title": "t",
+        "caption": "c",
+        "data": {
+            "generate": {"kind": "spirals", "n": 30, "classes": 3, "seed": 2},
+            "classes": ["red", "green", "blue"],
+        },
+        "config": {
+            "kernel": {"name": "poly", "gamma": 0.5, "degree": 2, "coef0": 1.0},
+            "cost": [[0, 1, 2], [1, 0, 1], [1, 1, 0]],
+            "seed": 4,
+        },
+        "speed": 5,
+        "view": {"iterate": True},
+    }
     return shipped + [named]
 
 
@@ -416,7 +432,7 @@ def valid_models() -> list:
         multi,
         poly,
         with_provenance(sigmoid, config, "budget", None),
-    ]  # fmt: skip
+    ]
 
 
 def valid_csv_texts() -> list:
@@ -457,17 +473,87 @@ KEYS = sorted(
 
 # ------------------------------------------------------------------------ strategies
 NAN, INF = float("nan"), float("inf")
-SPECIAL_NUMBERS = [0, -0.0, 1, -1, 2, 0.5, 1e308, -1e308, 5e-324, 2**31, 2**53 + 1, 2**63,
-                   2**64, -(2**63) - 1, 10**400, -(10**400), 10**4000, NAN, INF, -INF, True,
-                   False]  # fmt: skip
-WORDS = ["svmviz-session", "svmviz-scenario", "svmviz-model", *KERNELS, *BIASES, *MARGINS,
-         *ALGORITHMS, *SCHEDULES, *SAMPLINGS, *AVERAGES, *KINDS, *CLASS_COLORS, "#zzzzzz",
-         "nan", "inf", "1e999", "-0", "1.5", "", " ", "\x00", "\ud800", "é" * 3000]  # fmt: skip
+SPECIAL_NUMBERS = [
+    0,
+    -0.0,
+    1,
+    -1,
+    2,
+    0.5,
+    1e308,
+    -1e308,
+    5e-324,
+    2**31,
+    2**53 + 1,
+    2**63,
+    2**64,
+    -(2**63) - 1,
+    10**400,
+    -(10**400),
+    10**4000,
+    NAN,
+    INF,
+    -INF,
+    True,
+    False,
+]
+WORDS = [
+    "svmviz-session",
+    "svmviz-scenario",
+    "svmviz-model",
+    *KERNELS,
+    *BIASES,
+    *MARGINS,
+    *ALGORITHMS,
+    *SCHEDULES,
+    *SAMPLINGS,
+    *AVERAGES,
+    *KINDS,
+    *CLASS_COLORS,
+    "#zzzzzz",
+    "nan",
+    "inf",
+    "1e999",
+    "-0",
+    "1.5",
+    "",
+    " ",
+    "\x00",
+    "\ud800",
+    "é" * 3000,
+]
 # numbers as JSON text: what the number tokens of a valid file are replaced by
-NUMBER_TOKENS = ["1e308", "-1e308", "1e999", "-1e999", "-0", "-0.0", "NaN", "Infinity",
-                 "-Infinity", "nan", "inf", "0x10", "1_0", "1e", "--1", "9" * 5000, "9" * 4000,
-                 "1e-400", "1" + "0" * 400, "+1", ".5", "5.", "2147483648", "18446744073709551616",
-                 "true", "null", '"1"', "[]", "{}"]  # fmt: skip
+NUMBER_TOKENS = [
+    "1e308",
+    "-1e308",
+    "1e999",
+    "-1e999",
+    "-0",
+    "-0.0",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "nan",
+    "inf",
+    "0x10",
+    "1_0",
+    "1e",
+    "--1",
+    "9" * 5000,
+    "9" * 4000,
+    "1e-400",
+    "1" + "0" * 400,
+    "+1",
+    ".5",
+    "5.",
+    "2147483648",
+    "18446744073709551616",
+    "true",
+    "null",
+    '"1"',
+    "[]",
+    "{}",
+]
 
 numbers = st.one_of(
     st.integers(-3, 12),
@@ -563,11 +649,44 @@ def mutated_json(draw, bases):
 
 
 NUMBER = re.compile(rb"-?\d+(\.\d+)?([eE][-+]?\d+)?")
-INSERTS = [b"\x00", b"\xef\xbb\xbf", b"\r", b"\n", b"\r\n", b",", b";", b"\t", b'"', b"'",
-           b"{", b"[", b"]", b"}", b":", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\\u0000",
-           b'\\ud800', b"\x1a", b" " * 1000, b"PK\x03\x04"]  # fmt: skip
-BYTE_OPS = ("truncate", "flip", "insert", "delete", "number", "dup_line", "drop_line", "bom",
-            "crlf", "cr", "key")  # fmt: skip
+INSERTS = [
+    b"\x00",
+    b"\xef\xbb\xbf",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b",",
+    b";",
+    b"\t",
+    b'"',
+    b"'",
+    b"{",
+    b"[",
+    b"]",
+    b"}",
+    b":",
+    b"\xff",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\\u0000",
+    b"\\ud800",
+    b"\x1a",
+    b" " * 1000,
+    b"PK\x03\x04",
+]
+BYTE_OPS = (
+    "truncate",
+    "flip",
+    "insert",
+    "delete",
+    "number",
+    "dup_line",
+    "drop_line",
+    "bom",
+    "crlf",
+    "cr",
+    "key",
+)
 
 
 @st.composite
@@ -653,20 +772,41 @@ def huge_values(draw, bases):
     doc = copy.deepcopy(draw(st.sampled_from(bases)))
     path = draw(st.sampled_from([p for p in _paths(doc) if p]))
     _at(doc, path[:-1])[path[-1]] = "@@HUGE@@"
-    huge = draw(st.sampled_from([
-        json.dumps("x" * 200_000), json.dumps("é\u2028" * 50_000), "9" * 4300, "9" * 4301,
-        "-" + "9" * 10_000, "0." + "0" * 10_000 + "1", "1" + "0" * 400 + ".0",
-        "[" + ",".join(["1e308"] * 20_000) + "]", "[" + ",".join(["[0, 0, 0]"] * 3000) + "]",
-    ]))  # fmt: skip
+    huge = draw(
+        st.sampled_from(
+            [
+                json.dumps("x" * 200_000),
+                json.dumps("é\u2028" * 50_000),
+                "9" * 4300,
+                "9" * 4301,
+                "-" + "9" * 10_000,
+                "0." + "0" * 10_000 + "1",
+                "1" + "0" * 400 + ".0",
+                "[" + ",".join(["1e308"] * 20_000) + "]",
+                "[" + ",".join(["[0, 0, 0]"] * 3000) + "]",
+            ]
+        )
+    )
     text = json.dumps(doc).replace('"@@HUGE@@"', huge)
     return text.encode("utf-8", "surrogatepass")
 
 
 ODD = "\x00\ufeff\r\n\t\x0b\x0c\x1c\u2028\u2029\x85,;\"'{}[]:#0123456789.eE+- é\U0001f600\ud7ff"
 odd_text = st.text(alphabet=st.one_of(st.characters(), st.sampled_from(list(ODD))), max_size=400)
-MAGIC = [b"", b"PK\x03\x04", b"PK", b"\xef\xbb\xbf", b"\xff\xfe", b"{", b"[", b"x,y,label\n",
-         b'{"format": "svmviz-session", "version": 1, ', b'{"format": "svmviz-model", ',
-         b'{"format": "svmviz-scenario", "version": 1, ', b"\x93NUMPY\x01\x00"]  # fmt: skip
+MAGIC = [
+    b"",
+    b"PK\x03\x04",
+    b"PK",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b"{",
+    b"[",
+    b"x,y,label\n",
+    b'{"format": "svmviz-session", "version": 1, ',
+    b'{"format": "svmviz-model", ',
+    b'{"format": "svmviz-scenario", "version": 1, ',
+    b"\x93NUMPY\x01\x00",
+]
 
 
 @st.composite
@@ -681,68 +821,134 @@ def raw_inputs(draw):
 
 
 # -- documents of the right shape with random values
-kernel_dicts = st.fixed_dictionaries({}, optional={
-    "name": maybe(st.sampled_from(KERNELS)), "gamma": maybe(numbers),
-    "degree": maybe(numbers), "coef0": maybe(numbers), "extra": json_values,
-})  # fmt: skip
-config_dicts = st.fixed_dictionaries({}, optional={
-    "margin": maybe(st.sampled_from(MARGINS)), "lam": maybe(numbers),
-    "bias": maybe(st.sampled_from(BIASES)), "kernel": maybe(kernel_dicts),
-    "cost": maybe(matrices), "algorithm": maybe(st.sampled_from(ALGORITHMS)),
-    "schedule": maybe(st.sampled_from(SCHEDULES)), "eta": maybe(numbers),
-    "sampling": maybe(st.sampled_from(SAMPLINGS)), "batch": maybe(numbers),
-    "average": maybe(st.sampled_from(AVERAGES)), "project": maybe(st.booleans()),
-    "radius": maybe(numbers), "iterations": maybe(numbers), "tol": maybe(numbers),
-    "seed": maybe(numbers), "unknown": json_values,
-})  # fmt: skip
+kernel_dicts = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": maybe(st.sampled_from(KERNELS)),
+        "gamma": maybe(numbers),
+        "degree": maybe(numbers),
+        "coef0": maybe(numbers),
+        "extra": json_values,
+    },
+)
+config_dicts = st.fixed_dictionaries(
+    {},
+    optional={
+        "margin": maybe(st.sampled_from(MARGINS)),
+        "lam": maybe(numbers),
+        "bias": maybe(st.sampled_from(BIASES)),
+        "kernel": maybe(kernel_dicts),
+        "cost": maybe(matrices),
+        "algorithm": maybe(st.sampled_from(ALGORITHMS)),
+        "schedule": maybe(st.sampled_from(SCHEDULES)),
+        "eta": maybe(numbers),
+        "sampling": maybe(st.sampled_from(SAMPLINGS)),
+        "batch": maybe(numbers),
+        "average": maybe(st.sampled_from(AVERAGES)),
+        "project": maybe(st.booleans()),
+        "radius": maybe(numbers),
+        "iterations": maybe(numbers),
+        "tol": maybe(numbers),
+        "seed": maybe(numbers),
+        "unknown": json_values,
+    },
+)
 texts = st.text(max_size=10) | st.sampled_from(WORDS)
 session_docs = st.fixed_dictionaries(
     {"format": maybe(st.just("svmviz-session")), "version": maybe(st.just(1))},
     optional={
-        "classes": maybe(st.lists(maybe(st.fixed_dictionaries({}, optional={
-            "name": maybe(texts), "color": maybe(st.sampled_from(CLASS_COLORS) | texts)})),
-            max_size=11)),
+        "classes": maybe(
+            st.lists(
+                maybe(
+                    st.fixed_dictionaries(
+                        {},
+                        optional={
+                            "name": maybe(texts),
+                            "color": maybe(st.sampled_from(CLASS_COLORS) | texts),
+                        },
+                    )
+                ),
+                max_size=11,
+            )
+        ),
         "class_count": maybe(numbers),
         "points": maybe(st.lists(maybe(st.lists(numbers, max_size=4)), max_size=8)),
         "cost": maybe(matrices),
         "config": maybe(config_dicts),
-        "split": maybe(st.fixed_dictionaries({}, optional={
-            "fraction": maybe(numbers), "seed": maybe(numbers), "size": maybe(numbers)})),
-        "caption": maybe(st.fixed_dictionaries({}, optional={
-            "title": maybe(texts), "text": maybe(texts)})),
-        "view": maybe(st.fixed_dictionaries({}, optional={
-            "extent": maybe(st.lists(numbers, max_size=5)), "speed": maybe(numbers),
-            "current_class": maybe(numbers), "warm_start": json_values,
-            **{k: json_values for k in VIEW_TOGGLES}})),
+        "split": maybe(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "fraction": maybe(numbers),
+                    "seed": maybe(numbers),
+                    "size": maybe(numbers),
+                },
+            )
+        ),
+        "caption": maybe(
+            st.fixed_dictionaries({}, optional={"title": maybe(texts), "text": maybe(texts)})
+        ),
+        "view": maybe(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "extent": maybe(st.lists(numbers, max_size=5)),
+                    "speed": maybe(numbers),
+                    "current_class": maybe(numbers),
+                    "warm_start": json_values,
+                    **{k: json_values for k in VIEW_TOGGLES},
+                },
+            )
+        ),
         "autosave": json_values,
     },
-)  # fmt: skip
-generate_dicts = st.fixed_dictionaries({"kind": maybe(st.sampled_from(KINDS))}, optional={
-    "n": maybe(st.integers(0, 300) | numbers), "noise": maybe(numbers),
-    "classes": maybe(numbers), "seed": maybe(numbers | st.lists(numbers, max_size=3)),
-    "margin": maybe(numbers), "bogus": json_values,
-})  # fmt: skip
-point_rows = st.lists(maybe(st.tuples(numbers, numbers, maybe(texts | numbers)).map(list)),
-                      max_size=10)  # fmt: skip
+)
+generate_dicts = st.fixed_dictionaries(
+    {"kind": maybe(st.sampled_from(KINDS))},
+    optional={
+        "n": maybe(st.integers(0, 300) | numbers),
+        "noise": maybe(numbers),
+        "classes": maybe(numbers),
+        "seed": maybe(numbers | st.lists(numbers, max_size=3)),
+        "margin": maybe(numbers),
+        "bogus": json_values,
+    },
+)
+point_rows = st.lists(
+    maybe(st.tuples(numbers, numbers, maybe(texts | numbers)).map(list)), max_size=10
+)
 scenario_docs = st.fixed_dictionaries(
     {"format": maybe(st.just("svmviz-scenario")), "version": maybe(st.just(1))},
     optional={
-        "title": maybe(texts), "caption": maybe(texts),
-        "data": maybe(st.one_of(
-            st.fixed_dictionaries({"generate": maybe(generate_dicts)},
-                                  optional={"classes": maybe(st.lists(texts, max_size=10))}),
-            st.fixed_dictionaries({"points": maybe(point_rows)}))),
-        "config": maybe(config_dicts), "speed": maybe(numbers),
-        "view": maybe(st.dictionaries(st.sampled_from(VIEW_OPTIONS) | texts, json_values,
-                                      max_size=3)),
+        "title": maybe(texts),
+        "caption": maybe(texts),
+        "data": maybe(
+            st.one_of(
+                st.fixed_dictionaries(
+                    {"generate": maybe(generate_dicts)},
+                    optional={"classes": maybe(st.lists(texts, max_size=10))},
+                ),
+                st.fixed_dictionaries({"points": maybe(point_rows)}),
+            )
+        ),
+        "config": maybe(config_dicts),
+        "speed": maybe(numbers),
+        "view": maybe(
+            st.dictionaries(st.sampled_from(VIEW_OPTIONS) | texts, json_values, max_size=3)
+        ),
     },
-)  # fmt: skip
+)
 
 
 @st.composite
 def arrays_of(draw, rows, cols):
-    return [[draw(numbers) if draw(st.integers(0, 9)) == 0 else draw(st.floats(-3, 3))
-             for _ in range(cols)] for _ in range(rows)]  # fmt: skip
+    return [
+        [
+            draw(numbers) if draw(st.integers(0, 9)) == 0 else draw(st.floats(-3, 3))
+            for _ in range(cols)
+        ]
+        for _ in range(rows)
+    ]
 
 
 @st.composite
@@ -751,12 +957,16 @@ def model_docs(draw):
     C = draw(st.integers(0, 5))
     K = 1 if C == 2 and draw(st.booleans()) else C
     d, n = draw(st.integers(0, 3)), draw(st.integers(0, 4))
-    doc = {"format": draw(maybe(st.just("svmviz-model"))), "version": draw(maybe(st.just(1))),
-           "classes": draw(maybe(st.lists(texts, min_size=C, max_size=C))),
-           "kernel": draw(maybe(kernel_dicts)), "lam": draw(maybe(numbers)),
-           "bias": draw(maybe(st.sampled_from(BIASES))),
-           "cost": draw(maybe(st.none() | arrays_of(C, C) | matrices)),
-           "intercept": draw(maybe(arrays_of(1, K).map(lambda a: a[0])))}  # fmt: skip
+    doc = {
+        "format": draw(maybe(st.just("svmviz-model"))),
+        "version": draw(maybe(st.just(1))),
+        "classes": draw(maybe(st.lists(texts, min_size=C, max_size=C))),
+        "kernel": draw(maybe(kernel_dicts)),
+        "lam": draw(maybe(numbers)),
+        "bias": draw(maybe(st.sampled_from(BIASES))),
+        "cost": draw(maybe(st.none() | arrays_of(C, C) | matrices)),
+        "intercept": draw(maybe(arrays_of(1, K).map(lambda a: a[0]))),
+    }
     if draw(st.booleans()):
         doc["coef"] = draw(maybe(arrays_of(K, d)))
     else:
@@ -779,13 +989,64 @@ def json_files(bases, shaped):
 
 
 # -- CSV
-CELLS = ["", " ", "nan", "NaN", "inf", "-inf", "Infinity", "1e308", "-1e308", "1e999", "-0",
-         "1_000", "0x10", " 1 ", "1,5", '"', '""', "'", "\x00", "\r", "1e", "٣", "1" * 5000,
-         "x" * 140_000, "label", "-1", "1", "0", "a", "A", "é", "\u2028", "# comment"]  # fmt: skip
-HEADERS = [["x"], [], ["x", "y", "label", "extra"], ["", ""], ["x", "x", "x"], ["label"],
-           ["x", "y"], [f"c{k}" for k in range(1000)], ["x", "y", "label"]]  # fmt: skip
-CSV_OPS = ("drop_row", "dup_row", "blank", "add_cell", "drop_cell", "cell", "header",
-           "one_label", "many_labels", "wide_row")  # fmt: skip
+CELLS = [
+    "",
+    " ",
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1e308",
+    "-1e308",
+    "1e999",
+    "-0",
+    "1_000",
+    "0x10",
+    " 1 ",
+    "1,5",
+    '"',
+    '""',
+    "'",
+    "\x00",
+    "\r",
+    "1e",
+    "٣",
+    "1" * 5000,
+    "x" * 140_000,
+    "label",
+    "-1",
+    "1",
+    "0",
+    "a",
+    "A",
+    "é",
+    "\u2028",
+    "# comment",
+]
+HEADERS = [
+    ["x"],
+    [],
+    ["x", "y", "label", "extra"],
+    ["", ""],
+    ["x", "x", "x"],
+    ["label"],
+    ["x", "y"],
+    [f"c{k}" for k in range(1000)],
+    ["x", "y", "label"],
+]
+CSV_OPS = (
+    "drop_row",
+    "dup_row",
+    "blank",
+    "add_cell",
+    "drop_cell",
+    "cell",
+    "header",
+    "one_label",
+    "many_labels",
+    "wide_row",
+)
 
 
 def _split_csv(text: str) -> list:
@@ -842,8 +1103,9 @@ def csv_bytes(draw, rows_strategy=None):
     return draw(mutated_bytes((bom + text).encode("utf-8", "surrogatepass"), max_ops=2))
 
 
-random_rows = st.lists(st.lists(st.sampled_from(CELLS) | odd_text | numbers.map(str),
-                                max_size=5), max_size=8)  # fmt: skip
+random_rows = st.lists(
+    st.lists(st.sampled_from(CELLS) | odd_text | numbers.map(str), max_size=5), max_size=8
+)
 csv_files = st.one_of(
     raw_inputs(),
     csv_bytes(),
@@ -892,13 +1154,41 @@ def npy_header(descr, shape, fortran=False, version=(1, 0), body=b"") -> bytes:
     return b"\x93NUMPY" + bytes(version) + size + header + body
 
 
-DTYPES = ["<f8", "<f4", "<f2", ">f8", "<i8", "<i4", "<u8", "|b1", "<c16", "<U5", "|S5",
-          "<M8[s]", "<m8[s]", "|V8", [("a", "<f8"), ("b", "<i4")], "<g"]  # fmt: skip
+DTYPES = [
+    "<f8",
+    "<f4",
+    "<f2",
+    ">f8",
+    "<i8",
+    "<i4",
+    "<u8",
+    "|b1",
+    "<c16",
+    "<U5",
+    "|S5",
+    "<M8[s]",
+    "<m8[s]",
+    "|V8",
+    [("a", "<f8"), ("b", "<i4")],
+    "<g",
+]
 BAD_HEADERS = [
-    ("<f8", (2**40,)), ("<f8", (10**6, 10**6)), ("<f8", (-1,)), ("<f8", (2**63,)),
-    ("<f8", (2**31, 2**31)), ("<U100000000", (1,)), ("<U5", ()), ("O", (2,)), ("|V0", (3,)),
-    ("foo", (1,)), ("<f8", (3,)), ("<f8", ()), ("<f8", (0,)), ("<f8", "x"), (3, (1,)),
-]  # fmt: skip
+    ("<f8", (2**40,)),
+    ("<f8", (10**6, 10**6)),
+    ("<f8", (-1,)),
+    ("<f8", (2**63,)),
+    ("<f8", (2**31, 2**31)),
+    ("<U100000000", (1,)),
+    ("<U5", ()),
+    ("O", (2,)),
+    ("|V0", (3,)),
+    ("foo", (1,)),
+    ("<f8", (3,)),
+    ("<f8", ()),
+    ("<f8", (0,)),
+    ("<f8", "x"),
+    (3, (1,)),
+]
 
 
 @st.composite
@@ -909,16 +1199,23 @@ def random_arrays(draw):
     shape = tuple(draw(st.lists(st.integers(0, 4), max_size=3)))
     size = int(np.prod(shape)) * dtype.itemsize
     if dtype.kind == "f" and draw(st.booleans()):  # plausible numbers
-        values = draw(st.lists(st.floats(width=dtype.itemsize * 8 if dtype.itemsize <= 8
-                                         else 64), min_size=int(np.prod(shape)),
-                               max_size=int(np.prod(shape))))  # fmt: skip
+        values = draw(
+            st.lists(
+                st.floats(width=dtype.itemsize * 8 if dtype.itemsize <= 8 else 64),
+                min_size=int(np.prod(shape)),
+                max_size=int(np.prod(shape)),
+            )
+        )
         return np.array(values, dtype=dtype).reshape(shape)
     return np.frombuffer(draw(st.binary(min_size=size, max_size=size)), dtype=dtype).reshape(shape)
 
 
 def _meta(d: dict) -> dict:
-    return {k: v for k, v in d.items()
-            if k not in ("intercept", "coef", "support_vectors", "dual_coef", "cost")}  # fmt: skip
+    return {
+        k: v
+        for k, v in d.items()
+        if k not in ("intercept", "coef", "support_vectors", "dual_coef", "cost")
+    }
 
 
 @st.composite
@@ -936,8 +1233,9 @@ def meta_arrays(draw, d):
         return np.array("[" * depth + "]" * depth)
     if choice == 7:  # a text in another shape or type
         text = json.dumps(_meta(d))
-        return draw(st.sampled_from([np.array([text]), np.array(text.encode()),
-                                     np.array([[text, text]])]))  # fmt: skip
+        return draw(
+            st.sampled_from([np.array([text]), np.array(text.encode()), np.array([[text, text]])])
+        )
     return draw(random_arrays())
 
 
@@ -955,8 +1253,19 @@ def npz_files(draw):
     with np.load(io.BytesIO(model_npz_bytes(model)), allow_pickle=False) as npz:
         for name in npz.files:
             members[f"{name}.npy"] = npy_bytes(npz[name])
-    names = ["meta.npy", "intercept.npy", "coef.npy", "support_vectors.npy", "dual_coef.npy",
-             "cost.npy", "meta", "coef", "x.npy", "dir/meta.npy", "meta.npy/"]  # fmt: skip
+    names = [
+        "meta.npy",
+        "intercept.npy",
+        "coef.npy",
+        "support_vectors.npy",
+        "dual_coef.npy",
+        "cost.npy",
+        "meta",
+        "coef",
+        "x.npy",
+        "dir/meta.npy",
+        "meta.npy/",
+    ]
     for _ in range(draw(st.integers(0, 3))):
         op = draw(st.sampled_from(NPZ_OPS))
         name = draw(st.sampled_from(sorted(members) or names))
@@ -981,12 +1290,16 @@ def npz_files(draw):
             descr, shape = draw(st.sampled_from(BAD_HEADERS))
             body = draw(st.sampled_from([b"", b"\x00" * 24, b"\x00" * 4096]))
             version = draw(st.sampled_from([(1, 0), (2, 0), (3, 0)]))
-            members[draw(st.sampled_from(names[:6]))] = npy_header(descr, shape, False,
-                                                                   version, body)  # fmt: skip
+            members[draw(st.sampled_from(names[:6]))] = npy_header(
+                descr, shape, False, version, body
+            )
         elif op == "truncate_member" and members:
             members[name] = members[name][: draw(st.integers(0, len(members[name])))]
-    compression = draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED,
-                                        zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]))  # fmt: skip
+    compression = draw(
+        st.sampled_from(
+            [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]
+        )
+    )
     out = io.BytesIO()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ("Duplicate name")
@@ -998,8 +1311,17 @@ def npz_files(draw):
     return draw(mutated_bytes(out.getvalue(), max_ops=draw(st.sampled_from([0, 0, 1, 2]))))
 
 
-FILE_NAMES = ["data.csv", "naïve data (2).csv", "a,b;c.CSV", "日本語.json", "lesson.JSON",
-              "doc.txt", "doc", "model.npz", ".hidden.json"]  # fmt: skip
+FILE_NAMES = [
+    "data.csv",
+    "naïve data (2).csv",
+    "a,b;c.CSV",
+    "日本語.json",
+    "lesson.JSON",
+    "doc.txt",
+    "doc",
+    "model.npz",
+    ".hidden.json",
+]
 
 # ------------------------------------------------------------------------ the fuzz tests
 
@@ -1104,11 +1426,15 @@ def test_the_valid_files_are_read():
 # Inputs the fuzzing found, each a bug fixed in the reader.
 # Inputs that found bugs (by the fuzzing, or by reading the readers while writing it): each
 # is now a clear InputError, or read as it should be.
-SESSION = ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}, {"name": "b"}]'
-           ', "points": [[0, 0, 0]]')  # fmt: skip
+SESSION = (
+    '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}, {"name": "b"}]'
+    ', "points": [[0, 0, 0]]'
+)
 SCENARIO = '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
-MODEL = ('{"format": "svmviz-model", "version": 1, "classes": ["a", "b"], "kernel": {"name": '
-         '"linear"}, "lam": 0.1, "bias": "free", ')  # fmt: skip
+MODEL = (
+    '{"format": "svmviz-model", "version": 1, "classes": ["a", "b"], "kernel": {"name": '
+    '"linear"}, "lam": 0.1, "bias": "free", '
+)
 BIG = "1" + "0" * 400  # 10**400: an int JSON reads, too large for a float
 TWO_POINTS = '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}'
 
@@ -1132,10 +1458,18 @@ REFUSED = [
     (read_csv, "d.csv", "x,y,l\n" + "9" * 5000 + ",0,a\n0,0,b\n", "coordinate is '99"),
     # coordinates whose squares overflow (found by the reliability tests: 1e300)
     (read_csv, "d.csv", "x,y,l\n0,0,a\n\n1,-1e300,b\n", "d.csv, line 4 has the coordinate -1e+300"),
-    (read_session, "s.json", session('"points": [[0, 0, 0], [2e15, 0, 1]]'),
-     "point 2 has the coordinate 2e+15, beyond ±1e15"),
-    (read_scenario, "c.json", scenario('"data": {"points": [[0, 0, "a"], [0, 1e16, "b"]]}'),
-     "data.points row 2 has the coordinate 1e+16"),
+    (
+        read_session,
+        "s.json",
+        session('"points": [[0, 0, 0], [2e15, 0, 1]]'),
+        "point 2 has the coordinate 2e+15, beyond ±1e15",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"points": [[0, 0, "a"], [0, 1e16, "b"]]}'),
+        "data.points row 2 has the coordinate 1e+16",
+    ),
     # JSON: an integer of more than 4,300 digits (ValueError); a lone surrogate (read, then
     # a UnicodeEncodeError when the session is saved again)
     (read_session, "s.json", session('"caption": ' + "9" * 5000), "thousands of digits"),
@@ -1153,8 +1487,12 @@ REFUSED = [
     (read_session, "s.json", session('"config": {"batch": Infinity}'), "batch size"),
     (read_session, "s.json", session('"config": {"batch": 2147483648}'), "batch size must be"),
     (read_session, "s.json", session(f'"config": {{"cost": [[{BIG}]]}}'), "wrong type"),
-    (read_session, "s.json", session('"config": {"%s": 1}' % ("k" * 100_000)),
-     "unknown setting(s) 'kkk"),
+    (
+        read_session,
+        "s.json",
+        session('"config": {"%s": 1}' % ("k" * 100_000)),
+        "unknown setting(s) 'kkk",
+    ),
     (read_session, "s.json", session('"config": {"seed": "x"}'), "seed must be"),
     (read_session, "s.json", session('"config": {"seed": -1}'), "seed must be"),
     (read_session, "s.json", session('"config": {"seed": 2147483648}'), "seed must be"),
@@ -1164,56 +1502,123 @@ REFUSED = [
     (read_session, "s.json", session('"config": {"kernel": {"degree": 2147483648}}'), "degree"),
     # scenarios: generate's parameters (MemoryError, ValueError, overflow), the class names,
     # the points (a 1-D X, non-finite coordinates, labels a session cannot keep), Δ
-    (read_scenario, "c.json", scenario('"data": {"generate": {"kind": "blobs", "n": 1e12}}'),
-     "number of points"),
-    (read_scenario, "c.json",
-     scenario('"data": {"generate": {"kind": "blobs", "%s": 1}}' % ("k" * 100_000)),
-     "data.generate takes kind"),
-    (read_scenario, "c.json", scenario('"data": {"generate": {"kind": "blobs", "n": NaN}}'),
-     "number of points"),
-    (read_scenario, "c.json",
-     scenario('"data": {"generate": {"kind": "blobs", "noise": [1, 2]}}'), "noise"),
-    (read_scenario, "c.json",
-     scenario('"data": {"generate": {"kind": "blobs", "noise": 1e308}}'), "noise"),
-    (read_scenario, "c.json", scenario('"data": {"generate": {"kind": "blobs", "seed": -1}}'),
-     "seed"),
-    (read_scenario, "c.json",
-     scenario('"data": {"generate": {"kind": "separable", "margin": [1, 2]}}'), "margin"),
-    (read_scenario, "c.json", scenario('"data": {"generate": {"kind": "blobs"}, "classes": 5}'),
-     "data.classes"),
-    (read_scenario, "c.json",
-     scenario('"data": {"generate": {"kind": "blobs", "classes": 3}, "classes": ["a"]}'),
-     "data.classes"),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "n": 1e12}}'),
+        "number of points",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "%s": 1}}' % ("k" * 100_000)),
+        "data.generate takes kind",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "n": NaN}}'),
+        "number of points",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "noise": [1, 2]}}'),
+        "noise",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "noise": 1e308}}'),
+        "noise",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "seed": -1}}'),
+        "seed",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "separable", "margin": [1, 2]}}'),
+        "margin",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs"}, "classes": 5}'),
+        "data.classes",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"generate": {"kind": "blobs", "classes": 3}, "classes": ["a"]}'),
+        "data.classes",
+    ),
     (read_scenario, "c.json", scenario('"data": {"points": []}'), "empty"),
-    (read_scenario, "c.json", scenario(f'"data": {{"points": [[{BIG}, 0, "a"]]}}'),
-     "data.points"),
-    (read_scenario, "c.json", scenario('"data": {"points": [[NaN, 0, "a"], [0, 0, "b"]]}'),
-     "not finite"),
-    (read_scenario, "c.json", scenario('"data": {"points": [[0, 0, " "], [1, 1, "b"]]}'),
-     "empty label"),
-    (read_scenario, "c.json",
-     scenario('"data": {"points": [' + ", ".join(f'[{k}, 0, "c{k}"]' for k in range(10)) + "]}"),
-     "at most 9 classes"),
-    (read_scenario, "c.json", scenario(TWO_POINTS, ', "config": {"cost": [[0, 1], [1]]}'),
-     "cost must be 2 rows"),
+    (read_scenario, "c.json", scenario(f'"data": {{"points": [[{BIG}, 0, "a"]]}}'), "data.points"),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"points": [[NaN, 0, "a"], [0, 0, "b"]]}'),
+        "not finite",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"points": [[0, 0, " "], [1, 1, "b"]]}'),
+        "empty label",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario('"data": {"points": [' + ", ".join(f'[{k}, 0, "c{k}"]' for k in range(10)) + "]}"),
+        "at most 9 classes",
+    ),
+    (
+        read_scenario,
+        "c.json",
+        scenario(TWO_POINTS, ', "config": {"cost": [[0, 1], [1]]}'),
+        "cost must be 2 rows",
+    ),
     (read_scenario, "c.json", scenario(TWO_POINTS, ', "config": {"cost": [[0]]}'), "2×2"),
     # models: a message without the file's name, classes and intercepts that do not match
     # (IndexError when predicting), numbers too large for a float, lam and bias unchecked
-    (read_model, "m.json", model('"intercept": [0], "coef": [[1, 2]]').replace("linear", "cubic"),
-     "unknown kernel"),
-    (read_model, "m.json",
-     model('"intercept": [0], "coef": [[1]]').replace('["a", "b"]', '{"a": 1}'),
-     "classes must be a list"),
-    (read_model, "m.json", model('"intercept": [0, 0, 0], "coef": [[1], [1], [1]]'),
-     "2 classes and 3 intercepts"),
+    (
+        read_model,
+        "m.json",
+        model('"intercept": [0], "coef": [[1, 2]]').replace("linear", "cubic"),
+        "unknown kernel",
+    ),
+    (
+        read_model,
+        "m.json",
+        model('"intercept": [0], "coef": [[1]]').replace('["a", "b"]', '{"a": 1}'),
+        "classes must be a list",
+    ),
+    (
+        read_model,
+        "m.json",
+        model('"intercept": [0, 0, 0], "coef": [[1], [1], [1]]'),
+        "2 classes and 3 intercepts",
+    ),
     (read_model, "m.json", model(f'"intercept": [{BIG}], "coef": [[1, 2]]'), "intercept"),
     (read_model, "m.json", model('"intercept": [0], "coef": [[1]]').replace("0.1", BIG), "lam"),
     (read_model, "m.json", model('"intercept": [0], "coef": [[1]]').replace("0.1", "NaN"), "lam"),
-    (read_model, "m.json", model('"intercept": [0], "coef": [[1]]').replace('"free"', '"x"'),
-     "bias must be"),
-    (read_model, "m.json", model('"intercept": [0], "coef": [[1]], "cost": [[0, 1, 1]]'),
-     "cost: shape"),
-]  # fmt: skip
+    (
+        read_model,
+        "m.json",
+        model('"intercept": [0], "coef": [[1]]').replace('"free"', '"x"'),
+        "bias must be",
+    ),
+    (
+        read_model,
+        "m.json",
+        model('"intercept": [0], "coef": [[1]], "cost": [[0, 1, 1]]'),
+        "cost: shape",
+    ),
+]
 
 
 @pytest.mark.parametrize("reader, name, text, message", REFUSED)
@@ -1271,33 +1676,47 @@ NPZ_REFUSED = [
     # a member that is not an .npy: np.load gives its bytes (AttributeError)
     ({"meta.npy": b"not an npy", **ARRAYS}, "'meta' is not a NumPy array"),
     # a garbled .npy header (tokenize.TokenError)
-    ({"meta.npy": META, **ARRAYS, "intercept.npy": b"\x93NUMPY\x01\x00\x10\x00{'descr': '<f8  \n"},
-     "'intercept' is not a valid NumPy array"),
+    (
+        {
+            "meta.npy": META,
+            **ARRAYS,
+            "intercept.npy": b"\x93NUMPY\x01\x00\x10\x00{'descr': '<f8  \n",
+        },
+        "'intercept' is not a valid NumPy array",
+    ),
     # a long double that is no number (RuntimeWarning: invalid value encountered in cast)
     ({"meta.npy": META, **ARRAYS, "intercept.npy": _npy(PSEUDO_NAN)}, "intercept must be"),
     # 'meta' nested 100,000 deep (RecursionError)
     ({"meta.npy": _npy(np.array("[" * 100_000 + "]" * 100_000))}, "nested too deeply"),
     # a header that claims 2**40 numbers (MemoryError)
-    ({"meta.npy": META, **ARRAYS, "intercept.npy": npy_header("<f8", (2**40,))},
-     "'intercept' is too large"),
+    (
+        {"meta.npy": META, **ARRAYS, "intercept.npy": npy_header("<f8", (2**40,))},
+        "'intercept' is too large",
+    ),
     # a header that claims 2**64 rows (OverflowError: too large to convert to C long)
-    ({"meta.npy": META, **ARRAYS, "coef.npy": npy_header("<f8", (2**64, 2))},
-     "'coef' is too large"),
+    (
+        {"meta.npy": META, **ARRAYS, "coef.npy": npy_header("<f8", (2**64, 2))},
+        "'coef' is too large",
+    ),
     # an array of texts (ValueError: could not convert)
-    ({"meta.npy": META, **ARRAYS, "coef.npy": _npy(np.array([["1", "x"]]))},
-     "'coef' must be an array of numbers"),
-]  # fmt: skip
+    (
+        {"meta.npy": META, **ARRAYS, "coef.npy": _npy(np.array([["1", "x"]]))},
+        "'coef' must be an array of numbers",
+    ),
+]
 NPZ_RAW_REFUSED = [
     # "PK" and then no zip: np.load took it for a pickle
     (b"PKthis is no zip", "not an .npz file"),
     # a compression method zipfile does not know (NotImplementedError)
-    (_patched(_patched(PLAIN, b"PK\x03\x04", 8, b"\x63\x00"), b"PK\x01\x02", 10, b"\x63\x00"),
-     "damaged zip archive"),
+    (
+        _patched(_patched(PLAIN, b"PK\x03\x04", 8, b"\x63\x00"), b"PK\x01\x02", 10, b"\x63\x00"),
+        "damaged zip archive",
+    ),
     # the "encrypted" flag (RuntimeError: password required)
     (_patched(PLAIN, b"PK\x01\x02", 8, b"\x01"), "damaged zip archive"),
     # a damaged deflate stream (zlib.error)
     (DEFLATED[:40] + bytes([DEFLATED[40] ^ 0xFF]) + DEFLATED[41:], "damaged zip archive"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("members, message", NPZ_REFUSED)
@@ -1318,8 +1737,15 @@ def test_regression_damaged_npz_refused_with_a_clear_message(tmp_path, raw, mess
 
 def test_regression_a_kernel_model_without_support_vectors_reads_back(tmp_path):
     """write_model writes no support vectors as [] (no dimension): it was refused."""
-    m = Model(("a", "b"), Kernel("rbf"), 0.1, "free", np.array([0.5]),
-              support_vectors=np.empty((0, 2)), dual_coef=np.empty((1, 0)))  # fmt: skip
+    m = Model(
+        ("a", "b"),
+        Kernel("rbf"),
+        0.1,
+        "free",
+        np.array([0.5]),
+        support_vectors=np.empty((0, 2)),
+        dual_coef=np.empty((1, 0)),
+    )
     write_model(tmp_path / "m.json", m)
     write_model_npz(tmp_path / "m.npz", m)
     for again in (read_model(tmp_path / "m.json"), read_model_npz(tmp_path / "m.npz")):

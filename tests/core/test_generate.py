@@ -29,9 +29,13 @@ def test_separable_has_the_margin():
 
 @pytest.mark.parametrize(
     "kwargs, message",
-    [(dict(kind="cubes"), "unknown data set"), (dict(kind="blobs", n=1), "number of points"),
-     (dict(kind="blobs", noise=-1), "noise"), (dict(kind="blobs", classes=10), "classes")],
-)  # fmt: skip
+    [
+        (dict(kind="cubes"), "unknown data set"),
+        (dict(kind="blobs", n=1), "number of points"),
+        (dict(kind="blobs", noise=-1), "noise"),
+        (dict(kind="blobs", classes=10), "classes"),
+    ],
+)
 def test_bad_parameters(kwargs, message):
     with pytest.raises(InputError, match=message):
         generate(**kwargs)

@@ -43,8 +43,9 @@ def counting(module, name, monkeypatch):
 
 
 @pytest.mark.parametrize("case", ["linear", "rbf", "multiclass"])
-def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready, blobs2,
-                                                         blobs3, case):  # fmt: skip
+def test_a_run_handed_over_midway_gives_the_compiled_run(
+    monkeypatch, not_ready, blobs2, blobs3, case
+):
     data = blobs3 if case == "multiclass" else blobs2
     kernel = Kernel("rbf") if case == "rbf" else Kernel()
     config = SolverConfig(iterations=600, kernel=kernel)
@@ -70,8 +71,7 @@ def test_a_run_handed_over_midway_gives_the_compiled_run(monkeypatch, not_ready,
     assert s.status_ == ref.status_ == "budget"
     for c in COLUMNS:
         np.testing.assert_allclose(s.history_[c], ref.history_[c], rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(s.training_values(), ref.training_values(), rtol=1e-9,
-                               atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(s.training_values(), ref.training_values(), rtol=1e-9, atol=1e-12)
 
 
 def test_the_python_twin_calls_only_python(not_ready):

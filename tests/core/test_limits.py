@@ -23,8 +23,11 @@ def data(m, seed=0):
 def test_a_kernel_model_refuses_more_points_than_its_matrix_may_hold(monkeypatch):
     big = data(limits.MAX_KERNEL_POINTS + 1)
     cfg = SolverConfig(kernel=Kernel("rbf"))
-    with pytest.raises(InputError, match=r"5,001 points are too many .* takes 191 MiB; the "
-                       r"limit is 5,000 points\). Use the linear kernel"):  # fmt: skip
+    with pytest.raises(
+        InputError,
+        match=r"5,001 points are too many .* takes 191 MiB; the "
+        r"limit is 5,000 points\). Use the linear kernel",
+    ):
         Solver(cfg).reset(big)  # refused before the matrix is made
     with pytest.raises(InputError, match="too many for a kernel model"):
         exact_optimum(cfg, big)
@@ -46,9 +49,15 @@ def test_kernel_values_in_blocks_equal_the_whole(monkeypatch):
 
     rng = np.random.default_rng(1)
     sv = rng.normal(size=(50, 2))
-    model = Model(classes=("a", "b"), kernel=Kernel("rbf", gamma=0.5), lam=0.1, bias="free",
-                  support_vectors=sv, dual_coef=rng.normal(size=(1, 50)),
-                  intercept=np.array([0.3]))  # fmt: skip
+    model = Model(
+        classes=("a", "b"),
+        kernel=Kernel("rbf", gamma=0.5),
+        lam=0.1,
+        bias="free",
+        support_vectors=sv,
+        dual_coef=rng.normal(size=(1, 50)),
+        intercept=np.array([0.3]),
+    )
     X = rng.normal(size=(1000, 2))
     whole = model.kernel.gram(X, sv) @ model.dual_coef[0] + 0.3
     monkeypatch.setattr("svmviz.core.model_io.BLOCK_ENTRIES", 50 * 7)  # blocks of 7 rows

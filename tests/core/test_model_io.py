@@ -105,8 +105,11 @@ def test_npz_round_trip_gives_identical_predictions(tmp_path, request, data_name
 
 def test_npz_with_an_object_array_is_refused_without_unpickling(tmp_path):
     path = tmp_path / "evil.npz"
-    np.savez(path, meta=np.array('{"format": "svmviz-model", "version": 1}'),
-             intercept=np.array([object()], dtype=object))  # fmt: skip
+    np.savez(
+        path,
+        meta=np.array('{"format": "svmviz-model", "version": 1}'),
+        intercept=np.array([object()], dtype=object),
+    )
     with pytest.raises(InputError, match="without pickle"):
         read_model_npz(path)
     path.write_bytes(b"not a zip")

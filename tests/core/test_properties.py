@@ -48,8 +48,9 @@ def configs(draw):
 
 # SVMVIZ_EXAMPLES=1000 for a longer search than the default run's
 EXAMPLES = int(os.environ.get("SVMVIZ_EXAMPLES", 60))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS
@@ -100,13 +101,28 @@ def test_a_badly_scaled_kernel_gets_the_exact_optimum():
     """A degree-2 polynomial kernel on coordinates up to 4e3 (kernel values ~1e14): libsvm's
     single-precision kernel cannot certify an optimum there (it stops above the solver's own
     objective at w = 0), so the QP answers."""
-    X = np.array([[0, -842.9], [0, 1850.1], [124.5, 4202.7], [-706.2, 2174.6], [1164.1, 0],
-                  [0, 2118.1], [0, 1065.3], [1e-6, 0], [-3546.9, 2118.1], [-2454.5, 0],
-                  [-999.99, 3300.9], [-771.4, 0], [0, 4000]])  # fmt: skip
+    X = np.array(
+        [
+            [0, -842.9],
+            [0, 1850.1],
+            [124.5, 4202.7],
+            [-706.2, 2174.6],
+            [1164.1, 0],
+            [0, 2118.1],
+            [0, 1065.3],
+            [1e-6, 0],
+            [-3546.9, 2118.1],
+            [-2454.5, 0],
+            [-999.99, 3300.9],
+            [-771.4, 0],
+            [0, 4000],
+        ]
+    )
     y = [0, 1, 0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1]
     data = Dataset.from_labels(X, y)
-    config = SolverConfig(lam=1e-3, kernel=Kernel("poly", degree=2), algorithm="sgd",
-                          iterations=3, seed=110)  # fmt: skip
+    config = SolverConfig(
+        lam=1e-3, kernel=Kernel("poly", degree=2), algorithm="sgd", iterations=3, seed=110
+    )
     ref = exact_optimum(config, data)
     assert ref.method == "clarabel"
     assert ref.objective < 0.62
@@ -119,11 +135,13 @@ def test_a_badly_scaled_kernel_gets_the_exact_optimum():
 @pytest.mark.parametrize(
     "X, y",
     [  # found by the property test: the QP stopped ("InsufficientProgress") on F of 1e7
-        ([[2000, 3000], [0, 0], [3500, 0], [0, 0], [0, 1000], [2000, 0], [-1000, 0]],
-         [0, 1, 1, 0, 2, 0, 0]),
+        (
+            [[2000, 3000], [0, 0], [3500, 0], [0, 0], [0, 1000], [2000, 0], [-1000, 0]],
+            [0, 1, 1, 0, 2, 0, 0],
+        ),
         ([[0, 1e3], [1e-2, 1e3]], [0, 1]),  # a kernel matrix of 1e12, rank 2 by 1e-10
     ],
-)  # fmt: skip
+)
 def test_the_qp_solves_badly_scaled_kernels(X, y):
     data = Dataset.from_labels(np.array(X, dtype=float), y)
     config = SolverConfig(lam=1e-3, kernel=Kernel("poly", degree=2), iterations=300)

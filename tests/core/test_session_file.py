@@ -32,12 +32,19 @@ def a_session(seed=0, n=40) -> SessionFile:
         colors=colors,
         class_count=4,
         cost=cost,
-        config=SolverConfig(kernel=Kernel("rbf", gamma=0.37), lam=0.003, algorithm="sgd",
-                            schedule="inv_sqrt_t", eta=0.25, iterations=1234, seed=9),
+        config=SolverConfig(
+            kernel=Kernel("rbf", gamma=0.37),
+            lam=0.003,
+            algorithm="sgd",
+            schedule="inv_sqrt_t",
+            eta=0.25,
+            iterations=1234,
+            seed=9,
+        ),
         split=Split(0.3, 5, 12),
         caption=("Title", "What to look for — ünïcode"),
         view=View((-1.5, 2.25, -3.0, 0.125), ("optimum", "slack"), 10, True, 2),
-    )  # fmt: skip
+    )
 
 
 def test_round_trip_is_exact(tmp_path):
@@ -63,17 +70,34 @@ def test_documented_fields(tmp_path):
     d = json.loads(path.read_text(encoding="utf-8"))
     assert d["format"] == "svmviz-session"
     assert d["version"] == 1
-    assert set(d) == {"format", "version", "classes", "class_count", "points", "cost", "config",
-                      "split", "caption", "view"}  # fmt: skip
+    assert set(d) == {
+        "format",
+        "version",
+        "classes",
+        "class_count",
+        "points",
+        "cost",
+        "config",
+        "split",
+        "caption",
+        "view",
+    }
     assert len(d["points"][0]) == 3
     assert d["config"]["cost"] is None
 
 
 def test_a_short_file_gets_defaults(tmp_path):
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"format": "svmviz-session", "version": 1,
-                                "classes": [{"name": "a"}, {"name": "class 3"}],
-                                "points": [[0, 0, 0], [1, 1, 1]]}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "format": "svmviz-session",
+                "version": 1,
+                "classes": [{"name": "a"}, {"name": "class 3"}],
+                "points": [[0, 0, 0], [1, 1, 1]],
+            }
+        )
+    )
     s = read_session(path)
     assert s.names[:3] == ("a", "class 3", "class 3 (2)")  # never a repeated name
     assert s.config == SolverConfig()
@@ -89,9 +113,17 @@ def test_speeds_of_every_version_load(tmp_path, speed):
     from svmviz.core.pace import Speed
 
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"format": "svmviz-session", "version": 1,
-                                "classes": [{"name": "a"}], "points": [],
-                                "view": {"speed": speed}}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "format": "svmviz-session",
+                "version": 1,
+                "classes": [{"name": "a"}],
+                "points": [],
+                "view": {"speed": speed},
+            }
+        )
+    )
     view = read_session(path).view
     assert view.speed == speed
     shown = Speed.from_code(view.speed)
@@ -107,33 +139,72 @@ BAD = [
     ('{"format": "svmviz-session", "version": 2}', "version 2, written by a newer svmviz"),
     ('{"format": "svmviz-session", "version": "1"}', "not a version number"),
     ('{"format": "svmviz-session", "version": 1}', "classes must be a list"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}, {"name": "a"}],'
-     ' "points": []}', "same name"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a", "color": "red"}],'
-     ' "points": []}', "not #RRGGBB"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
-     '"points": [[0, 0]]}', "point 1 is not"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
-     '"points": [[0, 0, 12]]}', "class slot 12"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
-     '"points": [[0, 1e999, 0]]}', "not finite"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"config": {"lam": -1}}', "λ"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"config": {"kernel": 3}}', "wrong type"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"cost": [[0, -1], [1, 0]]}', "negative"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"split": {"fraction": 2}}', "test fraction"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"view": {"extent": [1, 0, 0, 1]}}', "x0 < x1"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"view": {"speed": -2}}', "view.speed"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"view": {"speed": "log"}}', "view.speed"),
-    ('{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
-     '"class_count": 30}', "class_count"),
-]  # fmt: skip
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}, {"name": "a"}],'
+        ' "points": []}',
+        "same name",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a", "color": "red"}],'
+        ' "points": []}',
+        "not #RRGGBB",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+        '"points": [[0, 0]]}',
+        "point 1 is not",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+        '"points": [[0, 0, 12]]}',
+        "class slot 12",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], '
+        '"points": [[0, 1e999, 0]]}',
+        "not finite",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"config": {"lam": -1}}',
+        "λ",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"config": {"kernel": 3}}',
+        "wrong type",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"cost": [[0, -1], [1, 0]]}',
+        "negative",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"split": {"fraction": 2}}',
+        "test fraction",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"view": {"extent": [1, 0, 0, 1]}}',
+        "x0 < x1",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"view": {"speed": -2}}',
+        "view.speed",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"view": {"speed": "log"}}',
+        "view.speed",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"class_count": 30}',
+        "class_count",
+    ),
+]
 
 
 @pytest.mark.parametrize("text, message", BAD)

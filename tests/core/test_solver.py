@@ -190,8 +190,10 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
         out = tmp_path / f"{mode}.npz"
         subprocess.run(
             [sys.executable, str(script), str(tmp_path / "data.npz"), str(out)],
-            check=True, env=env, timeout=600,
-        )  # fmt: skip
+            check=True,
+            env=env,
+            timeout=600,
+        )
         results[mode] = np.load(out, allow_pickle=False)
     assert not results["python"]["numba"]
     assert results["compiled"]["numba"]
@@ -321,8 +323,9 @@ def test_the_last_iterate_model_matches_its_kept_scores(blobs2, kernel):
     s = Solver(SolverConfig(kernel=kernel, iterations=700)).reset(blobs2)
     s.step(700)
     last, avg = s.model(iterate=True), s.model()
-    np.testing.assert_allclose(last.decision_function(blobs2.X), s.training_values(iterate=True),
-                               rtol=1e-8, atol=1e-8)  # fmt: skip
+    np.testing.assert_allclose(
+        last.decision_function(blobs2.X), s.training_values(iterate=True), rtol=1e-8, atol=1e-8
+    )
     assert not np.allclose(last.decision_function(blobs2.X), avg.decision_function(blobs2.X))
     assert "objective" not in last.extra
     assert "objective" in avg.extra

@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.ui.app import build_window, demo_data  # noqa: E402
+from svmviz.core.config import SolverConfig
+from svmviz.ui.app import build_window, demo_data
 
 FRAME_TIMEOUT_MS = 30000  # a frame is due long before; only a hang or a lost job reaches it
 DEMO = object()  # make_window's default data: the demo's two blobs
@@ -47,8 +47,16 @@ def make_window(qtbot, wait_frame):
     where the test looks at the window before it, or the job cannot train."""
     windows = []
 
-    def make(data=DEMO, config=None, *, play=False, show=False, active=False,
-             first_frame=True, **settings):  # fmt: skip
+    def make(
+        data=DEMO,
+        config=None,
+        *,
+        play=False,
+        show=False,
+        active=False,
+        first_frame=True,
+        **settings,
+    ):
         if config is not None and settings:
             raise TypeError("make_window: give a config or its settings, not both")
         config = SolverConfig(**settings) if config is None else config

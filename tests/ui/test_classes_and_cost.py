@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.data import Dataset  # noqa: E402
-from svmviz.core.palette import MAX_CLASSES  # noqa: E402
+from svmviz.core.data import Dataset
+from svmviz.core.palette import MAX_CLASSES
 
 
 @pytest.fixture

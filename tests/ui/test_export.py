@@ -11,13 +11,13 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtGui, QtWidgets  # noqa: E402
-from PySide6.QtSvg import QSvgRenderer  # noqa: E402
+from PySide6 import QtGui, QtWidgets
+from PySide6.QtSvg import QSvgRenderer
 
-from svmviz.core.generalization import Split  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.model_io import read_model, read_model_npz  # noqa: E402
-from svmviz.ui.animation import AnimationSettings  # noqa: E402
+from svmviz.core.generalization import Split
+from svmviz.core.kernels import Kernel
+from svmviz.core.model_io import read_model, read_model_npz
+from svmviz.ui.animation import AnimationSettings
 
 
 @pytest.fixture
@@ -83,8 +83,7 @@ def test_copy_puts_the_picture_on_the_clipboard(trained):
 
 
 def save_to(monkeypatch, path):
-    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
-                        lambda *a, **k: (str(path), ""))  # fmt: skip
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
 
 
 @pytest.mark.parametrize("name", ["model.json", "model.npz"])
@@ -103,15 +102,27 @@ def test_the_exported_model_predicts_as_the_window_s(trained, tmp_path, monkeypa
     assert model.extra["optimum"] == pytest.approx(trained.snapshot.reference.objective)
 
 
-def test_the_window_and_svmviz_train_write_the_same_model_fields(trained, tmp_path,
-                                                                 monkeypatch):  # fmt: skip
+def test_the_window_and_svmviz_train_write_the_same_model_fields(trained, tmp_path, monkeypatch):
     from svmviz.cli import main
     from svmviz.core.data import write_csv
 
     data = tmp_path / "d.csv"
     write_csv(data, trained.session.dataset())
-    assert main(["train", str(data), "--kernel", "rbf", "--iterations", "3000",
-                 "--out", str(tmp_path / "cli.json")]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "train",
+                str(data),
+                "--kernel",
+                "rbf",
+                "--iterations",
+                "3000",
+                "--out",
+                str(tmp_path / "cli.json"),
+            ]
+        )
+        == 0
+    )
     save_to(monkeypatch, tmp_path / "gui.json")
     assert trained.exports.save_model()
     cli = json.loads((tmp_path / "cli.json").read_text())
@@ -155,8 +166,11 @@ def test_gif_animation_replays_the_training(trained, tmp_path, qtbot):
     from PIL import Image
 
     path = tmp_path / "training.gif"
-    ok, message = run_animation(qtbot, trained, AnimationSettings(
-        path, frames=6, frame_ms=80, last=3000, width=320, height=240))  # fmt: skip
+    ok, message = run_animation(
+        qtbot,
+        trained,
+        AnimationSettings(path, frames=6, frame_ms=80, last=3000, width=320, height=240),
+    )
     assert ok
     assert "6 frames" in message
     with Image.open(path) as gif:
@@ -168,8 +182,9 @@ def test_gif_animation_replays_the_training(trained, tmp_path, qtbot):
 
 def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot):
     path = tmp_path / "frame.png"
-    ok, _ = run_animation(qtbot, trained, AnimationSettings(
-        path, frames=4, last=3000, width=200, height=150, scale=2))  # fmt: skip
+    ok, _ = run_animation(
+        qtbot, trained, AnimationSettings(path, frames=4, last=3000, width=200, height=150, scale=2)
+    )
     names = sorted(p.name for p in tmp_path.iterdir())
     assert ok
     assert names == [f"frame_{k:04d}.png" for k in range(1, 5)]
@@ -177,8 +192,9 @@ def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot)
     for p in tmp_path.iterdir():
         p.unlink()
     done = []
-    trained.exports.start_animation(AnimationSettings(path, frames=200, last=3000, width=200,
-                                                      height=150))  # fmt: skip
+    trained.exports.start_animation(
+        AnimationSettings(path, frames=200, last=3000, width=200, height=150)
+    )
     animation = trained.exports.animation
     animation.finished.connect(lambda ok, message: done.append((ok, message)))
     qtbot.waitUntil(lambda: animation.progress.value() >= 3, timeout=30000)
@@ -189,13 +205,15 @@ def test_png_frames_and_cancel_leave_no_partial_output(trained, tmp_path, qtbot)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_animation_of_a_split_trains_on_the_training_points(qtbot, make_window, wait_frame,
-                                                                 tmp_path):
+def test_the_animation_of_a_split_trains_on_the_training_points(
+    qtbot, make_window, wait_frame, tmp_path
+):
     w = make_window(iterations=500)
     w.session.set_split(Split(0.3, 1))
     wait_frame(w, lambda s: s.generation == w.controller.generation)  # the split's job
-    ok, message = run_animation(qtbot, w, AnimationSettings(
-        tmp_path / "a.gif", frames=3, last=500, width=200, height=150))  # fmt: skip
+    ok, message = run_animation(
+        qtbot, w, AnimationSettings(tmp_path / "a.gif", frames=3, last=500, width=200, height=150)
+    )
     assert ok, message
     from PIL import Image
 

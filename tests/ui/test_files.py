@@ -18,15 +18,15 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
+from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.cli import window_parser  # noqa: E402
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.data import Dataset, write_csv  # noqa: E402
-from svmviz.core.generalization import Split  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.session_file import read_session, write_session  # noqa: E402
-from svmviz.ui.app import start  # noqa: E402
+from svmviz.cli import window_parser
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset, write_csv
+from svmviz.core.generalization import Split
+from svmviz.core.kernels import Kernel
+from svmviz.core.session_file import read_session, write_session
+from svmviz.ui.app import start
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -36,8 +36,9 @@ def dialogs(monkeypatch):
     """Records the warning and critical dialogs (their text) instead of showing them."""
     shown = []
     for kind in ("warning", "critical", "information"):
-        monkeypatch.setattr(QtWidgets.QMessageBox, kind,
-                            lambda *a, kind=kind: shown.append((kind, a[2])))  # fmt: skip
+        monkeypatch.setattr(
+            QtWidgets.QMessageBox, kind, lambda *a, kind=kind: shown.append((kind, a[2]))
+        )
     return shown
 
 
@@ -51,8 +52,7 @@ def answer(monkeypatch, button, asked=None):
 
 
 def save_to(monkeypatch, path):
-    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
-                        lambda *a, **k: (str(path), ""))  # fmt: skip
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
 
 
 @pytest.fixture
@@ -129,8 +129,9 @@ def test_a_saved_session_reopens_exactly(qtbot, window, tmp_path, monkeypatch):
     again.close()
 
 
-def test_unsaved_changes_are_asked_about_on_close_new_and_open(qtbot, window, tmp_path,
-                                                                monkeypatch, dialogs):  # fmt: skip
+def test_unsaved_changes_are_asked_about_on_close_new_and_open(
+    qtbot, window, tmp_path, monkeypatch, dialogs
+):
     w = window()
     w.show()
     assert not w.files.dirty
@@ -181,8 +182,9 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize("name, content, message", BAD_FILES)
-def test_a_bad_file_is_a_dialog_and_the_work_stays(qtbot, window, tmp_path, dialogs, name,
-                                                   content, message):  # fmt: skip
+def test_a_bad_file_is_a_dialog_and_the_work_stays(
+    qtbot, window, tmp_path, dialogs, name, content, message
+):
     w = window()
     w.session.add_point(0.5, 0.5)  # unsaved work
     before = w.session.points
@@ -259,13 +261,18 @@ def test_drag_and_drop_of_a_csv_opens_it(qtbot, window, tmp_path):
     target = w.plot.viewport()  # dropped on the plane: the event reaches the window
     pos = QtCore.QPointF(target.width() / 2, target.height() / 2)
     action = QtCore.Qt.DropAction.CopyAction
-    enter = QtGui.QDragEnterEvent(pos.toPoint(), action, mime,
-                                  QtCore.Qt.MouseButton.LeftButton,
-                                  QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    enter = QtGui.QDragEnterEvent(
+        pos.toPoint(),
+        action,
+        mime,
+        QtCore.Qt.MouseButton.LeftButton,
+        QtCore.Qt.KeyboardModifier.NoModifier,
+    )
     QtWidgets.QApplication.sendEvent(target, enter)
     assert enter.isAccepted()
-    drop = QtGui.QDropEvent(pos, action, mime, QtCore.Qt.MouseButton.LeftButton,
-                            QtCore.Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    drop = QtGui.QDropEvent(
+        pos, action, mime, QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.KeyboardModifier.NoModifier
+    )
     QtWidgets.QApplication.sendEvent(target, drop)
     qtbot.waitUntil(lambda: len(w.session.points) == 3, timeout=5000)
     assert w.session.classes[:2] == ("p", "q")
@@ -307,12 +314,15 @@ def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypat
     w4.close()
 
 
-@pytest.mark.parametrize("old, pace, shown", [
-    (0, None, "log-t pace"),  # everyone's saved default: gives way to the new default
-    (10, None, "10 per frame"),  # a speed chosen: kept
-    (100, 0, "instant"),  # a speed saved by this version: it
-    (None, None, "log-t pace"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "old, pace, shown",
+    [
+        (0, None, "log-t pace"),  # everyone's saved default: gives way to the new default
+        (10, None, "10 per frame"),  # a speed chosen: kept
+        (100, 0, "instant"),  # a speed saved by this version: it
+        (None, None, "log-t pace"),
+    ],
+)
 def test_the_remembered_speed_of_older_versions(window, old, pace, shown):
     from svmviz.app.preferences import Preferences
 
@@ -362,12 +372,12 @@ EDITOR = textwrap.dedent("""
 """)
 
 
-def test_work_is_recovered_after_the_process_is_killed(qtbot, window, own_config_dir,
-                                                       monkeypatch):
+def test_work_is_recovered_after_the_process_is_killed(qtbot, window, own_config_dir, monkeypatch):
     (own_config_dir / "svmviz.ini").write_text("[General]\nautosave_seconds=1\n")
     env = dict(os.environ, SVMVIZ_CONFIG_DIR=str(own_config_dir), QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, "-c", EDITOR], env=env, stdout=subprocess.PIPE,
-                            text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", EDITOR], env=env, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert proc.stdout.readline().strip() == "editing"
         autosaved = own_config_dir / "autosave"
@@ -475,8 +485,9 @@ def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, win
     demo.close()
 
 
-def test_undo_after_open_brings_nothing_of_the_old_document_back(qtbot, window, tmp_path,
-                                                                  monkeypatch):  # fmt: skip
+def test_undo_after_open_brings_nothing_of_the_old_document_back(
+    qtbot, window, tmp_path, monkeypatch
+):
     """Issue 16: after Open, Undo brought back the old points under the new file's settings,
     an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
     and New start a document: nothing is left to undo."""
@@ -588,7 +599,8 @@ def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatc
 
     Settings = QtCore.QSettings
     default = QtCore.QStandardPaths.writableLocation(
-        QtCore.QStandardPaths.StandardLocation.GenericConfigLocation)  # fmt: skip
+        QtCore.QStandardPaths.StandardLocation.GenericConfigLocation
+    )
     Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, str(tmp_path))
     try:
         (tmp_path / "lesson.json").write_text("{}")
@@ -605,8 +617,13 @@ def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatc
         header, metrics = tree.header(), tree.fontMetrics()
         for column, text in ((1, "1023.9 KiB"), (2, "JSON document")):
             assert header.sectionSize(column) > metrics.horizontalAdvance(text)
-        qtbot.waitUntil(lambda: tree.viewport().width() >= sum(
-            header.sectionSize(c) for c in range(header.count())) - 1, timeout=2000)  # fmt: skip
+        qtbot.waitUntil(
+            lambda: (
+                tree.viewport().width()
+                >= sum(header.sectionSize(c) for c in range(header.count())) - 1
+            ),
+            timeout=2000,
+        )
         dialog.reject()
         dialog.deleteLater()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)

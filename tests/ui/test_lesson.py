@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtGui, QtWidgets  # noqa: E402
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6 import QtGui, QtWidgets
+from PySide6.QtCore import Qt
 
-from svmviz.core.scenario import list_scenarios  # noqa: E402
+from svmviz.core.scenario import list_scenarios
 
 
 @pytest.fixture
@@ -121,8 +121,10 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(wait_frame, window)
 def test_the_legend_moves_off_the_points(qtbot, window):
     """The plane's legend sits in the corner where it hides the fewest points."""
     w = window
-    X = np.array([[x, y] for x in np.linspace(1, 3, 6) for y in np.linspace(1, 3, 6)]
-                 + [[-3.0, -3.0], [-2.5, -3.0]])  # top right crowded, bottom left two
+    X = np.array(
+        [[x, y] for x in np.linspace(1, 3, 6) for y in np.linspace(1, 3, 6)]
+        + [[-3.0, -3.0], [-2.5, -3.0]]
+    )  # top right crowded, bottom left two
     w.session.replace_points(X, np.r_[np.zeros(36, int), np.ones(2, int)])
     w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
     qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.ui.layout import PLANE_SHARE  # noqa: E402
+from svmviz.ui.layout import PLANE_SHARE
 
 PRESENTING_SHARE = 0.5  # presentation mode: the plane is at least half the screen
 WALK = Path(__file__).parents[2] / "assets" / "screenshots" / "lesson_walk.py"
@@ -25,11 +25,15 @@ def walks():
     """Both sizes walked at once (two processes: the machine's two cores)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     procs = {
-        size: subprocess.Popen([sys.executable, str(WALK), "--size", size, "--json",
-                                "--settle", "0.3"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
+        size: subprocess.Popen(
+            [sys.executable, str(WALK), "--size", size, "--json", "--settle", "0.3"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         for size in SIZES
-    }  # fmt: skip
+    }
     out = {}
     for size, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=600)
@@ -41,12 +45,25 @@ def walks():
 @pytest.mark.parametrize("size", SIZES)
 def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
     shares = walks[size]
-    states = {"start", "playing", "step", "tab-points", "tab-margins", "tab-theory",
-              "tab-generalization", "present", "present-step", "after-present"}  # fmt: skip
+    states = {
+        "start",
+        "playing",
+        "step",
+        "tab-points",
+        "tab-margins",
+        "tab-theory",
+        "tab-generalization",
+        "present",
+        "present-step",
+        "after-present",
+    }
     assert states <= set(shares)
     assert sum(name.startswith("step-") for name in shares) == 9  # every scenario, stepped
-    small = {name: share for name, share in shares.items()
-             if share < (PRESENTING_SHARE if name.startswith("present") else PLANE_SHARE)}
+    small = {
+        name: share
+        for name, share in shares.items()
+        if share < (PRESENTING_SHARE if name.startswith("present") else PLANE_SHARE)
+    }
     assert not small, f"the plane's view box is under its share of the window: {small}"
 
 

@@ -6,9 +6,9 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-import pyqtgraph as pg  # noqa: E402
+import pyqtgraph as pg
 
-from svmviz.ui.plane_items import Marks  # noqa: E402
+from svmviz.ui.plane_items import Marks
 
 
 def picture(qtbot, cls, x, y, sizes):
@@ -24,8 +24,9 @@ def picture(qtbot, cls, x, y, sizes):
     w.show()
     qtbot.waitExposed(w)
     image = w.grab().toImage()
-    return np.array([[image.pixel(i, j) for i in range(image.width())]
-                     for j in range(image.height())])  # fmt: skip
+    return np.array(
+        [[image.pixel(i, j) for i in range(image.width())] for j in range(image.height())]
+    )
 
 
 def test_marks_draw_what_a_scatter_plot_item_draws(qtbot):
@@ -71,8 +72,7 @@ def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherw
     qtbot.addWidget(plot)
     plot.draw_points()
     colors = plot.region_colors(session.present_classes())
-    model = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.2]),
-                  coef=np.array([[1.5, 0.3]]))  # fmt: skip
+    model = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.2]), coef=np.array([[1.5, 0.3]]))
 
     def frame():
         p = session.points

@@ -15,20 +15,23 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtCore, QtWidgets  # noqa: E402
+from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.core.generalization import Split  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.scenario import list_scenarios  # noqa: E402
+from svmviz.core.config import SolverConfig
+from svmviz.core.generalization import Split
+from svmviz.core.kernels import Kernel
+from svmviz.core.scenario import list_scenarios
 
 ACTIONS = int(os.environ.get("SVMVIZ_MONKEY_ACTIONS", 600))
 SEED = int(os.environ.get("SVMVIZ_MONKEY_SEED", 0))
 
 
 def random_config(rng) -> SolverConfig:
-    kernel = [Kernel(), Kernel("rbf", gamma=float(rng.choice([0.1, 1, 10]))),
-              Kernel("poly", degree=int(rng.integers(2, 4)))][rng.integers(3)]  # fmt: skip
+    kernel = [
+        Kernel(),
+        Kernel("rbf", gamma=float(rng.choice([0.1, 1, 10]))),
+        Kernel("poly", degree=int(rng.integers(2, 4))),
+    ][rng.integers(3)]
     algorithm = str(rng.choice(["pegasos", "sgd", "gd"]))
     return SolverConfig(
         margin="hard" if rng.random() < 0.1 else "soft",
@@ -36,7 +39,8 @@ def random_config(rng) -> SolverConfig:
         bias=str(rng.choice(["free", "regularized", "none"])),
         kernel=kernel,
         algorithm=algorithm,
-        schedule=str(rng.choice(["auto", "constant", "inv_sqrt_t"])) if algorithm != "pegasos"
+        schedule=str(rng.choice(["auto", "constant", "inv_sqrt_t"]))
+        if algorithm != "pegasos"
         else "auto",
         eta=float(rng.choice([0.01, 0.1, 1.0, 500.0])),  # 500: it diverges
         average=str(rng.choice(["last", "uniform", "weighted"])),
@@ -46,7 +50,7 @@ def random_config(rng) -> SolverConfig:
         batch=int(rng.integers(1, 5)),
         iterations=int(rng.choice([200, 2000, 20000])),
         seed=int(rng.integers(0, 1000)),
-    )  # fmt: skip
+    )
 
 
 def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
@@ -107,22 +111,30 @@ def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
             w.files.open_path(saved, confirm=False)
 
     actions = {
-        "add": add, "drag": drag, "delete": delete,
+        "add": add,
+        "drag": drag,
+        "delete": delete,
         "undo": lambda: session.can_undo and session.undo(),
         "redo": lambda: session.can_redo and session.redo(),
         "settings": lambda: session.set_config(random_config(rng)),
-        "split": lambda: session.set_split(Split(float(rng.choice([0, 0.2, 0.5])),
-                                                 int(rng.integers(10)))),
+        "split": lambda: session.set_split(
+            Split(float(rng.choice([0, 0.2, 0.5])), int(rng.integers(10)))
+        ),
         "reset": lambda: w.reset(play=bool(rng.random() < 0.5)),
         "play/pause": w.toggle_play,
         "step": lambda: w.advance(int(rng.choice([1, 10, 1000]))),
         "step back": w.step_back,
         "speed": lambda: w.controls.speed_combo.setCurrentIndex(
-            int(rng.integers(w.controls.speed_combo.count()))),
+            int(rng.integers(w.controls.speed_combo.count()))
+        ),
         "run to budget": w.run_to_budget,
         "scenario": lambda: w.open_scenario(scenarios[rng.integers(len(scenarios))]),
-        "save": save, "open": open_saved, "cost": cost, "rename": rename, "warm start": warm,
-    }  # fmt: skip
+        "save": save,
+        "open": open_saved,
+        "cost": cost,
+        "rename": rename,
+        "warm start": warm,
+    }
     weights = np.array([8, 5, 3, 3, 2, 3, 1, 2, 4, 3, 2, 1, 1, 0.3, 0.5, 0.5, 0.5, 0.5, 0.5])
     names = list(actions)
     done = Counter()
@@ -143,9 +155,13 @@ def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
         assert "at least two classes" in w.status.text()
     else:
         w.advance(1)  # one step: a frame of the current job must come (no deadlock)
-        qtbot.waitUntil(lambda: ("Cannot train" in w.status.text()) or (
-            w.snapshot is not None and w.snapshot.generation == w.controller.generation),
-            timeout=60000)  # fmt: skip
+        qtbot.waitUntil(
+            lambda: (
+                ("Cannot train" in w.status.text())
+                or (w.snapshot is not None and w.snapshot.generation == w.controller.generation)
+            ),
+            timeout=60000,
+        )
         if "Cannot train" not in w.status.text():
             snap = w.snapshot
             assert len(snap.frame.margins) == len(session.points)

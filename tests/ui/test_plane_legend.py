@@ -8,18 +8,18 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-import pyqtgraph as pg  # noqa: E402
-from PySide6 import QtCore, QtGui  # noqa: E402
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
 
-from svmviz.app.session import Session  # noqa: E402
-from svmviz.core.data import Dataset  # noqa: E402
-from svmviz.core.frame import make_frame  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.model_io import Model  # noqa: E402
-from svmviz.ui import style  # noqa: E402
-from svmviz.ui.decision_plot import DecisionPlot  # noqa: E402
-from svmviz.ui.hover import HoverReadout, place_box  # noqa: E402
-from svmviz.ui.plane_items import (  # noqa: E402
+from svmviz.app.session import Session
+from svmviz.core.data import Dataset
+from svmviz.core.frame import make_frame
+from svmviz.core.kernels import Kernel
+from svmviz.core.model_io import Model
+from svmviz.ui import style
+from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.hover import HoverReadout, place_box
+from svmviz.ui.plane_items import (
     ALPHA_SHOWN,
     RING_MAX,
     RING_MIN,
@@ -72,16 +72,20 @@ def test_a_misclassified_point_keeps_its_colour_and_its_mark_sits_beside_it(qtbo
     assert not WRONG_SYMBOL.intersects(QtCore.QRectF(-half, -half, 2 * half, 2 * half))
     assert WRONG_SYMBOL.boundingRect().width() < 0.5  # a small mark, not a cross over it
     error = QtGui.QColor(style.ERROR_COLOR).rgb()
-    near = [image.pixel(centre.x() + dx, centre.y() + dy) == error
-            for dx in range(-16, 17) for dy in range(-16, 17)]  # fmt: skip
+    near = [
+        image.pixel(centre.x() + dx, centre.y() + dy) == error
+        for dx in range(-16, 17)
+        for dy in range(-16, 17)
+    ]
     assert any(near)  # drawn, in the error colour
 
 
 def test_kernel_rings_are_small_and_none_for_alpha_near_zero(qtbot, plane):
     X = plane.session.points.X
     coef = np.array([[1.0, 0.5, 0.02, 0.0, -1.0, -0.2]])
-    model = Model(("0", "1"), Kernel("rbf"), 0.01, "free", np.array([0.0]),
-                  support_vectors=X, dual_coef=coef)  # fmt: skip
+    model = Model(
+        ("0", "1"), Kernel("rbf"), 0.01, "free", np.array([0.0]), support_vectors=X, dual_coef=coef
+    )
     alpha = np.abs(model.dual_coef[0])
     plane.set_ring_meaning(kernel=True)
     draw(plane, model, alpha)
@@ -100,8 +104,9 @@ def dashes(sample) -> int:
     painter = QtGui.QPainter(image)
     sample.paint(painter)
     painter.end()
-    row = np.array([image.pixelColor(i, int(r.height() // 2)).alpha() > 128
-                    for i in range(image.width())])  # fmt: skip
+    row = np.array(
+        [image.pixelColor(i, int(r.height() // 2)).alpha() > 128 for i in range(image.width())]
+    )
     return int(np.sum(row[1:] & ~row[:-1]) + row[0])
 
 
@@ -185,13 +190,21 @@ def test_place_box_flips_at_the_edges_and_never_covers_the_cursor():
     assert y + 40 <= 200 - gap
 
 
-@pytest.mark.parametrize("where", [(0.98, 0.5), (0.5, 0.98), (0.02, 0.02), (0.98, 0.02),
-                                   (0.3, 0.98), (0.5, 0.5)])  # fmt: skip
+@pytest.mark.parametrize(
+    "where", [(0.98, 0.5), (0.5, 0.98), (0.02, 0.02), (0.98, 0.02), (0.3, 0.98), (0.5, 0.5)]
+)
 def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, where):
     X = plane.session.points.X
     coef = np.array([[1.0, 0.5, 0.2, 0.1, -1.0, -0.8]])
-    model = Model(("class one", "class two"), Kernel("rbf"), 0.01, "free", np.array([0.0]),
-                  support_vectors=X, dual_coef=coef)  # fmt: skip
+    model = Model(
+        ("class one", "class two"),
+        Kernel("rbf"),
+        0.01,
+        "free",
+        np.array([0.0]),
+        support_vectors=X,
+        dual_coef=coef,
+    )
     hover = HoverReadout(plane)
     (x0, x1), (y0, y1) = plane.view.viewRange()
     pos = (x0 + where[0] * (x1 - x0), y0 + where[1] * (y1 - y0))

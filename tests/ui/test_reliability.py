@@ -45,8 +45,13 @@ def test_the_first_kernel_frame_of_a_fresh_process_does_not_crash():
     SIGSEGV in pybind11's set-up when it is first called from the training QThread). A fresh
     process: nothing here may contour first."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    r = subprocess.run([sys.executable, "-c", FIRST_KERNEL_FRAME], env=env,
-                       capture_output=True, text=True, timeout=180)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, "-c", FIRST_KERNEL_FRAME],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
     assert "kernel frames" in r.stdout
 
@@ -76,8 +81,9 @@ def train_until_stopped(qtbot, w):
     if "Cannot train" in w.status.text() or w.session.dataset() is None:
         return
     w.run_to_budget()
-    qtbot.waitUntil(lambda: (current(w) and w.snapshot.status != "running"
-                             and not w.playing), timeout=60000)  # fmt: skip
+    qtbot.waitUntil(
+        lambda: current(w) and w.snapshot.status != "running" and not w.playing, timeout=60000
+    )
     w.frames.show_curves()
 
 
@@ -101,11 +107,15 @@ def assert_nothing_nonfinite_drawn(w):
 
 @pytest.mark.parametrize(
     "how, advice",
-    [("scenario", "lower η₀ = 500 below 2/λ = 200 or choose Pegasos"),
-     (SolverConfig(kernel=Kernel("poly", gamma=1e100, degree=3), iterations=2000),
-      "scale the coordinates down or lower γ")],
+    [
+        ("scenario", "lower η₀ = 500 below 2/λ = 200 or choose Pegasos"),
+        (
+            SolverConfig(kernel=Kernel("poly", gamma=1e100, degree=3), iterations=2000),
+            "scale the coordinates down or lower γ",
+        ),
+    ],
     ids=["step-size", "huge-gamma"],
-)  # fmt: skip
+)
 def test_divergence_pauses_and_says_what_to_change(qtbot, make_window, wait_frame, how, advice):
     w = make_window(iterations=2000, show=True)
     if how == "scenario":
@@ -150,8 +160,11 @@ KERNELS = {"linear": Kernel(), "rbf": Kernel("rbf"), "hard": None}
 @pytest.mark.parametrize("case", DEGENERATE)
 def test_degenerate_data_train_or_say_why(qtbot, make_window, case, kind):
     X, y = DEGENERATE[case]
-    config = (SolverConfig(margin="hard", iterations=500) if kind == "hard"
-              else SolverConfig(kernel=KERNELS[kind], iterations=500))  # fmt: skip
+    config = (
+        SolverConfig(margin="hard", iterations=500)
+        if kind == "hard"
+        else SolverConfig(kernel=KERNELS[kind], iterations=500)
+    )
     w = make_window(config=config, show=True)
     w.session.replace_points(np.array(X, dtype=float), y)
     w.fit_view()
@@ -195,8 +208,9 @@ def test_a_damaged_autosave_file_is_no_crash(tmp_path, autosave):
     window opens."""
     from svmviz.app.autosave import find_recoverable
 
-    (tmp_path / "x.json").write_text('{"format": "svmviz-session", "version": 1, '
-                                     f'"autosave": {autosave}}}')  # fmt: skip
+    (tmp_path / "x.json").write_text(
+        f'{{"format": "svmviz-session", "version": 1, "autosave": {autosave}}}'
+    )
     found = find_recoverable(tmp_path)
     assert len(found) == 1
     assert found[0].source is None
@@ -204,8 +218,9 @@ def test_a_damaged_autosave_file_is_no_crash(tmp_path, autosave):
         f.discard()
 
 
-def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(make_window, tmp_path,
-                                                                      monkeypatch):  # fmt: skip
+def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(
+    make_window, tmp_path, monkeypatch
+):
     from svmviz.core.data import Dataset
     from svmviz.core.training import prepare
 
@@ -218,8 +233,9 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(make_wind
     assert np.isfinite(solver.history_["objective"]).all()
     assert solver.history_["objective"][-1] >= ref.lower
     path = tmp_path / "ten.csv"
-    path.write_text("x,y,label\n" + "".join(f"{a},{b},c{k}\n" for (a, b), k in
-                                            zip(X, data.y, strict=True)))  # fmt: skip
+    path.write_text(
+        "x,y,label\n" + "".join(f"{a},{b},c{k}\n" for (a, b), k in zip(X, data.y, strict=True))
+    )
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: shown.append(a[2]))
     w = make_window(iterations=2000, show=True)
@@ -239,9 +255,15 @@ def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
     from svmviz.core.model_io import Model
 
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
-    model = Model(classes=("a", "b"), kernel=Kernel("rbf"), lam=0.01, bias="free",
-                  support_vectors=X, dual_coef=np.array([[1e60, -2e60, 1e60]]),
-                  intercept=np.array([0.0]))  # fmt: skip
+    model = Model(
+        classes=("a", "b"),
+        kernel=Kernel("rbf"),
+        lam=0.01,
+        bias="free",
+        support_vectors=X,
+        dual_coef=np.array([[1e60, -2e60, 1e60]]),
+        intercept=np.array([0.0]),
+    )
     frame = make_frame(model, X, np.array([0, 1, 0]), (-1, 3, -1, 2), 40)
     assert not recwarn.list
     assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
@@ -289,9 +311,15 @@ def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
 
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
     for gamma, extent in ((1.0, (-1e300, 1e300, -1e300, 1e300)), (1e100, (0, 2, 0, 1))):
-        model = Model(classes=("a", "b"), kernel=Kernel("rbf", gamma=gamma), lam=0.01,
-                      bias="free", support_vectors=X, dual_coef=np.array([[1.0, -2.0, 1.0]]),
-                      intercept=np.array([0.5]))  # fmt: skip
+        model = Model(
+            classes=("a", "b"),
+            kernel=Kernel("rbf", gamma=gamma),
+            lam=0.01,
+            bias="free",
+            support_vectors=X,
+            dual_coef=np.array([[1.0, -2.0, 1.0]]),
+            intercept=np.array([0.5]),
+        )
         frame = make_frame(model, X, np.array([0, 1, 0]), extent, 40)
         assert not recwarn.list
         xs, ys = np.linspace(*extent[:2], 41), np.linspace(*extent[2:], 41)

@@ -7,16 +7,25 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.errors import InputError  # noqa: E402
-from svmviz.core.scenario import list_scenarios, read_scenario  # noqa: E402
+from svmviz.core.errors import InputError
+from svmviz.core.scenario import list_scenarios, read_scenario
 
 SCENARIOS = list_scenarios()
 
 
 def test_there_are_the_demos_the_issue_lists():
     titles = " | ".join(read_scenario(p).title.lower() for p in SCENARIOS)
-    for words in ("hard vs soft", "λ sweep", "kernel trick", "xor", "three classes",
-                  "step size too large", "pegasos vs", "gd vs sgd", "outlier"):  # fmt: skip
+    for words in (
+        "hard vs soft",
+        "λ sweep",
+        "kernel trick",
+        "xor",
+        "three classes",
+        "step size too large",
+        "pegasos vs",
+        "gd vs sgd",
+        "outlier",
+    ):
         assert words in titles, words
 
 
@@ -52,16 +61,27 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
 
 @pytest.mark.parametrize(
     "content, message",
-    [("{", "not JSON"), ('{"format": "x"}', "not an svmviz scenario"),
-     ('{"format": "svmviz-scenario", "version": 9}', "version"),
-     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
-      '"data": {"generate": {"kind": "cubes"}}}', "data.generate: unknown data set"),
-     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
-      '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lamda": 1}}',
-      "unknown setting"),
-     ('{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
-      '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lam": -1}}', "λ")],
-)  # fmt: skip
+    [
+        ("{", "not JSON"),
+        ('{"format": "x"}', "not an svmviz scenario"),
+        ('{"format": "svmviz-scenario", "version": 9}', "version"),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"generate": {"kind": "cubes"}}}',
+            "data.generate: unknown data set",
+        ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lamda": 1}}',
+            "unknown setting",
+        ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lam": -1}}',
+            "λ",
+        ),
+    ],
+)
 def test_bad_scenario_files_are_named(tmp_path, content, message):
     p = tmp_path / "bad.json"
     p.write_text(content)
@@ -70,8 +90,9 @@ def test_bad_scenario_files_are_named(tmp_path, content, message):
     assert str(p) in str(info.value)
 
 
-def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(make_window, tmp_path,
-                                                                        monkeypatch):  # fmt: skip
+def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(
+    make_window, tmp_path, monkeypatch
+):
     from PySide6 import QtWidgets
 
     p = tmp_path / "bad.json"

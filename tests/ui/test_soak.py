@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtWidgets  # noqa: E402
+from PySide6 import QtWidgets
 
-from svmviz.core.generalization import Split  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.generalization import Split
+from svmviz.core.kernels import Kernel
 
 SECONDS = float(os.environ.get("SVMVIZ_SOAK_SECONDS", 600))
 WARM_UP = min(60.0, SECONDS / 10)
@@ -51,8 +51,9 @@ def test_ten_minutes_of_play_with_edits(qtbot, make_window):
         elif k == 2 and len(s.points) > 40:
             s.delete_points([int(rng.integers(len(s.points)))])
         elif k == 3:
-            cfg = s.config.replace(kernel=kernels[edits // 6 % 3],
-                                   lam=float(rng.choice([1e-3, 1e-2, 0.1])))  # fmt: skip
+            cfg = s.config.replace(
+                kernel=kernels[edits // 6 % 3], lam=float(rng.choice([1e-3, 1e-2, 0.1]))
+            )
             s.set_config(cfg)
         elif k == 4:
             s.set_split(Split(float(rng.choice([0.0, 0.3])), int(rng.integers(10))))
@@ -67,9 +68,11 @@ def test_ten_minutes_of_play_with_edits(qtbot, make_window):
     at_end = rss_mib()
     t = w.snapshot.t if w.snapshot is not None else 0
     w.toggle_play()
-    print(f"\nsoak: {SECONDS:.0f} s, {edits} edits, last job at t = {t:,}; resident memory "
-          f"{at_start:.1f} MiB after {WARM_UP:.0f} s, {at_end:.1f} MiB at the end "
-          f"(max {max(m for _, m in samples):.1f}); samples every minute: "
-          f"{samples[::30]}")  # fmt: skip
+    print(
+        f"\nsoak: {SECONDS:.0f} s, {edits} edits, last job at t = {t:,}; resident memory "
+        f"{at_start:.1f} MiB after {WARM_UP:.0f} s, {at_end:.1f} MiB at the end "
+        f"(max {max(m for _, m in samples):.1f}); samples every minute: "
+        f"{samples[::30]}"
+    )
     assert at_end - at_start < GROWTH_MIB
     assert QtWidgets.QApplication.instance() is not None

@@ -4,8 +4,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.config import SolverConfig  # noqa: E402
-from svmviz.ui.solver_panel import SolverPanel  # noqa: E402
+from svmviz.core.config import SolverConfig
+from svmviz.ui.solver_panel import SolverPanel
 
 
 @pytest.fixture
@@ -23,9 +23,15 @@ def edited(qtbot, panel, action):
 
 @pytest.mark.parametrize(
     "name, value",
-    [("margin", "hard"), ("algorithm", "sgd"), ("schedule", "inv_sqrt_t"),
-     ("sampling", "shuffle"), ("average", "last"), ("bias", "none")],
-)  # fmt: skip
+    [
+        ("margin", "hard"),
+        ("algorithm", "sgd"),
+        ("schedule", "inv_sqrt_t"),
+        ("sampling", "shuffle"),
+        ("average", "last"),
+        ("bias", "none"),
+    ],
+)
 def test_choices(qtbot, panel, name, value):
     cfg = edited(qtbot, panel, lambda: panel.combos[name].setCurrentText(value))
     assert getattr(cfg, name) == value

@@ -5,8 +5,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.generalization import TEST, TRAIN, Split  # noqa: E402
-from svmviz.core.kernels import Kernel  # noqa: E402
+from svmviz.core.generalization import TEST, TRAIN, Split
+from svmviz.core.kernels import Kernel
 
 
 def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, moons):

@@ -5,8 +5,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.pace import INSTANT  # noqa: E402
+from svmviz.core.kernels import Kernel
+from svmviz.core.pace import INSTANT
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
@@ -161,8 +161,11 @@ def _send(w, kind, x, y, buttons, modifiers=None):
     vb = w.plot.getPlotItem().getViewBox()
     local = QPointF(w.plot.mapFromScene(vb.mapViewToScene(QPointF(x, y))))
     glob = QPointF(w.plot.viewport().mapToGlobal(local.toPoint()))
-    types = {"press": QEvent.Type.MouseButtonPress, "move": QEvent.Type.MouseMove,
-             "release": QEvent.Type.MouseButtonRelease}  # fmt: skip
+    types = {
+        "press": QEvent.Type.MouseButtonPress,
+        "move": QEvent.Type.MouseMove,
+        "release": QEvent.Type.MouseButtonRelease,
+    }
     button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
     mods = modifiers or Qt.KeyboardModifier.NoModifier
     event = QMouseEvent(types[kind], local, glob, button, buttons, mods)
@@ -357,8 +360,13 @@ def test_step_inspector_shows_one_step_and_hides_while_playing(make_window, wait
     from svmviz.core.data import Dataset
 
     X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5]])
-    w = make_window(Dataset.from_labels(X, ["a", "b", "a", "b"]), bias="none", average="last",
-                    iterations=10**6, show=True)  # fmt: skip
+    w = make_window(
+        Dataset.from_labels(X, ["a", "b", "a", "b"]),
+        bias="none",
+        average="last",
+        iterations=10**6,
+        show=True,
+    )
     assert "Press Step" in w.step_panel.text()
     w.advance(5)
     wait_frame(w, lambda s: s.t == 5)
@@ -443,8 +451,9 @@ def test_hover_reads_f_and_names_the_largest_kernel_terms(make_window, wait_fram
     assert not w.hover.text.isVisible()
 
 
-def test_view_options_optimum_overlay_last_iterate_and_suboptimality(qtbot, make_window,
-                                                                     wait_frame):
+def test_view_options_optimum_overlay_last_iterate_and_suboptimality(
+    qtbot, make_window, wait_frame
+):
     w = make_window(iterations=3000, show=True)
     w.advance(3000)
     wait_frame(w, lambda s: s.t == 3000 and s.reference is not None)
@@ -485,9 +494,11 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     size, font = w.plot.scatters[0].opts["size"], w.font().pointSize()
 
     def dock_text():  # the docks' plots follow the scale too
-        return (w.histogram.getAxis("bottom").style["tickFont"],
-                w.generalization.learning.getAxis("left").style["tickFont"],
-                w.generalization.font().pointSize())  # fmt: skip
+        return (
+            w.histogram.getAxis("bottom").style["tickFont"],
+            w.generalization.learning.getAxis("left").style["tickFont"],
+            w.generalization.font().pointSize(),
+        )
 
     before = dock_text()
     qtbot.keyClick(w, Qt.Key.Key_F11)
@@ -718,8 +729,9 @@ def test_play_becoming_pause_moves_no_button(make_window):
     w.toggle_play()
 
 
-def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(qtbot, make_window,
-                                                                      wait_frame):
+def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(
+    qtbot, make_window, wait_frame
+):
     w = make_window(iterations=200, show=True)
     w.state.set_speed(INSTANT)
     w.toggle_play()

@@ -5,8 +5,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.data import Dataset  # noqa: E402
-from svmviz.core.pace import INSTANT  # noqa: E402
+from svmviz.core.data import Dataset
+from svmviz.core.pace import INSTANT
 
 
 def test_the_gui_thread_goes_on_while_the_window_trains_at_full_speed(qtbot, make_window):
@@ -26,7 +26,7 @@ def test_the_gui_thread_goes_on_while_the_window_trains_at_full_speed(qtbot, mak
     class Paints(QObject):
         count = 0
 
-        def eventFilter(self, obj, event):  # noqa: N802 (Qt override)
+        def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint:
                 Paints.count += 1
             return False

@@ -184,8 +184,21 @@ def screen_one(pb, st, wk):
     """The arrays the bias of a linear binary iterate is found with (bundles of
     :mod:`._state`), taken out once per run: screen 1's state is a view."""
     P1, S1, st1 = wk.sc_P[1], wk.sc_S[1], wk.sc_st[1]
-    return (pb.y_sign, pb.PhiT, pb.Z, pb.zn, st.W, st.win, wk.F, wk.r, wk.U, P1, S1, st1,
-            wk.buckets)
+    return (
+        pb.y_sign,
+        pb.PhiT,
+        pb.Z,
+        pb.zn,
+        st.W,
+        st.win,
+        wk.F,
+        wk.r,
+        wk.U,
+        P1,
+        S1,
+        st1,
+        wk.buckets,
+    )
 
 
 @jit_inline

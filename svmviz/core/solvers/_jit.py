@@ -157,8 +157,9 @@ def compile_in_background(warm_up) -> None:
         if _started or not HAVE_NUMBA or _ready.is_set():
             return
         _started = True
-    threading.Thread(target=compile_now, args=(warm_up,), name="svmviz-compile",
-                     daemon=True).start()  # fmt: skip
+    threading.Thread(
+        target=compile_now, args=(warm_up,), name="svmviz-compile", daemon=True
+    ).start()
 
 
 def python_version(module: types.ModuleType) -> types.ModuleType:
@@ -183,8 +184,9 @@ def _build_python_twins() -> None:
         _python[name] = twin
     for mod, name, func in _functions:
         g = _python[mod].__dict__
-        g[name] = types.FunctionType(func.__code__, g, func.__name__, func.__defaults__,
-                                     func.__closure__)  # fmt: skip
+        g[name] = types.FunctionType(
+            func.__code__, g, func.__name__, func.__defaults__, func.__closure__
+        )
     for twin in _python.values():  # references to a module of loops: its twin
         for key, value in list(twin.__dict__.items()):
             if isinstance(value, types.ModuleType) and value.__name__ in _python:

@@ -164,8 +164,18 @@ def finish_screened(pb, wk, done, out):
     telemetry ``out``, as means (bundles of :mod:`._state`)."""
     m = pb.y_sign.shape[0]
     out_obj, out_loss, out_err = out.objective, out.loss, out.error
-    _screen.evaluate_many(pb.Z, pb.zn, pb.y_sign, wk.U[:done], wk.sc_P[0], wk.sc_S[0],
-                          wk.sc_st[0], wk.buckets, out_loss, out_err)  # fmt: skip
+    _screen.evaluate_many(
+        pb.Z,
+        pb.zn,
+        pb.y_sign,
+        wk.U[:done],
+        wk.sc_P[0],
+        wk.sc_S[0],
+        wk.sc_st[0],
+        wk.buckets,
+        out_loss,
+        out_err,
+    )
     for it in range(done):
         lo = out_loss[it] / m
         out_obj[it] += lo

@@ -50,7 +50,6 @@ CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample ind
 PYTHON_CHUNK = 64
 
 
-
 class Solver:
     """Minimize the SVM primal of ``config`` on a data set, one iteration at a time."""
 
@@ -170,11 +169,15 @@ class Solver:
         points and classes they belong to."""
         avg = self.config.average != "last"
         return dict(
-            linear=self.linear_, p=self.problem_.PhiT.shape[0], classes=self.data_.classes,
+            linear=self.linear_,
+            p=self.problem_.PhiT.shape[0],
+            classes=self.data_.classes,
             params=self._output_params().copy(),
             b=(self.state_.bbar if avg else self.state_.b).copy(),
-            t=int(self.t_), X=self.data_.X, y=self.data_.y,
-        )  # fmt: skip
+            t=int(self.t_),
+            X=self.data_.X,
+            y=self.data_.y,
+        )
 
     def warm_from(self, state: dict) -> bool:
         """Go on from ``state`` (:meth:`warm_state` of a solver of the same kind of problem on
@@ -309,8 +312,9 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
-        out = Record(cols["objective"], cols["loss"], cols["error"], cols["norm"],
-                     cols["violations"], flags)
+        out = Record(
+            cols["objective"], cols["loss"], cols["error"], cols["norm"], cols["violations"], flags
+        )
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
@@ -367,9 +371,13 @@ class Solver:
         if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
             extra["objective"] = float(self.history_["objective"][-1])
         common = dict(
-            classes=self.data_.classes, kernel=cfg.kernel, lam=self.lam_, bias=cfg.bias,
-            cost=None if self.binary_ else self.problem_.cost.copy(), extra=extra,
-        )  # fmt: skip
+            classes=self.data_.classes,
+            kernel=cfg.kernel,
+            lam=self.lam_,
+            bias=cfg.bias,
+            cost=None if self.binary_ else self.problem_.cost.copy(),
+            extra=extra,
+        )
         if self.linear_:
             d = self.d_
             intercept = params[:, d].copy() if cfg.bias == "regularized" else b

@@ -1,4 +1,4 @@
-"""The update rules of the source texts, each stated once (file names of ../shared/seeds).
+"""The update rules of the source texts, each stated once (the texts: docs/references.md).
 
 The compiled loop (:mod:`._loop`), the step explainer (:mod:`svmviz.core.explain`) and the
 step view (:mod:`svmviz.ui.step_view`) all call these functions, so what the inspector
