@@ -101,12 +101,12 @@ def _svc_seconds(config, data, repeats: int) -> float:
 
 
 def measure(quick: bool = False) -> list[dict]:
+    from svmviz.core._jit import HAVE_NUMBA
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
     from svmviz.core.kernels import Kernel
     from svmviz.core.reference import exact_optimum
     from svmviz.core.solvers import Solver
-    from svmviz.core.solvers._jit import HAVE_NUMBA
 
     Solver.warm_up()  # compiled now: solvers would otherwise run plain Python until then
     m = 1000

@@ -13,7 +13,7 @@ import threading
 
 import numpy as np
 
-from svmviz.core.solvers._jit import HAVE_NUMBA, jit, use_compiled
+from svmviz.core._jit import HAVE_NUMBA, jit, use_compiled
 
 THREADED_FROM = 200_000  # entries; below this a second thread costs more than it saves
 

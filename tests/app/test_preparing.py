@@ -6,9 +6,10 @@ import pytest
 pytest.importorskip("PySide6.QtCore")
 
 from svmviz.app.worker import TrainingController
+from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
 from svmviz.core.frame import data_extent
-from svmviz.core.solvers import _jit, _loop
+from svmviz.core.solvers import _loop
 from svmviz.ui.status import status_text
 
 PREPARING = "preparing the compiled solver"

@@ -5,9 +5,10 @@ same state (so the run gives the numbers a compiled-only run gives)."""
 import numpy as np
 import pytest
 
+from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
-from svmviz.core.solvers import Solver, _jit, _loop
+from svmviz.core.solvers import Solver, _loop
 
 # the loops compiled first: a test here swaps a loop of _loop for a counting wrapper, and
 # what it swaps must be the compiled function (a placeholder put back would call itself)

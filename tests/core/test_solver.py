@@ -118,7 +118,7 @@ def test_a_nan_objective_stops_the_compiled_loop(blobs2, case):
     flags leave out 'nnan' and 'ninf', under which LLVM may take every value for finite.
     A NaN in the averaged model makes the objective NaN while ‖w_t‖ stays small, so only
     that guard can see it."""
-    from svmviz.core.solvers import _jit
+    from svmviz.core import _jit
 
     assert not {"nnan", "ninf", "fast"} & _jit.FASTMATH
     if _jit.HAVE_NUMBA:
@@ -169,7 +169,7 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
         "from svmviz.core.config import SolverConfig\n"
         "from svmviz.core.kernels import Kernel\n"
         "from svmviz.core.solvers import Solver\n"
-        "from svmviz.core.solvers._jit import HAVE_NUMBA\n"
+        "from svmviz.core._jit import HAVE_NUMBA\n"
         "d = np.load(sys.argv[1])\n"
         "data = Dataset(d['X'], d['y'], ('a', 'b', 'c'))\n"
         "out = {}\n"

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from svmviz.core._jit import jit
 from svmviz.core.solvers import _bias, _stats, rules
-from svmviz.core.solvers._jit import jit
 
 # Status codes returned by the loop
 RUNNING, DIVERGED = 0, 1

@@ -44,7 +44,7 @@ import math
 
 import numpy as np
 
-from svmviz.core.solvers._jit import jit, jit_inline
+from svmviz.core._jit import jit, jit_inline
 
 NB = 64  # buckets of ρ: 0 holds ρ < 2^LOW (and 0), b ≥ 1 holds [2^(b−1+LOW), 2^(b+LOW))
 LOW = -48

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from svmviz.core._jit import jit, jit_inline
 from svmviz.core.solvers import _screen
-from svmviz.core.solvers._jit import jit, jit_inline
 
 
 @jit

@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
@@ -38,7 +39,7 @@ from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _jit, _loop, _screen, rules
+from svmviz.core.solvers import _loop, _screen, rules
 from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice

@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-from svmviz.core.solvers._jit import jit_inline, python_version
+from svmviz.core._jit import jit_inline, python_version
 
 # Schedules (η_t at step t = 1, 2, ...)
 CONSTANT, INV_T, INV_SQRT_T, PEGASOS = 0, 1, 2, 3
