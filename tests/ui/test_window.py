@@ -37,6 +37,8 @@ def test_hard_margin_on_overlapping_data_says_why(qtbot, make_window, blobs2):
     assert "not separable" in w.status.text()
     assert w.snapshot is None
     w.toggle_play()
+    assert not w.controller.playing, "Play started a job that cannot train"
+    assert w.controls.play.text() == "Play"
     qtbot.wait(100)
     assert w.snapshot is None, "a frame of a model that cannot be trained"
     assert "not separable" in w.status.text()
