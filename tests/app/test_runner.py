@@ -116,8 +116,11 @@ def test_a_job_starts_at_w_zero_with_one_frame_and_the_optimum_pending(runner, g
     assert isinstance(snap, Snapshot)
     assert (snap.generation, snap.t, snap.t0, snap.status) == (1, 0, 0, "ready")
     assert np.all(f(snap, blobs2) == 0), "w = 0 at the start"
-    assert snap.reference is None and snap.reference_pending
-    assert snap.optimum is None and snap.step is None and snap.test_error is None
+    assert snap.reference is None
+    assert snap.reference_pending
+    assert snap.optimum is None
+    assert snap.step is None
+    assert snap.test_error is None
     assert len(snap.history["objective"]) == 0
     assert not snap.history["objective"].flags.writeable, "the history is shared, read-only"
     assert snap.frame.extent == data_extent(blobs2.X)
@@ -129,27 +132,36 @@ def test_the_optimum_arriving_while_idle_publishes_a_frame(runner, gui, referenc
     j = job(blobs2)
     runner.start(j)
     runner.reference_done(j.generation)  # (the notice can come before the result: no harm)
-    assert gui.last.reference is None and gui.last.reference_pending
+    assert gui.last.reference is None
+    assert gui.last.reference_pending
     references.arrive(j.config, blobs2)
     runner.reference_done(99)  # another job's optimum: no frame
     assert len(gui.frames) == 2
     runner.reference_done(j.generation)
     snap = gui.last
-    assert len(gui.frames) == 3 and snap.t == 0
-    assert snap.reference is not None and snap.reference.objective > 0
-    assert not snap.reference_pending and snap.reference_error is None
-    assert snap.optimum is not None and snap.optimum.extent == snap.frame.extent
+    assert len(gui.frames) == 3
+    assert snap.t == 0
+    assert snap.reference is not None
+    assert snap.reference.objective > 0
+    assert not snap.reference_pending
+    assert snap.reference_error is None
+    assert snap.optimum is not None
+    assert snap.optimum.extent == snap.frame.extent
     # the same problem again (undo, or back to a setting): the optimum comes with the frame
     runner.start(job(blobs2, generation=2, algorithm="sgd", seed=3))
-    assert gui.last.reference is snap.reference and not gui.last.reference_pending
+    assert gui.last.reference is snap.reference
+    assert not gui.last.reference_pending
 
 
 def test_step_gives_exactly_n_iterations_the_last_explained(runner, gui, blobs2):
     runner.start(job(blobs2))
     runner.step(1)
-    assert gui.last.t == 1 and gui.last.step is not None and gui.last.step.t == 1
+    assert gui.last.t == 1
+    assert gui.last.step is not None
+    assert gui.last.step.t == 1
     runner.step(7)
-    assert gui.last.t == 8 and gui.last.step.t == 8
+    assert gui.last.t == 8
+    assert gui.last.step.t == 8
     assert gui.last.status == "running"
     assert list(gui.last.history["t"])[-1] == 8
     assert [s.t for s in gui.snaps] == [0, 1, 8], "one frame per command"
@@ -170,9 +182,11 @@ def test_seek_back_replays_exactly_what_stepping_forward_showed(runner, gui, blo
     assert again.step.t == 30
     np.testing.assert_array_equal(again.step.samples, at30.step.samples)
     runner.seek(0)
-    assert gui.last.t == 0 and gui.last.step is None
+    assert gui.last.t == 0
+    assert gui.last.step is None
     runner.seek(10**9)  # past the budget: to the budget
-    assert gui.last.t == 50000 and gui.last.status == "budget"
+    assert gui.last.t == 50000
+    assert gui.last.status == "budget"
 
 
 def test_the_log_pace_on_a_fake_clock_shows_the_first_steps_one_by_one(runner, gui, blobs2):
@@ -183,7 +197,8 @@ def test_the_log_pace_on_a_fake_clock_shows_the_first_steps_one_by_one(runner, g
     runner.play()
     ts = [s.t for s in gui.snaps]
     assert ts[:11] == list(range(11)), ts[:11]
-    assert ts[-1] == 10**5 and ts == sorted(ts)
+    assert ts[-1] == 10**5
+    assert ts == sorted(ts)
     for snap in gui.snaps[1:11]:
         assert snap.step is not None and snap.step.t == snap.t, "the inspector follows"
     assert sum(t < 100 for t in ts) > 40  # (at 60 frames a second: about 70)
@@ -213,11 +228,14 @@ def test_full_speed_plays_to_the_budget_and_play_at_the_end_plays_again(runner, 
     runner.play()
     end = gui.last
     ts = [s.t for s in gui.snaps]
-    assert end.t == 20000 and end.status == "budget" and ts == sorted(ts)
+    assert end.t == 20000
+    assert end.status == "budget"
+    assert ts == sorted(ts)
     assert all(s.step is None for s in gui.snaps[1:]), "no step explained at full speed"
     gui.frames.clear()
     runner.play()  # at the end: from w = 0 again, the same run (its seed)
-    assert gui.snaps[0].t == 0 and gui.last.t == 20000
+    assert gui.snaps[0].t == 0
+    assert gui.last.t == 20000
     assert gui.last.history["objective"][-1] == end.history["objective"][-1]
 
 
@@ -229,11 +247,13 @@ def test_a_split_trains_on_its_part_and_samples_the_test_error(runner, gui, blob
     snap = gui.last
     assert len(snap.frame.margins) == len(blobs2.y), "frames cover every point"
     t, err = snap.test_error
-    assert list(t) == [0] and err[0] == errors(f(snap, blobs2)[test], blobs2.y[test])
+    assert list(t) == [0]
+    assert err[0] == errors(f(snap, blobs2)[test], blobs2.y[test])
     runner.step(20)
     snap = gui.last
     assert set(snap.frame.support) <= set(train), "support vectors among the training points"
-    assert snap.alpha.shape == (len(blobs2.y),) and np.all(snap.alpha[parts != TRAIN] == 0)
+    assert snap.alpha.shape == (len(blobs2.y),)
+    assert np.all(snap.alpha[parts != TRAIN] == 0)
     assert set(snap.step.samples) <= set(train), "a step's samples: the job's indices"
     t, err = snap.test_error
     assert list(t) == [0, 20]
@@ -249,9 +269,11 @@ def test_a_split_trains_on_its_part_and_samples_the_test_error(runner, gui, blob
 
 def test_a_job_that_cannot_start_reports_why(runner, gui, blobs2):
     runner.start(job(blobs2, margin="hard"))
-    assert gui.frames == [] and len(gui.failures) == 1
+    assert gui.frames == []
+    assert len(gui.failures) == 1
     generation, message = gui.failures[0]
-    assert generation == 1 and "not separable" in message
+    assert generation == 1
+    assert "not separable" in message
 
 
 def test_a_defect_in_set_up_is_reported_as_an_internal_error(runner, gui, blobs2, monkeypatch):
@@ -285,7 +307,8 @@ def test_a_cancel_stops_play_with_no_further_frame(blobs2, references):
     runner.start(job(blobs2, generation=1))  # queued before the newest one: skipped
     assert len(gui.frames) == 4
     runner.start(job(blobs2, generation=2))  # the newest: runs
-    assert gui.last.generation == 2 and gui.last.t == 0
+    assert gui.last.generation == 2
+    assert gui.last.t == 0
 
 
 def test_a_pause_stops_play_and_publishes_where_it_stopped(blobs2, references):
@@ -309,7 +332,8 @@ def test_the_view_settings_apply_to_the_next_frame(runner, gui, blobs2):
     gui.controls.set_extent((-1, 1, -2, 2))
     runner.publish()
     snap = gui.last
-    assert snap.iterate and not output.iterate
+    assert snap.iterate
+    assert not output.iterate
     assert snap.frame.extent == (-1.0, 1.0, -2.0, 2.0)
     assert not np.array_equal(f(snap, blobs2), f(output, blobs2)), "w_t is not the average"
 
@@ -330,18 +354,24 @@ def test_the_mailbox_keeps_the_latest_and_notifies_once_until_taken():
     a, b = object(), object()
     controls.emit(a)
     controls.emit(b)
-    assert notified == [1] and controls.frame_pending() and controls.peek() is b
-    assert controls.take() is b and not controls.frame_pending()
+    assert notified == [1]
+    assert controls.frame_pending()
+    assert controls.peek() is b
+    assert controls.take() is b
+    assert not controls.frame_pending()
     controls.emit(a)
     assert notified == [1, 1]
 
 
 def test_the_play_loops_decisions():
-    assert next_chunk(8, 0.0) == 16 and next_chunk(MAX_CHUNK, 0.0) == MAX_CHUNK
-    assert next_chunk(8, CHUNK_SECONDS) == 8 and next_chunk(8, 3 * CHUNK_SECONDS) == 4
+    assert next_chunk(8, 0.0) == 16
+    assert next_chunk(MAX_CHUNK, 0.0) == MAX_CHUNK
+    assert next_chunk(8, CHUNK_SECONDS) == 8
+    assert next_chunk(8, 3 * CHUNK_SECONDS) == 4
     assert next_chunk(1, 1.0) == 1
     assert next_cap(4, 4, 0.0) == 8 and next_cap(4, 3, 0.0) == 4, "doubles only when used"
-    assert next_cap(4, 4, 2 * FRAME_SECONDS) == 2 and next_cap(1, 1, 1.0) == 1
+    assert next_cap(4, 4, 2 * FRAME_SECONDS) == 2
+    assert next_cap(1, 1, 1.0) == 1
 
 
 def test_stop_ends_the_optimum_computations(runner, references):

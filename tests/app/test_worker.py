@@ -32,18 +32,23 @@ def submit(qtbot, controller, data, **kw):
 
 def test_first_snapshot_is_w_zero_and_the_reference_follows_by_itself(qtbot, controller, blobs2):
     snap = submit(qtbot, controller, blobs2)
-    assert snap.t == 0 and snap.status == "ready"
+    assert snap.t == 0
+    assert snap.status == "ready"
     assert snap.generation == controller.generation
     assert len(snap.history["objective"]) == 0
-    assert snap.reference is None and snap.reference_pending  # computed beside the training
+    assert snap.reference is None
+    assert snap.reference_pending  # computed beside the training
     with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
         pass  # idle: the optimum's arrival publishes a frame by itself
     snap = sig.args[0]
-    assert snap.t == 0 and not snap.reference_pending
-    assert snap.reference is not None and snap.reference.objective > 0
+    assert snap.t == 0
+    assert not snap.reference_pending
+    assert snap.reference is not None
+    assert snap.reference.objective > 0
     # the same problem again (undo, or back to a setting): the optimum comes with the frame
     again = submit(qtbot, controller, blobs2, algorithm="sgd", seed=3)
-    assert again.reference is snap.reference and not again.reference_pending
+    assert again.reference is snap.reference
+    assert not again.reference_pending
 
 
 def test_no_frame_waits_for_a_slow_optimum_and_a_drag_computes_only_the_last(
@@ -115,7 +120,8 @@ def test_a_new_job_replaces_the_old_and_stale_frames_are_dropped(qtbot, controll
     controller.snapshot_ready.connect(lambda s: seen.append(s.generation))
     with qtbot.waitSignal(controller.snapshot_ready, timeout=30000) as sig:
         gen = controller.submit(SolverConfig(kernel=Kernel("rbf")), blobs2, data_extent(blobs2.X))
-    assert sig.args[0].generation == gen and sig.args[0].t == 0
+    assert sig.args[0].generation == gen
+    assert sig.args[0].t == 0
     qtbot.wait(100)
     assert set(seen) == {gen}
     assert controller.latest.t == 0  # the old run stopped
@@ -155,7 +161,8 @@ def test_slow_motion_is_exactly_n_iterations_per_frame(qtbot, controller, blobs2
     assert len(steps) >= 5
     # every frame the GUI drew is a multiple of 7 iterations after the previous one (frames
     # the GUI was too busy to take are skipped by the mailbox, never merged into bigger steps)
-    assert np.all(steps % 7 == 0) and steps.min() == 7
+    assert np.all(steps % 7 == 0)
+    assert steps.min() == 7
 
 
 @pytest.mark.parametrize("per_frame", [1, 10])
@@ -169,7 +176,8 @@ def test_slow_play_explains_each_frames_last_step(qtbot, controller, blobs2, per
     qtbot.waitUntil(lambda: len(frames) >= 5, timeout=30000)
     controller.pause()
     for snap in frames[:5]:
-        assert snap.step is not None and snap.step.t == snap.t
+        assert snap.step is not None
+        assert snap.step.t == snap.t
     assert frames[4].t >= 5 * per_frame
 
 
@@ -187,7 +195,8 @@ def test_play_at_the_budget_plays_the_run_again_from_w_zero(qtbot, controller, b
     qtbot.waitUntil(
         lambda: controller.latest is not end and controller.latest.status == "budget", timeout=30000
     )
-    assert seen[0] <= 10 and not controller.playing  # from w = 0, to the budget again
+    assert seen[0] <= 10
+    assert not controller.playing  # from w = 0, to the budget again
     assert controller.latest.history["objective"][-1] == end.history["objective"][-1]
 
 
@@ -198,7 +207,8 @@ def test_settings_reach_a_playing_loop(qtbot, controller, blobs2):
 
     submit(qtbot, controller, blobs2, algorithm="sgd", iterations=10**7)
     controller.set_speed(1)
-    assert controller.speed == Speed(1) and not controller.full_speed
+    assert controller.speed == Speed(1)
+    assert not controller.full_speed
     controller.play()
     qtbot.waitUntil(lambda: controller.latest.t >= 3, timeout=30000)
     controller.show_iterate(True)

@@ -26,7 +26,8 @@ def test_one_pegasos_step_by_hand(seed):
     w = s.iterate()[0][0]  # w_t, from the solver's state
     r = step_and_explain(s)
     t = 4 + seed
-    assert r.t == t and r.eta == pytest.approx(1 / (lam * (t + 1)))
+    assert r.t == t
+    assert r.eta == pytest.approx(1 / (lam * (t + 1)))
     (i,) = r.samples
     y_i = 1.0 if Y[i] == 1 else -1.0
     z = y_i * (w @ X[i])
@@ -62,8 +63,12 @@ def test_kernel_and_multiclass_steps_report_samples_margins_and_cases(blobs3):
     s = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=50)).reset(blobs3)
     s.step(10)
     r = step_and_explain(s)
-    assert r.t == 11 and not r.binary and not r.linear and r.w_before is None
-    assert r.margins.shape == (1,) and r.violated.shape == (1,)
+    assert r.t == 11
+    assert not r.binary
+    assert not r.linear
+    assert r.w_before is None
+    assert r.margins.shape == (1,)
+    assert r.violated.shape == (1,)
     s.step(10**6)
     assert step_and_explain(s) is None  # at the budget
 
@@ -89,7 +94,8 @@ def test_one_multiclass_step_by_hand(seed):
     g = np.array(cost[y]) + f - f[y]
     g[y] = 0.0
     yhat = int(np.argmax(g)) if g.max() > 0 else -1
-    assert r.yhat[0] == yhat and bool(r.violated[0]) == (yhat >= 0)
+    assert r.yhat[0] == yhat
+    assert bool(r.violated[0]) == (yhat >= 0)
     others = f.copy()
     others[y] = -np.inf
     assert r.runner_up[0] == int(np.argmax(others))
@@ -168,7 +174,8 @@ def test_the_explained_step_is_the_loops_step_by_the_shared_rules(
         t = s.t_ + 1
         r = step_and_explain(s)
         eta = R.step_size(rules.SCHEDULES[schedule], eta0, lam, t)
-        assert r.eta == pytest.approx(eta, rel=1e-15) and r.schedule == schedule
+        assert r.eta == pytest.approx(eta, rel=1e-15)
+        assert r.schedule == schedule
         k = len(r.samples)
         expected = R.shrink_factor(eta, lam) * P
         for j, i in enumerate(r.samples):
