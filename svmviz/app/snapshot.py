@@ -40,7 +40,9 @@ class Job:
         return None if self.parts is None else np.flatnonzero(self.parts == TRAIN)
 
     def training_data(self) -> Dataset:
-        return self.data if self.parts is None else subset(self.data, self.train)
+        if self.parts is None:
+            return self.data
+        return subset(self.data, np.flatnonzero(self.parts == TRAIN))
 
 
 @dataclass(frozen=True, kw_only=True)

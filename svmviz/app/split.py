@@ -64,9 +64,10 @@ class Split:
 
     def frame(self, frame: Frame) -> Frame:
         """Support vectors marked among the training points only."""
-        if self.train is None:
+        parts = self.job.parts
+        if parts is None:
             return frame
-        return replace(frame, support=frame.support[self.job.parts[frame.support] == TRAIN])
+        return replace(frame, support=frame.support[parts[frame.support] == TRAIN])
 
     def alpha(self, alpha: np.ndarray | None) -> np.ndarray | None:
         """|α_i| of every point of the job (0 outside the training part)."""
