@@ -2,38 +2,12 @@
 
 import gc
 import importlib.util
-import json
 import os
-import tempfile
 
-
-def _offscreen_screen(width=1920, height=1080) -> str:
-    """Qt's offscreen platform with a screen of a real monitor's size (its own is 800×800,
-    where the window's side columns would leave the plane a strip)."""
-    path = os.path.join(tempfile.mkdtemp(prefix="svmviz-screen-"), "screen.json")
-    with open(path, "w") as f:
-        json.dump(
-            {
-                "screens": [
-                    {
-                        "name": "test",
-                        "x": 0,
-                        "y": 0,
-                        "width": width,
-                        "height": height,
-                        "logicalDpi": 96,
-                        "logicalBaseDpi": 96,
-                        "dpr": 1,
-                    }
-                ]
-            },
-            f,
-        )
-    return f"offscreen:configfile={path}"
-
+from svmviz.ui.headless import offscreen_platform
 
 if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
-    os.environ["QT_QPA_PLATFORM"] = _offscreen_screen()
+    os.environ["QT_QPA_PLATFORM"] = offscreen_platform(1920, 1080)
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402

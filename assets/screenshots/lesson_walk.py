@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from svmviz.ui.headless import offscreen_platform
+
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -32,30 +34,6 @@ def parse_args(argv=None):
     return parser.parse_args(argv)
 
 
-def offscreen_screen(width: int, height: int) -> None:
-    """Qt's offscreen platform with one screen of the given size (its default is 800×800)."""
-    config = Path(tempfile.mkdtemp()) / "screen.json"
-    config.write_text(
-        json.dumps(
-            {
-                "screens": [
-                    {
-                        "name": "lesson",
-                        "x": 0,
-                        "y": 0,
-                        "width": width,
-                        "height": height,
-                        "logicalDpi": 96,
-                        "logicalBaseDpi": 96,
-                        "dpr": 1,
-                    }
-                ]
-            }
-        )
-    )
-    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
-
-
 def main(argv=None) -> int:
     args = parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -63,7 +41,7 @@ def main(argv=None) -> int:
         "offscreen"
     )
     if offscreen:
-        offscreen_screen(width, height)
+        os.environ["QT_QPA_PLATFORM"] = offscreen_platform(width, height)
     os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp()  # the default layout, no one's prefs
 
     from PySide6 import QtCore, QtWidgets

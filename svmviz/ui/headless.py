@@ -3,12 +3,26 @@ rendered without a window (Qt's offscreen platform)."""
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent, make_frame
 from svmviz.core.picture import check_size
+
+
+def offscreen_platform(width: int, height: int) -> str:
+    """A ``QT_QPA_PLATFORM`` value: Qt's offscreen platform with one screen of ``width`` ×
+    ``height`` (its own is 800×800, where the window's side columns leave the plane a strip).
+    For the tests and the lesson walk; it imports no Qt."""
+    screen = {"name": "offscreen", "x": 0, "y": 0, "width": width, "height": height}
+    screen.update(logicalDpi=96, logicalBaseDpi=96, dpr=1)
+    path = os.path.join(tempfile.mkdtemp(prefix="svmviz-screen-"), "screen.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"screens": [screen]}, f)
+    return f"offscreen:configfile={path}"
 
 
 def write_training_plot(result, data: Dataset, path, width: int, height: int, scale: float) -> None:
