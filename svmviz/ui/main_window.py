@@ -357,7 +357,6 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot(str)
     def _on_failed(self, message):
-        self.training.has_job = False  # Play and Step wait for an edit that makes a job
         self._clear_model(f"Cannot train: {message}")
 
     @QtCore.Slot(object)

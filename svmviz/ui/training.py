@@ -21,6 +21,12 @@ class Training(QtCore.QObject):
         self.controller, self.state, self.frames, self.status = controller, state, frames, status
         self.has_job = False  # the session has a problem to train (two classes or more)
         self._was_playing = False
+        controller.failed.connect(self._on_failed)
+
+    @QtCore.Slot(str)
+    def _on_failed(self, _message: str) -> None:
+        """A job that cannot train is no job: Play and Step wait for an edit."""
+        self.has_job = False
 
     def toggle_play(self) -> None:
         if self.controller.playing:
