@@ -34,6 +34,7 @@ HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
 FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
 _OPTIONS = dict(cache=True, nogil=True, fastmath=set(FASTMATH))
 _deferred: list = []
+_on_compile: list = []  # hooks run once numba is imported (on_compile)
 _functions: list = []  # (module name, function name, the plain function) of every one
 _lock = threading.Lock()
 _compiled = False
@@ -80,7 +81,35 @@ def _compile_all() -> None:
 
         for d in _deferred:
             setattr(sys.modules[d.__module__], d.__name__, numba.njit(**d.options)(d.py_func))
+        for hook in _on_compile:
+            hook()
         _compiled = True
+
+
+def on_compile(hook) -> None:
+    """Call ``hook()`` when numba is imported for the first compilation (at once if it
+    was): where overloads that numba's typing needs are registered."""
+    with _lock:
+        if not _compiled:
+            _on_compile.append(hook)
+            return
+    hook()
+
+
+def plain(func):
+    """A function compiled by the caller's specialisation (an ``overload`` that numba
+    inlines, see :mod:`svmviz.core.solvers.losses`) rather than by a decorator: kept as it
+    is, and given a plain-Python twin like the decorated ones."""
+    _functions.append((func.__module__, func.__name__, func))
+    return func
+
+
+def compile_plain(func, inline: bool):
+    """numba's compiled version of a :func:`plain` function (numba imported), inlined
+    into its callers or not."""
+    import numba
+
+    return numba.njit(**_OPTIONS, inline="always" if inline else "never")(func)
 
 
 def _decorate(func, **extra):

@@ -15,6 +15,12 @@ SAMPLINGS = ("uniform", "shuffle")
 AVERAGES = ("last", "uniform", "weighted")
 BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
+PROBLEMS = ("svc", "nu-svc", "one-class", "epsilon-svr", "nu-svr")
+BINARY_LOSSES = ("hinge", "squared_hinge", "logistic")
+MULTICLASS_LOSSES = ("crammer_singer", "weston_watkins", "ovr", "softmax")
+REGRESSION = ("epsilon-svr", "nu-svr")
+# the problems whose objective fixes the scale of w (½‖w‖², no λ): ν takes λ's place
+NU_SCALED = ("nu-svc", "one-class")
 # every iteration keeps a telemetry row (~60 bytes at batch 1): 2e7 rows are about 1.2 GB
 MAX_ITERATIONS = 20_000_000
 MAX_WHOLE = 2**31 - 1  # a whole number a file may set (the solver dock's spin boxes are 32-bit)
@@ -30,8 +36,12 @@ HARD_MARGIN_LAM = "set from the data"
 class SolverConfig:
     """What to solve and how.
 
-    Problem: ``margin``, ``lam`` (λ), ``bias`` mode, ``kernel``, ``cost`` (Δ, rows = true
-    class, columns = predicted class; None for 0-1).
+    Problem: ``problem`` (svc, nu-svc, one-class, epsilon-svr, nu-svr), ``loss`` (the
+    binary svc loss), ``multiclass`` (the multiclass svc loss), ``epsilon`` (ε of ε-SVR),
+    ``nu`` (ν of the ν problems), ``margin``, ``lam`` (λ; ν-SVC and one-class have ½‖w‖²
+    and ignore it), ``bias`` mode (one-class ignores it: ρ is its offset), ``kernel``,
+    ``cost`` (Δ of the crammer_singer and weston_watkins losses, rows = true class,
+    columns = predicted class; None for 0-1).
     Algorithm: ``algorithm`` (gd: full-batch subgradient descent, 001; sgd: stochastic
     subgradient, 004 and 000; pegasos: η_t = 1/(λ t), 002 and 003), ``schedule`` and
     ``eta`` (η₀), ``sampling``, ``batch`` (k), ``average`` (which iterate is the output),
@@ -40,6 +50,11 @@ class SolverConfig:
     w changes by less than tol, relatively, over one check window; 0 turns it off), ``seed``.
     """
 
+    problem: str = "svc"
+    loss: str = "hinge"
+    multiclass: str = "crammer_singer"
+    epsilon: float = 0.1
+    nu: float = 0.5
     margin: str = "soft"
     lam: float = 0.01
     bias: str = "free"
@@ -62,6 +77,9 @@ class SolverConfig:
             if value not in options:
                 raise InputError(f"{name} must be one of {', '.join(options)}, not {shown(value)}")
 
+        choose("problem", self.problem, PROBLEMS)
+        choose("loss", self.loss, BINARY_LOSSES)
+        choose("multiclass", self.multiclass, MULTICLASS_LOSSES)
         choose("margin", self.margin, MARGINS)
         choose("bias", self.bias, BIASES)
         choose("algorithm", self.algorithm, ALGORITHMS)
@@ -72,9 +90,10 @@ class SolverConfig:
             raise InputError("kernel must be a Kernel")
         if not finite_number(self.lam) or self.lam < 0:
             raise InputError(f"λ (lam) must be a number ≥ 0, not {shown(self.lam)}")
-        if self.margin == "soft" and self.algorithm == "pegasos" and self.lam == 0:
+        self._check_problem()
+        if self.margin == "soft" and self.algorithm == "pegasos" and self.lam_used == 0:
             raise InputError("Pegasos needs λ > 0 (its step is 1/(λt)); use sgd or gd for λ = 0")
-        if self.schedule == "pegasos" and self.lam == 0 and self.margin == "soft":
+        if self.schedule == "pegasos" and self.lam_used == 0 and self.margin == "soft":
             raise InputError("the Pegasos step 1/(λt) needs λ > 0")
         if not finite_number(self.eta) or self.eta <= 0:
             raise InputError(f"the step size η must be a number > 0, not {shown(self.eta)}")
@@ -95,8 +114,51 @@ class SolverConfig:
         seed = self.seed
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
             raise InputError(f"the seed must be a whole number ≥ 0, not {shown(seed)}")
-        if self.project and self.radius is None and self.lam == 0:
+        if self.project and self.radius is None and self.lam_used == 0:
             raise InputError("projection needs a radius B when λ = 0 (the default is √(Δmax/λ))")
+
+    def _check_problem(self) -> None:
+        """The combinations of problem, losses, ε, ν, margin and Δ that make a problem."""
+        if not finite_number(self.epsilon) or self.epsilon < 0:
+            raise InputError(f"ε (epsilon) must be a number ≥ 0, not {shown(self.epsilon)}")
+        if not finite_number(self.nu) or not 0 < self.nu <= 1:
+            raise InputError(f"ν (nu) must be a number in (0, 1], not {shown(self.nu)}")
+        if self.problem != "svc":
+            for name, value, default in (
+                ("loss", self.loss, "hinge"),
+                ("multiclass loss", self.multiclass, "crammer_singer"),
+            ):
+                if value != default:
+                    raise InputError(
+                        f"the {name} {value} applies to the svc problem, not {self.problem}"
+                    )
+        if self.margin == "hard" and (self.problem != "svc" or self.loss != "hinge"):
+            what = self.problem if self.problem != "svc" else f"the {self.loss} loss"
+            raise InputError(f"a hard margin is a hinge-loss svc; {what} has a soft one only")
+        if self.margin == "hard" and self.multiclass != "crammer_singer":
+            raise InputError(
+                f"a hard margin is a crammer_singer svc; {self.multiclass} has a soft one only"
+            )
+        if self.cost is not None and not (
+            self.problem == "svc" and self.multiclass in ("crammer_singer", "weston_watkins")
+        ):
+            what = self.multiclass if self.problem == "svc" else self.problem
+            raise InputError(
+                f"a cost matrix Δ applies to the crammer_singer and weston_watkins losses, "
+                f"not {what}"
+            )
+
+    @property
+    def lam_used(self) -> float:
+        """λ of the objective: 1 for ν-SVC and one-class (½‖w‖², ν in λ's place)."""
+        return 1.0 if self.problem in NU_SCALED else self.lam
+
+    @property
+    def kind(self) -> str:
+        """binary-or-multiclass svc ("svc"), "regression" or "one-class"."""
+        if self.problem in REGRESSION:
+            return "regression"
+        return "one-class" if self.problem == "one-class" else "svc"
 
     def replace(self, **changes) -> SolverConfig:
         return replace(self, **changes)

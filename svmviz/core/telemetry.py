@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-COLUMNS = ("objective", "loss", "error", "norm", "violations")
+COLUMNS = ("objective", "loss", "error", "norm", "violations", "rho", "epsilon")
 DENSE = 65_536  # the first rows, always every iteration
 MEMORY_BYTES = 16 * 2**20  # the budget of a history's rows (16 MiB: 290,000 rows for SGD)
 MAX_CHUNK = 65_536  # rows reserved at a time, at most
@@ -103,18 +103,20 @@ def _taken(a: np.ndarray, rows: int, keep: np.ndarray) -> np.ndarray:
     return out
 
 
-def history_csv(columns: dict, start: int = 1) -> str:
+def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) -> str:
     """One CSV row per row of a history's columns (a History's ``copy()`` or a snapshot's
-    views), numbered by iteration from ``start`` (column t, or the row when there is none):
-    what `svmviz train --history` and the window's export write."""
+    views), numbered by iteration from ``start`` (column t, or the row when there is none),
+    with the ``offsets`` columns ("rho", "epsilon") of the problems that have them: what
+    `svmviz train --history` and the window's export write."""
     c = columns
     n = len(c["objective"])
     t = c["t"] if "t" in c else np.arange(1, n + 1)
-    lines = ["iteration," + ",".join(COLUMNS)]
+    lines = ["iteration," + ",".join(COLUMNS[:5] + offsets)]
     for j in range(n):
+        extra = "".join(f",{float(c[name][j])!r}" for name in offsets)
         lines.append(
             f"{int(t[j]) + start - 1},{float(c['objective'][j])!r},{float(c['loss'][j])!r},"
-            f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}"
+            f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}" + extra
         )
     return "\n".join(lines) + "\n"
 

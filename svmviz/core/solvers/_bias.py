@@ -128,7 +128,7 @@ def profile_search(y_sign, s, scale, n_pos, below, r, win):
 
     For shifts up to MAX_SHIFT (most of them) the ends are the values nearest c, found in
     one pass (:func:`_nearest_ranks`); otherwise, or when the two ends tie, a full selection
-    (r is scratch).
+    (r is scratch of at least m).
     """
     c = win[0]
     shift = below - n_pos
@@ -137,9 +137,10 @@ def profile_search(y_sign, s, scale, n_pos, below, r, win):
     if shift != 0 and abs(shift) <= MAX_SHIFT:
         found, lo_v, hi_v = _nearest_ranks(y_sign, s, scale, c, shift, r, win)
     if not found or not lo_v < hi_v:
-        for j in range(y_sign.shape[0]):
+        m = y_sign.shape[0]
+        for j in range(m):
             r[j] = y_sign[j] - scale * s[j]
-        hi_v = _select_in_place(r, n_pos)
+        hi_v = _select_in_place(r[:m], n_pos)
         lo_v = r[0]
         for q in range(1, n_pos):
             lo_v = r[q] if r[q] > lo_v else lo_v

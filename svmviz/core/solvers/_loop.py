@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit
+from svmviz.core._jit import jit, jit_inline
 from svmviz.core.solvers import _bias, _stats, rules
+from svmviz.core.solvers.losses import _dispatch
 
 # Status codes returned by the loop
 RUNNING, DIVERGED = 0, 1
@@ -51,6 +52,8 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     y_sign, PhiT = pb.y_sign, pb.PhiT
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
+    out.rho[:n] = 0.0  # the hinge has no offsets
+    out.epsilon[:n] = 0.0
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
     n_pos = int(np.sum(y_sign > 0))
@@ -119,23 +122,28 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
 
     ``idx`` (n×k) holds the sampled examples (k = 0: the full batch, GD); ``cfg``, ``pb``,
     ``st``, ``wk`` and ``out`` are the bundles of :mod:`._state` (the state, the work
-    buffers and the telemetry are written in place). Returns (iterations done, status).
+    buffers and the telemetry are written in place). The loss is ``cfg.loss``, whose class
+    selects the loss module (:mod:`.losses`): numba compiles this loop once per loss.
+    Returns (iterations done, status).
     """
-    binary, linear, screened, free_bias = cfg.binary, cfg.linear, cfg.screened, cfg.free_bias
+    linear, screened, free_bias = cfg.linear, cfg.screened, cfg.free_bias
+    loss = cfg.loss
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
-    y, y_sign, cost, PhiT, G = pb.y, pb.y_sign, pb.cost, pb.PhiT, pb.G
-    A, W, S, b, scal = st.A, st.W, st.S, st.b, st.scal
-    Abar, Wbar, Sbar, bbar = st.Abar, st.Wbar, st.Sbar, st.bbar
+    y, y_sign, PhiT, G = pb.y, pb.y_sign, pb.PhiT, pb.G
+    A, W, S, b, scal, off = st.A, st.W, st.S, st.b, st.scal, st.off
+    Abar, Wbar, Sbar, bbar, offbar = st.Abar, st.Wbar, st.Sbar, st.bbar, st.offbar
     F, r, U, win = wk.F, wk.r, wk.U, st.win
     out_obj, out_loss, out_err = out.objective, out.loss, out.error
     out_norm, out_viol, flags = out.norm, out.violations, out.flags
+    out_rho, out_eps = out.rho, out.epsilon
     m = y.shape[0]
     K, p = W.shape
     full = idx.shape[1] == 0
     batch = m if full else idx.shape[1]
     n_pos = int(np.sum(y_sign > 0))
-    upd = np.empty(batch, dtype=np.int64)
+    nterms = np.empty(batch, dtype=np.int64)
     members = np.empty(batch, dtype=np.int64)
+    coef = np.zeros((batch, K))
     fbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
     screen1 = _bias.screen_one(pb, st, wk)
@@ -143,19 +151,24 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     # change; recomputed exactly every m iterations so that rounding does not accumulate
     stored_norm2 = _stats.norm2_of(linear, W, A, S)
     Fc = F if linear else S  # the current iterate's scores (F, or σ·S kept)
+    # the offsets (ρ, ε) and a free bias of a multiclass or smooth loss are set from F
+    offsets_from_scores = loss_offsets(cfg)
     done, status = n, RUNNING
     for it in range(n):
         t = t0 + it + 1
         eta = rules.step_size(schedule, eta0, lam, t)
         sigma = scal[0]
-        # --- averaging: fold (w^(t), b^(t)) into the output (003: ᾱ = (1/T) Σ_t α^(t); or
-        # t-weighted). The average of the exact biases goes with w̄: F is jointly convex, so
-        # F(w̄, b̄) ≤ Σ_t ρ_t F(w^(t), b^(t)), the bound the averaging guarantees rely on.
+        # --- averaging: fold (w^(t), b^(t), offsets^(t)) into the output (003: ᾱ = (1/T)
+        # Σ_t α^(t); or t-weighted). The average of the exact offsets goes with w̄: F is
+        # jointly convex, so F(w̄, b̄) ≤ Σ_t ρ_t F(w^(t), b^(t)), the bound the averaging
+        # guarantees rely on.
         if average != rules.LAST:
             rho = rules.average_weight(average, t)
             keep = 1.0 - rho
             for k in range(K):
                 bbar[k] = keep * bbar[k] + rho * b[k]
+            for k in range(2):
+                offbar[k] = keep * offbar[k] + rho * off[k]
             if linear:
                 for k in range(K):
                     for q in range(p):
@@ -177,7 +190,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                 _stats.set_u(U, it, Wbar, 1.0, bbar[0])
                 lo = er = 0.0
                 o = 0.5 * lam * nb
-            elif linear and binary:
+            elif linear and cfg.hinge:  # unscreened
                 lo, er = _stats.binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
                 lo /= m
                 er /= m
@@ -186,24 +199,22 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                 if linear:
                     _stats.scores_into(True, PhiT, Wbar, Sbar, 1.0, F)
                 Fa = F if linear else Sbar
-                o, lo, er = _stats.evaluate(binary, y, y_sign, cost, Fa, 1.0, bbar, lam, nb)
+                o, lo, er = _evaluate(loss, y, y_sign, Fa, 1.0, bbar, offbar, lam, nb)
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(nb, 0.0))
-        # --- which batch members violate, at w^(t): upd[r] the row ŷ (0: binary) or −1
+            out_rho[it] = offbar[0]
+            out_eps[it] = offbar[1]
+        # --- the loss's terms of each batch member at w^(t): coef[r] = −∂ℓ/∂f
         nviol = 0
         for rr in range(batch):
             i = rr if full else idx[it, rr]
             members[rr] = i
-            if binary:  # 004 Case II
-                f = sigma * _stats.score(linear, PhiT, W, S, i, 0) + b[0]
-                upd[rr] = 0 if rules.hinge_violated(y_sign[i], f) else -1
-            else:  # 000's ŷ
-                for k in range(K):
-                    fbuf[k] = sigma * _stats.score(linear, PhiT, W, S, i, k) + b[k]
-                upd[rr] = rules.crammer_singer(cost, fbuf, y[i])
-            if upd[rr] >= 0:
+            for k in range(K):
+                fbuf[k] = sigma * _stats.score(linear, PhiT, W, S, i, k) + b[k]
+            nterms[rr] = _dispatch.terms(loss, fbuf, y[i], y_sign[i], off, coef[rr])
+            if nterms[rr] > 0:
                 nviol += 1
                 if not full:
                     flags[it, rr] = True
@@ -222,13 +233,14 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                 for q in range(p):
                     delta_w[k, q] = 0.0
         for rr in range(batch):
-            if upd[rr] < 0:
+            if nterms[rr] == 0:
                 continue
             i = members[rr]
-            count, k0, c0, k1, c1 = rules.subgradient_terms(binary, y[i], y_sign[i], upd[rr])
-            for u in range(count):
-                k = k0 if u == 0 else k1
-                delta = (c0 if u == 0 else c1) * step / sigma
+            for k in range(K):
+                c = coef[rr, k]
+                if c == 0.0:
+                    continue
+                delta = c * step / sigma
                 A[k, i] += delta
                 if linear:
                     for q in range(p):
@@ -255,31 +267,50 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         scal[0] = sigma
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
-        fresh = linear and ((last and not screened) or (free_bias and not binary))
+        fresh = linear and ((last and not screened) or offsets_from_scores)
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if free_bias and not binary:
-            _bias.bias_descent(y, cost, Fc, cscale, b, t)
+        if offsets_from_scores:
+            _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
         elif free_bias and screened:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         elif free_bias and linear and not fresh:  # check the old b without a score array
             b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:
-            b[0] = _bias.profile_bias(y_sign, Fc[0], cscale, n_pos, r, win)
+            _dispatch.offsets(loss, True, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
         if last and screened:  # the loss and errors are added after the loop
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
             out_norm[it] = np.sqrt(max(norm2, 0.0))
         elif last:
-            o, lo, er = _stats.evaluate(binary, y, y_sign, cost, Fc, cscale, b, lam, norm2)
+            o, lo, er = _evaluate(loss, y, y_sign, Fc, cscale, b, off, lam, norm2)
             out_obj[it] = o
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(norm2, 0.0))
+        if last:
+            out_rho[it] = off[0]
+            out_eps[it] = off[1]
         if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break
     if screened:
         _stats.finish_screened(pb, wk, done, out)
     return done, status
+
+
+@jit_inline
+def loss_offsets(cfg):
+    """Whether the loss sets its offsets from the scores after each step: any loss with
+    ρ or ε, and a free bias that is not the binary hinge's (which has its own searches)."""
+    return cfg.offsets or (cfg.free_bias and not cfg.hinge)
+
+
+@jit
+def _evaluate(loss, y, t, F, scale, b, off, lam, norm2):
+    """Objective, mean loss and error rate of the scores scale·F + b with offsets ``off``."""
+    m = F.shape[1]
+    total, wrong = _dispatch.totals(loss, y, t, F, scale, b, off)
+    lo = total / m
+    return 0.5 * lam * norm2 + lo + _dispatch.offset_term(loss, off), lo, wrong / m

@@ -14,8 +14,12 @@ import numpy as np
 
 
 class Settings(NamedTuple):
-    """The fixed numbers of a run (codes of :mod:`.rules`)."""
+    """The fixed numbers of a run (codes of :mod:`.rules`) and the loss's parameters, whose
+    class selects the loss module (:mod:`.losses`)."""
 
+    loss: tuple  # a loss module's parameters (a NamedTuple)
+    hinge: bool  # the binary hinge: its exact bias searches and screens apply
+    offsets: bool  # the loss has offsets ρ or ε, set from the scores after each step
     binary: bool
     linear: bool
     free_bias: bool  # b not regularized (exact for binary problems, see :mod:`._bias`)
@@ -31,7 +35,7 @@ class Problem(NamedTuple):
     """The training set in the solver's features; fixed after :meth:`Solver.reset`."""
 
     y: np.ndarray  # (m,) class indices
-    y_sign: np.ndarray  # (m,) ±1 for binary problems, else 0
+    y_sign: np.ndarray  # (m,) ±1 for binary problems, the target for regression, else 0
     cost: np.ndarray  # (K, K) Δ(y, y')
     PhiT: np.ndarray  # (p, m) features of linear models, (0, m) for kernel ones
     G: np.ndarray  # (m, m) Gram matrix of kernel models, (0, 0) for linear ones
@@ -53,6 +57,8 @@ class State(NamedTuple):
     Wbar: np.ndarray
     Sbar: np.ndarray
     bbar: np.ndarray
+    off: np.ndarray  # (2,) the offsets ρ and ε where the problem has them
+    offbar: np.ndarray
     scal: np.ndarray  # (2,): σ, unused
     win: np.ndarray  # (2,)
 
@@ -64,7 +70,7 @@ class Work(NamedTuple):
     screen 1's work row."""
 
     F: np.ndarray  # (K, m) scores
-    r: np.ndarray  # (m,) for the bias search
+    r: np.ndarray  # (4m,) for the bias and offset searches
     sc_P: np.ndarray
     sc_S: np.ndarray
     sc_st: np.ndarray
@@ -80,6 +86,8 @@ class Record(NamedTuple):
     error: np.ndarray
     norm: np.ndarray
     violations: np.ndarray
+    rho: np.ndarray  # the offsets of the output model
+    epsilon: np.ndarray
     flags: np.ndarray  # (n, batch): which sampled examples had a hinge term
 
 
@@ -94,6 +102,8 @@ def new_state(K: int, m: int, p: int) -> State:
         Wbar=np.zeros((K, p)),
         Sbar=np.zeros((K, m)),
         bbar=np.zeros(K),
+        off=np.zeros(2),
+        offbar=np.zeros(2),
         scal=np.array([1.0, 0.0]),
         win=np.zeros(2),
     )

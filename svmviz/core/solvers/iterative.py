@@ -39,11 +39,11 @@ from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _loop, _screen, rules
+from svmviz.core.solvers import _loop, _screen, losses, rules
 from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice
-from svmviz.core.telemetry import History
+from svmviz.core.telemetry import COLUMNS, History
 
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
@@ -109,7 +109,7 @@ class Solver:
             n_pos = int(np.sum(y_sign > 0))
             st.b[0] = st.bbar[0] = st.win[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
-        screened = self.linear_ and self.binary_
+        screened = self.linear_ and self.binary_ and cfg.problem == "svc" and cfg.loss == "hinge"
         self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
         if screened:
             Z, zn = _screen.features(PhiT, y_sign)
@@ -117,15 +117,19 @@ class Solver:
             Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
         self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
         self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
-        self._scratch = (np.zeros((Ko, m)), np.empty(m), np.empty(Z.shape[1], dtype=np.int64))
+        self._scratch = (np.zeros((Ko, m)), np.empty(4 * m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
         # name → the compiled loop for this solver's argument types (_jit.entry_point)
         self._entries: dict[str, Callable] = {}
-        rho = rules.subgradient_bound(float(np.sqrt(self.r2_)), self.binary_)
+        self.loss_ = losses.module_for(cfg, K)
+        rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)))
         schedule, eta0 = rules.choose_schedule(
             cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
         )
         self.settings_ = Settings(
+            loss=self.loss_.params(cfg, cost),
+            hinge=self.loss_ is losses.hinge,
+            offsets=bool(getattr(self.loss_, "OFFSETS", ())),
             binary=bool(self.binary_),
             linear=bool(self.linear_),
             free_bias=cfg.bias == "free",
@@ -313,9 +317,7 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
-        out = Record(
-            cols["objective"], cols["loss"], cols["error"], cols["norm"], cols["violations"], flags
-        )
+        out = Record(*(cols[c] for c in COLUMNS), flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)

@@ -53,12 +53,6 @@ def choose_schedule(algorithm, schedule, lam, eta, radius, iterations, rho):
     return SCHEDULES[schedule], float(eta)
 
 
-def subgradient_bound(max_norm, binary):
-    """ρ ≥ ‖v‖ for every subgradient term v: the binary hinge's is y x, so ρ = max ‖x‖; the
-    multiclass v = Ψ(x, ŷ) − Ψ(x, y) has ‖Ψ(x, y)‖ ≤ ρ/2 (000, Corollary 17.2)."""
-    return max_norm if binary else 2.0 * max_norm
-
-
 @jit_inline
 def average_weight(average, t):
     """ρ_t of the averaged output w̄_t = (1 − ρ_t) w̄_{t−1} + ρ_t w_t: 1/t for the uniform

@@ -1,0 +1,26 @@
+"""The losses and problems the solvers minimize, one module each.
+
+A loss module holds everything about its problem: the per-example value and
+(sub)gradient that the compiled loop calls (``terms``, ``value``, ``totals``, ``offsets``,
+``offset_term``: plain functions that :mod:`._dispatch` inlines into one specialisation of
+the loop per loss), its parameters (a NamedTuple class, registered with the dispatch), the
+vectorized ``losses`` that define the objective for everything else, its exact reference,
+the levels the plane draws, the words the step inspector shows, and its subgradient bound.
+
+Adding a loss: a new module with those parts, registered in :data:`MODULES` below, and its
+tests (tests/core/test_losses.py runs every loss through the same checks).
+"""
+
+from __future__ import annotations
+
+from svmviz.core.solvers.losses import crammer_singer, hinge
+
+# the svc losses by name; the other problems by problem name
+MODULES = {m.NAME: m for m in (hinge, crammer_singer)}
+
+
+def module_for(config, n_classes: int):
+    """The loss module of ``config`` on data of ``n_classes`` classes."""
+    if config.problem != "svc":
+        return MODULES[config.problem]
+    return MODULES[config.loss if n_classes == 2 else config.multiclass]

@@ -1,0 +1,103 @@
+"""What several losses share: the full pass over the examples, the exact offsets of the
+piecewise-linear losses (order statistics), Newton's step on the free bias of a smooth
+binary loss, and the descent step on a multiclass free bias.
+
+The offsets are profiled out as the free bias of the hinge is (:mod:`.._bias`): for the
+current w, each is set to a minimizer of the objective in it, so the solver runs SGD on the
+λ-strongly convex F̃(w) = min_offsets F(w, offsets), whose subgradient at w is the w-part of
+the subgradient at the minimizing offsets (Danskin).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from svmviz.core._jit import jit
+from svmviz.core.solvers import _bias
+from svmviz.core.solvers.losses import _dispatch
+
+
+@jit
+def sum_values(loss, y, t, F, scale, b, off):
+    """(Σ_i ℓ_i, Σ_i wrong_i) of the scores scale·F + b, one example at a time."""
+    K, m = F.shape
+    f = np.empty(K)
+    total = 0.0
+    wrong = 0.0
+    for i in range(m):
+        for k in range(K):
+            f[k] = scale * F[k, i] + b[k]
+        v, e = _dispatch.value(loss, f, y[i], t[i], off)
+        total += v
+        wrong += e
+    return total, wrong
+
+
+@jit
+def lower_quantile(v, n, q, buf):
+    """A minimizer u of −q·u + Σ_{j<n} max(0, u − v_j), 0 < q ≤ n: #{v < u} ≤ q ≤ #{v ≤ u},
+    so the ⌈q⌉-th smallest v_j, or, for a whole q < n, the middle of the q-th and
+    (q+1)-th smallest (every point between them is a minimizer). ``buf`` is scratch."""
+    for j in range(n):
+        buf[j] = v[j]
+    k = int(np.ceil(q - 1e-12 * max(q, 1.0)))  # (q = νm/2 computed with rounding)
+    k = min(max(k, 1), n)
+    lo = _bias._select_in_place(buf[:n], k - 1)
+    if abs(k - q) > 1e-9 or k == n:
+        return lo
+    hi = buf[k]
+    for j in range(k + 1, n):
+        hi = buf[j] if buf[j] < hi else hi
+    return 0.5 * (lo + hi)
+
+
+@jit
+def upper_quantile(v, n, q, buf):
+    """A minimizer u of q·u + Σ_{j<n} max(0, v_j − u): :func:`lower_quantile` mirrored."""
+    for j in range(n):
+        buf[n + j] = -v[j]
+    return -lower_quantile(buf[n : 2 * n], n, q, buf)
+
+
+@jit
+def newton_bias(loss, t, F, scale, b):
+    """The free bias of a smooth binary loss: Newton's method on the mean loss in b
+    (convex, one-dimensional), from the previous b, to rounding."""
+    m = F.shape[1]
+    f = np.empty(1)
+    g = np.empty(1)
+    off = np.zeros(2)
+    for _ in range(50):
+        d = 0.0
+        h = 0.0
+        for i in range(m):
+            f[0] = scale * F[0, i] + b[0]
+            _dispatch.terms(loss, f, 0, t[i], off, g)
+            d -= g[0]
+            h += _dispatch.curvature(loss, f, t[i])
+        if h <= 1e-12 * m:  # flat: no example on the curved part; leave b
+            return
+        step = d / h
+        b[0] -= step
+        if abs(step) <= 1e-13 * (1.0 + abs(b[0])):
+            return
+
+
+@jit
+def descent_bias(loss, y, t, F, scale, b, off, step):
+    """One full-batch subgradient step on a multiclass free bias b (scale·F: the scores
+    without it): b += (1/√step) (1/m) Σ_i g_i with g_i = −∂ℓ_i/∂f (exact, all examples);
+    the step decreases to 0 with an infinite sum, so b follows the minimizer b*(w)."""
+    K, m = F.shape
+    f = np.empty(K)
+    g = np.empty(K)
+    acc = np.zeros(K)
+    for i in range(m):
+        for k in range(K):
+            f[k] = scale * F[k, i] + b[k]
+        if _dispatch.terms(loss, f, y[i], t[i], off, g) > 0:
+            for k in range(K):
+                acc[k] += g[k]
+    rate = 1.0 / (m * np.sqrt(step))
+    for k in range(K):
+        b[k] += rate * acc[k]
