@@ -27,10 +27,19 @@ class Dataset:
     X: np.ndarray
     y: np.ndarray
     classes: tuple[str, ...]
+    # regression: the real targets (then y is all 0 and classes is empty)
+    target: np.ndarray | None = None
 
     @property
     def n_classes(self) -> int:
         return len(self.classes)
+
+    @classmethod
+    def regression(cls, X, target) -> Dataset:
+        """A regression data set: points and real targets."""
+        X = np.ascontiguousarray(X, dtype=float)
+        target = np.ascontiguousarray(target, dtype=float)
+        return cls(X, np.zeros(len(X), dtype=np.int64), (), target)
 
     @classmethod
     def from_labels(cls, X, labels) -> Dataset:

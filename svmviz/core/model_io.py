@@ -55,10 +55,23 @@ class Model:
     dual_coef: np.ndarray | None = None  # (K, n) kernel
     cost: np.ndarray | None = None
     extra: dict = field(default_factory=dict)
+    # the problem (SolverConfig.problem) and its loss: the svc loss, "epsilon_insensitive"
+    # for SVR, None for one-class; ε, ν and ρ where the problem has them (ρ is folded into
+    # the intercept for one-class: f = ⟨w, φ(x)⟩ − ρ)
+    problem: str = "svc"
+    loss: str | None = "hinge"
+    epsilon: float | None = None
+    nu: float | None = None
+    rho: float | None = None
 
     @property
     def binary(self) -> bool:
         return len(self.classes) == 2 and self.intercept.shape[0] == 1
+
+    @property
+    def single_output(self) -> bool:
+        """One decision value per point: binary, regression and one-class models."""
+        return self.intercept.shape[0] == 1
 
     def decision_function(self, X) -> np.ndarray:
         """f(x): shape (n,) for binary, (n, K) for multiclass."""
@@ -73,7 +86,7 @@ class Model:
             for i in range(0, len(X), rows):
                 G = self.kernel.gram(X[i : i + rows], self.support_vectors)
                 F[i : i + rows] = G @ self.dual_coef.T + self.intercept
-        return F[:, 0] if self.binary else F
+        return F[:, 0] if self.single_output else F
 
     def predict_index(self, X) -> np.ndarray:
         F = self.decision_function(X)
