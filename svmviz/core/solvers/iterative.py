@@ -122,7 +122,7 @@ class Solver:
         # name → the compiled loop for this solver's argument types (_jit.entry_point)
         self._entries: dict[str, Callable] = {}
         self.loss_ = losses.module_for(cfg, K)
-        rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)))
+        rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)), K, cfg)
         schedule, eta0 = rules.choose_schedule(
             cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
         )

@@ -13,10 +13,37 @@ tests (tests/core/test_losses.py runs every loss through the same checks).
 
 from __future__ import annotations
 
-from svmviz.core.solvers.losses import crammer_singer, hinge
+from svmviz.core.solvers.losses import (
+    crammer_singer,
+    epsilon_svr,
+    hinge,
+    logistic,
+    nu_svc,
+    nu_svr,
+    one_class,
+    ovr,
+    softmax,
+    squared_hinge,
+    weston_watkins,
+)
 
 # the svc losses by name; the other problems by problem name
-MODULES = {m.NAME: m for m in (hinge, crammer_singer)}
+MODULES = {
+    m.NAME: m
+    for m in (
+        hinge,
+        squared_hinge,
+        logistic,
+        crammer_singer,
+        weston_watkins,
+        ovr,
+        softmax,
+        epsilon_svr,
+        nu_svr,
+        one_class,
+        nu_svc,
+    )
+}
 
 
 def module_for(config, n_classes: int):

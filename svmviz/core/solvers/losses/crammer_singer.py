@@ -32,14 +32,22 @@ def params(config, cost) -> CrammerSinger:
     return CrammerSinger(np.ascontiguousarray(cost, dtype=float))
 
 
-def subgradient_bound(max_norm: float) -> float:
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
     """‖Ψ(x, ŷ) − Ψ(x, y)‖ ≤ 2 max ‖φ‖ (000, Corollary 17.2)."""
     return 2.0 * max_norm
 
 
-def losses(F, y, cost) -> np.ndarray:
+def losses(model, F, y, target) -> np.ndarray:
     rows = np.arange(F.shape[0])
-    return np.max(cost[y] + F - F[rows, y][:, None], axis=1)
+    return np.max(model.cost[y] + F - F[rows, y][:, None], axis=1)
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean(np.argmax(F, axis=1) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
 
 
 @plain
@@ -84,3 +92,5 @@ def offset_term(loss, off):
 
 
 _dispatch.register(CrammerSinger, __name__)
+
+# --- exact reference

@@ -32,14 +32,22 @@ def params(config, cost) -> Hinge:
     return Hinge()
 
 
-def subgradient_bound(max_norm: float) -> float:
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
     """ρ ≥ ‖v‖ for every loss subgradient v = y φ(x): max ‖φ‖."""
     return max_norm
 
 
-def losses(F, target, off) -> np.ndarray:
-    """ℓ_i of the decision values F (m,), targets ±1."""
-    return np.maximum(0.0, 1.0 - target * F)
+def losses(model, F, y, target) -> np.ndarray:
+    """ℓ_i of the decision values F (m,) of classes y (0, 1)."""
+    return np.maximum(0.0, 1.0 - np.where(y == 1, 1.0, -1.0) * F)
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean((F > 0).astype(np.int64) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
 
 
 @plain
@@ -71,3 +79,5 @@ def offset_term(loss, off):
 
 
 _dispatch.register(Hinge, __name__)
+
+# --- exact reference

@@ -1,0 +1,53 @@
+"""ε-insensitive support vector regression (libsvm's ε-SVR).
+
+Objective λ/2‖w‖² + (1/m) Σ max(0, |y_i − f(x_i)| − ε), ε fixed (C = 1/(λm) in libsvm's
+form). An example outside the tube moves w toward sign(y − f) φ(x); a free bias is exact:
+a median of the 2m values r_i ± ε, r_i = y_i − ⟨w, φ(x_i)⟩ (:mod:`._common`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "epsilon-svr"
+KIND = "regression"
+TITLE = "ε-insensitive regression (ε-SVR)"
+FORMULA = "max(0, |y − f(x)| − ε)"
+STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y"
+LEVELS = (0.0,)
+
+
+class EpsilonSVR(NamedTuple):
+    epsilon: float
+
+
+def params(config, cost) -> EpsilonSVR:
+    return EpsilonSVR(float(config.epsilon))
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    return max_norm
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    return np.maximum(0.0, np.abs(target - F) - model.epsilon)
+
+
+def errors(model, F, y, target) -> float:
+    """The share of points outside the ε-tube."""
+    return float(np.mean(np.abs(target - F) > model.epsilon))
+
+
+def offset_value(model) -> float:
+    return 0.0
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

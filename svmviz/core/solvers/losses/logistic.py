@@ -1,0 +1,57 @@
+"""The logistic loss: ℓ(z) = log(1 + e^(−z)), z = y f(x) (logistic regression).
+
+Objective λ/2‖w‖² + (1/m) Σ log(1 + e^(−y_i f(x_i))). Smooth: every example has a term,
+the gradient y φ(x)/(1 + e^z); a free bias is exact by Newton's method in b
+(:func:`._common.newton_bias`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "logistic"
+KIND = "binary"
+TITLE = "logistic loss"
+FORMULA = "log(1 + e^(−y f(x)))"
+STEP = "every example pulls w toward y x, by 1/(1 + e^(y f(x))): more when it is wrong"
+LEVELS = (0.0,)
+
+
+class Logistic(NamedTuple):
+    scale: float = 1.0
+
+
+def params(config, cost) -> Logistic:
+    return Logistic()
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    """|ℓ′| ≤ 1, so ‖v‖ ≤ max ‖φ‖."""
+    return max_norm
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    return np.logaddexp(0.0, -_signs(y) * F)
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean((F > 0).astype(np.int64) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
+
+
+def _signs(y):
+    return np.where(y == 1, 1.0, -1.0)
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

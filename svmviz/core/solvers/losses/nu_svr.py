@@ -1,0 +1,55 @@
+"""ν-support vector regression (libsvm's ν-SVR): the tube's width ε is a variable.
+
+Objective λ/2‖w‖² + νε + (1/m) Σ max(0, |y_i − f(x_i)| − ε), ε ≥ 0 (libsvm's
+½‖w‖² + C(νmε + Σ ξ) with C = 1/(λm)). For the current w, ε and a free bias b are exact:
+with r_i = y_i − ⟨w, φ(x_i)⟩, b + ε and b − ε are the order statistics that leave νm/2
+values of r above and below the tube (without a free bias, ε leaves νm values of |r|
+outside), so at most a share ν of the points lies outside the tube (:mod:`._common`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "nu-svr"
+KIND = "regression"
+TITLE = "ν-support vector regression (ν-SVR)"
+FORMULA = "νε + max(0, |y − f(x)| − ε)"
+STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y; ε follows w"
+LEVELS = (0.0,)
+
+
+class NuSVR(NamedTuple):
+    nu: float
+
+
+def params(config, cost) -> NuSVR:
+    return NuSVR(float(config.nu))
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    return max_norm
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    return np.maximum(0.0, np.abs(target - F) - model.epsilon)
+
+
+def errors(model, F, y, target) -> float:
+    """The share of points outside the ε-tube (at most ν at the optimum)."""
+    return float(np.mean(np.abs(target - F) > model.epsilon))
+
+
+def offset_value(model) -> float:
+    return model.nu * model.epsilon
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

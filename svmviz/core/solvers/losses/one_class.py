@@ -1,0 +1,56 @@
+"""The one-class SVM (Schölkopf; libsvm's one-class): the smallest region holding a share
+1 − ν of the points.
+
+Objective ½‖w‖² − ρ + (1/(νm)) Σ max(0, ρ − ⟨w, φ(x_i)⟩), f(x) = ⟨w, φ(x)⟩ − ρ; a point is an
+outlier when f < 0. Labels are ignored and there is no bias (ρ is the offset). For the
+current w, ρ is exact: the νm-th smallest score (:mod:`._common`), so at most a share ν
+of the points are outliers.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "one-class"
+KIND = "one-class"
+TITLE = "one-class SVM"
+FORMULA = "−ρ + (1/ν) max(0, ρ − ⟨w, φ(x)⟩)"
+STEP = "⟨w, φ(x)⟩ < ρ: the point is outside the region, so w moves toward φ(x) (by 1/ν)"
+LEVELS = (0.0,)
+
+
+class OneClass(NamedTuple):
+    nu: float
+
+
+def params(config, cost) -> OneClass:
+    return OneClass(float(config.nu))
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    return max_norm / config.nu
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    """F = ⟨w, φ(x)⟩ − ρ, so ρ − ⟨w, φ(x)⟩ = −F."""
+    return np.maximum(0.0, -F) / model.nu
+
+
+def errors(model, F, y, target) -> float:
+    """The share of outliers (at most ν at the optimum)."""
+    return float(np.mean(F < 0))
+
+
+def offset_value(model) -> float:
+    return -model.rho
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

@@ -1,0 +1,54 @@
+"""The softmax (multinomial logistic) loss: ℓ_i = log Σ_y′ e^(f_y′(x_i)) − f_{y_i}(x_i).
+
+Objective λ/2 Σ_k‖w_k‖² + (1/m) Σ_i ℓ_i (CS231n's softmax classifier). Smooth: every
+example moves each w_k by (1[k = y] − p_k) φ(x), p the softmax of the scores.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "softmax"
+KIND = "multiclass"
+TITLE = "softmax cross-entropy"
+FORMULA = "log Σ_y′ e^(f_y′(x)) − f_y(x)"
+STEP = "each w_k moves by (1[k = y] − p_k) φ(x), p_k the predicted probability of class k"
+LEVELS = (0.0,)
+
+
+class Softmax(NamedTuple):
+    scale: float = 1.0
+
+
+def params(config, cost) -> Softmax:
+    return Softmax()
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    """‖1_y − p‖ ≤ √2, so ‖v‖ ≤ √2 max ‖φ‖."""
+    return float(np.sqrt(2.0)) * max_norm
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    top = F.max(axis=1)
+    lse = top + np.log(np.exp(F - top[:, None]).sum(axis=1))
+    return lse - F[np.arange(F.shape[0]), y]
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean(np.argmax(F, axis=1) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

@@ -1,0 +1,57 @@
+"""The squared hinge loss: ℓ(z) = max(0, 1 − z)², z = y f(x) (L2-SVM; liblinear's default).
+
+Objective λ/2‖w‖² + (1/m) Σ max(0, 1 − y_i f(x_i))². Smooth: the step is the gradient
+2 max(0, 1 − z) y φ(x) (004's hinge step weighted by the slack), and a free bias is
+exact by Newton's method in b (:func:`._common.newton_bias`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "squared_hinge"
+KIND = "binary"
+TITLE = "squared hinge loss"
+FORMULA = "max(0, 1 − y f(x))²"
+STEP = "y f(x) < 1: w moves toward y x by twice the slack 1 − y f(x)"
+LEVELS = (-1.0, 0.0, 1.0)
+
+
+class SquaredHinge(NamedTuple):
+    margin: float = 1.0
+
+
+def params(config, cost) -> SquaredHinge:
+    return SquaredHinge()
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float | None:
+    """None: the gradient 2(1 − z) y φ grows with the slack (no bound of 000's kind)."""
+    return None
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    return np.maximum(0.0, 1.0 - _signs(y) * F) ** 2
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean((F > 0).astype(np.int64) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
+
+
+def _signs(y):
+    return np.where(y == 1, 1.0, -1.0)
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference

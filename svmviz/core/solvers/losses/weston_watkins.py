@@ -1,0 +1,56 @@
+"""The Weston–Watkins multiclass hinge: ℓ_i = Σ_{y′≠y_i} max(0, Δ(y′, y_i) + f_y′ − f_{y_i}).
+
+Objective λ/2 Σ_k‖w_k‖² + (1/m) Σ_i ℓ_i (CS231n's multiclass SVM loss). Every violating
+class y′ moves w_y′ away from φ(x) and w_y toward it (000's step, summed over the
+violators instead of the worst one).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from svmviz.core._jit import plain
+from svmviz.core.solvers.losses import _common, _dispatch
+
+NAME = "weston_watkins"
+KIND = "multiclass"
+TITLE = "Weston–Watkins multiclass hinge"
+FORMULA = "Σ_y′≠y max(0, Δ(y′, y) + f_y′(x) − f_y(x))"
+STEP = "each class y′ inside the margin: w_y′ moves away from φ(x), w_y toward it"
+LEVELS = (0.0,)
+
+
+class WestonWatkins(NamedTuple):
+    cost: np.ndarray  # (K, K) Δ(y, y′), row = true class
+
+
+def params(config, cost) -> WestonWatkins:
+    return WestonWatkins(np.ascontiguousarray(cost, dtype=float))
+
+
+def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
+    """‖Σ_y′ (Ψ(x, y′) − Ψ(x, y))‖ ≤ (K − 1)·√2·max ‖φ‖ ≤ 2(K − 1) max ‖φ‖."""
+    return 2.0 * max(n_classes - 1, 1) * max_norm
+
+
+def losses(model, F, y, target) -> np.ndarray:
+    rows = np.arange(F.shape[0])
+    margins = model.cost[y] + F - F[rows, y][:, None]
+    margins[rows, y] = 0.0
+    return np.maximum(0.0, margins).sum(axis=1)
+
+
+def errors(model, F, y, target) -> float:
+    return float(np.mean(np.argmax(F, axis=1) != y))
+
+
+def offset_value(model) -> float:
+    return 0.0
+
+
+# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+
+
+# --- exact reference
