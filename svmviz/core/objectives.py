@@ -4,9 +4,13 @@ Binary (y ∈ {−1, +1}): λ/2‖w‖² + (1/m) Σ max(0, 1 − y_i f(x_i)) (00
 Multiclass (Crammer–Singer, 000 and 001): λ/2 Σ_k‖w_k‖² + (1/m) Σ_i max_y' [Δ(y', y_i) +
 f_y'(x_i) − f_{y_i}(x_i)], Δ(y_i, y_i) = 0 so each term is ≥ 0.
 Hard margin (001 "Hard SVM"): ½‖w‖², +∞ where a constraint y_i f(x_i) ≥ 1 fails.
+Every other problem (the other svc losses, SVR, one-class, ν-SVC) is evaluated by
+:func:`model_objective` through its loss module's numpy ``losses`` (the one definition).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -39,19 +43,41 @@ def hard_margin(norm2: float, F: np.ndarray, y: np.ndarray, cost=None, slack: fl
     return 0.5 * norm2 if feasible else np.inf
 
 
-def model_objective(model, X, y, margin: str = "soft") -> dict:
-    """Objective, mean loss, error and ‖w‖ of a :class:`~svmviz.core.model_io.Model` on (X, y)."""
+def loss_module(model):
+    """The loss module of a model (:mod:`svmviz.core.solvers.losses`): its problem's, or
+    its svc loss's (a multiclass model that names no multiclass loss is Crammer–Singer)."""
+    from svmviz.core.solvers.losses import MODULES
+
+    if model.problem != "svc":
+        return MODULES[model.problem]
+    module = MODULES.get(model.loss or "hinge", MODULES["hinge"])
+    if not model.binary and module.KIND != "multiclass":
+        module = MODULES["crammer_singer"]
+    return module
+
+
+def model_objective(model, X, y, margin: str = "soft", target=None) -> dict:
+    """Objective, mean loss, error and ‖w‖ of a :class:`~svmviz.core.model_io.Model` on (X, y)
+    (``target``: the real targets of a regression model). The soft objective is
+    lam/2·‖w‖² + mean loss + the offset term of the problem (−ρ, −νρ, νε), through the
+    model's loss module; lam is 1 for ν-SVC and one-class."""
     F = model.decision_function(X)
     n2 = model.norm2()
-    loss = losses(F, y, model.cost)
-    obj = (
-        hard_margin(n2, F, y, model.cost)
-        if margin == "hard"
-        else 0.5 * model.lam * n2 + float(np.mean(loss))
-    )
+    if margin == "hard":
+        loss = losses(F, y, model.cost)
+        return {
+            "objective": hard_margin(n2, F, y, model.cost),
+            "loss": float(np.mean(loss)),
+            "error": errors(F, y),
+            "norm": float(np.sqrt(max(n2, 0.0))),
+        }
+    module = loss_module(model)
+    if module.KIND == "multiclass" and model.cost is None:
+        model = replace(model, cost=zero_one_cost(F.shape[1]))
+    loss = float(np.mean(module.losses(model, F, y, target)))
     return {
-        "objective": obj,
-        "loss": float(np.mean(loss)),
-        "error": errors(F, y),
+        "objective": 0.5 * model.lam * n2 + loss + module.offset_value(model),
+        "loss": loss,
+        "error": module.errors(model, F, y, target),
         "norm": float(np.sqrt(max(n2, 0.0))),
     }

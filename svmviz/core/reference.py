@@ -1,6 +1,8 @@
 """The exact optimum of the same problem the iterative solvers minimize.
 
-Two exact methods, one per kind of problem:
+The binary hinge and the Crammer–Singer losses are solved here, by one of two exact
+methods; every other problem by the conic program of its loss module (its ``reference``,
+built on :mod:`svmviz.core.solvers.losses._exact`). The two methods:
 
 * libsvm (scikit-learn's SVC on the precomputed Gram matrix, C = 1/(λm)) for the standard
   binary soft-margin SVM with a free bias, linear or kernel;
@@ -29,10 +31,12 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError, NotSeparableError
-from svmviz.core.kernels import check_gram
-from svmviz.core.limits import check_coordinates, check_kernel_points
+from svmviz.core.limits import check_coordinates
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
+from svmviz.core.solvers import losses
+from svmviz.core.solvers.losses._exact import base_gram as _base_gram
+from svmviz.core.solvers.losses._exact import features
 
 CERTIFIED = 1e-7  # libsvm's answer is kept when its relative duality gap is at most this
 # ... and otherwise too above this many points, where the kernel QP's time grows cubically
@@ -61,6 +65,13 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     X = np.asarray(data.X, dtype=float)
     check_coordinates(X, lambda i: f"point {i + 1}")
     K = data.n_classes
+    module = losses.module_for(config, K)
+    if module.NAME not in ("hinge", "crammer_singer"):
+        # every other problem: its loss module's conic program (:mod:`.losses._exact`)
+        model, lower = module.reference(config, data)
+        objective = model_objective(model, X, data.y, "soft", data.target)["objective"]
+        seconds = time.perf_counter() - start
+        return Reference(objective, model, "clarabel", seconds, lower=min(lower, objective))
     binary = K == 2
     cost = zero_one_cost(K) if config.cost is None else check_cost_matrix(np.array(config.cost), K)
     hard = config.margin == "hard"
@@ -98,21 +109,6 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
         margin,
         min(lower, objective),
     )
-
-
-def _base_gram(config: SolverConfig, X: np.ndarray) -> np.ndarray:
-    check_kernel_points(X.shape[0], config.kernel.name)
-    G = config.kernel.gram(X, X)
-    check_gram(G, config.kernel)
-    if config.kernel.name == "sigmoid":
-        low = np.linalg.eigvalsh(G)[0]
-        if low < -1e-8 * max(1.0, np.abs(G).max()):
-            raise InputError(
-                "no exact optimum: the sigmoid kernel matrix is not positive semidefinite "
-                f"on these data (smallest eigenvalue {low:.3g}), so the SVM objective is "
-                "unbounded below; try a smaller gamma or a negative coef0"
-            )
-    return G
 
 
 def _libsvm(config: SolverConfig, data: Dataset) -> tuple[Model, float]:
@@ -185,25 +181,6 @@ def _polish(a, G, s, C) -> tuple[np.ndarray, float] | None:
     return out, sol[n]
 
 
-def _features(config: SolverConfig, X: np.ndarray):
-    """F with F Fᵀ = the Gram matrix of the problem (k, or k + 1 for a regularized bias),
-    and the map from a weight vector in F's space to coefficients on the training points."""
-    m = X.shape[0]
-    reg = config.bias == "regularized"
-    if config.kernel.is_linear:
-        F = np.hstack([X, np.ones((m, 1))]) if reg else X
-        return F, None
-    G = _base_gram(config, X)
-    if reg:
-        G = G + 1.0
-    ev, U = np.linalg.eigh(G)
-    keep = ev > 1e-12 * max(ev[-1], 1e-300)
-    ev, U = ev[keep], U[:, keep]
-    F = U * np.sqrt(ev)
-    to_coef = U / np.sqrt(ev)  # a = U Λ^(-1/2) w, so that G a = F w
-    return F, to_coef
-
-
 def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     # (imported here: scipy takes 0.2 s to import, and the first frame does not need it)
     import clarabel
@@ -215,7 +192,7 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
     K = data.n_classes
     binary = K == 2
     Ko = 1 if binary else K
-    F, to_coef = _features(config, X)
+    F, to_coef = features(config, X, config.bias == "regularized")
     r = F.shape[1]
     # solved for w' = σ w with F' = F / σ, whose largest entry is 1: the same margins
     # w'·F' = w·F, and λ‖w‖² = (λ/σ²)‖w'‖² (a polynomial kernel on coordinates of 1e3 has

@@ -51,3 +51,20 @@ def offset_value(model) -> float:
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min λ/2‖w‖² + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ±(y_i − f(x_i)) − ε,
+    a QP. Checked by libsvm (SVR, C = 1/(λm), the same ε): ½‖w‖² + C Σ ξ_i is 1/λ
+    times this objective, with the same w and intercept."""
+    from svmviz.core.solvers.losses._exact import Program, targets
+
+    t = targets(data, "ε-SVR")
+    eps = float(config.epsilon)
+    p = Program(config, data.X)
+    xi = p.var(p.m, cost=1.0 / p.m)
+    f = p.scores()
+    p.ge(p.pick(xi) + f, eps - t)  # ξ ≥ y − f − ε
+    p.ge(p.pick(xi) - f, eps + t)  # ξ ≥ f − y − ε
+    p.ge(p.pick(xi))
+    x, lower = p.solve()
+    model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=eps)
+    return model, lower

@@ -56,3 +56,32 @@ def _signs(y):
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min ½‖w‖² − νρ + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − y_i f(x_i),
+    ρ free, a QP. Its dual has 0 ≤ α_i ≤ 1/m and Σ α_i = ν, and with a free bias also
+    Σ y_i α_i = 0: feasible (the objective bounded) only when ν ≤ 2·min(m₊, m₋)/m.
+    Checked by libsvm (NuSVC, the same ν): it returns the solution divided by ρ (the
+    margin made 1), dual_coef y_i α_i/ρ, so ours is ρ times its w and intercept, with
+    ρ = ν / Σ_i |dual_coef_i|."""
+    from svmviz.core.errors import InputError
+    from svmviz.core.solvers.losses._exact import Program, binary_signs
+
+    s = binary_signs(data, "ν-SVC")
+    nu = float(config.nu)
+    m = s.size
+    if config.bias == "free":
+        top = 2.0 * min(np.sum(s > 0), np.sum(s < 0)) / m
+        if nu > top * (1 + 1e-12):
+            raise InputError(
+                f"ν = {nu:g} is infeasible for ν-SVC on these data: it must be at most "
+                f"2·min(m₊, m₋)/m = {top:.4g}"
+            )
+    p = Program(config, data.X, lam=1.0)
+    xi = p.var(m, cost=1.0 / m)
+    rho = p.var(1, cost=-nu)
+    margin = p.scores().multiply(s[:, None]).tocsr()
+    p.ge(p.pick(xi) + margin - p.pick(np.repeat(rho, m)))
+    p.ge(p.pick(xi))
+    x, lower = p.solve()
+    r = float(x[rho[0]])
+    return p.model(x, config, data.classes, loss=config.loss, nu=nu, rho=r), lower

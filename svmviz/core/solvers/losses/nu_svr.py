@@ -53,3 +53,25 @@ def offset_value(model) -> float:
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min λ/2‖w‖² + νε + (1/m) Σ ξ_i over ε ≥ 0, ξ_i ≥ 0,
+    ξ_i ≥ ±(y_i − f(x_i)) − ε, a QP. Checked by libsvm (NuSVR, C = 1/(λm), the same ν):
+    its ½‖w‖² + C(νmε + Σ ξ_i) is 1/λ times this objective, with the same w and
+    intercept, and ε = |y_i − f(x_i)| on its free support vectors (0 < |α_i| < C)."""
+    from svmviz.core.solvers.losses._exact import Program, targets
+
+    t = targets(data, "ν-SVR")
+    nu = float(config.nu)
+    p = Program(config, data.X)
+    xi = p.var(p.m, cost=1.0 / p.m)
+    e = p.var(1, cost=nu)
+    f = p.scores()
+    tube = p.pick(np.repeat(e, p.m))
+    p.ge(p.pick(xi) + f + tube, -t)  # ξ ≥ y − f − ε
+    p.ge(p.pick(xi) - f + tube, t)  # ξ ≥ f − y − ε
+    p.ge(p.pick(xi))
+    p.ge(p.pick(e))
+    x, lower = p.solve()
+    eps = max(0.0, float(x[e[0]]))
+    model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=eps, nu=nu)
+    return model, lower

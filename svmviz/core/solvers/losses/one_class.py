@@ -54,3 +54,19 @@ def offset_value(model) -> float:
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min ½‖w‖² − ρ + (1/(νm)) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − ⟨w, φ(x_i)⟩,
+    ρ free, no bias, a QP; the model's intercept is −ρ. Checked by libsvm (OneClassSVM,
+    the same ν): it solves this problem scaled by νm (α ∈ [0, 1], Σ α = νm instead of
+    [0, 1/(νm)] and 1), so its dual_coef and offset ρ are νm times ours."""
+    from svmviz.core.solvers.losses._exact import Program
+
+    nu = float(config.nu)
+    p = Program(config, data.X, lam=1.0, bias="none")
+    xi = p.var(p.m, cost=1.0 / (nu * p.m))
+    rho = p.var(1, cost=-1.0)
+    p.ge(p.pick(xi) + p.scores() - p.pick(np.repeat(rho, p.m)))
+    p.ge(p.pick(xi))
+    x, lower = p.solve()
+    r = float(x[rho[0]])
+    return p.model(x, config, (), intercept=[-r], loss=None, nu=nu, rho=r), lower

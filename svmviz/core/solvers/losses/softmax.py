@@ -52,3 +52,18 @@ def offset_value(model) -> float:
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min λ/2 Σ_k‖w_k‖² + (1/m) Σ t_i over
+    log Σ_y′ e^(f_y′(x_i) − f_{y_i}(x_i)) ≤ t_i, K exponential cones per example
+    (:meth:`._exact.Program.log_sum_exp`); a free bias is centred (Σ_k b_k = 0)."""
+    from svmviz.core.solvers.losses._exact import Program
+
+    K = data.n_classes
+    p = Program(config, data.X, outputs=K)
+    t = p.var(p.m, cost=1.0 / p.m)
+    truth = p.true_scores(data.y)
+    p.log_sum_exp([(p.scores(k) - truth, 0.0) for k in range(K)], t)
+    if p.b is not None:
+        p.eq(p.total(p.b))
+    x, lower = p.solve()
+    return p.model(x, config, data.classes, loss=NAME), lower

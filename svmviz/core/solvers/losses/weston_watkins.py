@@ -54,3 +54,24 @@ def offset_value(model) -> float:
 
 
 # --- exact reference
+def reference(config, data):
+    """(Model, lower): min λ/2 Σ_k‖w_k‖² + (1/m) Σ ξ_iy′ over ξ_iy′ ≥ 0 and
+    ξ_iy′ ≥ Δ(y_i, y′) + f_y′(x_i) − f_{y_i}(x_i) for y′ ≠ y_i, a QP; a free bias is
+    centred (Σ_k b_k = 0: the loss only sees differences of scores)."""
+    from svmviz.core.solvers.losses._exact import Program, cost_matrix
+
+    K = data.n_classes
+    cost = cost_matrix(config, K)
+    y = data.y
+    p = Program(config, data.X, outputs=K)
+    rows = [np.flatnonzero(y != k) for k in range(K)]
+    slacks = [p.var(sel.size, cost=1.0 / p.m) for sel in rows]
+    truth = p.true_scores(y)
+    for k, (sel, xi) in enumerate(zip(rows, slacks, strict=True)):
+        if sel.size:
+            p.ge(p.pick(xi) - p.scores(k, sel) + truth[sel], -cost[y[sel], k])
+            p.ge(p.pick(xi))
+    if p.b is not None:
+        p.eq(p.total(p.b))
+    x, lower = p.solve()
+    return p.model(x, config, data.classes, loss=NAME, cost=cost), lower
