@@ -5,7 +5,8 @@ Multiclass (Crammer–Singer, 000 and 001): λ/2 Σ_k‖w_k‖² + (1/m) Σ_i ma
 f_y'(x_i) − f_{y_i}(x_i)], Δ(y_i, y_i) = 0 so each term is ≥ 0.
 Hard margin (001 "Hard SVM"): ½‖w‖², +∞ where a constraint y_i f(x_i) ≥ 1 fails.
 Every other problem (the other svc losses, SVR, one-class, ν-SVC) is evaluated by
-:func:`model_objective` through its loss module's numpy ``losses`` (the one definition).
+:func:`model_objective` through its loss module's numpy ``losses`` (the one definition),
+found in :data:`LOSS_MODULES`.
 """
 
 from __future__ import annotations
@@ -43,41 +44,41 @@ def hard_margin(norm2: float, F: np.ndarray, y: np.ndarray, cost=None, slack: fl
     return 0.5 * norm2 if feasible else np.inf
 
 
-def loss_module(model):
-    """The loss module of a model (:mod:`svmviz.core.solvers.losses`): its problem's, or
-    its svc loss's (a multiclass model that names no multiclass loss is Crammer–Singer)."""
-    from svmviz.core.solvers.losses import MODULES
+# the loss modules by name (:data:`svmviz.core.solvers.losses.MODULES`, which fills this
+# on import: the solvers depend on this module, so it cannot import them)
+LOSS_MODULES: dict = {}
 
-    if model.problem != "svc":
-        return MODULES[model.problem]
-    module = MODULES.get(model.loss or "hinge", MODULES["hinge"])
-    if not model.binary and module.KIND != "multiclass":
-        module = MODULES["crammer_singer"]
-    return module
+
+def loss_module(model):
+    """The loss module of a model of another problem than the hinge and Crammer–Singer svc."""
+    name = model.problem if model.problem != "svc" else model.loss
+    if name not in LOSS_MODULES:  # (a model of these problems comes from code that loads them)
+        raise RuntimeError(f"the loss module of {name} is not loaded (svmviz.core.solvers)")
+    return LOSS_MODULES[name]
 
 
 def model_objective(model, X, y, margin: str = "soft", target=None) -> dict:
     """Objective, mean loss, error and ‖w‖ of a :class:`~svmviz.core.model_io.Model` on (X, y)
     (``target``: the real targets of a regression model). The soft objective is
-    lam/2·‖w‖² + mean loss + the offset term of the problem (−ρ, −νρ, νε), through the
-    model's loss module; lam is 1 for ν-SVC and one-class."""
+    lam/2·‖w‖² + mean loss + the offset term of the problem (−ρ, −νρ, νε): the hinge and
+    Crammer–Singer losses are this module's, every other one its loss module's (lam is 1
+    for ν-SVC and one-class)."""
     F = model.decision_function(X)
     n2 = model.norm2()
-    if margin == "hard":
-        loss = losses(F, y, model.cost)
-        return {
-            "objective": hard_margin(n2, F, y, model.cost),
-            "loss": float(np.mean(loss)),
-            "error": errors(F, y),
-            "norm": float(np.sqrt(max(n2, 0.0))),
-        }
-    module = loss_module(model)
-    if module.KIND == "multiclass" and model.cost is None:
-        model = replace(model, cost=zero_one_cost(F.shape[1]))
-    loss = float(np.mean(module.losses(model, F, y, target)))
-    return {
-        "objective": 0.5 * model.lam * n2 + loss + module.offset_value(model),
-        "loss": loss,
-        "error": module.errors(model, F, y, target),
-        "norm": float(np.sqrt(max(n2, 0.0))),
-    }
+    if margin == "hard" or (
+        model.problem == "svc" and model.loss in (None, "hinge", "crammer_singer")
+    ):
+        loss = float(np.mean(losses(F, y, model.cost)))
+        error = errors(F, y)
+        if margin == "hard":
+            obj = hard_margin(n2, F, y, model.cost)
+        else:
+            obj = 0.5 * model.lam * n2 + loss
+    else:
+        module = loss_module(model)
+        if module.KIND == "multiclass" and model.cost is None:
+            model = replace(model, cost=zero_one_cost(F.shape[1]))
+        loss = float(np.mean(module.losses(model, F, y, target)))
+        error = module.errors(model, F, y, target)
+        obj = 0.5 * model.lam * n2 + loss + module.offset_value(model)
+    return {"objective": obj, "loss": loss, "error": error, "norm": float(np.sqrt(max(n2, 0.0)))}

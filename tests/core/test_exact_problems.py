@@ -55,7 +55,9 @@ def binary():
 def three():
     rng = _rng()
     X = rng.normal(size=(60, 2))
-    y = np.argmax(X @ np.array([[1.0, -1.0, 0.0], [0.0, 1.0, -1.0]]) + 0.4 * rng.normal(size=(60, 3)), 1)
+    y = np.argmax(
+        X @ np.array([[1.0, -1.0, 0.0], [0.0, 1.0, -1.0]]) + 0.4 * rng.normal(size=(60, 3)), 1
+    )
     return Dataset.from_labels(X, y)
 
 

@@ -13,6 +13,7 @@ tests (tests/core/test_losses.py runs every loss through the same checks).
 
 from __future__ import annotations
 
+from svmviz.core import objectives
 from svmviz.core.solvers.losses import (
     crammer_singer,
     epsilon_svr,
@@ -44,6 +45,10 @@ MODULES = {
         nu_svc,
     )
 }
+
+# the objective evaluates every problem through these modules; the solvers depend on it, so
+# it cannot import them: they register here
+objectives.LOSS_MODULES.update(MODULES)
 
 
 def module_for(config, n_classes: int):

@@ -81,8 +81,9 @@ class Program:
         self.F = F / self.sigma
         self.outputs = outputs
         self.n = 0
-        self.P, self.q = [], []
-        self.rows = {"zero": [], "nonneg": [], "exp": []}
+        self.P: list[np.ndarray] = []  # the diagonal of P and q, block by block
+        self.q: list[np.ndarray] = []
+        self.rows: dict[str, list] = {"zero": [], "nonneg": [], "exp": []}
         self.W = self.var(outputs * self.r, square=self.lam / self.sigma**2)
         self.b = self.var(outputs) if self.bias == "free" else None
 
