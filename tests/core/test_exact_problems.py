@@ -295,3 +295,25 @@ def test_infeasible_nu_is_refused(binary):
         exact_optimum(SolverConfig(problem="nu-svc", nu=0.9), data)
     ref = exact_optimum(SolverConfig(problem="nu-svc", nu=0.4), data)  # the bound itself
     _certified(ref)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_lambda_zero_has_a_reference(kernel):
+    """λ = 0 on separable data: the smooth losses' infimum 0 is at ‖w‖ → ∞ (a box on w
+    keeps the interior point finite), the piecewise-linear ones make a linear program."""
+    rng = _rng()
+    X = rng.normal(size=(40, 2))
+    y = (X[:, 0] > 0).astype(int)
+    X[:, 0] += np.where(y == 1, 0.5, -0.5)
+    sep = Dataset.from_labels(X, y)
+    line = Dataset.regression(X, 2 * X[:, 0] - X[:, 1])
+    for fields, data in (
+        (dict(loss="logistic"), sep),
+        (dict(loss="squared_hinge"), sep),
+        (dict(multiclass="softmax"), Dataset.from_labels(X, np.digitize(X[:, 0], [-0.8, 0.8]))),
+        (dict(problem="epsilon-svr"), line),
+    ):
+        cfg = SolverConfig(lam=0.0, algorithm="sgd", kernel=kernel, **fields)
+        ref = exact_optimum(cfg, data)
+        _certified(ref)
+        assert ref.objective == pytest.approx(0.0, abs=1e-8)

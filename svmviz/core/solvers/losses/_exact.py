@@ -185,10 +185,14 @@ class Program:
                 cones.append(cone(M.shape[0]))
         if self.lam == 0:
             # a linear program can have an unbounded optimal face (separable data); a loose
-            # box on w keeps the interior-point iterates finite without changing the value
+            # box on w keeps the interior-point iterates finite without changing the value.
+            # A smooth loss there has no minimizer (its infimum is at ‖w‖ → ∞), and the
+            # exponential cones lose accuracy at scores of 1e6: its box, 1e4, leaves a value
+            # of order e^(−1e4·margin) above the infimum
+            box = 1e4 if self.rows["exp"] else 1e6
             nw = self.W.size
             blocks.append(sp.vstack([self.pick(self.W), -self.pick(self.W)]).tocsr())
-            rhs.append(np.full(2 * nw, 1e6 * self.sigma))
+            rhs.append(np.full(2 * nw, box * self.sigma))
             cones.append(clarabel.NonnegativeConeT(2 * nw))
         for x, y, z in self.rows["exp"]:
             # the three rows of each cone together: interleave the components
