@@ -35,8 +35,7 @@ from svmviz.core.limits import check_coordinates
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective, zero_one_cost
 from svmviz.core.solvers import losses
-from svmviz.core.solvers.losses._exact import base_gram as _base_gram
-from svmviz.core.solvers.losses._exact import features
+from svmviz.core.solvers.losses._exact import base_gram, features
 
 CERTIFIED = 1e-7  # libsvm's answer is kept when its relative duality gap is at most this
 # ... and otherwise too above this many points, where the kernel QP's time grows cubically
@@ -120,7 +119,7 @@ def _libsvm(config: SolverConfig, data: Dataset) -> tuple[Model, float]:
 
     X = data.X
     m = X.shape[0]
-    G = _base_gram(config, X)
+    G = base_gram(config, X)
     C = 1.0 / (config.lam * m)
     svc = SVC(C=C, kernel="precomputed", tol=1e-7, max_iter=max(10**6, 100 * m))
     with warnings.catch_warnings():  # (a run cut short is judged by its certificate)

@@ -86,7 +86,7 @@ class Program:
         self.rows: dict[str, list] = {"zero": [], "nonneg": [], "exp": []}
         self.W = self.var(outputs * self.r, square=self.lam / self.sigma**2)
         self.b = self.var(outputs) if self.bias == "free" else None
-        self.f = None
+        self.f: np.ndarray | None = None
         if self.to_coef is not None:
             # a kernel's F is dense (m × r): the scores as variables, f = F w + b once, so
             # the cones see sparse rows (logistic and softmax twice as fast at m = 200)
@@ -103,13 +103,13 @@ class Program:
         self.P.append(np.full(size, float(square)))
         return idx
 
-    def pick(self, idx, coef=1.0):
-        """The rows x[idx[j]]·coef[j] (an index may repeat: a scalar in every row)."""
+    def pick(self, idx):
+        """The rows x[idx[j]] (an index may repeat: a scalar in every row)."""
         import scipy.sparse as sp
 
         idx = np.asarray(idx)
-        coef = np.broadcast_to(np.asarray(coef, dtype=float), idx.shape)
-        return sp.csr_matrix((coef, (np.arange(idx.size), idx)), shape=(idx.size, self.n))
+        ones = np.ones(idx.size)
+        return sp.csr_matrix((ones, (np.arange(idx.size), idx)), shape=(idx.size, self.n))
 
     def total(self, idx):
         """One row: the sum of x[idx]."""
@@ -126,6 +126,7 @@ class Program:
         return self._affine(k, rows)
 
     def _affine(self, k, rows=None):
+        """The rows F_i·w_k + b_k themselves (dense in F)."""
         import scipy.sparse as sp
 
         rows = np.arange(self.m) if rows is None else np.asarray(rows)
