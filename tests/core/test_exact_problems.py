@@ -317,3 +317,33 @@ def test_lambda_zero_has_a_reference(kernel):
         ref = exact_optimum(cfg, data)
         _certified(ref)
         assert ref.objective == pytest.approx(0.0, abs=1e-8)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        dict(loss="squared_hinge"),
+        dict(loss="logistic"),
+        dict(multiclass="weston_watkins"),
+        dict(multiclass="ovr"),
+        dict(multiclass="softmax"),
+        dict(problem="epsilon-svr"),
+        dict(problem="nu-svr", nu=0.37),
+        dict(problem="one-class", nu=0.31),
+        dict(problem="nu-svc", nu=0.45),
+    ],
+)
+def test_no_solver_iterate_is_below_the_optimum(fields, binary, three, regression, cloud):
+    """The iterative solver's objective (the same definition) stays above the reference
+    and comes close to it."""
+    from svmviz.core.solvers import Solver
+
+    cfg = SolverConfig(lam=LAM, algorithm="gd", iterations=3000, **fields)
+    data = {"svc": binary, "regression": regression, "one-class": cloud}[cfg.kind]
+    if cfg.problem == "svc" and "multiclass" in fields:
+        data = three
+    ref = exact_optimum(cfg, data)
+    s = Solver(cfg).reset(data)
+    s.step(3000)
+    best = np.nanmin(s.history_["objective"])
+    assert ref.objective - 1e-8 <= best <= ref.objective + 1e-2 * max(1.0, abs(ref.objective))

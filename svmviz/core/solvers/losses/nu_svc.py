@@ -128,7 +128,8 @@ def reference(config, data):
     Σ y_i α_i = 0: feasible (the objective bounded) only when ν ≤ 2·min(m₊, m₋)/m.
     Checked by libsvm (NuSVC, the same ν): it returns the solution divided by ρ (the
     margin made 1), dual_coef y_i α_i/ρ, so ours is ρ times its w and intercept, with
-    ρ = ν / Σ_i |dual_coef_i|."""
+    ρ = (ν − mean max(0, 1 − y f))/‖w‖² for its f and w, the minimizer of this objective
+    along its direction (its own ρ, ν/Σ|dual_coef|, averages free support vectors)."""
     from svmviz.core.errors import InputError
     from svmviz.core.solvers.losses._exact import Program, binary_signs
 
