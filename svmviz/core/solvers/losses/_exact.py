@@ -253,7 +253,10 @@ def targets(data, name: str) -> np.ndarray:
     """The real targets of a regression problem, or an InputError naming it."""
     if data.target is None:
         raise InputError(f"{name} needs real targets: these data have class labels")
-    return np.asarray(data.target, dtype=float)
+    t = np.asarray(data.target, dtype=float)
+    if not np.all(np.isfinite(t)):
+        raise InputError(f"{name} needs finite targets")
+    return t
 
 
 def binary_signs(data, name: str) -> np.ndarray:
