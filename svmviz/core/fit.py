@@ -13,6 +13,7 @@ from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
+from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.training import prepare
 
 
@@ -57,7 +58,13 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         f"{', '.join(data.classes)})",
         f"problem: {cfg.margin} margin, {'binary' if s.binary_ else 'multiclass'}, "
         f"kernel {cfg.kernel.name}, λ = {lam}, bias {cfg.bias}",
-        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})",
+        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})"
+        + (
+            f"; the hard margin's budget grew to {s.budget_:,} to come within "
+            f"{HARD_GAP:.0%} of the exact optimum"
+            if s.budget_ > cfg.iterations
+            else ""
+        ),
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
         f"training error: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
     ]
