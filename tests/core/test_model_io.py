@@ -42,7 +42,7 @@ def test_documented_fields(tmp_path, blobs2):
     write_model(path, s.model())
     d = json.loads(path.read_text())
     assert d["format"] == "svmviz-model"
-    assert d["version"] == 1
+    assert d["version"] == 2
     assert d["classes"] == list(blobs2.classes)
     assert set(d["kernel"]) == {"name", "gamma", "degree", "coef0"}
     sv = np.array(d["support_vectors"])
@@ -58,7 +58,7 @@ def test_documented_fields(tmp_path, blobs2):
     [
         ("not json", "not JSON"),
         ('{"format": "something-else"}', "not an svmviz model"),
-        ('{"format": "svmviz-model", "version": 2}', "version 2, written by a newer svmviz"),
+        ('{"format": "svmviz-model", "version": 3}', "version 3, written by a newer svmviz"),
         ('{"format": "svmviz-model", "version": 1, "classes": ["a", "b"]}', "is missing"),
         (
             '{"format": "svmviz-model", "version": 1, "classes": ["a","b"], "kernel": '
