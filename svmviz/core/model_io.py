@@ -126,7 +126,7 @@ class Model:
 
     @property
     def kind(self) -> str:
-        """The kind of problem: "svc" (binary or multiclass, ν-SVC too), "regression" or "one-class"."""
+        """The kind: "svc" (binary, multiclass, ν-SVC), "regression" or "one-class"."""
         if self.problem in REGRESSION:
             return "regression"
         return "one-class" if self.problem == "one-class" else "svc"
