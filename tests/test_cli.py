@@ -520,3 +520,71 @@ def test_help_says_how_to_open_the_window_and_what_file_can_be(capsys):
     assert "--play" in text
     assert "--reset-preferences" in text
     assert "a scenario" in text
+
+
+@pytest.mark.parametrize(
+    "config, fields, words",
+    [
+        (
+            {},
+            {"classes": ("a", "b")},
+            "svc, soft margin, binary, hinge loss, kernel linear, λ = 0.01, bias free",
+        ),
+        (
+            {"multiclass": "weston_watkins"},
+            {"classes": ("a", "b", "c"), "K": 3, "loss": "weston_watkins"},
+            "svc, soft margin, multiclass, weston_watkins loss, kernel linear, λ = 0.01",
+        ),
+        (
+            {"problem": "nu-svc", "nu": 0.3},
+            {"classes": ("a", "b"), "problem": "nu-svc", "nu": 0.3, "rho": 0.75},
+            "nu-svc, binary, hinge loss, kernel linear, ν = 0.3, ρ = 0.75, bias free",
+        ),
+        (
+            {"problem": "one-class", "nu": 0.2},
+            {"problem": "one-class", "loss": None, "nu": 0.2, "rho": 0.5},
+            "one-class, kernel linear, ν = 0.2, ρ = 0.5",
+        ),
+        (
+            {"problem": "epsilon-svr", "epsilon": 0.25},
+            {"problem": "epsilon-svr", "loss": "epsilon_insensitive", "epsilon": 0.25},
+            "epsilon-svr, epsilon_insensitive loss, kernel linear, λ = 0.01, ε = 0.25, bias free",
+        ),
+        (
+            {"problem": "nu-svr", "nu": 0.4},
+            {"problem": "nu-svr", "loss": "epsilon_insensitive", "nu": 0.4, "epsilon": 0.125},
+            "nu-svr, epsilon_insensitive loss, kernel linear, λ = 0.01, ν = 0.4, ε = 0.125 "
+            "(learned), bias free",
+        ),
+    ],
+)
+def test_the_summary_names_the_problem_and_its_numbers(config, fields, words):
+    import numpy as np
+
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.fit import problem_words
+    from svmviz.core.kernels import Kernel
+    from svmviz.core.model_io import Model
+
+    K = fields.pop("K", 1)
+    model = Model(
+        kernel=Kernel(),
+        lam=0.01,
+        bias="free",
+        intercept=np.zeros(K),
+        coef=np.ones((K, 2)),
+        **{"classes": (), **fields},
+    )
+    assert problem_words(SolverConfig(**config), model, 0.01).startswith(words)
+
+
+def test_the_summary_says_what_the_data_are():
+    import numpy as np
+
+    from svmviz.core.data import Dataset
+    from svmviz.core.fit import data_words
+
+    X = np.zeros((3, 2))
+    assert data_words(Dataset.regression(X, [1.5, -2, 0])) == "target in [-2, 1.5]"
+    assert data_words(Dataset.points(X)) == "unlabelled"
+    assert data_words(Dataset.from_labels(X, ["a", "b", "a"])) == "2 classes: a, b"

@@ -57,7 +57,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
     m, d = data.X.shape
     error = {"svc": "training error", "regression": "outside the ε-tube", "one-class": "outliers"}
     lines = [
-        f"data: {source} ({m} points, {d} dimensions, {_labels(data)})",
+        f"data: {source} ({m} points, {d} dimensions, {data_words(data)})",
         f"problem: {problem_words(cfg, model, s.lam_)}",
         f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})",
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
@@ -78,7 +78,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
     return "\n".join(lines)
 
 
-def _labels(data: Dataset) -> str:
+def data_words(data: Dataset) -> str:
     """The classes, the range of a regression target, or "unlabelled" (one-class)."""
     if data.target is not None:
         return f"target in [{data.target.min():.6g}, {data.target.max():.6g}]"

@@ -17,7 +17,7 @@ from svmviz.core.model_io import (
     write_model_npz,
 )
 from svmviz.core.solvers import Solver
-from svmviz.core.telemetry import history_csv
+from svmviz.core.telemetry import history_csv, history_offsets
 
 
 @pytest.mark.parametrize("bias", ["free", "regularized", "none"])
@@ -284,3 +284,22 @@ def test_bad_version_2_fields_are_refused(tmp_path, d, message):
     path.write_text(json.dumps(d))
     with pytest.raises(InputError, match=re.escape(message)):
         read_model(path)
+
+
+def test_history_csv_carries_the_offsets_of_the_problem(blobs2):
+    s = Solver(SolverConfig(iterations=5)).reset(blobs2)
+    s.step(5)
+    columns = s.history_.copy()
+    columns["rho"][:] = 0.5
+    columns["epsilon"][:] = 0.25
+    for problem, header, last in (
+        ("svc", "violations", None),
+        ("epsilon-svr", "violations", None),
+        ("nu-svc", "violations,rho", 0.5),
+        ("one-class", "violations,rho", 0.5),
+        ("nu-svr", "violations,epsilon", 0.25),
+    ):
+        lines = history_csv(columns, offsets=history_offsets(problem)).splitlines()
+        assert lines[0].endswith(header)
+        if last is not None:
+            assert float(lines[3].split(",")[-1]) == last
