@@ -97,7 +97,7 @@ class Model:
 
     def __post_init__(self):
         # the default loss, hinge, of a multiclass svc is crammer_singer (as in version 1)
-        if self.problem == "svc" and self.loss == "hinge" and self.intercept.shape[0] > 1:
+        if self.problem == "svc" and self.loss == "hinge" and len(self.intercept) > 1:
             object.__setattr__(self, "loss", "crammer_singer")
 
     @property
