@@ -43,6 +43,7 @@ from svmviz.core.solvers import _loop, _screen, losses, rules
 from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice
+from svmviz.core.solvers.losses.nu_svc import check_nu_svc
 from svmviz.core.telemetry import COLUMNS, History
 
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
@@ -76,32 +77,41 @@ class Solver:
         check_coordinates(X, lambda i: f"point {i + 1}")
         m, d = X.shape
         K = data.n_classes
-        present = np.unique(data.y)
-        if present.size < 2:
+        kind = cfg.kind
+        if kind == "regression" and data.target is None:
+            raise InputError(f"{cfg.problem} needs a data set with a numeric target")
+        if kind == "svc" and np.unique(data.y).size < 2:
             raise InputError("an SVM needs points of at least two classes")
+        if cfg.problem == "nu-svc":
+            check_nu_svc(cfg.nu, data)
         self.data_ = data
-        self.binary_ = K == 2
+        self.binary_ = kind == "svc" and K == 2
         self.linear_ = cfg.kernel.is_linear
         self.m_, self.d_ = m, d
-        self.n_out_ = 1 if self.binary_ else K
+        self.n_out_ = K if kind == "svc" and K > 2 else 1
+        self.bias_ = "none" if kind == "one-class" else cfg.bias  # ρ is one-class's offset
         if cfg.cost is not None:
             cost = check_cost_matrix(np.array(cfg.cost, dtype=float), K)
         else:
-            cost = zero_one_cost(K)
+            cost = zero_one_cost(max(K, 1))
         if cfg.margin == "hard":
             if lam_hard is None:
                 raise InputError("a hard margin needs the exact solution first (lam_hard)")
             self.lam_ = float(lam_hard)
         else:
-            self.lam_ = float(cfg.lam)
+            self.lam_ = float(cfg.lam_used)
         self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
         PhiT, G = self._features(X, grams)
         p = PhiT.shape[0]
         Ko = self.n_out_
         y = data.y.astype(np.int64)
-        y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
+        if kind == "regression":
+            y_sign = np.ascontiguousarray(data.target, dtype=float)
+        else:
+            y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         st = self.state_ = new_state(Ko, m, p)
-        if self.binary_ and cfg.bias == "free":
+        self.loss_ = losses.module_for(cfg, K)
+        if self.loss_ is losses.hinge and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
             # [r_(P), r_(P+1)] for r = y (see _bias.profile_bias); numpy, so that setting up
             # needs no compiled code
@@ -121,7 +131,6 @@ class Solver:
         self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
         # name → the compiled loop for this solver's argument types (_jit.entry_point)
         self._entries: dict[str, Callable] = {}
-        self.loss_ = losses.module_for(cfg, K)
         rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)), K, cfg)
         schedule, eta0 = rules.choose_schedule(
             cfg.algorithm, cfg.schedule, self.lam_, cfg.eta, cfg.radius, cfg.iterations, rho
@@ -132,13 +141,13 @@ class Solver:
             offsets=bool(getattr(self.loss_, "OFFSETS", ())),
             binary=bool(self.binary_),
             linear=bool(self.linear_),
-            free_bias=cfg.bias == "free",
+            free_bias=self.bias_ == "free",
             screened=bool(screened),
             lam=self.lam_,
             schedule=int(schedule),
             eta0=float(eta0),
             average=rules.AVERAGES[cfg.average],
-            radius=rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost),
+            radius=self._radius(cost),
         )
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
@@ -151,12 +160,21 @@ class Solver:
         self._last_check = None
         return self
 
+    def _radius(self, cost) -> float:
+        """B of the projection (0: none): the configured one, or √(2/λ) for a loss whose
+        gradients grow without bound (``PROJECT``), where λ/2‖w*‖² ≤ F(0) ≤ 1."""
+        cfg = self.config
+        radius = rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost)
+        if radius == 0.0 and getattr(self.loss_, "PROJECT", False) and self.lam_ > 0:
+            return float(np.sqrt(2.0 / self.lam_))
+        return radius
+
     def _features(self, X, grams):
         """(PhiT, G): the features p×m of a linear model (with a constant 1 when the bias is
         regularized) or the Gram matrix of a kernel one (k + 1); sets r2_, the largest
         ‖φ‖², and notice_."""
         cfg, m = self.config, X.shape[0]
-        reg = cfg.bias == "regularized"
+        reg = self.bias_ == "regularized"
         if self.linear_:
             PhiT = np.ascontiguousarray((np.hstack([X, np.ones((m, 1))]) if reg else X).T)
             self.r2_ = float(np.max(np.einsum("ij,ij->j", PhiT, PhiT), initial=0.0))
@@ -179,6 +197,8 @@ class Solver:
             classes=self.data_.classes,
             params=self._output_params().copy(),
             b=(self.state_.bbar if avg else self.state_.b).copy(),
+            off=(self.state_.offbar if avg else self.state_.off).copy(),
+            problem=self.config.problem,
             t=int(self.t_),
             X=self.data_.X,
             y=self.data_.y,
@@ -198,6 +218,7 @@ class Solver:
             or state["classes"] != self.data_.classes
             or state["params"].shape[0] != self.n_out_
             or (self.linear_ and state["p"] != self.problem_.PhiT.shape[0])
+            or state.get("problem", "svc") != self.config.problem
             or self.t_ != 0
         ):
             return False
@@ -208,7 +229,9 @@ class Solver:
             carry_over(st.A, state["params"], state["X"], state["y"], self.data_.X, self.data_.y)
             st.S[:] = st.A @ self.problem_.G
         st.b[:] = state["b"]
-        if self.binary_ and self.config.bias == "free":
+        st.off[:] = state.get("off", 0.0)
+        st.offbar[:] = st.off
+        if self.loss_ is losses.hinge and self.bias_ == "free":
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
@@ -368,24 +391,38 @@ class Solver:
         ``iterate``, the last iterate w_t instead (what a step moves)."""
         cfg = self.config
         avg = self._averaged(iterate)
-        b = (self.state_.bbar if avg else self.state_.b).copy()
+        b, off = self._offsets(iterate)
         params = self._output_params(iterate).copy()
         extra = {"iterations": int(self.t_)}
         if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
             extra["objective"] = float(self.history_["objective"][-1])
+        kind = cfg.kind
         common = dict(
             classes=self.data_.classes,
             kernel=cfg.kernel,
             lam=self.lam_,
-            bias=cfg.bias,
-            cost=None if self.binary_ else self.problem_.cost.copy(),
+            bias=self.bias_,
+            cost=self.problem_.cost.copy() if hasattr(self.settings_.loss, "cost") else None,
             extra=extra,
+            problem=cfg.problem,
+            loss=None
+            if kind == "one-class"
+            else "epsilon_insensitive"
+            if kind == "regression"
+            else self.loss_.NAME,
+            epsilon=float(off[1]) if cfg.problem == "nu-svr" else None,
+            nu=float(cfg.nu) if cfg.problem.startswith("nu") or kind == "one-class" else None,
+            rho=float(off[0]) if cfg.problem in ("nu-svc", "one-class") else None,
         )
+        if cfg.problem == "epsilon-svr":
+            common["epsilon"] = float(cfg.epsilon)
+        if kind == "one-class":  # f = ⟨w, φ(x)⟩ − ρ
+            b = b - off[0]
         if self.linear_:
             d = self.d_
-            intercept = params[:, d].copy() if cfg.bias == "regularized" else b
+            intercept = params[:, d].copy() if self.bias_ == "regularized" else b
             return Model(coef=params[:, :d].copy(), intercept=intercept, **common)
-        intercept = params.sum(axis=1) if cfg.bias == "regularized" else b
+        intercept = params.sum(axis=1) if self.bias_ == "regularized" else b
         sv = np.flatnonzero(np.any(params != 0, axis=0))
         return Model(
             support_vectors=self.data_.X[sv].copy(),
@@ -399,15 +436,23 @@ class Solver:
         (no kernel evaluation): (m,) for binary, (m, K) for multiclass. Equal to
         ``self.model(iterate).decision_function(data.X)`` up to rounding."""
         st, PhiT = self.state_, self.problem_.PhiT
+        b, off = self._offsets(iterate)
         if self._averaged(iterate):
-            b = st.bbar
             F = st.Wbar @ PhiT if self.linear_ else st.Sbar
         else:
-            b = st.b
             sigma = st.scal[0]
             F = sigma * (st.W @ PhiT if self.linear_ else st.S)
+        if self.config.kind == "one-class":
+            b = b - off[0]
         F = (F + b[:, None]).T
-        return F[:, 0] if self.binary_ else F
+        return F[:, 0] if self.n_out_ == 1 else F
+
+    def _offsets(self, iterate: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of (b, (ρ, ε)) of the output model, or of the iterate."""
+        st = self.state_
+        if self._averaged(iterate):
+            return st.bbar.copy(), st.offbar.copy()
+        return st.b.copy(), st.off.copy()
 
     def iterate(self) -> tuple[np.ndarray, np.ndarray]:
         """(params, b) of the current iterate w_t (not the average), as copies: K×p weights

@@ -43,12 +43,13 @@ def choose_schedule(algorithm, schedule, lam, eta, radius, iterations, rho):
     """(schedule code, η₀) of a configuration. Pegasos always takes 1/(λt) (002). ``auto``:
     1/(λt) when λ > 0; for λ = 0 the constant step of UML Corollary 17.2 (000),
     η = √(B²/(ρ²T)) = B/(ρ√T) with T the budget and ρ bounding the subgradients, when a
-    radius B is given, else the constant η₀ (004)."""
+    radius B is given and the loss's subgradients are bounded (ρ not None), else the
+    constant η₀ (004)."""
     if algorithm == "pegasos":
         return PEGASOS, 0.0
     if schedule == "auto":
         schedule = "pegasos" if lam > 0 else "constant"
-        if lam == 0 and radius is not None:
+        if lam == 0 and radius is not None and rho is not None:
             return CONSTANT, float(radius) / (max(rho, 1e-300) * np.sqrt(iterations))
     return SCHEDULES[schedule], float(eta)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit
+from svmviz.core._jit import jit, jit_inline
 from svmviz.core.solvers import _bias
 from svmviz.core.solvers.losses import _dispatch
 
@@ -101,3 +101,29 @@ def descent_bias(loss, y, t, F, scale, b, off, step):
     rate = 1.0 / (m * np.sqrt(step))
     for k in range(K):
         b[k] += rate * acc[k]
+
+
+@jit_inline
+def binary_wrong(t, f):
+    """1.0 if f predicts the class of sign t wrongly (positive iff f > 0), else 0.0."""
+    return 1.0 if t * f < 0.0 or (f == 0.0 and t > 0.0) else 0.0
+
+
+@jit_inline
+def multiclass_wrong(f, yi):
+    """1.0 if argmax_k f_k (the first on ties) is not yi, else 0.0."""
+    pred = 0
+    for k in range(f.shape[0]):
+        if f[k] > f[pred]:
+            pred = k
+    return 1.0 if pred != yi else 0.0
+
+
+@jit_inline
+def tube_side(residual, epsilon):
+    """−∂/∂f of max(0, |y − f| − ε) for residual y − f: +1 above the tube, −1 below, else 0."""
+    if residual > epsilon:
+        return 1.0
+    if residual < -epsilon:
+        return -1.0
+    return 0.0

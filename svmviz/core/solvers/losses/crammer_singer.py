@@ -66,13 +66,10 @@ def terms(loss, f, yi, ti, off, g):
 def value(loss, f, yi, ti, off):
     fy = f[yi]
     worst = 0.0
-    pred = 0
     for k in range(f.shape[0]):
-        if f[k] > f[pred]:
-            pred = k
         v = loss.cost[yi, k] + f[k] - fy
         worst = v if v > worst else worst
-    return worst, float(pred != yi)
+    return worst, _common.multiclass_wrong(f, yi)
 
 
 @plain

@@ -48,6 +48,42 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    g[0] = _common.tube_side(ti - f[0], loss.epsilon)
+    return 1 if g[0] != 0.0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    a = abs(ti - f[0])
+    return max(0.0, a - loss.epsilon), 1.0 if a > loss.epsilon else 0.0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    """A free b: the minimizer of Σ max(0, r_j − ε − b) + max(0, b − r_j − ε), a median of
+    the 2m values r_j ± ε (r[:2m]; r[2m:] scratch)."""
+    if free:
+        m = t.shape[0]
+        for j in range(m):
+            rj = t[j] - scale * F[0, j]
+            r[j] = rj - loss.epsilon
+            r[m + j] = rj + loss.epsilon
+        b[0] = _common.lower_quantile(r[: 2 * m], 2 * m, m, r[2 * m :])
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(EpsilonSVR, __name__)
 
 
 # --- exact reference

@@ -14,7 +14,7 @@ import numpy as np
 
 from svmviz.core._jit import plain
 from svmviz.core.solvers import _bias, _stats, rules
-from svmviz.core.solvers.losses import _dispatch
+from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "hinge"
 KIND = "binary"
@@ -59,7 +59,7 @@ def terms(loss, f, yi, ti, off, g):
 @plain
 def value(loss, f, yi, ti, off):
     z = ti * f[0]
-    return max(0.0, 1.0 - z), float(z < 0.0 or (f[0] == 0.0 and ti > 0.0))
+    return max(0.0, 1.0 - z), _common.binary_wrong(ti, f[0])
 
 
 @plain

@@ -52,6 +52,47 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    z = ti * f[0]
+    if z > 0.0:  # 1/(1 + e^z), without overflow
+        e = np.exp(-z)
+        g[0] = ti * e / (1.0 + e)
+    else:
+        g[0] = ti / (1.0 + np.exp(z))
+    return 1
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    z = ti * f[0]
+    v = np.log1p(np.exp(-z)) if z > 0.0 else -z + np.log1p(np.exp(z))
+    return v, _common.binary_wrong(ti, f[0])
+
+
+@plain
+def curvature(loss, f, ti):
+    p = 1.0 / (1.0 + np.exp(-abs(f[0])))
+    return p * (1.0 - p)
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    if free:
+        _common.newton_bias(loss, t, F, scale, b)
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(Logistic, __name__)
 
 
 # --- exact reference

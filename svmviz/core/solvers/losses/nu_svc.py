@@ -14,6 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.errors import InputError
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "nu-svc"
@@ -22,6 +23,7 @@ TITLE = "ν-support vector classification (ν-SVC)"
 FORMULA = "−νρ + max(0, ρ − y f(x))"
 STEP = "y f(x) < ρ: the example is inside the margin ρ or wrong, so w moves toward y x; ρ follows w"
 LEVELS = (0.0,)
+OFFSETS = ("rho",)  # the variables beside w (history columns)
 
 
 class NuSVC(NamedTuple):
@@ -30,6 +32,20 @@ class NuSVC(NamedTuple):
 
 def params(config, cost) -> NuSVC:
     return NuSVC(float(config.nu))
+
+
+def check_nu_svc(nu: float, data) -> None:
+    """Refuse a ν that makes the objective unbounded below: ρ ± b need νm/2 scores on each
+    side, so ν ≤ 2·min(m₊, m₋)/m."""
+    if data.n_classes != 2:
+        raise InputError(f"ν-SVC is binary and these data have {data.n_classes} classes")
+    m = len(data.y)
+    top = 2.0 * min(int(np.sum(data.y == 1)), int(np.sum(data.y != 1))) / m
+    if nu > top * (1 + 1e-12):
+        raise InputError(
+            f"ν = {nu:g} is infeasible for ν-SVC on these data: it must be at most "
+            f"2·min(m₊, m₋)/m = {top:.4g}"
+        )
 
 
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
@@ -53,6 +69,56 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    g[0] = ti if ti * f[0] <= off[0] else 0.0  # (ties count, as one-class's do)
+    return 1 if g[0] != 0.0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    return max(0.0, off[0] - ti * f[0]), _common.binary_wrong(ti, f[0])
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    """ρ (off[0]) and a free b: ρ − b is the νm/2-th smallest score of the positives, ρ + b
+    the νm/2-th smallest negated score of the negatives; without a free b, ρ is the νm-th
+    smallest y_j f(x_j) (r[:m] values, r[m:3m] scratch)."""
+    m = t.shape[0]
+    q = loss.nu * m
+    if free:
+        n = 0
+        for j in range(m):
+            if t[j] > 0.0:
+                r[n] = scale * F[0, j]
+                n += 1
+        u = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m])
+        n = 0
+        for j in range(m):
+            if t[j] < 0.0:
+                r[n] = -scale * F[0, j]
+                n += 1
+        v = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m])
+        off[0] = 0.5 * (u + v)
+        b[0] = 0.5 * (v - u)
+    else:
+        for j in range(m):
+            r[j] = t[j] * (scale * F[0, j] + b[0])
+        off[0] = _common.lower_quantile(r[:m], m, q, r[m : 3 * m])
+
+
+@plain
+def offset_term(loss, off):
+    return -loss.nu * off[0]
+
+
+_dispatch.register(NuSVC, __name__)
 
 
 # --- exact reference

@@ -22,6 +22,7 @@ TITLE = "ν-support vector regression (ν-SVR)"
 FORMULA = "νε + max(0, |y − f(x)| − ε)"
 STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y; ε follows w"
 LEVELS = (0.0,)
+OFFSETS = ("epsilon",)  # the variables beside w (history columns)
 
 
 class NuSVR(NamedTuple):
@@ -50,6 +51,49 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    g[0] = _common.tube_side(ti - f[0], off[1])
+    return 1 if g[0] != 0.0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    a = abs(ti - f[0])
+    return max(0.0, a - off[1]), 1.0 if a > off[1] else 0.0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    """ε (off[1]) and a free b for the residuals r_j = y_j − scale·F_j (r[:m]; r[m:3m]
+    scratch): b ± ε leave νm/2 residuals above and below the tube; without a free b, ε
+    leaves νm of the |r_j| outside."""
+    m = t.shape[0]
+    q = loss.nu * m
+    for j in range(m):
+        r[j] = t[j] - scale * F[0, j] - b[0]
+    if free:
+        upper = _common.upper_quantile(r[:m], m, 0.5 * q, r[m : 3 * m])
+        lower = _common.lower_quantile(r[:m], m, 0.5 * q, r[m : 3 * m])
+        b[0] += 0.5 * (upper + lower)
+        off[1] = 0.5 * (upper - lower)
+    else:
+        for j in range(m):
+            r[j] = abs(r[j])
+        off[1] = _common.upper_quantile(r[:m], m, q, r[m : 3 * m])
+
+
+@plain
+def offset_term(loss, off):
+    return loss.nu * off[1]
+
+
+_dispatch.register(NuSVR, __name__)
 
 
 # --- exact reference

@@ -22,6 +22,7 @@ TITLE = "one-class SVM"
 FORMULA = "−ρ + (1/ν) max(0, ρ − ⟨w, φ(x)⟩)"
 STEP = "⟨w, φ(x)⟩ < ρ: the point is outside the region, so w moves toward φ(x) (by 1/ν)"
 LEVELS = (0.0,)
+OFFSETS = ("rho",)  # the variables beside w (history columns)
 
 
 class OneClass(NamedTuple):
@@ -51,6 +52,39 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    # ⟨w, φ⟩ = ρ counts: at w = 0 every score ties with ρ = 0, and a strict test would
+    # leave w at 0 for good
+    g[0] = 1.0 / loss.nu if f[0] <= off[0] else 0.0
+    return 1 if g[0] != 0.0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    return max(0.0, off[0] - f[0]) / loss.nu, 1.0 if f[0] < off[0] else 0.0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    """ρ (off[0]): the νm-th smallest score ⟨w, φ(x_j)⟩ (r[:m]; r[m:3m] scratch)."""
+    m = t.shape[0]
+    for j in range(m):
+        r[j] = scale * F[0, j]
+    off[0] = _common.lower_quantile(r[:m], m, loss.nu * m, r[m : 3 * m])
+
+
+@plain
+def offset_term(loss, off):
+    return -off[0]
+
+
+_dispatch.register(OneClass, __name__)
 
 
 # --- exact reference

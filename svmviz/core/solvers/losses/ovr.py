@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.solvers import rules
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "ovr"
@@ -49,6 +50,43 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    count = 0
+    for k in range(f.shape[0]):
+        s = 1.0 if k == yi else -1.0
+        g[k] = s if rules.hinge_violated(s, f[k]) else 0.0
+        if g[k] != 0.0:
+            count += 1
+    return count
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    total = 0.0
+    for k in range(f.shape[0]):
+        s = 1.0 if k == yi else -1.0
+        total += max(0.0, 1.0 - s * f[k])
+    return total, _common.multiclass_wrong(f, yi)
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    if free:
+        _common.descent_bias(loss, y, t, F, scale, b, off, step)
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(OneVsRest, __name__)
 
 
 # --- exact reference

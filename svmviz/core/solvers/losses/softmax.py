@@ -49,6 +49,48 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    top = f[0]
+    for k in range(1, f.shape[0]):
+        top = f[k] if f[k] > top else top
+    total = 0.0
+    for k in range(f.shape[0]):
+        g[k] = np.exp(f[k] - top)
+        total += g[k]
+    for k in range(f.shape[0]):
+        g[k] = (1.0 if k == yi else 0.0) - g[k] / total
+    return f.shape[0]
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    top = f[0]
+    for k in range(1, f.shape[0]):
+        top = f[k] if f[k] > top else top
+    total = 0.0
+    for k in range(f.shape[0]):
+        total += np.exp(f[k] - top)
+    return top + np.log(total) - f[yi], _common.multiclass_wrong(f, yi)
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    if free:
+        _common.descent_bias(loss, y, t, F, scale, b, off, step)
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(Softmax, __name__)
 
 
 # --- exact reference

@@ -20,6 +20,9 @@ TITLE = "squared hinge loss"
 FORMULA = "max(0, 1 − y f(x))²"
 STEP = "y f(x) < 1: w moves toward y x by twice the slack 1 − y f(x)"
 LEVELS = (-1.0, 0.0, 1.0)
+# the gradient grows with the slack, so the steps are projected onto the ball that holds w*:
+# λ/2‖w*‖² ≤ F(0) ≤ 1 gives ‖w*‖ ≤ √(2/λ) (002's projected gradient)
+PROJECT = True
 
 
 class SquaredHinge(NamedTuple):
@@ -52,6 +55,41 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    h = 1.0 - ti * f[0]
+    g[0] = 2.0 * h * ti if h > 0.0 else 0.0
+    return 1 if h > 0.0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    h = max(0.0, 1.0 - ti * f[0])
+    return h * h, _common.binary_wrong(ti, f[0])
+
+
+@plain
+def curvature(loss, f, ti):
+    return 2.0 if ti * f[0] < 1.0 else 0.0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    if free:
+        _common.newton_bias(loss, t, F, scale, b)
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(SquaredHinge, __name__)
 
 
 # --- exact reference

@@ -51,6 +51,47 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+@plain
+def terms(loss, f, yi, ti, off, g):
+    fy = f[yi]
+    count = 0
+    for k in range(f.shape[0]):
+        g[k] = 0.0
+    for k in range(f.shape[0]):
+        if k != yi and loss.cost[yi, k] + f[k] - fy > 0.0:
+            g[k] = -1.0
+            g[yi] += 1.0
+            count += 1
+    return count + 1 if count > 0 else 0
+
+
+@plain
+def value(loss, f, yi, ti, off):
+    fy = f[yi]
+    total = 0.0
+    for k in range(f.shape[0]):
+        if k != yi:
+            total += max(0.0, loss.cost[yi, k] + f[k] - fy)
+    return total, _common.multiclass_wrong(f, yi)
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return _common.sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+    if free:
+        _common.descent_bias(loss, y, t, F, scale, b, off, step)
+
+
+@plain
+def offset_term(loss, off):
+    return 0.0
+
+
+_dispatch.register(WestonWatkins, __name__)
 
 
 # --- exact reference
