@@ -96,8 +96,11 @@ class Model:
     rho: float | None = None
 
     def __post_init__(self):
+        # the loss of the other problems is the problem's (nu-svc: the hinge, at margin ρ);
         # the default loss, hinge, of a multiclass svc is crammer_singer (as in version 1)
-        if self.problem == "svc" and self.loss == "hinge" and len(self.intercept) > 1:
+        if self.problem in PROBLEM_LOSS:
+            object.__setattr__(self, "loss", PROBLEM_LOSS[self.problem])
+        elif self.loss == "hinge" and len(self.intercept) > 1:
             object.__setattr__(self, "loss", "crammer_singer")
 
     @property
