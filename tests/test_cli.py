@@ -588,3 +588,22 @@ def test_the_summary_says_what_the_data_are():
     assert data_words(Dataset.regression(X, [1.5, -2, 0])) == "target in [-2, 1.5]"
     assert data_words(Dataset.points(X)) == "unlabelled"
     assert data_words(Dataset.from_labels(X, ["a", "b", "a"])) == "2 classes: a, b"
+
+
+def test_nu_svc_writes_rho_in_the_summary_the_model_and_the_history(tmp_path, data_csv, capsys):
+    out, hist = tmp_path / "model.json", tmp_path / "history.csv"
+    args = ["train", str(data_csv), "--problem", "nu-svc", "--nu", "0.4", "--iterations", "300"]
+    assert main([*args, "--out", str(out), "--history", str(hist)]) == 0
+    text = capsys.readouterr().out
+    assert "problem: nu-svc, binary, hinge loss, kernel linear, ν = 0.4, ρ = " in text
+    model = json.loads(out.read_text())
+    assert (model["version"], model["problem"], model["loss"], model["nu"]) == (
+        2,
+        "nu-svc",
+        "hinge",
+        0.4,
+    )
+    assert f"ρ = {model['rho']:.6g}" in text
+    lines = hist.read_text().splitlines()
+    assert lines[0] == "iteration,objective,loss,error,norm,violations,rho"
+    assert len(lines) == 301
