@@ -36,9 +36,12 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
         choices=MULTICLASS_LOSSES,
         help="the multiclass svc loss (default crammer_singer)",
     )
-    g.add_argument("--epsilon", type=float, help="ε ≥ 0 of epsilon-svr (default 0.1)")
+    g.add_argument("--epsilon", type=float, metavar="E", help="ε ≥ 0 of epsilon-svr (default 0.1)")
     g.add_argument(
-        "--nu", type=float, help="ν in (0, 1] of nu-svc, one-class and nu-svr (default 0.5)"
+        "--nu",
+        type=float,
+        metavar="V",
+        help="ν in (0, 1] of nu-svc, one-class and nu-svr (default 0.5)",
     )
     g.add_argument("--margin", choices=MARGINS, default="soft")
     g.add_argument("--lam", type=float, help="λ ≥ 0 (C = 1/(λm); default 0.01)")
