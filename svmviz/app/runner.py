@@ -33,7 +33,8 @@ from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
 
-HISTORY = ("objective", "loss", "error", "norm", "violations", "t")  # the columns published
+# the columns published (rho and epsilon: the offsets of the problems that have them)
+HISTORY = ("objective", "loss", "error", "norm", "violations", "rho", "epsilon", "t")
 
 
 class RunnerState(Protocol):
