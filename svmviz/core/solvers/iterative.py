@@ -437,6 +437,8 @@ class Solver:
             if kind == "one-class"
             else "epsilon_insensitive"
             if kind == "regression"
+            else "hinge"
+            if cfg.problem == "nu-svc"
             else self.loss_.NAME,
             epsilon=float(off[1]) if cfg.problem == "nu-svr" else None,
             nu=float(cfg.nu) if cfg.problem.startswith("nu") or kind == "one-class" else None,
