@@ -107,3 +107,20 @@ def test_the_compiled_loss_is_the_numpy_definition(name):
         got = float(solver.history_["objective"][-1])
         want = objective_of(solver.model(), data)
         assert got == pytest.approx(want, rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", list(PROBLEMS))
+def test_the_step_inspector_applies_the_loss_the_loop_ran(name):
+    """step_and_explain finds, with the loss module's own rule, the examples the loop found
+    with a term in the step (full batch: all of them; the loop counts them)."""
+    from svmviz.core.explain import step_and_explain
+    from svmviz.core.solvers import Solver
+
+    fields, kind = PROBLEMS[name]
+    data = DATA[kind]
+    for kernel in KERNELS.values():
+        solver = Solver(SolverConfig(kernel=kernel, algorithm="gd", **fields)).reset(data)
+        solver.step(7)
+        record = step_and_explain(solver)
+        assert record.violated.sum() == solver.history_["violations"][-1]
+        assert record.margins.shape == (len(data.X),)
