@@ -10,12 +10,15 @@ from svmviz.core.errors import InputError
 
 
 def cmd_train(args) -> int:
+    from svmviz.core.config import SolverConfig
     from svmviz.core.data import read_csv
     from svmviz.core.file_io import atomic_write_text
     from svmviz.core.fit import summary, train
     from svmviz.core.model_io import write_model
+    from svmviz.core.telemetry import history_csv, history_offsets
 
-    data = read_csv(args.data)
+    # the file is read as the problem has it: labels, a target, or unlabelled points
+    data = read_csv(args.data, SolverConfig(problem=args.problem).kind)
     config = config_from_args(args, data)
     if args.plot:  # a bad picture name or size is said before the training, not after
         from svmviz.core.picture import check_format, check_size
@@ -30,7 +33,9 @@ def cmd_train(args) -> int:
     if args.out:
         write_model(args.out, result.model)
     if args.history:
-        atomic_write_text(args.history, result.solver.history_.to_csv_text())
+        history = result.solver.history_.copy()
+        text = history_csv(history, offsets=history_offsets(config.problem))
+        atomic_write_text(args.history, text)
     if args.plot:
         from svmviz.ui.headless import write_training_plot
 
@@ -82,7 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command")
     t = sub.add_parser("train", help="train headless and print a summary")
-    t.add_argument("data", help="CSV: a header row, coordinates, the label last")
+    t.add_argument(
+        "data",
+        help="CSV: a header row, coordinates, then the label (svc, nu-svc), the target "
+        "(epsilon-svr, nu-svr) or, for one-class, an optional label (ignored)",
+    )
     add_solver_options(t)
     t.add_argument("--out", metavar="MODEL.json", help="write the trained model")
     t.add_argument("--history", metavar="HISTORY.csv", help="write one row per iteration")

@@ -144,6 +144,159 @@ def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_ar
     assert not hist.exists()
 
 
+REGRESSION_DATA = "x,y,target\n0,1,0.5\n1,0,1.5\n2,1,2.5\n3,0,3.5\n"
+THREE_CLASSES = "x,y,l\n0,0,a\n0.2,0.1,a\n3,0,b\n3.1,0.3,b\n0,3,c\n0.2,3.2,c\n"
+
+
+def regression(t):
+    return bad(t, REGRESSION_DATA, "target.csv")
+
+
+def three(t):
+    return bad(t, THREE_CLASSES, "three.csv")
+
+
+def costs(t, k):
+    return bad(
+        t, "\n".join(",".join("0" if i == j else "1" for j in range(k)) for i in range(k)), "c.csv"
+    )
+
+
+@pytest.mark.parametrize(
+    "make_args, message",
+    [
+        (
+            lambda t, d: [regression(t), "--problem", "epsilon-svr", "--lam", "0"],
+            "Pegasos needs λ > 0",
+        ),
+        (
+            lambda t, d: [d, "--problem", "nu-svc", "--nu", "0"],
+            "ν (nu) must be a number in (0, 1], not 0",
+        ),
+        (
+            lambda t, d: [d, "--problem", "one-class", "--nu", "1.5"],
+            "ν (nu) must be a number in (0, 1]",
+        ),
+        (
+            lambda t, d: [regression(t), "--problem", "epsilon-svr", "--epsilon", "-0.1"],
+            "ε (epsilon) must be a number ≥ 0",
+        ),
+        (
+            lambda t, d: [bad(t, "x,t\n0,1\n1,abc\n"), "--problem", "epsilon-svr"],
+            "line 3, column 2: the target 'abc' is not a number",
+        ),
+        (
+            lambda t, d: [bad(t, "x,t\n0,1\n1,inf\n"), "--problem", "nu-svr"],
+            "line 3, column 2: the target is 'inf', not finite",
+        ),
+        (
+            lambda t, d: [d, "--problem", "epsilon-svr"],
+            "line 2, column 3: the target 'a' is not a number",
+        ),
+        (
+            lambda t, d: [regression(t), "--problem", "epsilon-svr", "--loss", "logistic"],
+            "--loss logistic applies to the svc problem, not epsilon-svr",
+        ),
+        (
+            lambda t, d: [d, "--problem", "one-class", "--multiclass", "ovr"],
+            "--multiclass ovr applies to the svc problem, not one-class",
+        ),
+        (
+            lambda t, d: [three(t), "--multiclass", "softmax", "--cost", costs(t, 3)],
+            "a cost matrix Δ applies to the crammer_singer and weston_watkins losses, not softmax",
+        ),
+        (
+            lambda t, d: [d, "--loss", "squared_hinge", "--cost", costs(t, 2)],
+            "a cost matrix Δ applies to the crammer_singer and weston_watkins losses, not "
+            "squared_hinge",
+        ),
+        (
+            lambda t, d: [regression(t), "--problem", "nu-svr", "--cost", costs(t, 2)],
+            "a cost matrix Δ applies to the crammer_singer and weston_watkins losses, not nu-svr",
+        ),
+        (
+            lambda t, d: [d, "--problem", "nu-svc", "--lam", "0.1"],
+            "--lam does not apply to nu-svc: its objective has ½‖w‖² and no λ",
+        ),
+        (
+            lambda t, d: [d, "--problem", "one-class", "--lam", "0.01"],
+            "--lam does not apply to one-class: its objective has ½‖w‖² and no λ",
+        ),
+        (lambda t, d: [d, "--epsilon", "0.2"], "--epsilon applies to epsilon-svr, not svc"),
+        (
+            lambda t, d: [regression(t), "--problem", "nu-svr", "--epsilon", "0.2"],
+            "--epsilon applies to epsilon-svr, not nu-svr; nu-svr learns ε",
+        ),
+        (lambda t, d: [d, "--nu", "0.3"], "--nu applies to nu-svc, one-class and nu-svr, not svc"),
+        (
+            lambda t, d: [regression(t), "--problem", "epsilon-svr", "--nu", "0.3"],
+            "--nu applies to nu-svc, one-class and nu-svr, not epsilon-svr",
+        ),
+        (
+            lambda t, d: [d, "--problem", "one-class", "--bias", "free"],
+            "--bias does not apply to one-class: ρ is its offset",
+        ),
+        (
+            lambda t, d: [d, "--margin", "hard", "--loss", "squared_hinge"],
+            "a hard margin is a hinge-loss svc; the squared_hinge loss has a soft one only",
+        ),
+        (
+            lambda t, d: [d, "--margin", "hard", "--problem", "nu-svc"],
+            "a hard margin is a hinge-loss svc; nu-svc has a soft one only",
+        ),
+        (
+            lambda t, d: [three(t), "--margin", "hard", "--multiclass", "weston_watkins"],
+            "a hard margin is a crammer_singer svc; weston_watkins has a soft one only",
+        ),
+    ],
+)
+def test_a_problem_option_that_does_not_apply_is_refused(
+    tmp_path, data_csv, capsys, make_args, message
+):
+    """Exit 2, the one line, and no --out, --history or --plot file."""
+    outputs = [tmp_path / name for name in ("model.json", "history.csv", "plot.png")]
+    args = [*make_args(tmp_path, str(data_csv))]
+    for option, path in zip(("--out", "--history", "--plot"), outputs, strict=True):
+        args += [option, str(path)]
+    code = main(["train", *args])
+    err = capsys.readouterr().err.strip()
+    assert code == 2
+    assert err.startswith("svmviz: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+    assert not any(path.exists() for path in outputs)
+
+
+def test_problem_options_are_parsed_into_the_config(tmp_path, data_csv):
+    """Left out, the options take the config's defaults (today's: svc, hinge,
+    crammer_singer); given, they reach the SolverConfig."""
+    from svmviz.cli import build_parser
+    from svmviz.core.arguments import config_from_args
+    from svmviz.core.data import read_csv
+
+    def config(*options, path=data_csv, kind="svc"):
+        args = build_parser().parse_args(["train", str(path), *options])
+        return config_from_args(args, read_csv(path, kind))
+
+    c = config()
+    assert (c.problem, c.loss, c.multiclass, c.lam, c.bias) == (
+        "svc",
+        "hinge",
+        "crammer_singer",
+        0.01,
+        "free",
+    )
+    c = config("--loss", "logistic", "--multiclass", "ovr", "--lam", "0.1")
+    assert (c.loss, c.multiclass, c.lam) == ("logistic", "ovr", 0.1)
+    assert config("--problem", "nu-svc", "--nu", "0.2").lam_used == 1.0
+    assert config("--problem", "one-class", "--nu", "0.2", kind="one-class").nu == 0.2
+    target = regression(tmp_path)
+    c = config("--problem", "epsilon-svr", "--epsilon", "0.3", path=target, kind="regression")
+    assert (c.kind, c.epsilon) == ("regression", 0.3)
+    c = config("--problem", "nu-svr", "--nu", "0.4", "--lam", "0.5", path=target, kind="regression")
+    assert (c.nu, c.lam) == (0.4, 0.5)
+
+
 def test_unknown_kernel_and_no_traceback_in_a_real_process(tmp_path, data_csv):
     for args, message in (
         (["--kernel", "cubic"], "invalid choice: 'cubic'"),
@@ -367,3 +520,90 @@ def test_help_says_how_to_open_the_window_and_what_file_can_be(capsys):
     assert "--play" in text
     assert "--reset-preferences" in text
     assert "a scenario" in text
+
+
+@pytest.mark.parametrize(
+    "config, fields, words",
+    [
+        (
+            {},
+            {"classes": ("a", "b")},
+            "svc, soft margin, binary, hinge loss, kernel linear, λ = 0.01, bias free",
+        ),
+        (
+            {"multiclass": "weston_watkins"},
+            {"classes": ("a", "b", "c"), "K": 3, "loss": "weston_watkins"},
+            "svc, soft margin, multiclass, weston_watkins loss, kernel linear, λ = 0.01",
+        ),
+        (
+            {"problem": "nu-svc", "nu": 0.3},
+            {"classes": ("a", "b"), "problem": "nu-svc", "nu": 0.3, "rho": 0.75},
+            "nu-svc, binary, hinge loss, kernel linear, ν = 0.3, ρ = 0.75, bias free",
+        ),
+        (
+            {"problem": "one-class", "nu": 0.2},
+            {"problem": "one-class", "loss": None, "nu": 0.2, "rho": 0.5},
+            "one-class, kernel linear, ν = 0.2, ρ = 0.5",
+        ),
+        (
+            {"problem": "epsilon-svr", "epsilon": 0.25},
+            {"problem": "epsilon-svr", "loss": "epsilon_insensitive", "epsilon": 0.25},
+            "epsilon-svr, epsilon_insensitive loss, kernel linear, λ = 0.01, ε = 0.25, bias free",
+        ),
+        (
+            {"problem": "nu-svr", "nu": 0.4},
+            {"problem": "nu-svr", "loss": "epsilon_insensitive", "nu": 0.4, "epsilon": 0.125},
+            "nu-svr, epsilon_insensitive loss, kernel linear, λ = 0.01, ν = 0.4, ε = 0.125 "
+            "(learned), bias free",
+        ),
+    ],
+)
+def test_the_summary_names_the_problem_and_its_numbers(config, fields, words):
+    import numpy as np
+
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.fit import problem_words
+    from svmviz.core.kernels import Kernel
+    from svmviz.core.model_io import Model
+
+    K = fields.pop("K", 1)
+    model = Model(
+        kernel=Kernel(),
+        lam=0.01,
+        bias="free",
+        intercept=np.zeros(K),
+        coef=np.ones((K, 2)),
+        **{"classes": (), **fields},
+    )
+    assert problem_words(SolverConfig(**config), model, 0.01).startswith(words)
+
+
+def test_the_summary_says_what_the_data_are():
+    import numpy as np
+
+    from svmviz.core.data import Dataset
+    from svmviz.core.fit import data_words
+
+    X = np.zeros((3, 2))
+    assert data_words(Dataset.regression(X, [1.5, -2, 0])) == "target in [-2, 1.5]"
+    assert data_words(Dataset.points(X)) == "unlabelled"
+    assert data_words(Dataset.from_labels(X, ["a", "b", "a"])) == "2 classes: a, b"
+
+
+def test_nu_svc_writes_rho_in_the_summary_the_model_and_the_history(tmp_path, data_csv, capsys):
+    out, hist = tmp_path / "model.json", tmp_path / "history.csv"
+    args = ["train", str(data_csv), "--problem", "nu-svc", "--nu", "0.4", "--iterations", "300"]
+    assert main([*args, "--out", str(out), "--history", str(hist)]) == 0
+    text = capsys.readouterr().out
+    assert "problem: nu-svc, binary, hinge loss, kernel linear, ν = 0.4, ρ = " in text
+    model = json.loads(out.read_text())
+    assert (model["version"], model["problem"], model["loss"], model["nu"]) == (
+        2,
+        "nu-svc",
+        "hinge",
+        0.4,
+    )
+    assert f"ρ = {model['rho']:.6g}" in text
+    lines = hist.read_text().splitlines()
+    assert lines[0] == "iteration,objective,loss,error,norm,violations,rho"
+    assert len(lines) == 301

@@ -33,7 +33,8 @@ from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
 
-HISTORY = ("objective", "loss", "error", "norm", "violations", "t")  # the columns published
+# the columns published (rho and epsilon: the offsets of the problems that have them)
+HISTORY = ("objective", "loss", "error", "norm", "violations", "rho", "epsilon", "t")
 
 
 class RunnerState(Protocol):
@@ -160,7 +161,8 @@ class TrainingRunner:
         if s is None or job is None or self.state.is_interruption_requested() or s.t0_ != 0:
             return
         t = max(0, min(int(t), job.config.iterations))
-        solver = Solver(job.config).reset(self._fit_data, self._lam_hard())
+        lam_hard, optimum = self._hard()
+        solver = Solver(job.config).reset(self._fit_data, lam_hard, optimum=optimum)
         if t > 1:
             solver.step(t - 1)
         self.explained_step = self.explain(solver) if t >= 1 else None
@@ -177,7 +179,8 @@ class TrainingRunner:
     def restart(self) -> Solver:
         """The job's solver again at w = 0 (its seed: the same run), its frame published."""
         solver = Solver(self.job.config)
-        self.solver = solver.reset(self._fit_data, self._lam_hard(), grams=self._grams)
+        lam_hard, optimum = self._hard()
+        self.solver = solver.reset(self._fit_data, lam_hard, grams=self._grams, optimum=optimum)
         self._split.forget_from(0)
         self.explained_step = None
         self.publish()
@@ -197,8 +200,11 @@ class TrainingRunner:
         if self._split.test is not None:
             self._split.sample(self.solver.t_, self.solver.model(self.state.show_iterate))
 
-    def _lam_hard(self) -> float | None:
-        return self.reference.lam_hard if self.reference is not None else None
+    def _hard(self) -> tuple[float | None, float | None]:
+        """(λ of a hard margin, the exact optimum) for the solver, when known."""
+        if self.reference is None:
+            return None, None
+        return self.reference.lam_hard, self.reference.objective
 
     def _take_reference(self) -> None:
         if self._reference_key is not None:

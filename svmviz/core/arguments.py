@@ -11,7 +11,11 @@ from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
     BIASES,
+    BINARY_LOSSES,
     MARGINS,
+    MULTICLASS_LOSSES,
+    NU_SCALED,
+    PROBLEMS,
     SAMPLINGS,
     SCHEDULES,
     SolverConfig,
@@ -24,9 +28,24 @@ from svmviz.core.kernels import KERNELS, Kernel
 def add_solver_options(p: argparse.ArgumentParser) -> None:
     """The options that make a SolverConfig (shared by `train` and the window)."""
     g = p.add_argument_group("problem")
+    g.add_argument("--problem", choices=PROBLEMS, default="svc")
+    # (None: not given, so that an option the problem has no use for is refused)
+    g.add_argument("--loss", choices=BINARY_LOSSES, help="the binary svc loss (default hinge)")
+    g.add_argument(
+        "--multiclass",
+        choices=MULTICLASS_LOSSES,
+        help="the multiclass svc loss (default crammer_singer)",
+    )
+    g.add_argument("--epsilon", type=float, metavar="E", help="ε ≥ 0 of epsilon-svr (default 0.1)")
+    g.add_argument(
+        "--nu",
+        type=float,
+        metavar="V",
+        help="ν in (0, 1] of nu-svc, one-class and nu-svr (default 0.5)",
+    )
     g.add_argument("--margin", choices=MARGINS, default="soft")
-    g.add_argument("--lam", type=float, default=0.01, help="λ ≥ 0 (C = 1/(λm))")
-    g.add_argument("--bias", choices=BIASES, default="free")
+    g.add_argument("--lam", type=float, help="λ ≥ 0 (C = 1/(λm); default 0.01)")
+    g.add_argument("--bias", choices=BIASES, help="default free")
     g.add_argument("--kernel", choices=KERNELS, default="linear")
     g.add_argument("--gamma", type=float, default=1.0)
     g.add_argument("--degree", type=int, default=3)
@@ -51,17 +70,64 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, default=0)
 
 
+def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
+    """Refuse an option given for a problem that has no use for it (SolverConfig cannot
+    tell a default from a value given). ``binary``: whether the data have two classes."""
+    problem = args.problem
+    if args.lam is not None and problem in NU_SCALED:
+        raise InputError(
+            f"--lam does not apply to {problem}: its objective has ½‖w‖² and no λ "
+            "(ν, --nu, sets the trade-off)"
+        )
+    if args.epsilon is not None and problem != "epsilon-svr":
+        learns = "; nu-svr learns ε (set ν with --nu)" if problem == "nu-svr" else ""
+        raise InputError(f"--epsilon applies to epsilon-svr, not {problem}{learns}")
+    if args.nu is not None and problem not in (*NU_SCALED, "nu-svr"):
+        raise InputError(f"--nu applies to nu-svc, one-class and nu-svr, not {problem}")
+    if args.bias is not None and problem == "one-class":
+        raise InputError("--bias does not apply to one-class: ρ is its offset")
+    for name, value in (("--loss", args.loss), ("--multiclass", args.multiclass)):
+        if value is not None and problem != "svc":
+            raise InputError(f"{name} {value} applies to the svc problem, not {problem}")
+    if args.cost is not None:  # (before the file is read: its message would be beside the point)
+        if problem != "svc":
+            loss = problem
+        elif binary:
+            loss = args.loss or "hinge"
+        else:
+            loss = args.multiclass or "crammer_singer"
+        if loss not in ("hinge", "crammer_singer", "weston_watkins"):
+            raise InputError(
+                "a cost matrix Δ applies to the crammer_singer and weston_watkins losses, "
+                f"not {loss}"
+            )
+
+
 def config_from_args(args: argparse.Namespace, data: Dataset | None = None) -> SolverConfig:
-    """The SolverConfig of parsed solver options; ``--cost`` is read for ``data``'s classes."""
+    """The SolverConfig of parsed solver options; ``--cost`` is read for ``data``'s classes.
+    An option left out takes SolverConfig's default."""
+    check_given(args, None if data is None else data.n_classes == 2)
+    given = {
+        name: value
+        for name, value in (
+            ("problem", args.problem),
+            ("loss", args.loss),
+            ("multiclass", args.multiclass),
+            ("epsilon", args.epsilon),
+            ("nu", args.nu),
+            ("lam", args.lam),
+            ("bias", args.bias),
+        )
+        if value is not None
+    }
     cost = None
     if args.cost is not None:
         if data is None:
             raise InputError("--cost needs a data set")
         cost = tuple(map(tuple, read_cost_matrix(args.cost, data.n_classes)))
     return SolverConfig(
+        **given,
         margin=args.margin,
-        lam=args.lam,
-        bias=args.bias,
         kernel=Kernel(args.kernel, args.gamma, args.degree, args.coef0),
         cost=cost,
         algorithm=args.solver,

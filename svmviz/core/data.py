@@ -27,7 +27,8 @@ class Dataset:
     X: np.ndarray
     y: np.ndarray
     classes: tuple[str, ...]
-    # regression: the real targets (then y is all 0 and classes is empty)
+    # regression: the real targets (then y is all 0 and classes is empty, as for the
+    # unlabelled points of the one-class problem)
     target: np.ndarray | None = None
 
     @property
@@ -40,6 +41,12 @@ class Dataset:
         X = np.ascontiguousarray(X, dtype=float)
         target = np.ascontiguousarray(target, dtype=float)
         return cls(X, np.zeros(len(X), dtype=np.int64), (), target)
+
+    @classmethod
+    def points(cls, X) -> Dataset:
+        """Unlabelled points (the one-class problem): no classes, y all 0."""
+        X = np.ascontiguousarray(X, dtype=float)
+        return cls(X, np.zeros(len(X), dtype=np.int64), ())
 
     @classmethod
     def from_labels(cls, X, labels) -> Dataset:
@@ -116,36 +123,59 @@ def _number(path: Path, line: int, col: int, cell: str, what: str) -> float:
     return value
 
 
-def read_csv(path) -> Dataset:
-    """Read a data set: a header row, then coordinates in the first columns, label last.
+# the header of a one-class file's last column when it holds labels even if they are numbers
+LABEL_HEADERS = ("label", "class")
 
-    Every coordinate column before the last is used (the window draws the first two).
+
+def read_csv(path, kind: str = "svc") -> Dataset:
+    """Read a data set: a header row, then coordinates in the first columns and, by ``kind``
+    (SolverConfig.kind), the label last ("svc"), the real target last ("regression"), or
+    ("one-class") no label: the last column is a label, and dropped, when its header is
+    ``label`` or ``class`` or a cell of it is not a number; otherwise every column is a
+    coordinate.
+
+    Every coordinate column is used (the window draws the first two).
     """
     path = Path(path)
     rows = list(_rows(path, _read_text(path)))
     if not rows:
         raise InputError(f"{path}: has no header and no data, only empty cells")
     header_line, header = rows[0]
-    if len(header) < 2:
+    width = len(header)
+    if width < (1 if kind == "one-class" else 2):
+        last = "a target" if kind == "regression" else "a label"
         raise InputError(
-            f"{path}, line {header_line}: the header has {len(header)} column; "
-            "expected coordinates then a label"
+            f"{path}, line {header_line}: the header has {width} column; "
+            f"expected coordinates then {last}"
         )
     body = rows[1:]
     if not body:
         raise InputError(f"{path}: has a header but no data rows")
-    width = len(header)
-    X = np.empty((len(body), width - 1))
-    labels = []
-    for r, (line, row) in enumerate(body):
+    for line, row in body:
         if len(row) != width:
             raise InputError(f"{path}, line {line}: {len(row)} columns, the header has {width}")
-        for c in range(width - 1):
+    if kind == "one-class":
+        labelled = header[-1].lower() in LABEL_HEADERS or not all(
+            _is_number(row[-1]) for _, row in body
+        )
+        n_coords = width - 1 if labelled else width
+    else:
+        n_coords = width - 1
+    X = np.empty((len(body), n_coords))
+    for r, (line, row) in enumerate(body):
+        for c in range(n_coords):
             X[r, c] = _number(path, line, c + 1, row[c], "coordinate")
+    check_coordinates(X, lambda i: f"{path}, line {body[i][0]}")
+    if kind == "one-class":
+        return Dataset.points(X)
+    if kind == "regression":
+        target = [_number(path, line, width, row[-1], "the target") for line, row in body]
+        return Dataset.regression(X, target)
+    labels = []
+    for line, row in body:
         if row[-1] == "":
             raise InputError(f"{path}, line {line}, column {width}: the label is empty")
         labels.append(row[-1])
-    check_coordinates(X, lambda i: f"{path}, line {body[i][0]}")
     data = Dataset.from_labels(X, labels)
     if data.n_classes < 2:
         raise InputError(
@@ -153,6 +183,14 @@ def read_csv(path) -> Dataset:
             "an SVM needs at least two classes"
         )
     return data
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def read_cost_matrix(path, n_classes: int) -> np.ndarray:
@@ -192,11 +230,21 @@ def check_cost_matrix(cost, n_classes: int, where: str = "cost matrix") -> np.nd
 
 
 def write_csv(path, data: Dataset) -> None:
-    """Write a data set in the format :func:`read_csv` reads."""
+    """Write a data set in the format :func:`read_csv` reads: the label last, the target
+    last (regression) or no last column (unlabelled points)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     d = data.X.shape[1]
-    writer.writerow([f"x{k + 1}" for k in range(d)] + ["label"])
-    for x, k in zip(data.X, data.y, strict=True):
-        writer.writerow([repr(float(v)) for v in x] + [data.classes[k]])
+    coords = [f"x{k + 1}" for k in range(d)]
+    if data.target is not None:
+        writer.writerow([*coords, "target"])
+        last = [repr(float(v)) for v in data.target]
+    elif data.classes:
+        writer.writerow([*coords, "label"])
+        last = [data.classes[k] for k in data.y]
+    else:
+        writer.writerow(coords)
+        last = None
+    for i, x in enumerate(data.X):
+        writer.writerow([repr(float(v)) for v in x] + ([] if last is None else [last[i]]))
     atomic_write_text(path, out.getvalue())

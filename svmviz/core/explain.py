@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmviz.core.solvers import rules
+from svmviz.core.solvers.losses import _dispatch
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,10 @@ class StepRecord:
     eta: float  # its step size (Pegasos: 1/(λ(t+1)), see svmviz.core.solvers.rules)
     lam: float  # λ (for a hard margin, the λ of the equivalent soft problem)
     samples: np.ndarray  # indices i of the examples used (all of them for GD)
-    margins: np.ndarray  # y_i f_t(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
-    violated: np.ndarray  # the examples with a hinge term in the subgradient
+    # y_i f_t(x_i) (binary), f_{y_i} − max_{k≠y_i} f_k (multiclass), y_i − f_t(x_i)
+    # (regression) or f_t(x_i) − ρ (one-class)
+    margins: np.ndarray
+    violated: np.ndarray  # the examples with a term of the loss in the step
     binary: bool
     linear: bool
     schedule: str = "constant"  # the step-size schedule the solver ran (rules.SCHEDULES)
@@ -73,17 +76,26 @@ def _multiclass(R, cost, F, y, samples):
     return yhat, cost[y, np.maximum(yhat, 0)], others.argmax(axis=1)
 
 
-def _linear_binary(R, solver, eta, W, b, samples, violated) -> dict:
+def _terms(solver, F, b_off, samples) -> np.ndarray:
+    """−∂ℓ_i/∂f at the iterate for each sample (k×K): the loss module's own rule
+    (:func:`losses._dispatch.terms`, as plain Python), on the scores F (K×m, bias in)."""
+    pb, loss = solver.problem_, solver.settings_.loss
+    g = np.zeros((len(samples), F.shape[0]))
+    for r, i in enumerate(samples):
+        _dispatch.terms(loss, F[:, i].copy(), int(pb.y[i]), float(pb.y_sign[i]), b_off, g[r])
+    return g
+
+
+def _linear_single(R, solver, eta, W, b, samples, g) -> dict:
     """w and b before and after, and the update's parts: the shrink (1 − ηλ)w_t and the push
-    (η/k) Σ y_i φ_i over the violating samples (:func:`rules.subgradient_terms`)."""
+    (η/k) Σ g_i φ_i over the samples, g_i = −ℓ′ (y_i for a violating hinge sample, 004)."""
     d = solver.d_
     W2, b2 = solver.iterate()
-    reg = solver.config.bias == "regularized"
+    reg = solver.bias_ == "regularized"
     pb = solver.problem_
     push = np.zeros(W.shape[1])
-    for i in samples[violated]:
-        _, _, sign, _, _ = R.subgradient_terms(True, 0, pb.y_sign[i], 0)
-        push += sign * (eta / len(samples)) * pb.PhiT[:, i]
+    for r, i in enumerate(samples):
+        push += g[r, 0] * (eta / len(samples)) * pb.PhiT[:, i]
     shrink = R.shrink_factor(eta, solver.lam_) * W[0]
     projected = not np.allclose(W2[0], shrink + push, rtol=1e-9, atol=1e-12)
     return dict(
@@ -105,6 +117,7 @@ def step_and_explain(solver) -> StepRecord | None:
     t = solver.t_ + 1
     eta = solver.next_step_size()
     W, b = solver.iterate()
+    off = solver.state_.off.copy()  # ρ, ε of the iterate, which the step's terms use
     F = _scores(solver)
     if solver.step(1) == 0:
         return None
@@ -122,16 +135,21 @@ def step_and_explain(solver) -> StepRecord | None:
         schedule=solver.schedule,
         radius=float(solver.settings_.radius),
     )
-    if solver.binary_:
-        margins = pb.y_sign[samples] * F[0, samples]
-        violated = R.hinge_violated(pb.y_sign[samples], F[0, samples])
+    kind = solver.config.kind
+    # the loop's scores: ⟨w, φ⟩ + b (one-class's f = ⟨w, φ⟩ − ρ has ρ taken off)
+    g = _terms(solver, F + off[0] if kind == "one-class" else F, off, samples)
+    if solver.n_out_ == 1:  # y f (svc), the residual y − f (regression), f − ρ (one-class)
+        f = F[0, samples]
+        t_i = pb.y_sign[samples]
+        margins = t_i - f if kind == "regression" else f if kind == "one-class" else t_i * f
+        violated = np.any(g != 0, axis=1)
     else:
         Fs = F[:, samples].T.copy()
         fy = Fs[np.arange(len(samples)), y]
         Fs[np.arange(len(samples)), y] = -np.inf
         margins = fy - Fs.max(axis=1)
         yhat, cost, runner_up = _multiclass(R, pb.cost, F, y, samples)
-        violated = yhat >= 0
+        violated = np.any(g != 0, axis=1)
         record.update(yhat=yhat, cost=cost, runner_up=runner_up)
     if not full:  # what the loop found (the same rule, on the same numbers)
         violated = solver.history_["violated"][-1].copy()
@@ -139,9 +157,9 @@ def step_and_explain(solver) -> StepRecord | None:
     if not solver.linear_:
         after = solver.iterate()[0]
         record.update(alpha_before=W[:, samples].copy(), alpha_after=after[:, samples].copy())
-    elif not solver.binary_:
+    elif solver.n_out_ > 1:
         d = solver.d_
         record.update(W_before=W[:, :d].copy(), W_after=solver.iterate()[0][:, :d].copy())
     else:
-        record.update(_linear_binary(R, solver, eta, W, b, samples, violated))
+        record.update(_linear_single(R, solver, eta, W, b, samples, g))
     return StepRecord(**record)

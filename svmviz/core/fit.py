@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig
+from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED, SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
+from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.training import prepare
 
 
@@ -47,19 +48,27 @@ def train(config: SolverConfig, data: Dataset) -> TrainResult:
 
 
 def summary(result: TrainResult, data: Dataset, source: str) -> str:
+    """What `svmviz train` prints: the data, the problem (its loss, λ, and ν, ε and ρ where
+    the problem has them: ε and ρ from the model, since ν-SVR learns ε and ρ is learned),
+    the run, and the gap to the exact optimum."""
     s = result.solver
     cfg = s.config
+    model = result.model
     h = s.history_
     m, d = data.X.shape
-    lam = f"{s.lam_:g}" + (f" ({HARD_MARGIN_LAM})" if cfg.margin == "hard" else "")
+    error = {"svc": "training error", "regression": "outside the ε-tube", "one-class": "outliers"}
     lines = [
-        f"data: {source} ({m} points, {d} dimensions, {data.n_classes} classes: "
-        f"{', '.join(data.classes)})",
-        f"problem: {cfg.margin} margin, {'binary' if s.binary_ else 'multiclass'}, "
-        f"kernel {cfg.kernel.name}, λ = {lam}, bias {cfg.bias}",
-        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})",
+        f"data: {source} ({m} points, {d} dimensions, {data_words(data)})",
+        f"problem: {problem_words(cfg, model, s.lam_)}",
+        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})"
+        + (
+            f"; the hard margin's budget grew to {s.budget_:,} to come within "
+            f"{HARD_GAP:.0%} of the exact optimum"
+            if s.budget_ > cfg.iterations
+            else ""
+        ),
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
-        f"training error: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
+        f"{error[model.kind]}: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
     ]
     ref = result.reference
     if ref is None:
@@ -74,6 +83,39 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         if cfg.margin == "hard" and ref.margin is not None:
             lines.append(hard_margin_line(result.model, data, ref.margin))
     return "\n".join(lines)
+
+
+def data_words(data: Dataset) -> str:
+    """The classes, the range of a regression target, or "unlabelled" (one-class)."""
+    if data.target is not None:
+        return f"target in [{data.target.min():.6g}, {data.target.max():.6g}]"
+    if not data.classes:
+        return "unlabelled"
+    return f"{data.n_classes} classes: {', '.join(data.classes)}"
+
+
+def problem_words(cfg: SolverConfig, model: Model, lam: float) -> str:
+    """The problem in a line: its name, margin and outputs (svc), loss, kernel, and the
+    numbers it has (λ but for ν-SVC and one-class, ν, ε, ρ) and bias (but for one-class)."""
+    words = [cfg.problem]
+    if cfg.problem == "svc":
+        words.append(f"{cfg.margin} margin")
+    if model.kind == "svc":
+        words.append("binary" if model.binary else "multiclass")
+    if model.loss is not None:
+        words.append(f"{model.loss} loss")
+    words.append(f"kernel {cfg.kernel.name}")
+    if cfg.problem not in NU_SCALED:
+        words.append(f"λ = {lam:g}" + (f" ({HARD_MARGIN_LAM})" if cfg.margin == "hard" else ""))
+    if cfg.problem in (*NU_SCALED, "nu-svr"):
+        words.append(f"ν = {cfg.nu:g}")
+    if model.epsilon is not None:
+        words.append(f"ε = {model.epsilon:.6g}" + (" (learned)" if cfg.problem == "nu-svr" else ""))
+    if model.rho is not None:
+        words.append(f"ρ = {model.rho:.6g}")
+    if cfg.problem != "one-class":
+        words.append(f"bias {cfg.bias}")
+    return ", ".join(words)
 
 
 def hard_margin_line(model: Model, data: Dataset, maximum: float) -> str:

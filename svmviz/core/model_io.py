@@ -1,13 +1,21 @@
 """The trained model and its file formats: MODEL.json and the same as ``.npz``.
 
-MODEL.json (``format`` "svmviz-model", ``version`` 1):
-``classes`` (strings; binary: the positive class is classes[1]), ``kernel`` {name, gamma,
-degree, coef0}, ``lam``, ``bias`` (free | regularized | none), ``cost`` (K×K or null),
-linear: ``coef`` (K×d, K = 1 for binary) and ``intercept`` (K); kernel: ``support_vectors``
-(n×d), ``dual_coef`` (K×n), ``intercept`` (K), with
-f_k(x) = Σ_j dual_coef[k][j]·k(sv_j, x) + intercept[k]. Prediction: binary classes[1] if
-f(x) > 0 else classes[0]; multiclass classes[argmax_k f_k(x)]. Also ``objective``,
-``iterations`` and whatever else the writer adds (``solver``, ``status``, ``optimum``).
+MODEL.json (``format`` "svmviz-model", ``version`` 2):
+``problem`` (svc | nu-svc | one-class | epsilon-svr | nu-svr), ``loss`` (svc: the binary
+loss hinge | squared_hinge | logistic or the multiclass one crammer_singer | weston_watkins
+| ovr | softmax; nu-svc: hinge; SVR: epsilon_insensitive; one-class: absent), ``classes``
+(svc and nu-svc only: strings; binary: the positive class is classes[1]), ``kernel``
+{name, gamma, degree, coef0}, ``lam``, ``bias`` (free | regularized | none), ``cost``
+(K×K or null; svc only), ``epsilon`` (ε: epsilon-svr, and the learned one of nu-svr),
+``nu`` (ν: nu-svc, one-class, nu-svr), ``rho`` (ρ: the margin of nu-svc, the offset of
+one-class); linear: ``coef`` (K×d, K = 1 but for multiclass) and ``intercept`` (K);
+kernel: ``support_vectors`` (n×d), ``dual_coef`` (K×n), ``intercept`` (K), with
+f_k(x) = Σ_j dual_coef[k][j]·k(sv_j, x) + intercept[k] (one-class: intercept = −ρ).
+Prediction: binary classes[1] if f(x) > 0 else classes[0]; multiclass
+classes[argmax_k f_k(x)]; regression the value f(x); one-class "inlier" if f(x) ≥ 0 else
+"outlier". Also ``objective``, ``iterations`` and whatever else the writer adds
+(``solver``, ``status``, ``optimum``). Version 1 (no problem, loss, ε, ν, ρ) is read as
+svc with the hinge (binary) or crammer_singer (multiclass) loss.
 """
 
 from __future__ import annotations
@@ -22,9 +30,15 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from svmviz.core.config import BIASES
+from svmviz.core.config import (
+    BIASES,
+    BINARY_LOSSES,
+    MULTICLASS_LOSSES,
+    PROBLEMS,
+    REGRESSION,
+)
 from svmviz.core.data import check_cost_matrix
-from svmviz.core.errors import InputError, finite_number
+from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.file_io import (
     MAX_FILE_BYTES,
     atomic_write_bytes,
@@ -38,7 +52,24 @@ from svmviz.core.kernels import Kernel
 from svmviz.core.limits import BLOCK_ENTRIES
 
 FORMAT = "svmviz-model"
-VERSION = 1
+VERSION = 2
+# what one-class predicts, by f(x) < 0 and f(x) ≥ 0
+OUTCOMES = ("outlier", "inlier")
+# the loss of the problems other than svc (one-class has none)
+PROBLEM_LOSS = {
+    "nu-svc": "hinge",
+    "one-class": None,
+    "epsilon-svr": "epsilon_insensitive",
+    "nu-svr": "epsilon_insensitive",
+}
+# the numbers each problem has (and no other)
+PROBLEM_NUMBERS = {
+    "svc": (),
+    "nu-svc": ("nu", "rho"),
+    "one-class": ("nu", "rho"),
+    "epsilon-svr": ("epsilon",),
+    "nu-svr": ("nu", "epsilon"),
+}
 
 
 @dataclass(frozen=True)
@@ -64,6 +95,14 @@ class Model:
     nu: float | None = None
     rho: float | None = None
 
+    def __post_init__(self):
+        # the loss of the other problems is the problem's (nu-svc: the hinge, at margin ρ);
+        # the default loss, hinge, of a multiclass svc is crammer_singer (as in version 1)
+        if self.problem in PROBLEM_LOSS:
+            object.__setattr__(self, "loss", PROBLEM_LOSS[self.problem])
+        elif self.loss == "hinge" and len(self.intercept) > 1:
+            object.__setattr__(self, "loss", "crammer_singer")
+
     @property
     def binary(self) -> bool:
         return len(self.classes) == 2 and self.intercept.shape[0] == 1
@@ -88,14 +127,30 @@ class Model:
                 F[i : i + rows] = G @ self.dual_coef.T + self.intercept
         return F[:, 0] if self.single_output else F
 
+    @property
+    def kind(self) -> str:
+        """The kind: "svc" (binary, multiclass, ν-SVC), "regression" or "one-class"."""
+        if self.problem in REGRESSION:
+            return "regression"
+        return "one-class" if self.problem == "one-class" else "svc"
+
     def predict_index(self, X) -> np.ndarray:
+        """The class index of each point (one-class: the index into OUTCOMES)."""
+        if self.kind == "regression":
+            raise ValueError("a regression model predicts values, not classes")
         F = self.decision_function(X)
+        if self.kind == "one-class":
+            return (F >= 0).astype(np.int64)
         if self.binary:
             return (F > 0).astype(np.int64)
         return np.argmax(F, axis=1)
 
     def predict(self, X) -> np.ndarray:
-        return np.asarray(self.classes, dtype=object)[self.predict_index(X)]
+        """Class names; regression: the values f(x); one-class: "inlier" or "outlier"."""
+        if self.kind == "regression":
+            return self.decision_function(X)
+        names = OUTCOMES if self.kind == "one-class" else self.classes
+        return np.asarray(names, dtype=object)[self.predict_index(X)]
 
     def norm2(self) -> float:
         """‖w‖² as the objective counts it (b² included in ``regularized`` mode)."""
@@ -112,16 +167,17 @@ class Model:
         return total
 
     def to_dict(self) -> dict:
-        d = {
-            "format": FORMAT,
-            "version": VERSION,
-            "classes": list(self.classes),
-            "kernel": self.kernel.to_dict(),
-            "lam": self.lam,
-            "bias": self.bias,
-            "cost": None if self.cost is None else self.cost.tolist(),
-            "intercept": self.intercept.tolist(),
-        }
+        d = {"format": FORMAT, "version": VERSION, "problem": self.problem}
+        if self.loss is not None:
+            d["loss"] = self.loss
+        if self.kind == "svc":
+            d["classes"] = list(self.classes)
+        d.update(kernel=self.kernel.to_dict(), lam=self.lam, bias=self.bias)
+        if self.problem == "svc":
+            d["cost"] = None if self.cost is None else self.cost.tolist()
+        for name in PROBLEM_NUMBERS[self.problem]:
+            d[name] = getattr(self, name)
+        d["intercept"] = self.intercept.tolist()
         if self.coef is not None:
             d["coef"] = self.coef.tolist()
         else:
@@ -134,9 +190,16 @@ class Model:
     def from_dict(cls, d, where: str = "model") -> Model:
         check_format(d, where, FORMAT, VERSION, "model")
         try:
-            if not isinstance(d["classes"], list):
-                raise InputError(f"{where}: classes must be a list of class names")
-            classes = tuple(str(c) for c in d["classes"])
+            problem, loss, numbers = _problem(d, where)
+            classified = problem in ("svc", "nu-svc")
+            if classified:
+                if not isinstance(d["classes"], list):
+                    raise InputError(f"{where}: classes must be a list of class names")
+                classes = tuple(str(c) for c in d["classes"])
+            elif "classes" in d:
+                raise InputError(f"{where}: a {problem} model has no classes")
+            else:
+                classes = ()
             if not isinstance(d["kernel"], dict):
                 raise InputError(f"{where}: kernel must be an object (name, gamma, …)")
             try:
@@ -145,11 +208,27 @@ class Model:
                 raise InputError(f"{where}: kernel: {exc}") from None
             intercept = _array(d["intercept"], 1, "intercept", where)
             K = intercept.shape[0]
-            if len(classes) < 2 or K not in (len(classes), 1 if len(classes) == 2 else -1):
+            if not classified and K != 1:
+                raise InputError(f"{where}: a {problem} model has one intercept, not {K}")
+            if classified and (
+                len(classes) < 2 or K not in (len(classes), 1 if len(classes) == 2 else -1)
+            ):
                 raise InputError(
                     f"{where}: {len(classes)} classes and {K} intercepts; a model has two "
                     "classes and one intercept, or K ≥ 2 classes and K intercepts"
                 )
+            if problem == "svc":
+                losses = BINARY_LOSSES if K == 1 else MULTICLASS_LOSSES
+                if d["version"] == 1:
+                    loss = losses[0]  # hinge or crammer_singer: the losses of version 1
+                elif loss not in losses:
+                    what = "a binary" if K == 1 else "a multiclass"
+                    raise InputError(
+                        f"{where}: loss must be {what} loss ({', '.join(losses)}), "
+                        f"not {shown(loss)}"
+                    )
+            if problem == "nu-svc" and K != 1:
+                raise InputError(f"{where}: a nu-svc model has two classes and one intercept")
             lam, bias = d["lam"], d["bias"]
             if not finite_number(lam) or lam < 0:
                 raise InputError(f"{where}: lam must be a finite number ≥ 0")
@@ -157,16 +236,23 @@ class Model:
                 raise InputError(f"{where}: bias must be one of {', '.join(BIASES)}")
             cost = None
             if d.get("cost") is not None:
+                if problem != "svc":
+                    raise InputError(f"{where}: a {problem} model has no cost matrix")
                 cost = _array(d["cost"], 2, "cost", where)
                 check_cost_matrix(cost, len(classes), f"{where}: cost")
             known = {
                 "format",
                 "version",
+                "problem",
+                "loss",
                 "classes",
                 "kernel",
                 "lam",
                 "bias",
                 "cost",
+                "epsilon",
+                "nu",
+                "rho",
                 "intercept",
                 "coef",
                 "support_vectors",
@@ -180,6 +266,9 @@ class Model:
                 intercept=intercept,
                 cost=cost,
                 extra={k: v for k, v in d.items() if k not in known},
+                problem=problem,
+                loss=loss,
+                **numbers,
             )
             if "coef" in d:
                 coef = _array(d["coef"], 2, "coef", where)
@@ -199,6 +288,45 @@ class Model:
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"{where}: {exc}") from None
+
+
+def _problem(d: dict, where: str) -> tuple[str, str | None, dict]:
+    """The problem of a model file, its loss as written (checked here but for svc, whose
+    loss depends on the classes) and its numbers ε, ν, ρ (each checked, only those the
+    problem has). Version 1 is svc."""
+    if d.get("version") == 1:
+        extra = [n for n in ("problem", "loss", "epsilon", "nu", "rho") if n in d]
+        if extra:
+            raise InputError(f"{where}: {extra[0]} is a field of version 2, not 1")
+        return "svc", None, {}
+    problem = d["problem"]
+    if problem not in PROBLEMS:
+        raise InputError(
+            f"{where}: problem must be one of {', '.join(PROBLEMS)}, not {shown(problem)}"
+        )
+    if problem == "svc":
+        loss = d["loss"]  # (checked by the caller, which knows binary from multiclass)
+    else:
+        loss = PROBLEM_LOSS[problem]
+        if d.get("loss") != loss:
+            expected = "no loss" if loss is None else f"the loss {loss}"
+            found = shown(d.get("loss"))
+            raise InputError(f"{where}: a {problem} model has {expected}, not {found}")
+    numbers = {}
+    for name in ("epsilon", "nu", "rho"):
+        if name not in PROBLEM_NUMBERS[problem]:
+            if name in d:
+                raise InputError(f"{where}: a {problem} model has no {name}")
+            continue
+        value = d[name]
+        if not finite_number(value):
+            raise InputError(f"{where}: {name} must be a finite number, not {shown(value)}")
+        if name == "epsilon" and value < 0:
+            raise InputError(f"{where}: epsilon must be ≥ 0, not {shown(value)}")
+        if name == "nu" and not 0 < value <= 1:
+            raise InputError(f"{where}: nu must be in (0, 1], not {shown(value)}")
+        numbers[name] = float(value)
+    return problem, loss, numbers
 
 
 def _array(value, ndim, name, where, empty=False) -> np.ndarray:

@@ -302,7 +302,9 @@ def _qp(config: SolverConfig, data: Dataset, cost: np.ndarray, hard: bool):
                 np.add.at(per_example, sel, z[pos : pos + sel.size])
                 pos += sel.size
         alpha_max = float(per_example.max())
-        lam_hard = 0.5 / (m * max(alpha_max, 1e-12))
+        # any C = 1/(λm) ≥ max α gives the hard solution; a little above it, for rounding
+        # in α (a smaller λ would only slow the 1/(λt) steps down)
+        lam_hard = 0.9 / (m * max(alpha_max, 1e-12))
     common = dict(
         classes=data.classes,
         kernel=config.kernel,

@@ -37,7 +37,11 @@ def replay(
     """The solver of ``config`` on ``data`` from w = 0, stepped to each of ``iterations``
     (increasing) in turn; stops early where the solver stops (its stopping rule, or a
     divergence: ``solver.status_`` says which)."""
-    solver = Solver(config).reset(data, None if reference is None else reference.lam_hard)
+    solver = Solver(config).reset(
+        data,
+        None if reference is None else reference.lam_hard,
+        optimum=None if reference is None else reference.objective,
+    )
     for t in iterations:
         while solver.t_ < t and not solver.done:
             solver.step(int(t) - solver.t_)

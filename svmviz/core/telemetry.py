@@ -121,6 +121,12 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
     return "\n".join(lines) + "\n"
 
 
+def history_offsets(problem: str) -> tuple[str, ...]:
+    """The offset columns of ``problem``'s history (``history_csv``'s ``offsets``): ρ of
+    ν-SVC and one-class, the ε that ν-SVR learns; none for the others (ε-SVR's is fixed)."""
+    return {"nu-svc": ("rho",), "one-class": ("rho",), "nu-svr": ("epsilon",)}.get(problem, ())
+
+
 def log_samples(t: np.ndarray) -> np.ndarray:
     """About CURVE_POINTS row indices of the increasing iterations ``t``, evenly spaced on a
     log axis of t, the last row included (the rows of a history a curve draws)."""

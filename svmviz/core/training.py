@@ -22,7 +22,11 @@ def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | No
     kernel) trains anyway, with the reason in the third element.
     """
     reference, reason = reference_or_reason(config, data)
-    solver = Solver(config).reset(data, reference.lam_hard if reference else None)
+    solver = Solver(config).reset(
+        data,
+        reference.lam_hard if reference else None,
+        optimum=reference.objective if reference else None,
+    )
     return solver, reference, reason
 
 

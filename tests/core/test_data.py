@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pytest
 
@@ -91,3 +93,52 @@ def test_cost_matrix(tmp_path):
 def test_from_labels_keeps_appearance_order_for_strings():
     d = Dataset.from_labels(np.zeros((3, 2)), ["b", "a", "b"])
     assert d.classes == ("b", "a")
+
+
+def test_a_regression_file_has_a_real_target_last(tmp_path):
+    d = read_csv(write(tmp_path, "x,y,price\n0,1,2.5\n2,3,-1e3\n"), "regression")
+    assert d.X.tolist() == [[0, 1], [2, 3]]
+    assert d.target.tolist() == [2.5, -1000.0]
+    assert d.classes == ()
+    again = tmp_path / "again.csv"
+    write_csv(again, d)
+    assert read_csv(again, "regression").target.tolist() == d.target.tolist()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("x,t\n0,1\n1,cat\n", "line 3, column 2: the target 'cat' is not a number"),
+        ("x,y,t\n0,1,2\n1,2,\n", "line 3, column 3: the target '' is not a number"),
+        ("x,t\n0,nan\n", "line 2, column 2: the target is 'nan', not finite"),
+        ("t\n1\n", "line 1: the header has 1 column; expected coordinates then a target"),
+    ],
+)
+def test_bad_targets(tmp_path, content, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        read_csv(write(tmp_path, content), "regression")
+
+
+@pytest.mark.parametrize(
+    "content, coordinates",
+    [
+        ("x,y,label\n0,1,a\n2,3,b\n", [[0, 1], [2, 3]]),  # a label that is not a number
+        ("x,y,kind\n0,1,1\n2,3,z\n", [[0, 1], [2, 3]]),  # one cell that is not a number
+        ("x,y,label\n0,1,1\n2,3,-1\n", [[0, 1], [2, 3]]),  # numbers under "label"
+        ("x,y,Class\n0,1,1\n2,3,-1\n", [[0, 1], [2, 3]]),
+        ("x,y,z\n0,1,5\n2,3,6\n", [[0, 1, 5], [2, 3, 6]]),  # every column a coordinate
+        ("x\n0\n2\n", [[0], [2]]),
+    ],
+)
+def test_a_one_class_file_may_have_a_label_column(tmp_path, content, coordinates):
+    d = read_csv(write(tmp_path, content), "one-class")
+    assert d.X.tolist() == coordinates
+    assert d.classes == () and d.target is None
+    again = tmp_path / "again.csv"
+    write_csv(again, d)
+    assert read_csv(again, "one-class").X.tolist() == coordinates
+
+
+def test_one_class_coordinates_are_still_checked(tmp_path):
+    with pytest.raises(InputError, match=re.escape("line 3, column 1: coordinate 'q'")):
+        read_csv(write(tmp_path, "x,y,label\n0,1,a\nq,3,b\n"), "one-class")

@@ -32,6 +32,7 @@ import threading
 import warnings
 import zipfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,10 @@ from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
     BIASES,
+    BINARY_LOSSES,
     MARGINS,
+    MULTICLASS_LOSSES,
+    PROBLEMS,
     SAMPLINGS,
     SCHEDULES,
     SolverConfig,
@@ -261,8 +265,13 @@ def check_scenario(sc) -> None:
 
 def check_model(model) -> None:
     assert isinstance(model, Model)
+    assert model.problem in PROBLEMS
     assert all(isinstance(c, str) for c in model.classes)
-    assert len(model.classes) >= 2
+    classified = model.kind == "svc"
+    assert len(model.classes) >= 2 if classified else model.classes == ()
+    for name in ("epsilon", "nu", "rho"):
+        value = getattr(model, name)
+        assert value is None or math.isfinite(value)
     assert isinstance(model.kernel, Kernel)
     assert math.isfinite(model.lam)
     assert model.lam >= 0
@@ -272,7 +281,7 @@ def check_model(model) -> None:
     assert b.ndim == 1
     assert np.isfinite(b).all()
     K = b.shape[0]
-    assert K == len(model.classes) or (K == 1 and len(model.classes) == 2)
+    assert K == len(model.classes) or (K == 1 and len(model.classes) in (0, 2))
     if model.coef is not None:
         assert model.coef.dtype == np.float64
         assert model.coef.ndim == 2
@@ -294,8 +303,11 @@ def check_model(model) -> None:
     with np.errstate(all="ignore"):  # (the values may overflow; the shapes must be right)
         F = model.decision_function(np.zeros((3, d)))
         labels = model.predict(np.zeros((3, d)))
-    assert F.shape == ((3,) if model.binary else (3, K))
-    assert all(c in model.classes for c in labels)
+    assert F.shape == ((3,) if model.single_output else (3, K))
+    if model.kind == "regression":
+        assert labels.shape == (3,)
+    else:
+        assert all(c in (model.classes or ("inlier", "outlier")) for c in labels)
     text = json.dumps(model.to_dict(), sort_keys=True)
     with tempfile.TemporaryDirectory() as tmp:  # written again, it reads back the same
         write_model(Path(tmp) / "again.json", model)
@@ -426,12 +438,29 @@ def valid_models() -> list:
         support_vectors=np.empty((0, 2)),
         dual_coef=np.empty((1, 0)),
     )
+    # the problems of version 2
+    weston = replace(multi, loss="weston_watkins")
+    nu_svc = replace(linear, problem="nu-svc", nu=0.3, rho=0.8, extra={})
+    one_class = replace(
+        rbf, classes=(), problem="one-class", loss=None, nu=0.2, rho=0.1, bias="none"
+    )
+    svr = replace(
+        linear, classes=(), problem="epsilon-svr", loss="epsilon_insensitive", epsilon=0.1
+    )
+    nu_svr = replace(
+        rbf, classes=(), problem="nu-svr", loss="epsilon_insensitive", nu=0.5, epsilon=0.2
+    )
     return [
         with_provenance(linear, SolverConfig(), "converged", 0.25),
         rbf,
         multi,
         poly,
         with_provenance(sigmoid, config, "budget", None),
+        weston,
+        nu_svc,
+        one_class,
+        svr,
+        nu_svr,
     ]
 
 
@@ -451,6 +480,7 @@ SESSIONS = valid_sessions()
 SCENARIOS = valid_scenarios()
 MODELS = valid_models()
 MODEL_DICTS = [m.to_dict() for m in MODELS]
+LOSSES = [*BINARY_LOSSES, *MULTICLASS_LOSSES, "epsilon_insensitive"]
 CSV_TEXTS = valid_csv_texts()
 COST_TEXTS = ["0,1,2\n1,0,1\n2,1,0\n", "0,1\n1,0\n", "0;2.5;1\n1;0;1\n1;1;0\n"]
 
@@ -959,7 +989,7 @@ def model_docs(draw):
     d, n = draw(st.integers(0, 3)), draw(st.integers(0, 4))
     doc = {
         "format": draw(maybe(st.just("svmviz-model"))),
-        "version": draw(maybe(st.just(1))),
+        "version": draw(maybe(st.sampled_from([1, 2]))),
         "classes": draw(maybe(st.lists(texts, min_size=C, max_size=C))),
         "kernel": draw(maybe(kernel_dicts)),
         "lam": draw(maybe(numbers)),
@@ -967,6 +997,11 @@ def model_docs(draw):
         "cost": draw(maybe(st.none() | arrays_of(C, C) | matrices)),
         "intercept": draw(maybe(arrays_of(1, K).map(lambda a: a[0]))),
     }
+    if doc["version"] == 2:  # the fields of version 2 (a problem's numbers, all of them)
+        doc["problem"] = draw(maybe(st.sampled_from(PROBLEMS)))
+        doc["loss"] = draw(maybe(st.sampled_from(LOSSES)))
+        for name in ("epsilon", "nu", "rho"):
+            doc[name] = draw(maybe(numbers))
     if draw(st.booleans()):
         doc["coef"] = draw(maybe(arrays_of(K, d)))
     else:

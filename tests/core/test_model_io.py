@@ -1,4 +1,6 @@
 import json
+import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -7,6 +9,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import (
+    Model,
     read_model,
     read_model_npz,
     with_provenance,
@@ -14,7 +17,7 @@ from svmviz.core.model_io import (
     write_model_npz,
 )
 from svmviz.core.solvers import Solver
-from svmviz.core.telemetry import history_csv
+from svmviz.core.telemetry import history_csv, history_offsets
 
 
 @pytest.mark.parametrize("bias", ["free", "regularized", "none"])
@@ -42,7 +45,7 @@ def test_documented_fields(tmp_path, blobs2):
     write_model(path, s.model())
     d = json.loads(path.read_text())
     assert d["format"] == "svmviz-model"
-    assert d["version"] == 1
+    assert d["version"] == 2
     assert d["classes"] == list(blobs2.classes)
     assert set(d["kernel"]) == {"name", "gamma", "degree", "coef0"}
     sv = np.array(d["support_vectors"])
@@ -58,7 +61,7 @@ def test_documented_fields(tmp_path, blobs2):
     [
         ("not json", "not JSON"),
         ('{"format": "something-else"}', "not an svmviz model"),
-        ('{"format": "svmviz-model", "version": 2}', "version 2, written by a newer svmviz"),
+        ('{"format": "svmviz-model", "version": 3}', "version 3, written by a newer svmviz"),
         ('{"format": "svmviz-model", "version": 1, "classes": ["a", "b"]}', "is missing"),
         (
             '{"format": "svmviz-model", "version": 1, "classes": ["a","b"], "kernel": '
@@ -127,3 +130,176 @@ def test_history_csv_matches_the_history(blobs2):
     assert int(row[0]) == 15
     assert float(row[1]) == s.history_["objective"][4]
     assert s.history_.to_csv_text() == history_csv(s.history_.copy())
+
+
+# ---------------------------------------------------------------- version 2: every problem
+RBF = Kernel("rbf", gamma=0.5)
+SV = np.array([[0.0, 1.0], [1.0, -1.0], [-1.0, 0.5]])
+
+
+def _model(linear, **fields):
+    """A model built directly, with K outputs (default 1): linear or on three support
+    vectors."""
+    K = fields.pop("K", 1)
+    rng = np.random.default_rng(K)
+    if linear:
+        shape = dict(kernel=Kernel(), coef=rng.normal(size=(K, 2)))
+    else:
+        shape = dict(kernel=RBF, support_vectors=SV, dual_coef=rng.normal(size=(K, 3)))
+    return Model(lam=0.1, bias="free", intercept=rng.normal(size=K), **shape, **fields)
+
+
+PROBLEM_MODELS = {
+    "svc-binary": lambda lin: _model(lin, classes=("a", "b"), loss="logistic"),
+    "svc-weston_watkins": lambda lin: _model(
+        lin,
+        K=3,
+        classes=("a", "b", "c"),
+        loss="weston_watkins",
+        cost=np.array([[0, 1, 2], [1, 0, 1], [2, 1, 0.0]]),
+    ),
+    "nu-svc": lambda lin: _model(
+        lin, classes=("-1", "1"), problem="nu-svc", loss="hinge", nu=0.3, rho=0.7
+    ),
+    "one-class": lambda lin: replace(
+        _model(lin, classes=(), problem="one-class", loss=None, nu=0.2, rho=0.4),
+        intercept=np.array([-0.4]),
+        bias="none",
+    ),
+    "epsilon-svr": lambda lin: _model(
+        lin,
+        classes=(),
+        problem="epsilon-svr",
+        loss="epsilon_insensitive",
+        epsilon=0.25,
+    ),
+    "nu-svr": lambda lin: _model(
+        lin,
+        classes=(),
+        problem="nu-svr",
+        loss="epsilon_insensitive",
+        nu=0.4,
+        epsilon=0.15,
+    ),
+}
+
+
+@pytest.mark.parametrize("linear", [True, False], ids=["linear", "kernel"])
+@pytest.mark.parametrize("name", PROBLEM_MODELS)
+@pytest.mark.parametrize("npz", [False, True], ids=["json", "npz"])
+def test_every_problem_round_trips(tmp_path, name, linear, npz):
+    model = PROBLEM_MODELS[name](linear)
+    path = tmp_path / ("m.npz" if npz else "m.json")
+    (write_model_npz if npz else write_model)(path, model)
+    again = (read_model_npz if npz else read_model)(path)
+    for field_name in ("problem", "loss", "classes", "lam", "bias", "epsilon", "nu", "rho"):
+        assert getattr(again, field_name) == getattr(model, field_name), field_name
+    Xt = np.random.default_rng(2).normal(size=(40, 2)) * 2
+    np.testing.assert_array_equal(again.decision_function(Xt), model.decision_function(Xt))
+    np.testing.assert_array_equal(again.predict(Xt), model.predict(Xt))
+    if model.cost is not None:
+        np.testing.assert_array_equal(again.cost, model.cost)
+
+
+def test_version_2_fields_and_predictions(tmp_path):
+    path = tmp_path / "m.json"
+    write_model(path, PROBLEM_MODELS["one-class"](True))
+    d = json.loads(path.read_text())
+    assert d["version"] == 2 and d["problem"] == "one-class"
+    assert "classes" not in d and "loss" not in d and "cost" not in d
+    assert d["intercept"] == [-d["rho"]]
+    one_class = read_model(path)
+    F = one_class.decision_function(SV)
+    assert list(one_class.predict(SV)) == ["inlier" if f >= 0 else "outlier" for f in F]
+    svr = PROBLEM_MODELS["epsilon-svr"](False)
+    write_model(path, svr)
+    d = json.loads(path.read_text())
+    assert d["loss"] == "epsilon_insensitive" and d["epsilon"] == 0.25 and "nu" not in d
+    np.testing.assert_array_equal(svr.predict(SV), svr.decision_function(SV))
+    multi = Model(
+        classes=("a", "b", "c"),
+        kernel=Kernel(),
+        lam=0.1,
+        bias="free",
+        intercept=np.zeros(3),
+        coef=np.eye(3, 2),
+    )
+    assert multi.loss == "crammer_singer"  # the default loss of a multiclass svc
+
+
+def test_a_version_1_file_still_loads(tmp_path):
+    path = tmp_path / "m.json"
+    for classes, intercept, coef, loss in (
+        (["a", "b"], [0.5], [[1.0, -1.0]], "hinge"),
+        (["a", "b", "c"], [0, 1, 2], [[1, 0], [0, 1], [1, 1]], "crammer_singer"),
+    ):
+        v1 = {
+            "format": "svmviz-model",
+            "version": 1,
+            "classes": classes,
+            "kernel": {"name": "linear"},
+            "lam": 0.1,
+            "bias": "free",
+            "cost": None,
+            "intercept": intercept,
+            "coef": coef,
+            "iterations": 7,
+        }
+        path.write_text(json.dumps(v1))
+        model = read_model(path)
+        assert (model.problem, model.loss) == ("svc", loss)
+        assert model.extra == {"iterations": 7}
+        write_model(path, model)
+        assert json.loads(path.read_text())["version"] == 2
+
+
+def _v2(**changes):
+    d = PROBLEM_MODELS[changes.pop("name", "svc-binary")](True).to_dict()
+    d.update(changes)
+    return {k: v for k, v in d.items() if v != "DROP"}
+
+
+@pytest.mark.parametrize(
+    "d, message",
+    [
+        (_v2(problem="lasso"), "problem must be one of svc"),
+        (_v2(problem="DROP"), "'problem' is missing"),
+        (_v2(loss="crammer_singer"), "loss must be a binary loss"),
+        (_v2(name="svc-weston_watkins", loss="hinge"), "loss must be a multiclass loss"),
+        (_v2(name="epsilon-svr", loss="hinge"), "has the loss epsilon_insensitive, not 'hinge'"),
+        (_v2(name="one-class", loss="hinge"), "one-class model has no loss"),
+        (_v2(name="epsilon-svr", classes=["a", "b"]), "epsilon-svr model has no classes"),
+        (_v2(name="epsilon-svr", epsilon=-1), "epsilon must be ≥ 0"),
+        (_v2(name="epsilon-svr", epsilon="DROP"), "'epsilon' is missing"),
+        (_v2(name="nu-svr", nu=1.5), "nu must be in (0, 1]"),
+        (_v2(name="nu-svc", rho="x"), "rho must be a finite number"),
+        (_v2(epsilon=0.1), "a svc model has no epsilon"),
+        (_v2(name="one-class", intercept=[0, 1], coef=[[1, 0], [0, 1]]), "one intercept, not 2"),
+        (_v2(name="nu-svr", cost=[[0, 1], [1, 0]]), "has no cost matrix"),
+        ({"format": "svmviz-model", "version": 1, "problem": "svc"}, "a field of version 2"),
+    ],
+)
+def test_bad_version_2_fields_are_refused(tmp_path, d, message):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(InputError, match=re.escape(message)):
+        read_model(path)
+
+
+def test_history_csv_carries_the_offsets_of_the_problem(blobs2):
+    s = Solver(SolverConfig(iterations=5)).reset(blobs2)
+    s.step(5)
+    columns = s.history_.copy()
+    columns["rho"][:] = 0.5
+    columns["epsilon"][:] = 0.25
+    for problem, header, last in (
+        ("svc", "violations", None),
+        ("epsilon-svr", "violations", None),
+        ("nu-svc", "violations,rho", 0.5),
+        ("one-class", "violations,rho", 0.5),
+        ("nu-svr", "violations,epsilon", 0.25),
+    ):
+        lines = history_csv(columns, offsets=history_offsets(problem)).splitlines()
+        assert lines[0].endswith(header)
+        if last is not None:
+            assert float(lines[3].split(",")[-1]) == last

@@ -46,6 +46,10 @@ from svmviz.core.solvers._status import STATUS_TEXT, advice
 from svmviz.core.solvers.losses.nu_svc import check_nu_svc
 from svmviz.core.telemetry import COLUMNS, History
 
+# a hard margin goes on past its budget until within HARD_GAP of the exact optimum, for at
+# most HARD_BUDGETS budgets (Solver.reset)
+HARD_GAP = 0.01
+HARD_BUDGETS = 40
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
 # few, so that a step(n) hands over to the compiled loop soon after it is ready
@@ -60,8 +64,15 @@ class Solver:
         self.notice_ = ""  # something about the problem the user should know (no error)
 
     # ------------------------------------------------------------------ set-up
-    def reset(self, data: Dataset, lam_hard: float | None = None, grams=None) -> Solver:
+    def reset(
+        self, data: Dataset, lam_hard: float | None = None, grams=None, optimum=None
+    ) -> Solver:
         """Validate ``data`` and start from w = 0.
+
+        ``optimum``: the exact optimum's objective, when known. A hard margin's budget
+        adapts to it: a run whose output is still more than HARD_GAP above it at the budget
+        goes on, a budget at a time, up to HARD_BUDGETS budgets (its λ is tiny, so 1/(λt)
+        steps converge slowly, and the budget that suits a soft margin stops it short).
 
         ``lam_hard`` is the λ that makes the soft problem equal the hard one (from
         :func:`svmviz.core.reference.exact_optimum`); it is required for a hard margin.
@@ -154,6 +165,8 @@ class Solver:
         self._sampler = Sampler(self.rng_, m, self.batch_, cfg.sampling == "uniform")
         self.t_ = 0
         self.t0_ = 0  # the iteration a warm start began at; the budget counts from there
+        self.budget_ = int(cfg.iterations)  # grows for a hard margin (HARD_GAP)
+        self.optimum_ = optimum if cfg.margin == "hard" else None
         self.status_ = "ready"
         self.history_ = History(self.batch_)
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
@@ -309,7 +322,7 @@ class Solver:
         """Advance at most ``n`` iterations (fewer at the budget or a stop); return how many."""
         if self.done:
             return 0
-        n = int(min(n, self.t0_ + self.config.iterations - self.t_))
+        n = int(min(n, self.t0_ + self.budget_ - self.t_))
         done = 0
         while done < n:
             loops = self._loops()
@@ -325,8 +338,23 @@ class Solver:
             if self.config.tol > 0 and self.t_ % self._window == 0:
                 if self._converged():
                     return done
-        self.status_ = "budget" if self.t_ >= self.t0_ + self.config.iterations else "running"
+        at_budget = self.t_ >= self.t0_ + self.budget_
+        if at_budget and self._extend_budget():
+            at_budget = False
+        self.status_ = "budget" if at_budget else "running"
         return done
+
+    def _extend_budget(self) -> bool:
+        """At the budget of a hard margin whose output is still above HARD_GAP of the known
+        optimum: one more budget (at most HARD_BUDGETS in all); whether it was given."""
+        if self.optimum_ is None or not len(self.history_):
+            return False
+        gap = float(self.history_["objective"][-1]) - self.optimum_
+        iterations = self.config.iterations
+        if gap <= HARD_GAP * abs(self.optimum_) or self.budget_ >= HARD_BUDGETS * iterations:
+            return False
+        self.budget_ += iterations
+        return True
 
     def _run(self, n: int, loops=_loop):
         """``n`` iterations of ``loops`` (the compiled loop module or its Python twin: the
@@ -409,6 +437,8 @@ class Solver:
             if kind == "one-class"
             else "epsilon_insensitive"
             if kind == "regression"
+            else "hinge"
+            if cfg.problem == "nu-svc"
             else self.loss_.NAME,
             epsilon=float(off[1]) if cfg.problem == "nu-svr" else None,
             nu=float(cfg.nu) if cfg.problem.startswith("nu") or kind == "one-class" else None,
