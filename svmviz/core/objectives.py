@@ -57,7 +57,7 @@ def loss_module(model):
     return LOSS_MODULES[name]
 
 
-def model_objective(model, X, y, margin: str = "soft", target=None) -> dict:
+def model_objective(model, X, y, target=None, margin: str = "soft") -> dict:
     """Objective, mean loss, error and ‖w‖ of a :class:`~svmviz.core.model_io.Model` on (X, y)
     (``target``: the real targets of a regression model). The soft objective is
     lam/2·‖w‖² + mean loss + the offset term of the problem (−ρ, −νρ, νε): the hinge and

@@ -68,7 +68,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     if module.NAME not in ("hinge", "crammer_singer"):
         # every other problem: its loss module's conic program (:mod:`.losses._exact`)
         model, lower = module.reference(config, data)
-        objective = model_objective(model, X, data.y, "soft", data.target)["objective"]
+        objective = model_objective(model, X, data.y, data.target)["objective"]
         seconds = time.perf_counter() - start
         return Reference(objective, model, "clarabel", seconds, lower=min(lower, objective))
     binary = K == 2
@@ -81,16 +81,16 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     if binary and config.bias == "free" and not hard and config.lam > 0 and not linear:
         model, lower = _libsvm(config, data)
         method = "libsvm"
-        obj = model_objective(model, X, data.y, "soft")
+        obj = model_objective(model, X, data.y)
         f = obj["objective"]
         if f - lower > CERTIFIED * max(abs(f), 1e-12) and X.shape[0] <= QP_FALLBACK_POINTS:
             model, lam_hard, lower = _qp(config, data, cost, hard)
             method = "clarabel"
-            obj = model_objective(model, X, data.y, "soft")
+            obj = model_objective(model, X, data.y)
     else:
         model, lam_hard, lower = _qp(config, data, cost, hard)
         method = "clarabel"
-        obj = model_objective(model, X, data.y, "soft")
+        obj = model_objective(model, X, data.y)
     if hard:
         n2 = model.norm2()
         # the exact penalty form the solver reports: ½‖w‖² + C Σ ξ = soft objective / λ
