@@ -1,33 +1,71 @@
-"""Property tests (hypothesis) on the engine: any finite data set with at least two classes
-and valid parameters trains without an exception; the telemetry stays finite, or the run
-stops with the status "diverged"; no objective is below the exact optimum beyond rounding;
-a seed reproduces its run."""
+"""Property tests (hypothesis) on the engine: any finite data set (two classes or more; a
+real target for regression) and valid parameters of any problem and loss train without an
+exception; the telemetry stays finite, or the run stops with the status "diverged"; no
+objective is below the certified bound on the exact optimum beyond rounding; a seed
+reproduces its run."""
 
 import os
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from svmviz.core.config import SolverConfig
+from svmviz.core.config import (
+    BINARY_LOSSES,
+    MULTICLASS_LOSSES,
+    NU_SCALED,
+    PROBLEMS,
+    SolverConfig,
+)
 from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
 from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
 
-COLUMNS = ("objective", "loss", "error", "norm")
+COLUMNS = ("objective", "loss", "error", "norm", "rho", "epsilon")
 
 
 @st.composite
-def datasets(draw, max_classes=4):
+def datasets(draw, max_classes=4, regression=False):
     m = draw(st.integers(2, 40))
     k = draw(st.integers(2, max_classes))
     scale = draw(st.sampled_from([1e-6, 1.0, 1e3]))
     X = draw(st.lists(st.tuples(st.floats(-5, 5), st.floats(-5, 5)), min_size=m, max_size=m))
+    X = np.array(X, dtype=float) * scale
+    if regression:
+        target = draw(st.lists(st.floats(-5, 5), min_size=m, max_size=m))
+        return Dataset.regression(X, np.array(target) * draw(st.sampled_from([1e-3, 1.0, 1e3])))
     y = draw(st.lists(st.integers(0, k - 1), min_size=m, max_size=m))
     y[0], y[1] = 0, 1  # at least two classes
-    return Dataset.from_labels(np.array(X, dtype=float) * scale, y)
+    return Dataset.from_labels(X, y)
+
+
+@st.composite
+def problems(draw):
+    """The problem fields of a SolverConfig: any problem, loss, ε and ν."""
+    problem = draw(st.sampled_from(PROBLEMS))
+    fields = dict(problem=problem)
+    if problem == "svc":
+        fields["loss"] = draw(st.sampled_from(BINARY_LOSSES))
+        fields["multiclass"] = draw(st.sampled_from(MULTICLASS_LOSSES))
+    if problem == "epsilon-svr":
+        fields["epsilon"] = draw(st.sampled_from([0.0, 0.1, 1.0]))
+    if problem in ("nu-svc", "nu-svr", "one-class"):
+        fields["nu"] = draw(st.sampled_from([0.1, 0.35, 0.5, 1.0]))
+    return fields
+
+
+def data_for(draw, config, max_classes=4):
+    """A data set for the problem of ``config`` (ν-SVC: binary, with a feasible ν)."""
+    if config.kind == "regression":
+        return draw(datasets(regression=True))
+    if config.problem == "nu-svc":
+        data = draw(datasets(max_classes=2))
+        m = len(data.y)
+        assume(config.nu <= 2 * min(int(np.sum(data.y == 1)), int(np.sum(data.y != 1))) / m)
+        return data
+    return draw(datasets(max_classes=max_classes))
 
 
 @st.composite
@@ -35,6 +73,7 @@ def configs(draw):
     algorithm = draw(st.sampled_from(["pegasos", "sgd", "gd"]))
     kernel = draw(st.sampled_from([Kernel(), Kernel("rbf", gamma=0.5), Kernel("poly", degree=2)]))
     return SolverConfig(
+        **draw(problems()),
         algorithm=algorithm,
         kernel=kernel,
         lam=draw(st.sampled_from([1e-3, 1e-2, 0.1, 1.0])),
@@ -54,8 +93,9 @@ SETTINGS = settings(
 
 
 @SETTINGS
-@given(data=datasets(), config=configs())
-def test_any_valid_problem_trains_finite_or_says_diverged_and_reproduces(data, config):
+@given(config=configs(), draw=st.data())
+def test_any_valid_problem_trains_finite_or_says_diverged_and_reproduces(config, draw):
+    data = data_for(draw.draw, config)
     a = Solver(config).reset(data)
     a.step(config.iterations)
     h = a.history_
@@ -81,12 +121,21 @@ def rounding(ref, data, config, history) -> float:
     a = np.abs(model.dual_coef if model.coef is None else model.coef).sum()
     reference = 16 * eps * (a * kappa + config.lam * a * a * kappa)
     visited = np.abs(history[np.isfinite(history)]).max(initial=0.0)
-    return 1e-9 * max(1.0, abs(ref.objective)) + reference + 4 * eps * len(history) * visited
+    # ν-SVC and one-class are solved on the kernel scaled to 1 and scaled back (their
+    # objective is homogeneous): the solver's tolerance scales with max |K|
+    homogeneous = 1e-9 * kappa if config.problem in NU_SCALED else 0.0
+    return (
+        1e-9 * max(1.0, abs(ref.objective))
+        + reference
+        + homogeneous
+        + 4 * eps * len(history) * visited
+    )
 
 
 @SETTINGS
-@given(data=datasets(max_classes=3), config=configs())
-def test_no_objective_is_below_the_exact_optimum(data, config):
+@given(config=configs(), draw=st.data())
+def test_no_objective_is_below_the_exact_optimum(config, draw):
+    data = data_for(draw.draw, config, max_classes=3)
     ref = exact_optimum(config, data)  # PSD kernels, soft margin: it exists
     s = Solver(config).reset(data)
     s.step(config.iterations)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from svmviz.core.config import NU_SCALED
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import check_gram
@@ -79,12 +80,17 @@ class Program:
         # (never scaled up: features of 1e-130 would make λ/σ² overflow)
         self.sigma = max(1.0, float(np.abs(F).max(initial=0.0)))
         self.F = F / self.sigma
+        # ν-SVC and one-class are homogeneous: their optimum on the kernel K/σ² is theirs on
+        # K scaled by 1/σ² (w′ = σw in F's coordinates, ρ, b, ξ and the value divided by
+        # σ²), so they are solved there with ½‖w′‖², and scaled back in solve()
+        self.homogeneous = config.problem in NU_SCALED
         self.outputs = outputs
         self.n = 0
         self.P: list[np.ndarray] = []  # the diagonal of P and q, block by block
         self.q: list[np.ndarray] = []
         self.rows: dict[str, list] = {"zero": [], "nonneg": [], "exp": []}
-        self.W = self.var(outputs * self.r, square=self.lam / self.sigma**2)
+        square = 1.0 if self.homogeneous else self.lam / self.sigma**2
+        self.W = self.var(outputs * self.r, square=square)
         self.b = self.var(outputs) if self.bias == "free" else None
         self.f: np.ndarray | None = None
         if self.to_coef is not None:
@@ -218,7 +224,8 @@ class Program:
         status = str(sol.status)
         if status not in ("Solved", "AlmostSolved"):
             raise InputError(f"the exact solver failed ({status}); the problem may be ill-posed")
-        return np.asarray(sol.x), float(sol.obj_val_dual)
+        scale = self.sigma**2 if self.homogeneous else 1.0
+        return scale * np.asarray(sol.x), scale * float(sol.obj_val_dual)
 
     def model(self, x, config, classes, intercept=None, **fields) -> Model:
         """The Model of the solution x: w and b (the bias mode's), or ``intercept``."""
