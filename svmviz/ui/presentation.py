@@ -17,7 +17,7 @@ from svmviz.ui.curves import scale_plot_text
 
 SCALE = 1.6  # text, markers and lines
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
-CURVES_SHARE = 0.24  # of the screen's width, for the objective curve
+CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
 
 
