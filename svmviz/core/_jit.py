@@ -104,12 +104,13 @@ def plain(func):
     return func
 
 
-def compile_plain(func, inline: bool):
+def compile_plain(func, inline):
     """numba's compiled version of a :func:`plain` function (numba imported), inlined
     into its callers or not."""
     import numba
 
-    return numba.njit(**_OPTIONS, inline="always" if inline else "never")(func)
+    options = {**_OPTIONS, "inline": "always" if inline else "never"}
+    return numba.njit(**options)(func)
 
 
 def _decorate(func, **extra):

@@ -368,7 +368,7 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
-        out = Record(*(cols[c] for c in COLUMNS), flags)
+        out = Record(**{c: cols[c] for c in COLUMNS}, flags=flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
