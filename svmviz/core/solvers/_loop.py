@@ -145,6 +145,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     members = np.empty(batch, dtype=np.int64)
     coef = np.zeros((batch, K))
     fbuf = np.empty(K)
+    gbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
     screen1 = _bias.screen_one(pb, st, wk)
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
@@ -213,7 +214,10 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             members[rr] = i
             for k in range(K):
                 fbuf[k] = sigma * _stats.score(linear, PhiT, W, S, i, k) + b[k]
-            nterms[rr] = _dispatch.terms(loss, fbuf, y[i], y_sign[i], off, coef[rr])
+            # (into gbuf, then copied: a view coef[rr] made per sample costs reference counts)
+            nterms[rr] = _dispatch.terms(loss, fbuf, y[i], y_sign[i], off, gbuf)
+            for k in range(K):
+                coef[rr, k] = gbuf[k]
             if nterms[rr] > 0:
                 nviol += 1
                 if not full:

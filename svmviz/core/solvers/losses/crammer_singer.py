@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
-from svmviz.core.solvers import _stats, rules
+from svmviz.core.solvers import _bias, _stats, rules
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "crammer_singer"
@@ -79,8 +79,8 @@ def totals(loss, y, t, F, scale, b, off):
 
 @plain
 def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
-    if free:
-        _common.descent_bias(loss, y, t, F, scale, b, off, step)
+    if free:  # _common.descent_bias's step, fused for this loss (the default multiclass one)
+        _bias.bias_descent(y, loss.cost, F, scale, b, step)
 
 
 @plain
