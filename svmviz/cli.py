@@ -15,7 +15,8 @@ def cmd_train(args) -> int:
     from svmviz.core.file_io import atomic_write_text
     from svmviz.core.fit import summary, train
     from svmviz.core.model_io import write_model
-    from svmviz.core.telemetry import history_csv, history_offsets
+    from svmviz.core.solvers.losses import offset_columns
+    from svmviz.core.telemetry import history_csv
 
     # the file is read as the problem has it: labels, a target, or unlabelled points
     data = read_csv(args.data, SolverConfig(problem=args.problem).kind)
@@ -34,7 +35,7 @@ def cmd_train(args) -> int:
         write_model(args.out, result.model)
     if args.history:
         history = result.solver.history_.copy()
-        text = history_csv(history, offsets=history_offsets(config.problem))
+        text = history_csv(history, offsets=offset_columns(config.problem))
         atomic_write_text(args.history, text)
     if args.plot:
         from svmviz.ui.headless import write_training_plot

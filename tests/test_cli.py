@@ -248,6 +248,14 @@ def costs(t, k):
             lambda t, d: [three(t), "--margin", "hard", "--multiclass", "weston_watkins"],
             "a hard margin is a crammer_singer svc; weston_watkins has a soft one only",
         ),
+        (
+            lambda t, d: [three(t), "--loss", "logistic"],
+            "--loss logistic is a binary loss and these data have more than two classes",
+        ),
+        (
+            lambda t, d: [d, "--multiclass", "softmax"],
+            "--multiclass softmax is a multiclass loss and these data have two classes",
+        ),
     ],
 )
 def test_a_problem_option_that_does_not_apply_is_refused(

@@ -33,9 +33,6 @@ from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
 
-# the columns published (rho and epsilon: the offsets of the problems that have them)
-HISTORY = ("objective", "loss", "error", "norm", "violations", "rho", "epsilon", "t")
-
 
 class RunnerState(Protocol):
     """What the runner reads and writes outside itself (svmviz.app.controls.Controls)."""
@@ -236,7 +233,7 @@ class TrainingRunner:
             fit = self._fit_data
             self._optimum = make_frame(ref.model, fit.X, fit.y, extent, job.grid)
         h = s.history_
-        history = {c: h[c] for c in HISTORY}
+        history = {c: h[c] for c in (*h.names, "t")}
         for v in history.values():
             v.flags.writeable = False
         state.emit(

@@ -89,6 +89,18 @@ def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
     for name, value in (("--loss", args.loss), ("--multiclass", args.multiclass)):
         if value is not None and problem != "svc":
             raise InputError(f"{name} {value} applies to the svc problem, not {problem}")
+    # a loss for the other kind of data, alone (with both given, each applies to its kind)
+    if problem == "svc" and binary is not None and (args.loss is None) != (args.multiclass is None):
+        if args.loss is not None and not binary:
+            raise InputError(
+                f"--loss {args.loss} is a binary loss and these data have more than two "
+                "classes; choose a multiclass loss with --multiclass"
+            )
+        if args.multiclass is not None and binary:
+            raise InputError(
+                f"--multiclass {args.multiclass} is a multiclass loss and these data have two "
+                "classes; choose a binary loss with --loss"
+            )
     if args.cost is not None:  # (before the file is read: its message would be beside the point)
         if problem != "svc":
             loss = problem

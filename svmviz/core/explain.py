@@ -1,12 +1,13 @@
 """One training step, explained: what the step inspector shows.
 
 :func:`step_and_explain` takes exactly one iteration of a solver and records what the update
-rule used: the step size η_t, the sampled examples, their margins y_i f_t(x_i) at the current
-iterate w_t and which case of the hinge subgradient applies (004, "z ≥ 1: no update; z < 1:
-θ += η y x"), and, for linear binary models, the update split into the shrink (1 − η_t λ)w_t
-and the push (η_t/k) Σ y_i x_i over the violating samples (Pegasos, 002; the SGD of 004 with
-the regularizer's gradient λw). The cases and the parts come from the rules the solver
-runs (:mod:`svmviz.core.solvers.rules`), applied here to the state before the step.
+rule used: the step size η_t, the sampled examples, their margins at the current iterate
+w_t and whether each has a term in the step (the loss module's own rule,
+:mod:`svmviz.core.solvers.losses`; for the hinge, 004's "z ≥ 1: no update; z < 1:
+θ += η y x"), and, for linear single-output models, the update split into the shrink
+(1 − η_t λ)w_t and the push (η_t/k) Σ g_i x_i over the samples, g_i = −ℓ′ (Pegasos, 002;
+the SGD of 004 with the regularizer's gradient λw). The cases and the parts come from the
+rules the solver runs, applied here to the state before the step.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class StepRecord:
     w_after: np.ndarray | None = None
     b_after: float = 0.0
     shrink: np.ndarray | None = None  # (1 − η_t λ) w_t
-    push: np.ndarray | None = None  # (η_t / k) Σ_{violating i} y_i x_i
+    push: np.ndarray | None = None  # (η_t / k) Σ_i g_i x_i, g_i = −ℓ′ (y_i for a hinge term)
     projected: bool = False  # w was scaled back onto the ball ‖w‖ ≤ B
     radius: float = 0.0  # B of the projection (0: none); 1/√λ by default for Pegasos (002)
     # multiclass (000, 001): per sample, ŷ = argmax_y' Δ(y', y) + f_y' − f_y (−1: no update),

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-COLUMNS = ("objective", "loss", "error", "norm", "violations", "rho", "epsilon")
+COLUMNS = ("objective", "loss", "error", "norm", "violations")
+OFFSETS = ("rho", "epsilon")  # kept only for the problems that learn them (History)
 DENSE = 65_536  # the first rows, always every iteration
 MEMORY_BYTES = 16 * 2**20  # the budget of a history's rows (16 MiB: 290,000 rows for SGD)
 MAX_CHUNK = 65_536  # rows reserved at a time, at most
@@ -28,16 +29,17 @@ class History:
     (``sampled`` and ``violated`` are (n, k); k = 0 for full-batch GD), and the iteration
     ``t`` of the row (see the module: rows are thinned beyond the memory budget)."""
 
-    def __init__(self, batch: int):
+    def __init__(self, batch: int, offsets: tuple[str, ...] = ()):
         self.n = 0
         self._batch = batch
-        row_bytes = 8 * (len(COLUMNS) + 1) + 9 * batch
+        self.names = COLUMNS + tuple(offsets)  # the columns kept (OFFSETS: ρ, ε where learned)
+        row_bytes = 8 * (len(self.names) + 1) + 9 * batch
         self.max_rows = max(1024, MEMORY_BYTES // row_bytes)
         self.dense = min(DENSE, self.max_rows // 2)
         # what one reserve may ask for (the solver cuts its steps to this)
         self.chunk_rows = max(1, min(MAX_CHUNK, self.max_rows // 4))
         capacity = self.max_rows + self.chunk_rows
-        self._cols = {c: np.empty(capacity) for c in COLUMNS}
+        self._cols = {c: np.empty(capacity) for c in self.names}
         self._cols["t"] = np.empty(capacity, dtype=np.int64)
         self._sampled = np.empty((capacity, batch), dtype=np.int64)
         self._violated = np.empty((capacity, batch), dtype=bool)
@@ -111,7 +113,7 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
     c = columns
     n = len(c["objective"])
     t = c["t"] if "t" in c else np.arange(1, n + 1)
-    lines = ["iteration," + ",".join(COLUMNS[:5] + offsets)]
+    lines = ["iteration," + ",".join(COLUMNS + offsets)]
     for j in range(n):
         extra = "".join(f",{float(c[name][j])!r}" for name in offsets)
         lines.append(
@@ -119,12 +121,6 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
             f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}" + extra
         )
     return "\n".join(lines) + "\n"
-
-
-def history_offsets(problem: str) -> tuple[str, ...]:
-    """The offset columns of ``problem``'s history (``history_csv``'s ``offsets``): ρ of
-    ν-SVC and one-class, the ε that ν-SVR learns; none for the others (ε-SVR's is fixed)."""
-    return {"nu-svc": ("rho",), "one-class": ("rho",), "nu-svr": ("epsilon",)}.get(problem, ())
 
 
 def log_samples(t: np.ndarray) -> np.ndarray:

@@ -66,6 +66,22 @@ def will_use_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
     return not wayland
 
 
+def check_window_problem(config) -> None:
+    """The window draws and explains the hinge and Crammer–Singer SVMs; the other problems
+    and losses train with `svmviz train` (an InputError that says so)."""
+    if config.problem != "svc":
+        what = config.problem
+    elif config.loss != "hinge":
+        what = f"the {config.loss} loss"
+    elif config.multiclass != "crammer_singer":
+        what = f"the {config.multiclass} loss"
+    else:
+        return
+    raise InputError(
+        f"the window trains the hinge and Crammer–Singer SVMs; train {what} with `svmviz train`"
+    )
+
+
 def check_display_libraries(environ=os.environ, platform: str = sys.platform) -> None:
     """Before Qt starts: the X client libraries its xcb plugin needs, or an InputError naming
     the missing ones and the command that installs them. (Qt itself aborts naming only
@@ -158,6 +174,7 @@ def start(args):
     if data is not None:
         check_window_data(data, args.data or "demo")
     config = config_from_args(args, data)
+    check_window_problem(config)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
     if getattr(args, "reset_preferences", False):

@@ -17,7 +17,8 @@ from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.picture import check_size
-from svmviz.core.telemetry import history_csv, history_offsets
+from svmviz.core.solvers.losses import offset_columns
+from svmviz.core.telemetry import history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
 from svmviz.ui.render import curves_twin, export_image, plane_twin, write_plot
@@ -215,7 +216,7 @@ class Exports(QtCore.QObject):
         if path is None:
             return False
         try:
-            offsets = history_offsets(snap.model.problem)
+            offsets = offset_columns(snap.model.problem)
             text = history_csv(snap.history, start=snap.t0 + 1, offsets=offsets)
             atomic_write_text(path, text)
         except InputError as exc:

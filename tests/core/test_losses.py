@@ -9,6 +9,7 @@ from sklearn.datasets import make_blobs, make_moons
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
 from svmviz.core.fit import train
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
@@ -124,3 +125,41 @@ def test_the_step_inspector_applies_the_loss_the_loop_ran(name):
         record = step_and_explain(solver)
         assert record.violated.sum() == solver.history_["violations"][-1]
         assert record.margins.shape == (len(data.X),)
+
+
+@pytest.mark.parametrize("loss", ["logistic", "squared_hinge"])
+@pytest.mark.parametrize("shift", [[4.0, -2.5], [40.0, -25.0]])
+def test_a_smooth_loss_finds_its_free_bias_far_from_the_origin(loss, shift):
+    """Data far from the origin: the first Pegasos steps give scores in the hundreds, where
+    the logistic loss has no curvature; the safeguarded Newton still finds the free bias:
+    at every step the loss's derivative in b is 0 for the iterate's w."""
+    from svmviz.core.solvers import Solver
+
+    X, y = make_moons(60, noise=0.3, random_state=1)
+    data = Dataset.from_labels(X * 3 + shift, y)
+    solver = Solver(SolverConfig(loss=loss, average="last")).reset(data)
+    s = np.where(data.y == 1, 1.0, -1.0)
+    for _ in range(6):
+        solver.step(7)
+        z = s * solver.training_values(iterate=True)
+        if loss == "logistic":
+            slope = -s / (1.0 + np.exp(np.minimum(z, 700)))
+        else:
+            slope = -2.0 * s * np.maximum(0.0, 1.0 - z)
+        assert abs(slope.sum()) <= 1e-9 * len(z) * max(1.0, np.abs(slope).max())
+
+
+def test_nu_svc_without_a_free_bias_takes_any_nu():
+    """ν ≤ 2·min(m₊, m₋)/m binds only with a free bias (ρ ± b each need νm/2 scores)."""
+    data = DATA["binary"]
+    m, positives = len(data.y), int(np.sum(data.y == 1))
+    keep = np.r_[np.flatnonzero(data.y == 0), np.flatnonzero(data.y == 1)[: positives // 3]]
+    few = Dataset(data.X[keep], data.y[keep], data.classes)
+    nu = 0.9
+    assert nu > 2 * min(np.sum(few.y == 1), np.sum(few.y == 0)) / len(few.y)
+    with pytest.raises(InputError, match="infeasible for ν-SVC"):
+        train(SolverConfig(problem="nu-svc", nu=nu), few)
+    result = train(SolverConfig(problem="nu-svc", nu=nu, bias="none"), few)
+    ref = result.reference
+    assert result.objective - ref.objective <= 0.01 * max(abs(ref.objective), 0.1)
+    assert m > len(few.y)

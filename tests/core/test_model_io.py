@@ -17,7 +17,8 @@ from svmviz.core.model_io import (
     write_model_npz,
 )
 from svmviz.core.solvers import Solver
-from svmviz.core.telemetry import history_csv, history_offsets
+from svmviz.core.solvers.losses import offset_columns
+from svmviz.core.telemetry import history_csv
 
 
 @pytest.mark.parametrize("bias", ["free", "regularized", "none"])
@@ -290,8 +291,9 @@ def test_history_csv_carries_the_offsets_of_the_problem(blobs2):
     s = Solver(SolverConfig(iterations=5)).reset(blobs2)
     s.step(5)
     columns = s.history_.copy()
-    columns["rho"][:] = 0.5
-    columns["epsilon"][:] = 0.25
+    assert "rho" not in columns and "epsilon" not in columns  # (the hinge learns neither)
+    columns["rho"] = np.full(5, 0.5)
+    columns["epsilon"] = np.full(5, 0.25)
     for problem, header, last in (
         ("svc", "violations", None),
         ("epsilon-svr", "violations", None),
@@ -299,7 +301,7 @@ def test_history_csv_carries_the_offsets_of_the_problem(blobs2):
         ("one-class", "violations,rho", 0.5),
         ("nu-svr", "violations,epsilon", 0.25),
     ):
-        lines = history_csv(columns, offsets=history_offsets(problem)).splitlines()
+        lines = history_csv(columns, offsets=offset_columns(problem)).splitlines()
         assert lines[0].endswith(header)
         if last is not None:
             assert float(lines[3].split(",")[-1]) == last

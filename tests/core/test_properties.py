@@ -22,8 +22,9 @@ from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
 from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
+from svmviz.core.telemetry import OFFSETS
 
-COLUMNS = ("objective", "loss", "error", "norm", "rho", "epsilon")
+COLUMNS = ("objective", "loss", "error", "norm")
 
 
 @st.composite
@@ -57,13 +58,15 @@ def problems(draw):
 
 
 def data_for(draw, config, max_classes=4):
-    """A data set for the problem of ``config`` (ν-SVC: binary, with a feasible ν)."""
+    """A data set for the problem of ``config`` (ν-SVC: binary; with a free bias, a feasible
+    ν)."""
     if config.kind == "regression":
         return draw(datasets(regression=True))
     if config.problem == "nu-svc":
         data = draw(datasets(max_classes=2))
         m = len(data.y)
-        assume(config.nu <= 2 * min(int(np.sum(data.y == 1)), int(np.sum(data.y != 1))) / m)
+        top = 2 * min(int(np.sum(data.y == 1)), int(np.sum(data.y != 1))) / m
+        assume(config.bias != "free" or config.nu <= top)
         return data
     return draw(datasets(max_classes=max_classes))
 
@@ -100,11 +103,12 @@ def test_any_valid_problem_trains_finite_or_says_diverged_and_reproduces(config,
     a.step(config.iterations)
     h = a.history_
     assert len(h) == a.t_ > 0
-    finite = all(np.all(np.isfinite(h[c])) for c in COLUMNS)
+    columns = (*COLUMNS, *(c for c in OFFSETS if c in h.names))  # ρ, ε where learned
+    finite = all(np.all(np.isfinite(h[c])) for c in columns)
     assert finite or a.status_ == "diverged"
     b = Solver(config).reset(data)  # the same seed: the same run
     b.step(config.iterations)
-    for c in (*COLUMNS, "sampled", "violated"):
+    for c in (*columns, "sampled", "violated"):
         np.testing.assert_array_equal(h[c], b.history_[c])
 
 
@@ -124,8 +128,10 @@ def rounding(ref, data, config, history) -> float:
     # ν-SVC and one-class are solved on the kernel scaled to 1 and scaled back (their
     # objective is homogeneous): the solver's tolerance scales with max |K|
     homogeneous = 1e-9 * kappa if config.problem in NU_SCALED else 0.0
+    # (the interior point's dual objective itself is rounded to ~1e-9 relative: ν-SVR on
+    # targets of 1e3 gave a bound 1.5e-9 above the solver's exact value)
     return (
-        1e-9 * max(1.0, abs(ref.objective))
+        1e-8 * max(1.0, abs(ref.objective))
         + reference
         + homogeneous
         + 4 * eps * len(history) * visited

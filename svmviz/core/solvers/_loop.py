@@ -52,8 +52,6 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     y_sign, PhiT = pb.y_sign, pb.PhiT
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
-    out.rho[:n] = 0.0  # the hinge has no offsets
-    out.epsilon[:n] = 0.0
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
     n_pos = int(np.sum(y_sign > 0))
@@ -135,7 +133,8 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     F, r, U, win = wk.F, wk.r, wk.U, st.win
     out_obj, out_loss, out_err = out.objective, out.loss, out.error
     out_norm, out_viol, flags = out.norm, out.violations, out.flags
-    out_rho, out_eps = out.rho, out.epsilon
+    out_rho, out_eps = out.rho, out.epsilon  # (empty for a problem without ρ or ε)
+    has_rho, has_eps = out_rho.shape[0] > 0, out_eps.shape[0] > 0
     m = y.shape[0]
     K, p = W.shape
     full = idx.shape[1] == 0
@@ -205,8 +204,10 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(nb, 0.0))
-            out_rho[it] = offbar[0]
-            out_eps[it] = offbar[1]
+            if has_rho:
+                out_rho[it] = offbar[0]
+            if has_eps:
+                out_eps[it] = offbar[1]
         # --- the loss's terms of each batch member at w^(t): coef[r] = −∂ℓ/∂f
         nviol = 0
         for rr in range(batch):
@@ -293,8 +294,9 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_loss[it] = lo
             out_err[it] = er
             out_norm[it] = np.sqrt(max(norm2, 0.0))
-        if last:
+        if last and has_rho:
             out_rho[it] = off[0]
+        if last and has_eps:
             out_eps[it] = off[1]
         if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED

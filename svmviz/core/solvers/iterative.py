@@ -1,28 +1,32 @@
-"""The steppable SVM solver: GD, SGD and Pegasos; linear or kernel; binary or multiclass.
+"""The steppable SVM solver: GD, SGD and Pegasos; linear or kernel; every loss and problem
+of :mod:`.losses` (binary and multiclass classification, ν-SVC, one-class, ε- and ν-SVR).
 
 Scikit-learn flavoured: the constructor stores the configuration, :meth:`reset` validates
 the data and sets up, :meth:`step` advances and records telemetry, :meth:`model` returns the
 current output model; fitted attributes end in ``_``.
 
-Bias modes (config.bias):
+Bias modes (config.bias; one-class has none: ρ is its offset):
 
 * ``none``: f = ⟨w, x⟩.
 * ``regularized``: a constant feature 1 (linear) or the kernel k + 1, so b² is inside ‖w‖².
-* ``free``: b is not regularized. For binary problems b is profiled out exactly: after every
-  step b is the minimizer of the loss for the current w (:func:`_bias.profile_bias`), so the
-  solver runs SGD on the λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the
-  w-part of the subgradient at (w, b*(w)) (Danskin); it converges as the ``none`` mode does.
-  For multiclass problems b takes the same subgradient step as the rows of w it belongs to.
+* ``free``: b is not regularized. For single-output problems b is profiled out: after every
+  step b is a minimizer of the loss for the current w (the hinge's
+  :func:`_bias.profile_bias`, a median for ε-SVR, order statistics with ρ or ε for the ν
+  problems, Newton's method for the smooth losses), so the solver runs SGD on the
+  λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the w-part of the
+  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. For
+  multiclass problems b takes a full-batch subgradient step of size 1/(m√t) after each step
+  of w (:func:`.losses._common.descent_bias`).
 
 Hard margin (001 "Hard SVM": min ½‖w‖² s.t. y_i f(x_i) ≥ 1) is the soft-margin problem with
 C = 1/(λm) at least the largest dual variable of the hard problem; then both have the same
 unique solution (exact penalty). λ is taken from the exact dual (:mod:`svmviz.core.reference`),
 which also tells when the data are not separable; the objective is reported as
-½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points.
+½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points. Its budget adapts (HARD_GAP).
 
-The module is one class a little over 400 lines: set-up, stepping and the output model share
-every fitted attribute; the loops, rules, sampling, status and bias search have modules of
-their own.
+The module is one class of about 500 lines: set-up, stepping and the output model share
+every fitted attribute; the loops, rules, sampling, status, bias search and losses have
+modules of their own.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from collections.abc import Callable
 import numpy as np
 
 from svmviz.core import _jit
-from svmviz.core.config import SolverConfig
+from svmviz.core.config import MAX_ITERATIONS, SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import check_gram, isolation_notice
@@ -44,12 +48,13 @@ from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice
 from svmviz.core.solvers.losses.nu_svc import check_nu_svc
-from svmviz.core.telemetry import COLUMNS, History
+from svmviz.core.telemetry import COLUMNS, OFFSETS, History
 
 # a hard margin goes on past its budget until within HARD_GAP of the exact optimum, for at
 # most HARD_BUDGETS budgets (Solver.reset)
 HARD_GAP = 0.01
 HARD_BUDGETS = 40
+NO_ROWS = np.empty(0)  # the telemetry of the offsets a problem does not have
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
 # few, so that a step(n) hands over to the compiled loop soon after it is ready
@@ -91,10 +96,12 @@ class Solver:
         kind = cfg.kind
         if kind == "regression" and data.target is None:
             raise InputError(f"{cfg.problem} needs a data set with a numeric target")
+        if kind == "regression" and not np.all(np.isfinite(data.target)):
+            raise InputError(f"{cfg.problem} needs finite targets")
         if kind == "svc" and np.unique(data.y).size < 2:
             raise InputError("an SVM needs points of at least two classes")
         if cfg.problem == "nu-svc":
-            check_nu_svc(cfg.nu, data)
+            check_nu_svc(cfg, data)
         self.data_ = data
         self.binary_ = kind == "svc" and K == 2
         self.linear_ = cfg.kernel.is_linear
@@ -168,7 +175,7 @@ class Solver:
         self.budget_ = int(cfg.iterations)  # grows for a hard margin (HARD_GAP)
         self.optimum_ = optimum if cfg.margin == "hard" else None
         self.status_ = "ready"
-        self.history_ = History(self.batch_)
+        self.history_ = History(self.batch_, getattr(self.loss_, "OFFSETS", ()))
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
@@ -351,7 +358,8 @@ class Solver:
             return False
         gap = float(self.history_["objective"][-1]) - self.optimum_
         iterations = self.config.iterations
-        if gap <= HARD_GAP * abs(self.optimum_) or self.budget_ >= HARD_BUDGETS * iterations:
+        cap = min(HARD_BUDGETS * iterations, MAX_ITERATIONS)  # (each keeps a telemetry row)
+        if gap <= HARD_GAP * abs(self.optimum_) or self.budget_ + iterations > cap:
             return False
         self.budget_ += iterations
         return True
@@ -368,7 +376,7 @@ class Solver:
             self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
-        out = Record(**{c: cols[c] for c in COLUMNS}, flags=flags)
+        out = Record(**{c: cols.get(c, NO_ROWS) for c in COLUMNS + OFFSETS}, flags=flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
@@ -426,26 +434,15 @@ class Solver:
             extra["objective"] = float(self.history_["objective"][-1])
         kind = cfg.kind
         common = dict(
-            classes=self.data_.classes,
+            classes=self.data_.classes if kind == "svc" else (),  # (one-class ignores labels)
             kernel=cfg.kernel,
             lam=self.lam_,
             bias=self.bias_,
             cost=self.problem_.cost.copy() if hasattr(self.settings_.loss, "cost") else None,
             extra=extra,
             problem=cfg.problem,
-            loss=None
-            if kind == "one-class"
-            else "epsilon_insensitive"
-            if kind == "regression"
-            else "hinge"
-            if cfg.problem == "nu-svc"
-            else self.loss_.NAME,
-            epsilon=float(off[1]) if cfg.problem == "nu-svr" else None,
-            nu=float(cfg.nu) if cfg.problem.startswith("nu") or kind == "one-class" else None,
-            rho=float(off[0]) if cfg.problem in ("nu-svc", "one-class") else None,
+            **self._model_fields(off),
         )
-        if cfg.problem == "epsilon-svr":
-            common["epsilon"] = float(cfg.epsilon)
         if kind == "one-class":  # f = ⟨w, φ(x)⟩ − ρ
             b = b - off[0]
         if self.linear_:
@@ -460,6 +457,18 @@ class Solver:
             intercept=intercept,
             **common,
         )
+
+    def _model_fields(self, off) -> dict:
+        """The Model's loss (the module's MODEL_LOSS, else its name), and ε, ν, ρ where the
+        problem has them: a parameter of the loss, or an offset it learns (OFFSETS)."""
+        params, learned = self.settings_.loss, getattr(self.loss_, "OFFSETS", ())
+        fields = dict(loss=getattr(self.loss_, "MODEL_LOSS", self.loss_.NAME))
+        fields["rho"] = float(off[0]) if "rho" in learned else None
+        fields["epsilon"] = (
+            float(off[1]) if "epsilon" in learned else getattr(params, "epsilon", None)
+        )
+        fields["nu"] = getattr(params, "nu", None)
+        return fields
 
     def training_values(self, iterate: bool = False) -> np.ndarray:
         """The output model's f on the training points, from the scores the solver keeps

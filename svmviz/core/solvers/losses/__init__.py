@@ -56,3 +56,10 @@ def module_for(config, n_classes: int):
     if config.problem != "svc":
         return MODULES[config.problem]
     return MODULES[config.loss if n_classes == 2 else config.multiclass]
+
+
+def offset_columns(problem: str) -> tuple[str, ...]:
+    """The variables beside w that ``problem`` learns (``OFFSETS``: ρ of ν-SVC and
+    one-class, ε of ν-SVR), the offset columns of its history (``history_csv``)."""
+    module = MODULES.get(problem)
+    return getattr(module, "OFFSETS", ()) if module is not None else ()

@@ -60,27 +60,52 @@ def upper_quantile(v, n, q, buf):
 
 
 @jit
-def newton_bias(loss, t, F, scale, b):
-    """The free bias of a smooth binary loss: Newton's method on the mean loss in b
-    (convex, one-dimensional), from the previous b, to rounding."""
-    m = F.shape[1]
+def _bias_derivatives(loss, t, F, scale, c):
+    """(Σ_i ∂ℓ_i/∂b, Σ_i ∂²ℓ_i/∂b²) at the bias c, for the scores scale·F + c."""
     f = np.empty(1)
     g = np.empty(1)
     off = np.zeros(2)
-    for _ in range(50):
-        d = 0.0
-        h = 0.0
-        for i in range(m):
-            f[0] = scale * F[0, i] + b[0]
-            _dispatch.terms(loss, f, 0, t[i], off, g)
-            d -= g[0]
-            h += _dispatch.curvature(loss, f, t[i])
-        if h <= 1e-12 * m:  # flat: no example on the curved part; leave b
-            return
-        step = d / h
-        b[0] -= step
-        if abs(step) <= 1e-13 * (1.0 + abs(b[0])):
-            return
+    d = 0.0
+    h = 0.0
+    for i in range(F.shape[1]):
+        f[0] = scale * F[0, i] + c
+        _dispatch.terms(loss, f, 0, t[i], off, g)
+        d -= g[0]
+        h += _dispatch.curvature(loss, f, t[i])
+    return d, h
+
+
+@jit
+def newton_bias(loss, t, F, scale, b):
+    """The free bias of a smooth binary loss, from the previous b: a safeguarded Newton's
+    method on the mean loss in b (convex, one-dimensional). The derivative is monotone in
+    b, so a bracket [lo, hi] around its zero is kept: a Newton step that leaves it (or has
+    no curvature, as the logistic loss where every |f| is large) is replaced by bisection,
+    or, before the zero is bracketed, by a step that doubles each time."""
+    m = F.shape[1]
+    lo, hi = -np.inf, np.inf
+    x = b[0]
+    span = 1.0
+    for _ in range(200):
+        d, h = _bias_derivatives(loss, t, F, scale, x)
+        if abs(d) <= 1e-12 * m:
+            break
+        if d > 0.0:
+            hi = x
+        else:
+            lo = x
+        nx = x - d / h if h > 1e-300 else np.nan
+        if not (nx > lo and nx < hi):
+            if lo > -np.inf and hi < np.inf:
+                nx = 0.5 * (lo + hi)
+            else:
+                nx = x - span if d > 0.0 else x + span
+                span *= 2.0
+        if abs(nx - x) <= 1e-13 * (1.0 + abs(x)):
+            x = nx
+            break
+        x = nx
+    b[0] = x
 
 
 @jit

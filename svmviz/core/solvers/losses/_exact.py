@@ -70,7 +70,7 @@ class Program:
     weights (``outputs`` blocks of r, solved for w′ = σw on F′ = F/σ, whose largest
     entry is 1: the same scores, and λ‖w‖² = (λ/σ²)‖w′‖²) and the free biases."""
 
-    def __init__(self, config, X, outputs: int = 1, lam: float | None = None, bias=None):
+    def __init__(self, config, X, outputs: int = 1, lam: float | None = None, bias=None, scale=1.0):
         self.X = np.asarray(X, dtype=float)
         self.m = self.X.shape[0]
         self.bias = config.bias if bias is None else bias
@@ -84,6 +84,9 @@ class Program:
         # K scaled by 1/σ² (w′ = σw in F's coordinates, ρ, b, ξ and the value divided by
         # σ²), so they are solved there with ½‖w′‖², and scaled back in solve()
         self.homogeneous = config.problem in NU_SCALED
+        # a problem stated in units 1/scale (regression targets divided by it, λ times it):
+        # every variable and the bound are multiplied by it in solve()
+        self.scale = float(scale)
         self.outputs = outputs
         self.n = 0
         self.P: list[np.ndarray] = []  # the diagonal of P and q, block by block
@@ -224,7 +227,7 @@ class Program:
         status = str(sol.status)
         if status not in ("Solved", "AlmostSolved"):
             raise InputError(f"the exact solver failed ({status}); the problem may be ill-posed")
-        scale = self.sigma**2 if self.homogeneous else 1.0
+        scale = self.scale * (self.sigma**2 if self.homogeneous else 1.0)
         return scale * np.asarray(sol.x), scale * float(sol.obj_val_dual)
 
     def model(self, x, config, classes, intercept=None, **fields) -> Model:
@@ -254,6 +257,13 @@ def _pad(M, n: int):
     if M.shape[1] == n:
         return M
     return sp.hstack([M, sp.csr_matrix((M.shape[0], n - M.shape[1]))]).tocsr()
+
+
+def target_scale(t: np.ndarray) -> float:
+    """c that brings regression targets to at most 1 (never scaled up). With y/c, ε/c and
+    λc the objective is F/c at (w/c, b/c, ε/c): the same problem, which the interior point
+    solves far more accurately than targets of 1e3 against kernel values of 1."""
+    return max(1.0, float(np.abs(t).max(initial=0.0)))
 
 
 def targets(data, name: str) -> np.ndarray:

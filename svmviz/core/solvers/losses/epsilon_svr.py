@@ -7,6 +7,7 @@ a median of the 2m values r_i ± ε, r_i = y_i − ⟨w, φ(x_i)⟩ (:mod:`._com
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -19,6 +20,7 @@ KIND = "regression"
 TITLE = "ε-insensitive regression (ε-SVR)"
 FORMULA = "max(0, |y − f(x)| − ε)"
 STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y"
+MODEL_LOSS = "epsilon_insensitive"
 LEVELS = (0.0,)
 
 
@@ -91,16 +93,17 @@ def reference(config, data):
     """(Model, lower): min λ/2‖w‖² + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ±(y_i − f(x_i)) − ε,
     a QP. Checked by libsvm (SVR, C = 1/(λm), the same ε): ½‖w‖² + C Σ ξ_i is 1/λ
     times this objective, with the same w and intercept."""
-    from svmviz.core.solvers.losses._exact import Program, targets
+    from svmviz.core.solvers.losses._exact import Program, target_scale, targets
 
     t = targets(data, "ε-SVR")
-    eps = float(config.epsilon)
-    p = Program(config, data.X)
+    c = target_scale(t)
+    t, eps = t / c, float(config.epsilon) / c
+    p = Program(config, data.X, lam=config.lam * c, scale=c)
     xi = p.var(p.m, cost=1.0 / p.m)
     f = p.scores()
     p.ge(p.pick(xi) + f, eps - t)  # ξ ≥ y − f − ε
     p.ge(p.pick(xi) - f, eps + t)  # ξ ≥ f − y − ε
     p.ge(p.pick(xi))
     x, lower = p.solve()
-    model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=eps)
-    return model, lower
+    model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=float(config.epsilon))
+    return replace(model, lam=float(config.lam)), lower

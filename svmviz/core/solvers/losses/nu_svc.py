@@ -22,6 +22,7 @@ KIND = "binary"
 TITLE = "ν-support vector classification (ν-SVC)"
 FORMULA = "−νρ + max(0, ρ − y f(x))"
 STEP = "y f(x) < ρ: the example is inside the margin ρ or wrong, so w moves toward y x; ρ follows w"
+MODEL_LOSS = "hinge"  # the file's loss: the hinge at the margin ρ
 LEVELS = (0.0,)
 OFFSETS = ("rho",)  # the variables beside w (history columns)
 
@@ -34,11 +35,15 @@ def params(config, cost) -> NuSVC:
     return NuSVC(float(config.nu))
 
 
-def check_nu_svc(nu: float, data) -> None:
-    """Refuse a ν that makes the objective unbounded below: ρ ± b need νm/2 scores on each
-    side, so ν ≤ 2·min(m₊, m₋)/m."""
+def check_nu_svc(config, data) -> None:
+    """Refuse data that are not binary, and, with a free bias, a ν that makes the objective
+    unbounded below: ρ ± b need νm/2 scores on each side, so ν ≤ 2·min(m₊, m₋)/m
+    (without a free bias ρ takes the νm-th of all m, and every ν ≤ 1 is feasible)."""
+    nu = float(config.nu)
     if data.n_classes != 2:
         raise InputError(f"ν-SVC is binary and these data have {data.n_classes} classes")
+    if config.bias != "free":
+        return
     m = len(data.y)
     top = 2.0 * min(int(np.sum(data.y == 1)), int(np.sum(data.y != 1))) / m
     if nu > top * (1 + 1e-12):
@@ -130,19 +135,12 @@ def reference(config, data):
     margin made 1), dual_coef y_i α_i/ρ, so ours is ρ times its w and intercept, with
     ρ = (ν − mean max(0, 1 − y f))/‖w‖² for its f and w, the minimizer of this objective
     along its direction (its own ρ, ν/Σ|dual_coef|, averages free support vectors)."""
-    from svmviz.core.errors import InputError
     from svmviz.core.solvers.losses._exact import Program, binary_signs
 
+    check_nu_svc(config, data)
     s = binary_signs(data, "ν-SVC")
     nu = float(config.nu)
     m = s.size
-    if config.bias == "free":
-        top = 2.0 * min(np.sum(s > 0), np.sum(s < 0)) / m
-        if nu > top * (1 + 1e-12):
-            raise InputError(
-                f"ν = {nu:g} is infeasible for ν-SVC on these data: it must be at most "
-                f"2·min(m₊, m₋)/m = {top:.4g}"
-            )
     p = Program(config, data.X, lam=1.0)
     xi = p.var(m, cost=1.0 / m)
     rho = p.var(1, cost=-nu)

@@ -9,6 +9,7 @@ outside), so at most a share ν of the points lies outside the tube (:mod:`._com
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -21,6 +22,7 @@ KIND = "regression"
 TITLE = "ν-support vector regression (ν-SVR)"
 FORMULA = "νε + max(0, |y − f(x)| − ε)"
 STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y; ε follows w"
+MODEL_LOSS = "epsilon_insensitive"
 LEVELS = (0.0,)
 OFFSETS = ("epsilon",)  # the variables beside w (history columns)
 
@@ -102,11 +104,13 @@ def reference(config, data):
     ξ_i ≥ ±(y_i − f(x_i)) − ε, a QP. Checked by libsvm (NuSVR, C = 1/(λm), the same ν):
     its ½‖w‖² + C(νmε + Σ ξ_i) is 1/λ times this objective, with the same w and
     intercept, and ε = |y_i − f(x_i)| on its free support vectors (0 < |α_i| < C)."""
-    from svmviz.core.solvers.losses._exact import Program, targets
+    from svmviz.core.solvers.losses._exact import Program, target_scale, targets
 
     t = targets(data, "ν-SVR")
+    c = target_scale(t)
+    t = t / c
     nu = float(config.nu)
-    p = Program(config, data.X)
+    p = Program(config, data.X, lam=config.lam * c, scale=c)
     xi = p.var(p.m, cost=1.0 / p.m)
     e = p.var(1, cost=nu)
     f = p.scores()
@@ -118,4 +122,5 @@ def reference(config, data):
     x, lower = p.solve()
     eps = max(0.0, float(x[e[0]]))
     model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=eps, nu=nu)
+    model = replace(model, lam=float(config.lam))
     return model, lower

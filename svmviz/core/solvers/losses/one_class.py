@@ -21,6 +21,7 @@ KIND = "one-class"
 TITLE = "one-class SVM"
 FORMULA = "−ρ + (1/ν) max(0, ρ − ⟨w, φ(x)⟩)"
 STEP = "⟨w, φ(x)⟩ < ρ: the point is outside the region, so w moves toward φ(x) (by 1/ν)"
+MODEL_LOSS = None  # no loss in the file: f ≥ 0 is an inlier
 LEVELS = (0.0,)
 OFFSETS = ("rho",)  # the variables beside w (history columns)
 
