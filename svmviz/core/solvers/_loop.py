@@ -276,7 +276,9 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if offsets_from_scores:
+        if offsets_from_scores and cfg.crammer_singer and free_bias:  # its fused step, here
+            _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
+        elif offsets_from_scores:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
         elif free_bias and screened:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)

@@ -19,6 +19,7 @@ class Settings(NamedTuple):
 
     loss: tuple  # a loss module's parameters (a NamedTuple)
     hinge: bool  # the binary hinge: its exact bias searches and screens apply
+    crammer_singer: bool  # the multiclass hinge: its fused bias step (_bias.bias_descent)
     offsets: bool  # the loss has offsets ρ or ε, set from the scores after each step
     binary: bool
     linear: bool

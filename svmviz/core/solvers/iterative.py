@@ -156,6 +156,7 @@ class Solver:
         self.settings_ = Settings(
             loss=self.loss_.params(cfg, cost),
             hinge=self.loss_ is losses.hinge,
+            crammer_singer=self.loss_ is losses.crammer_singer,
             offsets=bool(getattr(self.loss_, "OFFSETS", ())),
             binary=bool(self.binary_),
             linear=bool(self.linear_),

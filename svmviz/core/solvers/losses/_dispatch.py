@@ -96,12 +96,14 @@ def _install() -> None:
         fn = impl(loss, "totals")
         return lambda loss, y, t, F, scale, b, off: fn(loss, y, t, F, scale, b, off)
 
-    @overload(offsets)
+    @overload(offsets)  # (not inlined: numba's inliner loses track of loop variables)
     def _offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
         fn = impl(loss, "offsets", False)
-        return lambda loss, free, y, t, F, scale, b, off, n_pos, r, win, step: fn(
-            loss, free, y, t, F, scale, b, off, n_pos, r, win, step
-        )
+
+        def call(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
+            fn(loss, free, y, t, F, scale, b, off, n_pos, r, win, step)
+
+        return call
 
     @overload(offset_term, inline="always")
     def _offset_term(loss, off):
