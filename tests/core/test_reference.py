@@ -7,7 +7,9 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
-from svmviz.core.reference import _libsvm, _qp, exact_optimum
+from svmviz.core.reference import exact_optimum
+from svmviz.core.solvers.losses.crammer_singer import hinge_qp
+from svmviz.core.solvers.losses.hinge import _libsvm
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.8), Kernel("poly", degree=2)])
@@ -18,7 +20,7 @@ def test_libsvm_and_interior_point_agree(moons, kernel):
     ref = exact_optimum(cfg, moons)
     # the interior point QP for linear models (p + 1 weights), libsvm for kernels
     assert ref.method == ("clarabel" if kernel.is_linear else "libsvm")
-    qp = model_objective(_qp(cfg, moons, 1 - np.eye(2), hard=False)[0], moons.X, moons.y)
+    qp = model_objective(hinge_qp(cfg, moons, 1 - np.eye(2), hard=False)[0], moons.X, moons.y)
     svm = model_objective(_libsvm(cfg, moons)[0], moons.X, moons.y)
     assert qp["objective"] == pytest.approx(svm["objective"], rel=2e-6)
     assert ref.objective == pytest.approx(svm["objective"], rel=2e-6)

@@ -7,7 +7,7 @@ every score f_k(x_i) = F_i·w_k + b_k is linear in the r columns of F. A loss mo
 diagonal quadratic and a linear cost, and affine rows in the zero, nonnegative and
 exponential cones (log-sum-exp epigraphs, for the logistic and softmax losses). The
 certified lower bound is Clarabel's dual objective, as for the hinge
-(:mod:`svmviz.core.reference`), and :meth:`Program.model` maps w back to a Model.
+(:func:`.crammer_singer.hinge_qp`), and :meth:`Program.model` maps w back to a Model.
 """
 
 from __future__ import annotations

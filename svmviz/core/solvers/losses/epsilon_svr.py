@@ -90,7 +90,7 @@ _dispatch.register(EpsilonSVR, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2‖w‖² + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ±(y_i − f(x_i)) − ε,
+    """(Model, lower, method): min λ/2‖w‖² + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ±(y_i − f(x_i)) − ε,
     a QP. Checked by libsvm (SVR, C = 1/(λm), the same ε): ½‖w‖² + C Σ ξ_i is 1/λ
     times this objective, with the same w and intercept."""
     from svmviz.core.solvers.losses._exact import Program, target_scale, targets
@@ -106,4 +106,4 @@ def reference(config, data):
     p.ge(p.pick(xi))
     x, lower = p.solve()
     model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=float(config.epsilon))
-    return replace(model, lam=float(config.lam)), lower
+    return replace(model, lam=float(config.lam)), lower, "clarabel"

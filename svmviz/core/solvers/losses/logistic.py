@@ -97,7 +97,7 @@ _dispatch.register(Logistic, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2‖w‖² + (1/m) Σ t_i over log(1 + e^(−y_i f(x_i))) ≤ t_i, two
+    """(Model, lower, method): min λ/2‖w‖² + (1/m) Σ t_i over log(1 + e^(−y_i f(x_i))) ≤ t_i, two
     exponential cones per example (:meth:`._exact.Program.log_sum_exp`). Checked by
     scikit-learn's LogisticRegression (lbfgs, C = 1/(λm), an unpenalized intercept =
     the free bias): ½‖w‖² + C Σ ℓ_i is 1/λ times this objective."""
@@ -111,4 +111,4 @@ def reference(config, data):
     margin = p.scores().multiply(-s[:, None]).tocsr()  # −y_i f(x_i)
     p.log_sum_exp([(sp.csr_matrix(margin.shape), 0.0), (margin, 0.0)], t)
     x, lower = p.solve()
-    return p.model(x, config, data.classes, loss=NAME), lower
+    return p.model(x, config, data.classes, loss=NAME), lower, "clarabel"

@@ -128,7 +128,7 @@ _dispatch.register(NuSVC, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min ½‖w‖² − νρ + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − y_i f(x_i),
+    """(Model, lower, method): min ½‖w‖² − νρ + (1/m) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − y_i f(x_i),
     ρ free, a QP. Its dual has 0 ≤ α_i ≤ 1/m and Σ α_i = ν, and with a free bias also
     Σ y_i α_i = 0: feasible (the objective bounded) only when ν ≤ 2·min(m₊, m₋)/m.
     Checked by libsvm (NuSVC, the same ν): it returns the solution divided by ρ (the
@@ -149,4 +149,4 @@ def reference(config, data):
     p.ge(p.pick(xi))
     x, lower = p.solve()
     r = float(x[rho[0]])
-    return p.model(x, config, data.classes, loss=config.loss, nu=nu, rho=r), lower
+    return p.model(x, config, data.classes, loss=config.loss, nu=nu, rho=r), lower, "clarabel"

@@ -100,7 +100,7 @@ _dispatch.register(NuSVR, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2‖w‖² + νε + (1/m) Σ ξ_i over ε ≥ 0, ξ_i ≥ 0,
+    """(Model, lower, method): min λ/2‖w‖² + νε + (1/m) Σ ξ_i over ε ≥ 0, ξ_i ≥ 0,
     ξ_i ≥ ±(y_i − f(x_i)) − ε, a QP. Checked by libsvm (NuSVR, C = 1/(λm), the same ν):
     its ½‖w‖² + C(νmε + Σ ξ_i) is 1/λ times this objective, with the same w and
     intercept, and ε = |y_i − f(x_i)| on its free support vectors (0 < |α_i| < C)."""
@@ -123,4 +123,4 @@ def reference(config, data):
     eps = max(0.0, float(x[e[0]]))
     model = p.model(x, config, (), loss="epsilon_insensitive", epsilon=eps, nu=nu)
     model = replace(model, lam=float(config.lam))
-    return model, lower
+    return model, lower, "clarabel"

@@ -90,7 +90,7 @@ _dispatch.register(OneClass, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min ½‖w‖² − ρ + (1/(νm)) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − ⟨w, φ(x_i)⟩,
+    """(Model, lower, method): min ½‖w‖² − ρ + (1/(νm)) Σ ξ_i over ξ_i ≥ 0, ξ_i ≥ ρ − ⟨w, φ(x_i)⟩,
     ρ free, no bias, a QP; the model's intercept is −ρ. Checked by libsvm (OneClassSVM,
     the same ν): it solves this problem scaled by νm (α ∈ [0, 1], Σ α = νm instead of
     [0, 1/(νm)] and 1), so its dual_coef and offset ρ are νm times ours."""
@@ -104,4 +104,4 @@ def reference(config, data):
     p.ge(p.pick(xi))
     x, lower = p.solve()
     r = float(x[rho[0]])
-    return p.model(x, config, (), intercept=[-r], loss=None, nu=nu, rho=r), lower
+    return p.model(x, config, (), intercept=[-r], loss=None, nu=nu, rho=r), lower, "clarabel"

@@ -91,7 +91,7 @@ _dispatch.register(OneVsRest, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2 Σ_k‖w_k‖² + (1/m) Σ ξ_ik over ξ_ik ≥ 0 and
+    """(Model, lower, method): min λ/2 Σ_k‖w_k‖² + (1/m) Σ ξ_ik over ξ_ik ≥ 0 and
     ξ_ik ≥ 1 − s_ik f_k(x_i), a QP: K binary hinge SVMs, each with its own free bias
     (the loss is not shift invariant, so the b_k are not centred)."""
     from svmviz.core.solvers.losses._exact import Program
@@ -104,4 +104,4 @@ def reference(config, data):
         p.ge(p.pick(xi) + p.scores(k).multiply(s[:, None]).tocsr(), -1.0)
         p.ge(p.pick(xi))
     x, lower = p.solve()
-    return p.model(x, config, data.classes, loss=NAME), lower
+    return p.model(x, config, data.classes, loss=NAME), lower, "clarabel"

@@ -95,7 +95,7 @@ _dispatch.register(Softmax, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2 Σ_k‖w_k‖² + (1/m) Σ t_i over
+    """(Model, lower, method): min λ/2 Σ_k‖w_k‖² + (1/m) Σ t_i over
     log Σ_y′ e^(f_y′(x_i) − f_{y_i}(x_i)) ≤ t_i, K exponential cones per example
     (:meth:`._exact.Program.log_sum_exp`); a free bias is centred (Σ_k b_k = 0)."""
     from svmviz.core.solvers.losses._exact import Program
@@ -108,4 +108,4 @@ def reference(config, data):
     if p.b is not None:
         p.eq(p.total(p.b))
     x, lower = p.solve()
-    return p.model(x, config, data.classes, loss=NAME), lower
+    return p.model(x, config, data.classes, loss=NAME), lower, "clarabel"

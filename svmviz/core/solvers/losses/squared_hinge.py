@@ -96,7 +96,7 @@ _dispatch.register(SquaredHinge, __name__)
 
 
 def reference(config, data):
-    """(Model, lower): min λ/2‖w‖² + (1/m) Σ ξ_i² over ξ_i ≥ 1 − y_i f(x_i), a QP whose
+    """(Model, lower, method): min λ/2‖w‖² + (1/m) Σ ξ_i² over ξ_i ≥ 1 − y_i f(x_i), a QP whose
     ξ² weighs 2/m in P (ξ ≥ 0 is not needed: a negative ξ only costs more). Checked by
     liblinear (LinearSVC, loss squared_hinge, C = 1/(λm), no intercept): C Σ ξ² +
     ½‖w‖² is 1/λ times this objective."""
@@ -107,4 +107,4 @@ def reference(config, data):
     xi = p.var(p.m, square=2.0 / p.m)
     p.ge(p.scores().multiply(s[:, None]).tocsr() + p.pick(xi), -1.0)
     x, lower = p.solve()
-    return p.model(x, config, data.classes, loss=NAME), lower
+    return p.model(x, config, data.classes, loss=NAME), lower, "clarabel"

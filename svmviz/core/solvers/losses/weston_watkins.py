@@ -96,7 +96,7 @@ _dispatch.register(WestonWatkins, __name__)
 
 # --- exact reference
 def reference(config, data):
-    """(Model, lower): min λ/2 Σ_k‖w_k‖² + (1/m) Σ ξ_iy′ over ξ_iy′ ≥ 0 and
+    """(Model, lower, method): min λ/2 Σ_k‖w_k‖² + (1/m) Σ ξ_iy′ over ξ_iy′ ≥ 0 and
     ξ_iy′ ≥ Δ(y_i, y′) + f_y′(x_i) − f_{y_i}(x_i) for y′ ≠ y_i, a QP; a free bias is
     centred (Σ_k b_k = 0: the loss only sees differences of scores)."""
     from svmviz.core.solvers.losses._exact import Program, cost_matrix
@@ -115,4 +115,4 @@ def reference(config, data):
     if p.b is not None:
         p.eq(p.total(p.b))
     x, lower = p.solve()
-    return p.model(x, config, data.classes, loss=NAME, cost=cost), lower
+    return p.model(x, config, data.classes, loss=NAME, cost=cost), lower, "clarabel"
