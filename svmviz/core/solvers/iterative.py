@@ -47,7 +47,6 @@ from svmviz.core.solvers import _loop, _screen, losses, rules
 from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice
-from svmviz.core.solvers.losses.nu_svc import check_nu_svc
 from svmviz.core.telemetry import COLUMNS, OFFSETS, History
 
 # a hard margin goes on past its budget until within HARD_GAP of the exact optimum, for at
@@ -100,8 +99,9 @@ class Solver:
             raise InputError(f"{cfg.problem} needs finite targets")
         if kind == "svc" and np.unique(data.y).size < 2:
             raise InputError("an SVM needs points of at least two classes")
-        if cfg.problem == "nu-svc":
-            check_nu_svc(cfg, data)
+        loss = losses.module_for(cfg, K)
+        if hasattr(loss, "check"):  # what the problem needs of the data (ν-SVC: a feasible ν)
+            loss.check(cfg, data)
         self.data_ = data
         self.binary_ = kind == "svc" and K == 2
         self.linear_ = cfg.kernel.is_linear
@@ -128,7 +128,7 @@ class Solver:
         else:
             y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         st = self.state_ = new_state(Ko, m, p)
-        self.loss_ = losses.module_for(cfg, K)
+        self.loss_ = loss
         if self.loss_ is losses.hinge and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
             # [r_(P), r_(P+1)] for r = y (see _bias.profile_bias); numpy, so that setting up

@@ -35,7 +35,7 @@ def params(config, cost) -> NuSVC:
     return NuSVC(float(config.nu))
 
 
-def check_nu_svc(config, data) -> None:
+def check(config, data) -> None:
     """Refuse data that are not binary, and, with a free bias, a ν that makes the objective
     unbounded below: ρ ± b need νm/2 scores on each side, so ν ≤ 2·min(m₊, m₋)/m
     (without a free bias ρ takes the νm-th of all m, and every ν ≤ 1 is feasible)."""
@@ -137,7 +137,7 @@ def reference(config, data):
     along its direction (its own ρ, ν/Σ|dual_coef|, averages free support vectors)."""
     from svmviz.core.solvers.losses._exact import Program, binary_signs
 
-    check_nu_svc(config, data)
+    check(config, data)
     s = binary_signs(data, "ν-SVC")
     nu = float(config.nu)
     m = s.size
