@@ -23,6 +23,7 @@ from svmviz.core.config import (
 from svmviz.core.data import Dataset, read_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.solvers import losses
 
 
 def add_solver_options(p: argparse.ArgumentParser) -> None:
@@ -79,11 +80,19 @@ def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
             f"--lam does not apply to {problem}: its objective has ½‖w‖² and no λ "
             "(ν, --nu, sets the trade-off)"
         )
-    if args.epsilon is not None and problem != "epsilon-svr":
-        learns = "; nu-svr learns ε (set ν with --nu)" if problem == "nu-svr" else ""
-        raise InputError(f"--epsilon applies to epsilon-svr, not {problem}{learns}")
-    if args.nu is not None and problem not in (*NU_SCALED, "nu-svr"):
-        raise InputError(f"--nu applies to nu-svc, one-class and nu-svr, not {problem}")
+    for option, field in (("--epsilon", "epsilon"), ("--nu", "nu")):  # the problems' own
+        given = getattr(args, field)
+        if given is not None and field not in losses.parameters_of(problem):
+            having = [p for p in PROBLEMS if p != "svc" and field in losses.parameters_of(p)]
+            names = " and ".join(
+                [", ".join(having[:-1]), having[-1]] if len(having) > 1 else having
+            )
+            learns = (
+                f"; {problem} learns ε (set ν with --nu)"
+                if field in losses.offset_columns(problem)
+                else ""
+            )
+            raise InputError(f"{option} applies to {names}, not {problem}{learns}")
     if args.bias is not None and problem == "one-class":
         raise InputError("--bias does not apply to one-class: ρ is its offset")
     for name, value in (("--loss", args.loss), ("--multiclass", args.multiclass)):

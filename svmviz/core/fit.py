@@ -14,6 +14,7 @@ from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.iterative import HARD_GAP
+from svmviz.core.solvers.losses import offset_columns
 from svmviz.core.training import prepare
 
 
@@ -107,13 +108,14 @@ def problem_words(cfg: SolverConfig, model: Model, lam: float) -> str:
     words.append(f"kernel {cfg.kernel.name}")
     if cfg.problem not in NU_SCALED:
         words.append(f"λ = {lam:g}" + (f" ({HARD_MARGIN_LAM})" if cfg.margin == "hard" else ""))
-    if cfg.problem in (*NU_SCALED, "nu-svr"):
-        words.append(f"ν = {cfg.nu:g}")
+    if model.nu is not None:
+        words.append(f"ν = {model.nu:g}")
     if model.epsilon is not None:
-        words.append(f"ε = {model.epsilon:.6g}" + (" (learned)" if cfg.problem == "nu-svr" else ""))
+        learned = "epsilon" in offset_columns(cfg.problem)
+        words.append(f"ε = {model.epsilon:.6g}" + (" (learned)" if learned else ""))
     if model.rho is not None:
         words.append(f"ρ = {model.rho:.6g}")
-    if cfg.problem != "one-class":
+    if model.kind != "one-class":  # (ρ is its offset)
         words.append(f"bias {cfg.bias}")
     return ", ".join(words)
 

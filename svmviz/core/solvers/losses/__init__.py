@@ -63,3 +63,14 @@ def offset_columns(problem: str) -> tuple[str, ...]:
     one-class, ε of ν-SVR), the offset columns of its history (``history_csv``)."""
     module = MODULES.get(problem)
     return getattr(module, "OFFSETS", ()) if module is not None else ()
+
+
+def parameters_of(name: str) -> tuple[str, ...]:
+    """The fields of the parameters of the loss or problem ``name`` (e.g. ("nu",)); none
+    for "svc", whose losses are chosen by --loss and --multiclass."""
+    from svmviz.core.solvers.losses import _dispatch
+
+    if name not in MODULES:
+        return ()
+    module = MODULES[name]
+    return next(cls._fields for cls, mod in _dispatch._MODULES.items() if mod is module)
