@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit, jit_inline
+from svmviz.core._jit import jit, jit_inline, plain
 from svmviz.core.solvers import _bias
 from svmviz.core.solvers.losses import _dispatch
 
@@ -151,4 +151,16 @@ def tube_side(residual, epsilon):
         return 1.0
     if residual < -epsilon:
         return -1.0
+    return 0.0
+
+
+# Parts that loss modules share (``totals = _common.totals``): the telemetry summed one
+# example at a time, and no objective term in the offsets alone.
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    return sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def offset_term(loss, off):
     return 0.0

@@ -27,8 +27,20 @@ def module_of(loss):
     return _MODULES[type(loss)]
 
 
+class _Python:
+    """The plain-Python twins of a loss module's parts, found in the module each part is
+    defined in (a part may be a shared one of :mod:`._common`)."""
+
+    def __init__(self, loss):
+        self.module = _MODULES[type(loss)]
+
+    def __getattr__(self, name):
+        part = getattr(self.module, name)
+        return getattr(_jit.python_version(sys.modules[part.__module__]), part.__name__)
+
+
 def _python(loss):
-    return _jit.python_version(_MODULES[type(loss)])
+    return _Python(loss)
 
 
 def terms(loss, f, yi, ti, off, g):

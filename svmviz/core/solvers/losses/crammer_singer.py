@@ -86,10 +86,7 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
         _bias.bias_descent(y, loss.cost, F, scale, b, step)
 
 
-@plain
-def offset_term(loss, off):
-    return 0.0
-
+offset_term = _common.offset_term
 
 _dispatch.register(CrammerSinger, __name__)
 

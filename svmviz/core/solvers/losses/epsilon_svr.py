@@ -50,6 +50,10 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+offset_term = _common.offset_term
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     g[0] = _common.tube_side(ti - f[0], loss.epsilon)
@@ -63,11 +67,6 @@ def value(loss, f, yi, ti, off):
 
 
 @plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
-
-
-@plain
 def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     """A free b: the minimizer of Σ max(0, r_j − ε − b) + max(0, b − r_j − ε), a median of
     the 2m values r_j ± ε (r[:2m]; r[2m:] scratch)."""
@@ -78,11 +77,6 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
             r[j] = rj - loss.epsilon
             r[m + j] = rj + loss.epsilon
         b[0] = _common.lower_quantile(r[: 2 * m], 2 * m, m, r[2 * m :])
-
-
-@plain
-def offset_term(loss, off):
-    return 0.0
 
 
 _dispatch.register(EpsilonSVR, __name__)

@@ -75,10 +75,7 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
         b[0] = _bias.profile_bias(t, F[0], scale, n_pos, r, win)
 
 
-@plain
-def offset_term(loss, off):
-    return 0.0
-
+offset_term = _common.offset_term
 
 _dispatch.register(Hinge, __name__)
 

@@ -74,6 +74,9 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     g[0] = ti if ti * f[0] <= off[0] else 0.0  # (ties count, as one-class's do)
@@ -83,11 +86,6 @@ def terms(loss, f, yi, ti, off, g):
 @plain
 def value(loss, f, yi, ti, off):
     return max(0.0, off[0] - ti * f[0]), _common.binary_wrong(ti, f[0])
-
-
-@plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
 
 
 @plain

@@ -53,6 +53,9 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     g[0] = _common.tube_side(ti - f[0], off[1])
@@ -63,11 +66,6 @@ def terms(loss, f, yi, ti, off, g):
 def value(loss, f, yi, ti, off):
     a = abs(ti - f[0])
     return max(0.0, a - off[1]), 1.0 if a > off[1] else 0.0
-
-
-@plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
 
 
 @plain

@@ -53,6 +53,9 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     # ⟨w, φ⟩ = ρ counts: at w = 0 every score ties with ρ = 0, and a strict test would
@@ -64,11 +67,6 @@ def terms(loss, f, yi, ti, off, g):
 @plain
 def value(loss, f, yi, ti, off):
     return max(0.0, off[0] - f[0]) / loss.nu, 1.0 if f[0] < off[0] else 0.0
-
-
-@plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
 
 
 @plain

@@ -49,6 +49,10 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+offset_term = _common.offset_term
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     top = f[0]
@@ -75,19 +79,9 @@ def value(loss, f, yi, ti, off):
 
 
 @plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
-
-
-@plain
 def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     if free:
         _common.descent_bias(loss, y, t, F, scale, b, off, step)
-
-
-@plain
-def offset_term(loss, off):
-    return 0.0
 
 
 _dispatch.register(Softmax, __name__)

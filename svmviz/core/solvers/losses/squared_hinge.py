@@ -55,6 +55,10 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
+totals = _common.totals
+offset_term = _common.offset_term
+
+
 @plain
 def terms(loss, f, yi, ti, off, g):
     h = 1.0 - ti * f[0]
@@ -74,19 +78,9 @@ def curvature(loss, f, ti):
 
 
 @plain
-def totals(loss, y, t, F, scale, b, off):
-    return _common.sum_values(loss, y, t, F, scale, b, off)
-
-
-@plain
 def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     if free:
         _common.newton_bias(loss, t, F, scale, b)
-
-
-@plain
-def offset_term(loss, off):
-    return 0.0
 
 
 _dispatch.register(SquaredHinge, __name__)
