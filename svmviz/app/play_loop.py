@@ -7,6 +7,10 @@
   step explained, a wait, on a clock of its own;
 - the log-t pace: the iterations due by now, a frame, a wait until the next is due.
 
+After an edit, a new job first catches up (:func:`catch_up`) with the iteration the run
+was at, at full speed and without frames at first, so the plane keeps the last model until
+the edited problem's model at the same point of the run replaces it.
+
 Between chunks the loop reads the requests and settings from the runner's ``state`` (a
 pause or a cancel stops it, a new speed applies from the next frame); the compiled loop
 releases the GIL meanwhile, so the GUI thread keeps its frame rate. Until it is compiled
@@ -19,6 +23,7 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
+from svmviz.app.snapshot import TO_THE_END
 from svmviz.core.explain import StepRecord
 from svmviz.core.pace import LogPace
 from svmviz.core.solvers import Solver
@@ -32,6 +37,9 @@ TEST_SAMPLING = 1.05  # at full speed, a split's test error is measured every 5%
 # the Python loop needs speed
 PYTHON_REST = 1.0
 MAX_CHUNK = 1 << 20
+# an edit's catch-up publishes no frame for this long (the last model stays on the plane);
+# past it (the plain-Python loop, a long budget) frames show its progress
+CATCH_UP_SECONDS = 0.3
 
 
 def next_chunk(chunk: int, spent: float) -> int:
@@ -69,6 +77,14 @@ class Playable(Protocol):
 def play(runner: Playable) -> None:
     """Play ``runner``'s job (see svmviz.app.runner.TrainingRunner.play)."""
     PlayLoop(runner).run()
+
+
+def catch_up(runner: Playable, target: int, explain: bool) -> bool:
+    """Train ``runner``'s new job to iteration ``target`` (TO_THE_END: to its budget) at full
+    speed, a pause notwithstanding (it is the job's set-up); with ``explain`` the last of
+    those steps comes explained, as a step or a seek leaves it. Whether it got there (False:
+    a newer job cancelled it)."""
+    return PlayLoop(runner).catch_up(target, explain)
 
 
 class PlayLoop:
@@ -112,12 +128,30 @@ class PlayLoop:
         if not state.is_interruption_requested():
             runner.publish()
 
-    def full_speed_chunk(self, s: Solver) -> None:
-        """One chunk of training, the test error now and then, a frame when one is due."""
+    def catch_up(self, target: int, explain: bool) -> bool:
+        """See :func:`catch_up`."""
+        s, state = self.runner.solver, self.state
+        if s is None:
+            return False
+        self.last = time.perf_counter() + CATCH_UP_SECONDS  # no frame before then
+        while not (s.done or state.is_interruption_requested()):
+            left = MAX_CHUNK if target == TO_THE_END else target - int(explain) - s.t_
+            if left <= 0:
+                break
+            self.full_speed_chunk(s, left)
+        if state.is_interruption_requested():
+            return False
+        if explain and not s.done and target != TO_THE_END and s.t_ < target:
+            self.runner.explained_step = self.runner.explain(s)
+        return True
+
+    def full_speed_chunk(self, s: Solver, most: int = MAX_CHUNK) -> None:
+        """One chunk of training (at most ``most`` iterations), the test error now and then,
+        a frame when one is due."""
         runner = self.runner
         start = time.perf_counter()
         python = Solver.preparing()
-        s.step(self.chunk)
+        s.step(min(self.chunk, most))
         if s.t_ >= self.next_test:
             runner.sample_test()
             self.next_test = int(s.t_ * TEST_SAMPLING) + 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Protocol
 
-from svmviz.app.play_loop import play
+from svmviz.app.play_loop import catch_up, play
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
@@ -94,9 +94,10 @@ class TrainingRunner:
 
     # ------------------------------------------------------------------ commands
     def start(self, job: Job) -> None:
-        """Set up a new job (w = 0, or the previous job's model with ``job.warm``) and
-        publish its first frame; a job that cannot start is reported through
-        ``state.fail``. A job older than the newest submitted is skipped."""
+        """Set up a new job (w = 0, or the previous job's model with ``job.warm``), train it
+        to ``job.catch_up`` (after an edit: where the run was) and publish its first frame; a
+        job that cannot start is reported through ``state.fail``. A job older than the
+        newest submitted is skipped."""
         state = self.state
         if job.generation < state.latest_generation:
             return  # superseded while queued
@@ -132,6 +133,8 @@ class TrainingRunner:
         if warm is not None:
             solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
         self.solver = solver
+        if job.catch_up and solver.t_ == 0 and not catch_up(self, job.catch_up, job.explain):
+            return  # a newer job replaced this one while it caught up
         self.publish()
 
     def reference_done(self, generation: int) -> None:

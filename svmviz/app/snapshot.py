@@ -19,6 +19,8 @@ from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
 
+TO_THE_END = -1  # a Job's ``catch_up``: train to the end of the budget before the first frame
+
 
 @dataclass(frozen=True)
 class Job:
@@ -33,6 +35,11 @@ class Job:
     # each point's part of a train/test split (svmviz.core.generalization: TRAIN, TEST,
     # UNUSED), or None: train on every point. Frames still cover every point of ``data``.
     parts: np.ndarray | None = None
+    # after an edit: the iteration to train to before the first frame (0: show w = 0;
+    # TO_THE_END: the budget), so the plane goes from the last model to the edited
+    # problem's at the same point of the run; ``explain``: that frame explains its last step
+    catch_up: int = 0
+    explain: bool = False
 
     @property
     def train(self) -> np.ndarray | None:

@@ -139,16 +139,28 @@ class TrainingController(QObject):
         play: bool = False,
         warm: bool = False,
         parts: np.ndarray | None = None,
+        catch_up: int = 0,
+        explain: bool = False,
     ) -> int:
         """Replace the running job: cancel it, start a new generation from w = 0 (or, with
         ``warm``, from the previous job's model and iteration when the problem allows);
-        ``parts``: train on the TRAIN points of a split only (see :class:`Job`)."""
+        ``parts``: train on the TRAIN points of a split only; ``catch_up``, ``explain``:
+        its first frame at that iteration (see :class:`Job`)."""
         self.generation += 1
         self._controls.stop(self.generation)
         self._controls.set_extent(None)  # the job's own extent until the view moves
         self.latest = None
         self._start_job.emit(
-            Job(self.generation, config, data, tuple(extent), warm=warm, parts=parts)
+            Job(
+                self.generation,
+                config,
+                data,
+                tuple(extent),
+                warm=warm,
+                parts=parts,
+                catch_up=catch_up,
+                explain=explain,
+            )
         )
         self.playing = False
         if play:

@@ -3,9 +3,11 @@ curves, the class bar, the training controls and the solver panel.
 
 Left click places a point of the current class (keys 1–9 choose it), right click removes
 the nearest point, a left drag moves a point, Ctrl + drag selects and Delete removes the
-selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit restarts training from w = 0 (or
-goes on from the current w with "warm start") and keeps playing if it was. Training runs in
-a worker thread (svmviz.app.worker); the window draws the snapshots it publishes.
+selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit retrains: the edited problem
+is trained to the iteration the run was at (to the end of its budget once it ended; or goes
+on from the current w with "warm start") and keeps playing if it was, so the plane never
+shows an untrained model after an edit. Training runs in a worker thread
+(svmviz.app.worker); the window draws the snapshots it publishes.
 
 The window composes: what it shows is a model (svmviz.app.window_state), which the menus
 and the toolbar (svmviz.ui.menus) are views of; each snapshot goes to the views through
@@ -254,12 +256,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
 
     # -------------------------------------------------------------- commands
-    def reset(self, play: bool = False, warm: bool = False):
-        """Submit the session's problem as a new job (from w = 0 unless ``warm``)."""
+    def reset(self, play: bool = False, warm: bool = False, at: tuple[int, bool] = (0, False)):
+        """Submit the session's problem as a new job (from w = 0 unless ``warm``; its first
+        frame at iteration ``at``: see Training.resume_point)."""
         dataset = self.session.dataset()
         self.training.has_job = dataset is not None
         self._show_problem()
         if dataset is None:
+            self.training.submitted(at)  # (two classes again: the run goes on from there)
             self.controller.cancel()
             self._clear_model(
                 "Click to place points of at least two classes "
@@ -271,13 +275,27 @@ class MainWindow(QtWidgets.QMainWindow):
         # regions over what is in view (and the data), not only around the data
         self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
         # submitted first: the worker sets the job up while the window updates
+        at = (0, False) if warm else at
         self.controller.submit(
-            config, dataset, self.extent, play=play, warm=warm, parts=self.state.parts
+            config,
+            dataset,
+            self.extent,
+            play=play,
+            warm=warm,
+            parts=self.state.parts,
+            catch_up=at[0],
+            explain=at[1],
         )
+        self.training.submitted(at)
         self.frames.start_job(
             self.session.present_classes(), not config.kernel.is_linear, config.iterations
         )
         self._sync_actions()
+
+    def retrain(self, warm: bool = False) -> None:
+        """After an edit: the edited problem's job, where the run was (Training.resume_point),
+        playing if the run was."""
+        self.reset(play=self.controller.playing, warm=warm, at=self.training.resume_point())
 
     def toggle_play(self):
         self.training.toggle_play()
@@ -328,7 +346,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot()
     def _on_points_changed(self):
         # the new job first: the worker sets it up while the points are drawn
-        self.reset(play=self.controller.playing, warm=self.state.warm_start)
+        self.retrain(warm=self.state.warm_start)
         self.plot.draw_points()
         self.plot.show_selection(self.view.selected)
         self.panel.set_n_points(len(self.session.points))
@@ -341,7 +359,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_split_changed(self):
-        self.reset(play=self.controller.playing)
+        self.retrain()
 
     @QtCore.Slot()
     def _on_view_settled(self):
@@ -353,7 +371,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if self.panel.config() != self.session.config:  # set elsewhere (a scenario)
             self.panel.set_config(self.session.config)
             self.panel.set_n_points(len(self.session.points))
-        self.reset(play=self.controller.playing, warm=self.state.warm_start)
+        self.retrain(warm=self.state.warm_start)
 
     @QtCore.Slot(str)
     def _on_failed(self, message):

@@ -20,7 +20,7 @@ from svmviz.app.play_loop import (
     next_chunk,
 )
 from svmviz.app.runner import TrainingRunner
-from svmviz.app.snapshot import Job, Snapshot
+from svmviz.app.snapshot import TO_THE_END, Job, Snapshot
 from svmviz.core.config import SolverConfig
 from svmviz.core.frame import data_extent
 from svmviz.core.generalization import TEST, TRAIN, UNUSED
@@ -100,9 +100,19 @@ def runner(gui, references):
     return TrainingRunner(gui.controls, references)
 
 
-def job(data, generation=1, grid=16, parts=None, warm=False, **config):
+def job(data, generation=1, grid=16, parts=None, warm=False, catch_up=0, explain=False, **config):
     cfg = SolverConfig(**config)
-    return Job(generation, cfg, data, data_extent(data.X), grid=grid, warm=warm, parts=parts)
+    return Job(
+        generation,
+        cfg,
+        data,
+        data_extent(data.X),
+        grid=grid,
+        warm=warm,
+        parts=parts,
+        catch_up=catch_up,
+        explain=explain,
+    )
 
 
 def f(snap, data):
@@ -165,6 +175,54 @@ def test_step_gives_exactly_n_iterations_the_last_explained(runner, gui, blobs2)
     assert gui.last.status == "running"
     assert list(gui.last.history["t"])[-1] == 8
     assert [s.t for s in gui.snaps] == [0, 1, 8], "one frame per command"
+
+
+def test_a_job_after_an_edit_shows_its_model_where_the_run_was(runner, gui, blobs2):
+    """An edit after the end: the new job's first frame is its run's end (the same model
+    as playing it through), never w = 0; paused while stepping: the same iteration, its
+    step explained, as a seek shows it."""
+    runner.start(job(blobs2, iterations=300, algorithm="sgd", seed=4))
+    runner.state.set_speed(INSTANT)
+    runner.play()
+    played = gui.last
+    assert (played.t, played.status) == (300, "budget")
+    before = len(gui.frames)
+    runner.start(
+        job(blobs2, generation=2, iterations=300, algorithm="sgd", seed=4, catch_up=TO_THE_END)
+    )
+    assert len(gui.frames) == before + 1, "no frame of w = 0 or of the way there"
+    first = gui.last
+    assert (first.generation, first.t, first.status) == (2, 300, "budget")
+    np.testing.assert_array_equal(f(first, blobs2), f(played, blobs2))
+    np.testing.assert_array_equal(first.history["objective"], played.history["objective"])
+
+    runner.start(job(blobs2, generation=3, iterations=300, catch_up=40, explain=True))
+    caught = gui.last
+    assert (caught.generation, caught.t, caught.status) == (3, 40, "running")
+    assert caught.step is not None and caught.step.t == 40
+    runner.seek(40)
+    np.testing.assert_array_equal(f(gui.last, blobs2), f(caught, blobs2))
+    np.testing.assert_array_equal(gui.last.step.margins, caught.step.margins)
+
+    runner.start(job(blobs2, generation=4, iterations=300, catch_up=40))  # paused in play
+    assert (gui.last.t, gui.last.step) == (40, None)
+
+
+def test_a_catch_up_cancelled_by_a_newer_job_publishes_nothing(runner, gui, blobs2, monkeypatch):
+    runner.state.stop(2)  # job 2 was submitted while job 1 waited in the queue
+    runner.start(job(blobs2, iterations=10**6, catch_up=TO_THE_END))
+    assert gui.frames == []
+    asked = []
+    real = gui.controls.is_interruption_requested
+
+    def newer_edit_after_three_chunks():
+        asked.append(1)
+        return len(asked) > 3 or real()
+
+    monkeypatch.setattr(gui.controls, "is_interruption_requested", newer_edit_after_three_chunks)
+    runner.start(job(blobs2, generation=2, iterations=10**6, catch_up=TO_THE_END))
+    assert gui.frames == []
+    assert 0 < runner.solver.t_ < 10**6
 
 
 def test_seek_back_replays_exactly_what_stepping_forward_showed(runner, gui, blobs2):

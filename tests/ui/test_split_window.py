@@ -37,7 +37,8 @@ def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, m
     assert "click a point" in panel.message.text()
     panel.learning.picked.emit(float(values[2]))
     assert w.session.split.size == int(values[2])
-    wait_frame(w, lambda s: s.t == 0)
+    # the configuration loaded is trained to where the run was (its end), not left at w = 0
+    wait_frame(w, lambda s: s.generation == w.controller.generation and s.t == 3000)
     assert int(np.sum(w.session.parts() == TRAIN)) == int(values[2])
     assert sum(len(s.data) for s in w.plot.unused_scatters) > 0
     assert panel.learning.opacity() == 1.0  # the size is the curve's own knob: not stale

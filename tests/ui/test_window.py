@@ -106,7 +106,7 @@ def test_clicks_add_and_remove_points_with_undo(qtbot, make_window, wait_frame):
     assert "at least two classes" in w.status.text()
     qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(w.session.points) == 2
-    wait_frame(w, lambda s: s.t == 0)
+    wait_frame(w, lambda s: s.t == 50)  # the run goes on where it was
 
 
 def test_editing_while_playing_restarts_and_keeps_playing(make_window, wait_frame):
@@ -265,9 +265,9 @@ def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_fram
     wait_frame(w, lambda s: s.t == 2010)
     assert "warm start at t = 2000" in w.status.text()
     w.panel.warm.setChecked(False)
-    w.session.add_point(0.2, 0.3)  # the default again: from w = 0
+    w.session.add_point(0.2, 0.3)  # the default again: retrained from w = 0 to t
     wait_frame(w, lambda s: s.generation == w.controller.generation)
-    assert w.snapshot.t == w.snapshot.t0 == 0
+    assert (w.snapshot.t, w.snapshot.t0) == (2010, 0)
 
 
 def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
@@ -720,8 +720,10 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     assert shown() == ([2], 2, CHOICES[2])
     actions[4].trigger()  # the menu
     assert shown() == ([4], 4, CHOICES[4])
-    w.run_to_budget()  # Run chooses instant
-    assert shown() == ([5], 5, CHOICES[5])
+    w.run_to_budget()  # Run plays at full speed, and the next Play at the chosen speed
+    assert shown() == ([4], 4, CHOICES[5])
+    w.toggle_play()
+    assert shown() == ([4], 4, CHOICES[4])
     from svmviz.core.session_file import View
 
     w.state.apply_view(View(speed=10), fit=False)  # a file
