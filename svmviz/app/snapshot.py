@@ -80,6 +80,7 @@ class Snapshot:
     reference_pending: bool = False  # the exact optimum is being computed
     status_text: str = ""  # the solver's status in words (a divergence: what to change)
     notice: str = ""  # a word about the problem (an rbf γ that isolates every point)
-    # the compiled loop is being prepared (first run after installing): the solver runs the
-    # same loop as plain Python meanwhile, and hands over when it is ready
-    preparing: bool = False
+    # the compiled loop is being prepared ("loading" from numba's cache, "compiling" after
+    # installing, "preparing": not known yet; "" when ready): the solver runs the same loop
+    # as plain Python meanwhile, and hands over when it is ready
+    preparing: str = ""

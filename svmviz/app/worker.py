@@ -33,6 +33,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.frame import prepare_contours
 from svmviz.core.pace import Speed
+from svmviz.core.solvers import Solver
 
 __all__ = ["Job", "Snapshot", "TrainingController", "TrainingWorker", "running_threads"]
 
@@ -47,6 +48,7 @@ class TrainingWorker(QObject):
     snapshot_posted = Signal()
     failed = Signal(int, str)  # generation, message
     _reference_done = Signal(int)  # emitted from the reference thread: a job's optimum is in
+    _compiled = Signal()  # from the compiling thread: how the compiled loops come, or ready
 
     def __init__(self):
         super().__init__()
@@ -55,10 +57,20 @@ class TrainingWorker(QObject):
         references = ReferenceRunner(self._reference_done.emit)
         self._reference_done.connect(self._on_reference_done)
         self.runner = TrainingRunner(self.controls, references)
+        self._compiled.connect(self._on_compiled)
 
     @Slot(object)
     def start_job(self, job: Job) -> None:
         self.runner.start(job)
+        # the compiled loops are prepared while the user looks at the first frame (not at
+        # the first step: Play then finds them ready); the frame shown says when they are
+        Solver.prepare_in_background(self._compiled.emit)
+
+    @Slot()
+    def _on_compiled(self) -> None:
+        """How the compiled loops come is known, or they are ready: a frame that says so
+        (while playing, the next frame says it anyway)."""
+        self.runner.publish()
 
     @Slot(int)
     def _on_reference_done(self, generation: int) -> None:

@@ -44,6 +44,8 @@ _compile_lock = threading.Lock()  # one compilation at a time
 _twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imported)
 _started = False  # a background compilation was started
 _local = threading.local()  # .compiling: this thread compiles, and uses compiled code
+_how = "preparing"  # what the compilation does: "loading" from numba's cache, or "compiling"
+_ready_hooks: list = []  # called when preparing() changes (on_change)
 _python: dict = {}  # module name → its plain-Python twin (python_version)
 _entries: dict = {}  # (dispatcher, fingerprint of argument types) → compiled entry point
 # set by the window (Solver.python_meanwhile): a solver runs the plain-Python loops while
@@ -154,24 +156,63 @@ def use_compiled() -> bool:
     return HAVE_NUMBA and (ready() or getattr(_local, "compiling", False))
 
 
-def preparing() -> bool:
-    """Whether the compiled loops are wanted and not ready yet (the plain-Python loop runs
-    meanwhile)."""
-    return HAVE_NUMBA and not ready()
+def preparing() -> str:
+    """While the compiled loops are wanted and not ready (the plain-Python loop runs
+    meanwhile), what makes them: "loading" (numba's cache has them), "compiling" (it has
+    not: the first run after installing) or "preparing" (not known yet); "" otherwise."""
+    return _how if HAVE_NUMBA and not ready() else ""
 
 
-def compile_now(warm_up) -> None:
+def on_change(hook) -> None:
+    """Call ``hook()`` (in the thread that compiles) when :func:`preparing` changes: once it
+    is known whether the loops load or compile, and once they are ready; never if they are
+    ready already."""
+    with _twin_lock:
+        if not _ready.is_set():
+            _ready_hooks.append(hook)
+
+
+def _changed(last: bool = False) -> None:
+    with _twin_lock:
+        if last:
+            _ready.set()
+        hooks = _ready_hooks[:]
+        if last:
+            _ready_hooks.clear()
+    for hook in hooks:
+        hook()
+
+
+def _in_cache(entries) -> bool:
+    """Whether numba's cache holds compiled code (of this source and this numba) for each of
+    ``entries``, (module, function name) pairs: then preparing them loads rather than
+    compiles. numba's cache index is internal: when it cannot be read, the answer is no."""
+    _compile_all()
+    try:
+        return bool(entries) and all(
+            getattr(module, name)._cache._cache_file._load_index() for module, name in entries
+        )
+    except Exception:
+        return False
+
+
+def compile_now(warm_up, entries=()) -> None:
     """Run ``warm_up`` (calls that compile every loop) in this thread, on compiled code, then
-    mark the loops ready. A second caller waits for the first; once ready, returns at once."""
+    mark the loops ready. A second caller waits for the first; once ready, returns at once.
+    ``entries``: (module, function name) of the functions ``warm_up`` calls, whose presence
+    in numba's cache says whether this loads or compiles (:func:`preparing`)."""
+    global _how
     with _compile_lock:
         if not HAVE_NUMBA or _ready.is_set():
             return
+        _how = "loading" if _in_cache(entries) else "compiling"
+        _changed()
         _local.compiling = True
         try:
             warm_up()
         finally:
             _local.compiling = False
-        _ready.set()
+        _changed(last=True)
 
 
 def compiling() -> bool:
@@ -179,7 +220,7 @@ def compiling() -> bool:
     return _compile_lock.locked() and not _ready.is_set()
 
 
-def compile_in_background(warm_up) -> None:
+def compile_in_background(warm_up, entries=()) -> None:
     """:func:`compile_now` in a daemon thread, once per process (a failure leaves the loops
     in plain Python, reported by the thread's excepthook)."""
     global _started
@@ -188,7 +229,7 @@ def compile_in_background(warm_up) -> None:
             return
         _started = True
     threading.Thread(
-        target=compile_now, args=(warm_up,), name="svmviz-compile", daemon=True
+        target=compile_now, args=(warm_up, entries), name="svmviz-compile", daemon=True
     ).start()
 
 

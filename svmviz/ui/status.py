@@ -45,11 +45,19 @@ class Caption(QtWidgets.QLabel):
         self.show()
 
 
+# how the compiled solver is being prepared (svmviz.core.solvers.Solver.preparing)
+PREPARING = {
+    "loading": "loading the compiled solver",
+    "compiling": "compiling the solver (the first run after installing: up to a minute)",
+    "preparing": "preparing the compiled solver",
+}
+
+
 def status_text(snap, n_points: int, config: SolverConfig) -> str:
     """The status line: iteration, objective, training error and the gap to the optimum."""
     obj = snap.history["objective"]
     preparing = (
-        "   — preparing the compiled solver (first run after installing): "
+        f"   — {PREPARING[snap.preparing]}: "
         + ("Play trains" if not len(obj) else "training")
         + " in plain Python meanwhile"
         if snap.preparing and snap.status in ("ready", "running")

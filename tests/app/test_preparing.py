@@ -1,6 +1,8 @@
 """While the compiled loop is being prepared, the window trains in plain Python and its
 status line says so; then the compiled loop takes over and the line stops saying it."""
 
+import threading
+
 import pytest
 
 pytest.importorskip("PySide6.QtCore")
@@ -10,9 +12,11 @@ from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
 from svmviz.core.frame import data_extent
 from svmviz.core.solvers import _loop
-from svmviz.ui.status import status_text
+from svmviz.ui.status import PREPARING, status_text
 
-PREPARING = "preparing the compiled solver"
+
+def says_preparing(text: str) -> bool:
+    return any(words in text for words in PREPARING.values())
 
 
 @pytest.fixture
@@ -28,7 +32,7 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
 ):
     monkeypatch.setattr(_jit, "python_meanwhile", True)  # as the window sets it
     monkeypatch.setattr(_jit, "force_ready", False)
-    monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up: None)
+    monkeypatch.setattr(_jit, "compile_in_background", lambda *args: None)
     python_calls = []
     twin = _jit.python_version(_loop)
     run = twin.run_linear_binary
@@ -46,7 +50,7 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     assert first.t == 0
     text = status_text(first, len(blobs2.y), config)
     assert "press Play" in text
-    assert PREPARING in text
+    assert says_preparing(text)
     assert "Play trains in plain Python" in text
 
     controller.play()
@@ -59,7 +63,7 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     assert python_calls
     text = status_text(snap, len(blobs2.y), config)
     assert text.startswith("iteration")
-    assert PREPARING in text
+    assert says_preparing(text)
     assert "training in plain Python meanwhile" in text
 
     monkeypatch.setattr(_jit, "force_ready", True)  # the compiled loop is ready: hand-over
@@ -68,5 +72,45 @@ def test_play_trains_in_python_and_says_so_until_the_compiled_loop_is_ready(
     qtbot.waitUntil(lambda: controller.latest.t > t_handed, timeout=30000)
     controller.pause()
     snap = controller.latest
-    assert PREPARING not in status_text(snap, len(blobs2.y), config)
+    assert not says_preparing(status_text(snap, len(blobs2.y), config))
     assert sum(python_calls) < snap.t  # the compiled loop went on from there
+
+
+@pytest.fixture
+def not_ready_yet(monkeypatch):
+    """The compiled loops as a new process finds them: not prepared, nothing started (they
+    are in numba's cache: the session's compiled_loops fixture put them there)."""
+    monkeypatch.setattr(_jit, "python_meanwhile", True)
+    monkeypatch.setattr(_jit, "_ready", threading.Event())
+    monkeypatch.setattr(_jit, "_started", False)
+    monkeypatch.setattr(_jit, "_how", "preparing")
+    monkeypatch.setattr(_jit, "_ready_hooks", [])
+    yield
+    assert _jit._ready.wait(60), "the background preparation did not end"
+
+
+@pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed")
+def test_an_idle_window_prepares_the_loops_and_then_stops_saying_so(
+    qtbot, controller, blobs2, not_ready_yet
+):
+    seen = []
+    controller.snapshot_ready.connect(seen.append)
+    config = SolverConfig(iterations=1000)
+    controller.submit(config, blobs2, data_extent(blobs2.X))  # and no Play
+    qtbot.waitUntil(lambda: bool(seen), timeout=30000)
+    assert seen[0].preparing  # (it starts now, not at the first step)
+    qtbot.waitUntil(lambda: not controller.latest.preparing, timeout=60000)
+    assert controller.latest.t == 0
+    assert not says_preparing(status_text(controller.latest, len(blobs2.y), config))
+    # numba's cache has the loops: loaded, never said to be compiled
+    assert all(s.preparing in ("preparing", "loading", "") for s in seen)
+
+
+def test_the_status_says_whether_the_solver_loads_or_compiles():
+    from svmviz.core.solvers.iterative import WARM_UP_ENTRIES
+
+    assert "first run after installing" in PREPARING["compiling"]
+    assert "installing" not in PREPARING["loading"] + PREPARING["preparing"]
+    if _jit.HAVE_NUMBA:  # (the compiled_loops fixture filled numba's cache)
+        assert _jit._in_cache(WARM_UP_ENTRIES)
+        assert not _jit._in_cache(())

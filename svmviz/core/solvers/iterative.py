@@ -53,6 +53,8 @@ from svmviz.core.telemetry import COLUMNS, OFFSETS, History
 # most HARD_BUDGETS budgets (Solver.reset)
 HARD_GAP = 0.01
 HARD_BUDGETS = 40
+# what Solver._compile_loops calls: numba's cache holding them means a warm-up loads them
+WARM_UP_ENTRIES = ((_loop, "run_linear_binary"), (_loop, "run"))
 NO_ROWS = np.empty(0)  # the telemetry of the offsets a problem does not have
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
@@ -274,7 +276,7 @@ class Solver:
         installation this takes seconds once, then comes from numba's cache. Solvers do not
         wait for it: until then they run the same loops as plain Python, and the first
         that does starts this in a background thread if nobody has."""
-        _jit.compile_now(Solver._compile_loops)
+        _jit.compile_now(Solver._compile_loops, WARM_UP_ENTRIES)
 
     @staticmethod
     def python_meanwhile() -> None:
@@ -289,9 +291,19 @@ class Solver:
         return _jit.compiling()
 
     @staticmethod
-    def preparing() -> bool:
-        """Whether the compiled loops are being prepared (solvers run plain Python now)."""
+    def preparing() -> str:
+        """While the compiled loops are being prepared (solvers run plain Python now), how:
+        "loading" from numba's cache, "compiling" or "preparing"; "" when not."""
         return _jit.preparing()
+
+    @staticmethod
+    def prepare_in_background(on_change=None) -> None:
+        """Start preparing the compiled loops in a background thread now, rather than at
+        the first step (an interactive program that waits for its user); ``on_change()`` is
+        called in that thread when :meth:`preparing` changes (never if they are ready)."""
+        if on_change is not None:
+            _jit.on_change(on_change)
+        _jit.compile_in_background(Solver._compile_loops, WARM_UP_ENTRIES)
 
     @staticmethod
     def _compile_loops() -> None:
@@ -309,9 +321,9 @@ class Solver:
         if _jit.use_compiled():
             return _loop
         if not _jit.python_meanwhile:
-            _jit.compile_now(Solver._compile_loops)
+            _jit.compile_now(Solver._compile_loops, WARM_UP_ENTRIES)
             return _loop
-        _jit.compile_in_background(Solver._compile_loops)
+        _jit.compile_in_background(Solver._compile_loops, WARM_UP_ENTRIES)
         return _jit.python_version(_loop)
 
     def status_text(self) -> str:
