@@ -126,6 +126,8 @@ class PlayLoop:
                 continue
             self.full_speed_chunk(s)
         if not state.is_interruption_requested():
+            if s.done:  # the end: no step's marks stay on the plane (a pause keeps them)
+                runner.explained_step = None
             runner.publish()
 
     def catch_up(self, target: int, explain: bool) -> bool:

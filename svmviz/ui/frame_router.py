@@ -112,6 +112,7 @@ class FrameRouter(QtCore.QObject):
         self._curves_of = None
         v.plot.clear_model()
         v.curves.clear()
+        v.theory.show_nothing()
         v.timeline.show_t(0, 0, self.session.config.iterations)
         v.status.setText(message)
 
@@ -241,7 +242,10 @@ class FrameRouter(QtCore.QObject):
             return
         self._curves_of = snap
         if v.hover.position is not None:
-            self.show_hover(v.hover.position)  # the model under a resting mouse changed
+            if v.hover.cursor_inside():
+                self.show_hover(v.hover.position)  # the model under a resting mouse changed
+            else:
+                v.hover.forget()  # the mouse left without Qt saying so
         self._feed_curves(v.curves, snap)
         self._show_status(snap)
         p = self.session.points
@@ -254,8 +258,8 @@ class FrameRouter(QtCore.QObject):
                 )
             if not v.histogram.viewport().visibleRegion().isEmpty():
                 v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
-        if not v.theory.visibleRegion().isEmpty() and len(snap.history["norm"]):
-            self._show_bounds(snap)
+        if not v.theory.visibleRegion().isEmpty():
+            self._show_bounds(snap)  # (at w = 0 too: the data's numbers are the new data's)
 
     def show_hover(self, pos) -> None:
         """The hover readout of the current model at data point ``pos`` (None hides it)."""
@@ -300,11 +304,12 @@ class FrameRouter(QtCore.QObject):
                 return
         config = self.session.config
         ref = snap.reference
+        norms = snap.history["norm"]
         b = bounds.evaluate(
             data,
             config.kernel,
             config.bias,
-            float(snap.history["norm"][-1]),
+            float(norms[-1]) if len(norms) else 0.0,  # ‖w‖ of w = 0 before the first step
             None if ref is None else float(np.sqrt(ref.model.norm2())),
             snap.model.lam,
             snap.t,

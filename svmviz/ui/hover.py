@@ -7,7 +7,7 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
 from svmviz.core.readout import readout
 
@@ -64,10 +64,24 @@ class HoverReadout:
         self.text.setZValue(30)
         self.position = None
         self.hide()
+        # the mouse leaving the plot's viewport (into an axis, a dock, another window) hides
+        # the readout, whichever widget Qt tells
+        self._leave = _LeaveFilter(self.forget, plot)
+        plot.viewport().installEventFilter(self._leave)
 
     def hide(self) -> None:
         self.text.hide()
         self.links.hide()
+
+    def forget(self) -> None:
+        """The mouse left: no readout until it comes back."""
+        self.position = None
+        self.hide()
+
+    def cursor_inside(self) -> bool:
+        """Whether the mouse pointer is over the plot's viewport now."""
+        viewport = self.plot.viewport()
+        return viewport.rect().contains(viewport.mapFromGlobal(QtGui.QCursor.pos()))
 
     def show_at(self, pos, model, class_names) -> None:
         """The readout at data point ``pos`` (None hides it) of ``model`` (None: no model)."""
@@ -116,3 +130,16 @@ class HoverReadout:
         box = (area.left(), area.top(), area.right(), area.bottom())
         x, y = place_box((cursor.x(), cursor.y()), (rect.width(), rect.height()), box, gap, avoid)
         self.text.setPos(x, y)
+
+
+class _LeaveFilter(QtCore.QObject):
+    """Calls ``on_leave()`` when the watched widget gets a Leave event."""
+
+    def __init__(self, on_leave, parent=None):
+        super().__init__(parent)
+        self._on_leave = on_leave
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QtCore.QEvent.Type.Leave:
+            self._on_leave()
+        return False

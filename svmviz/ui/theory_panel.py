@@ -54,3 +54,7 @@ class TheoryPanel(QtWidgets.QWidget):
                 text += f"; the gap here: {gap:.3g}"
             rows.append(text)
         self.text.setText("<br><br>".join(rows))
+
+    def show_nothing(self) -> None:
+        """No model to evaluate the results on (fewer than two classes, or no training)."""
+        self.text.setText("The results are evaluated on a model: place points of two classes.")
