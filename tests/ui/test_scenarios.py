@@ -1,6 +1,7 @@
 """Every scenario opens and trains without error; bad scenario files are named."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -107,3 +108,52 @@ def test_a_bad_scenario_in_the_window_is_a_dialog_and_nothing_changes(
     assert w.session.points is before
     assert not w.caption.isVisible()
     w.close()
+
+
+def _gap(s) -> float:
+    return float(s.history["objective"][-1] - s.reference.objective)
+
+
+def _width(s) -> float:
+    return 2.0 / float(s.history["norm"][-1])
+
+
+@pytest.mark.parametrize(
+    "word, edit, holds",
+    [
+        # 02: "Drag the λ slider from small to large: a smaller ‖w‖, a wider margin"
+        (
+            "lambda-sweep",
+            lambda w: w.session.set_config(replace(w.session.config, lam=1.0)),
+            lambda before, after: _width(after) > 2 * _width(before),
+        ),
+        # 07: "Switch Algorithm to pegasos: … ten times lower and more"
+        (
+            "pegasos",
+            lambda w: w.session.set_config(replace(w.session.config, algorithm="pegasos")),
+            lambda before, after: _gap(after) < _gap(before) / 10,
+        ),
+        # 09: "Drag the outlier away (or delete it) and watch the margin widen"
+        (
+            "outlier",
+            lambda w: w.session.delete_points([len(w.session.points) - 1]),
+            lambda before, after: _width(after) > 2 * _width(before),
+        ),
+    ],
+)
+def test_a_scenario_played_to_its_end_then_edited_shows_its_claim(
+    make_window, wait_frame, word, edit, holds
+):
+    """The lesson as a lecturer gives it: the scenario played to its end, then the edit its
+    caption asks for; the window's next frame shows the claim (never w = 0)."""
+    w = make_window(iterations=1000)
+    w.open_scenario(next(p for p in SCENARIOS if word in p.stem))
+    w.run_to_budget()
+    done = lambda s: (  # noqa: E731
+        s.generation == w.controller.generation and s.status == "budget" and s.reference is not None
+    )
+    before = wait_frame(w, done, timeout=60000)
+    edit(w)
+    after = wait_frame(w, done, timeout=60000)
+    assert after.t >= before.t // 2  # trained to its end (a hard margin's budget may differ)
+    assert holds(before, after)
