@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch support vector machines learn.",
         epilog=FILE_HELP,
     )
-    sub = p.add_subparsers(dest="command")
+    # prog: a command's usage starts "svmviz train" (argparse would prefix the whole USAGE)
+    sub = p.add_subparsers(dest="command", prog="svmviz")
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument(
         "data",

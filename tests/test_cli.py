@@ -2,9 +2,11 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from svmviz.cli import main
@@ -120,7 +122,7 @@ def bad(tmp_path, content, name="bad.csv"):
         (lambda t, d: [d, "--lam", "0"], "Pegasos needs λ > 0"),
         (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number ≥ 1"),
         (lambda t, d: [d, "--cost", bad(t, "0,1,1\n1,0,1\n", "c.csv")], "line 1: 3 columns"),
-        (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 rows; the data has 2"),
+        (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 row; the data has 2"),
         (lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")], "negative"),
         (
             lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
@@ -615,3 +617,52 @@ def test_nu_svc_writes_rho_in_the_summary_the_model_and_the_history(tmp_path, da
     lines = hist.read_text().splitlines()
     assert lines[0] == "iteration,objective,loss,error,norm,violations,rho"
     assert len(lines) == 301
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"), [(["train", "--help"], 0), (["train", "data.csv", "--gamma", "abc"], 2)]
+)
+def test_the_train_usage_line_is_its_own(capsys, argv, code):
+    """The usage of `svmviz train` (its help, an argparse error) starts "usage: svmviz
+    train", not with the tour of every command that `svmviz --help` opens with."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == code
+    out = capsys.readouterr()
+    text = out.out if code == 0 else out.err
+    assert text.startswith("usage: svmviz train [-h] ")
+    assert "open the window" not in text
+    assert "speed figures" not in text
+    if code:
+        assert text.splitlines()[-1] == (
+            "svmviz train: error: argument --gamma: invalid float value: 'abc'"
+        )
+
+
+def test_one_is_said_in_the_singular(tmp_path, capsys):
+    data = tmp_path / "line.csv"
+    data.write_text("x,t\n1,2\n2,4.1\n3,5.9\n4,8.2\n")
+    assert main(["train", str(data), "--problem", "epsilon-svr", "--iterations", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "(4 points, 1 dimension, target" in text
+    assert "pegasos, 1 iteration in" in text
+    data.write_text("x,y,label\n1,2,a\n3\n")
+    assert main(["train", str(data)]) == 2
+    assert "line 3: 1 column, the header has 3" in capsys.readouterr().err
+
+
+def test_a_relative_gap_only_to_an_optimum_with_a_scale(tmp_path, data_csv, capsys):
+    """A linear one-class on centred data has its optimum at w = 0, ρ = 0, F* = 0 up to the
+    solver's accuracy: the gap is said as it is, not as a share of F* (4.5e+09%)."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 2))
+    X -= X.mean(axis=0)
+    data = tmp_path / "cloud.csv"
+    data.write_text("x,y\n" + "".join(f"{a},{b}\n" for a, b in X))
+    assert main(["train", str(data), "--problem", "one-class", "--iterations", "3000"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    optimum = float(re.search(r"exact optimum: (\S+)", last).group(1))
+    assert abs(optimum) < 1e-9
+    assert re.search(r"gap: [-0-9.e+]+$", last), last  # the gap, and no percentage
+    assert main(["train", str(data_csv), "--iterations", "3000"]) == 0  # (an svc: it has one)
+    assert re.search(r"gap: \S+ \([0-9.e+-]+%\)$", capsys.readouterr().out.splitlines()[-1])

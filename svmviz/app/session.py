@@ -79,6 +79,11 @@ class Session(QObject):
         return self.points.colors
 
     @property
+    def edits(self) -> tuple:
+        """The edits (svmviz.core.edits commands) that made the points from the document's."""
+        return self._history.done
+
+    @property
     def can_undo(self) -> bool:
         return self._history.can_undo
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from svmviz.core.errors import InputError, shown
+from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.file_io import atomic_write_text, read_bytes
 from svmviz.core.limits import check_coordinates
 from svmviz.core.palette import MAX_CLASSES
@@ -63,8 +63,8 @@ def check_window_data(data: Dataset, name: str) -> None:
     with a message (never silently cut)."""
     if data.X.shape[1] != 2:
         raise InputError(
-            f"{name}: the window draws 2-D data and this file has {data.X.shape[1]} "
-            "coordinates; use `svmviz train` for other dimensions"
+            f"{name}: the window draws 2-D data and this file has "
+            f"{counted(data.X.shape[1], 'coordinate')}; use `svmviz train` for other dimensions"
         )
     if data.n_classes > MAX_CLASSES:
         raise InputError(
@@ -153,7 +153,9 @@ def read_csv(path, kind: str = "svc") -> Dataset:
         raise InputError(f"{path}: has a header but no data rows")
     for line, row in body:
         if len(row) != width:
-            raise InputError(f"{path}, line {line}: {len(row)} columns, the header has {width}")
+            raise InputError(
+                f"{path}, line {line}: {counted(len(row), 'column')}, the header has {width}"
+            )
     if kind == "one-class":
         labelled = header[-1].lower() in LABEL_HEADERS or not all(
             _is_number(row[-1]) for _, row in body
@@ -199,13 +201,15 @@ def read_cost_matrix(path, n_classes: int) -> np.ndarray:
     rows = list(_rows(path, _read_text(path)))
     if len(rows) != n_classes:
         raise InputError(
-            f"{path}: the cost matrix has {len(rows)} rows; the data has {n_classes} classes"
+            f"{path}: the cost matrix has {counted(len(rows), 'row')}; the data has "
+            f"{n_classes} classes"
         )
     cost = np.empty((n_classes, n_classes))
     for r, (line, row) in enumerate(rows):
         if len(row) != n_classes:
             raise InputError(
-                f"{path}, line {line}: {len(row)} columns; the data has {n_classes} classes"
+                f"{path}, line {line}: {counted(len(row), 'column')}; the data has "
+                f"{n_classes} classes"
             )
         for c, cell in enumerate(row):
             cost[r, c] = _number(path, line, c + 1, cell, "cost")

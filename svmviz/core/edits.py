@@ -167,6 +167,11 @@ class EditHistory:
         return self.points
 
     @property
+    def done(self) -> tuple:
+        """The commands done since the start, in order (those undone are not)."""
+        return tuple(command for command, _ in self._undo)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 

@@ -25,6 +25,11 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+def counted(n: int, noun: str) -> str:
+    """ "1 point", "2 points": a count and its noun, singular for one (a regular plural)."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def finite_number(x: Any) -> bool:
     """A finite real number: an int, a float or a numpy number (not a bool, a text, a list,
     NaN, ±inf or 10**400)."""

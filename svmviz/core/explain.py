@@ -35,6 +35,7 @@ class StepRecord:
     violated: np.ndarray  # the examples with a term of the loss in the step
     binary: bool
     linear: bool
+    margin: float = 1.0  # binary: the level of y f(x) at the margin (ρ for ν-SVC)
     schedule: str = "constant"  # the step-size schedule the solver ran (rules.SCHEDULES)
     # linear binary models: w and b in data coordinates, before and after; the update's parts
     w_before: np.ndarray | None = None
@@ -59,6 +60,14 @@ class StepRecord:
     @property
     def batch(self) -> int:
         return int(self.samples.size)
+
+
+def margin_case(z: float, margin: float = 1.0) -> str:
+    """Where a binary example with y f(x) = ``z`` lies, in words: misclassified (z < 0),
+    inside the margin on the correct side (0 ≤ z < ``margin``) or outside the margin."""
+    if z < 0:
+        return "misclassified"
+    return "inside the margin" if z < margin else "outside the margin"
 
 
 def _scores(solver) -> np.ndarray:
@@ -152,6 +161,8 @@ def step_and_explain(solver) -> StepRecord | None:
         yhat, cost, runner_up = _multiclass(R, pb.cost, F, y, samples)
         violated = np.any(g != 0, axis=1)
         record.update(yhat=yhat, cost=cost, runner_up=runner_up)
+    if solver.binary_ and "rho" in getattr(solver.loss_, "OFFSETS", ()):
+        record.update(margin=float(off[0]))  # ν-SVC: the margin is at y f = ρ
     if not full:  # what the loop found (the same rule, on the same numbers)
         violated = solver.history_["violated"][-1].copy()
     record.update(margins=margins, violated=violated)

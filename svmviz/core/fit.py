@@ -9,6 +9,7 @@ import numpy as np
 
 from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED, SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.errors import counted
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
@@ -16,6 +17,9 @@ from svmviz.core.solvers import Solver
 from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.solvers.losses import offset_columns
 from svmviz.core.training import prepare
+
+# the relative gap is printed when |F*| is at least this share of the size of its terms
+RELATIVE_SCALE = 1e-3
 
 
 @dataclass
@@ -59,9 +63,10 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
     m, d = data.X.shape
     error = {"svc": "training error", "regression": "outside the ε-tube", "one-class": "outliers"}
     lines = [
-        f"data: {source} ({m} points, {d} dimensions, {data_words(data)})",
+        f"data: {source} ({counted(m, 'point')}, {counted(d, 'dimension')}, {data_words(data)})",
         f"problem: {problem_words(cfg, model, s.lam_)}",
-        f"solver: {cfg.algorithm}, {s.t_} iterations in {result.seconds:.3f} s ({s.status_text()})"
+        f"solver: {cfg.algorithm}, {counted(s.t_, 'iteration')} in {result.seconds:.3f} s "
+        f"({s.status_text()})"
         + (
             f"; the hard margin's budget grew to {s.budget_:,} to come within "
             f"{HARD_GAP:.0%} of the exact optimum"
@@ -75,15 +80,27 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
     if ref is None:
         lines.append(f"exact optimum: unavailable ({result.reference_error})")
     else:
-        gap = h["objective"][-1] - ref.objective
-        rel = gap / abs(ref.objective) if ref.objective != 0 else float("nan")
+        reg = 0.5 * model.lam * h["norm"][-1] ** 2
         lines.append(
             f"exact optimum: {ref.objective:.6g} ({ref.method}, {ref.seconds:.2f} s)   "
-            f"gap: {gap:.3g} ({100 * rel:.3g}%)"
+            + gap_words(h["objective"][-1], ref.objective, h["loss"][-1], reg)
         )
         if cfg.margin == "hard" and ref.margin is not None:
             lines.append(hard_margin_line(result.model, data, ref.margin))
     return "\n".join(lines)
+
+
+def gap_words(objective: float, optimum: float, loss: float, reg: float) -> str:
+    """The gap F − F*, and beside it the relative gap when F* has a scale of its own: not
+    where the objective's terms (the regularizer ``reg``, the mean ``loss`` and the offset
+    term −ρ, −νρ or νε) cancel to about 0, as at a linear one-class optimum (w = 0, ρ = 0),
+    where any gap is a huge share of nothing."""
+    gap = objective - optimum
+    terms = abs(reg) + abs(loss) + abs(objective - reg - loss)
+    text = f"gap: {gap:.3g}"
+    if optimum != 0 and np.isfinite(terms) and abs(optimum) >= RELATIVE_SCALE * terms:
+        text += f" ({100 * gap / abs(optimum):.3g}%)"
+    return text
 
 
 def data_words(data: Dataset) -> str:

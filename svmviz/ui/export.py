@@ -8,6 +8,7 @@ Every write is atomic and a failed one is a dialog; nothing in the window change
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -194,7 +195,7 @@ class Exports(QtCore.QObject):
             return False
         ref = snap.reference
         model = with_provenance(
-            snap.model,
+            self._named(snap.model),
             self.session.job_config(),
             snap.status,
             None if ref is None else ref.objective,
@@ -207,6 +208,14 @@ class Exports(QtCore.QObject):
             return False
         self.status(f"Exported the model at iteration {snap.t:,} to {path}")
         return True
+
+    def _named(self, model):
+        """The model with the classes' names of now: a rename does not retrain (the problem
+        is the same), so the model trained before it still has the names of then."""
+        data = self.session.dataset()
+        if not model.classes or data is None or len(data.classes) != len(model.classes):
+            return model
+        return replace(model, classes=data.classes)
 
     def save_history(self) -> bool:
         snap = self._trained()

@@ -4,9 +4,12 @@ crash recovery, and the prompts that keep unsaved work from being lost.
 The document is a session file (svmviz.core.session_file). Opening a CSV data set or a
 scenario makes an untitled document from it (Save asks where to put the session). "Unsaved"
 compares the session's content with what was last opened or saved, so undoing back to it
-is clean again. Every read happens before anything changes: a bad file is a dialog naming
-the problem, and the current work stays as it was. Every write is atomic; a failed one is a
-dialog, and the work stays in memory (and unsaved).
+is clean again. A scenario is a demo that its file keeps as shipped: trying it (its
+settings, moving or deleting its points, as the captions ask) is not work to save; points
+placed or generated and classes renamed or recoloured are. Every read happens before
+anything changes: a bad file is a dialog naming the problem, and the current work stays as
+it was. Every write is atomic; a failed one is a dialog, and the work stays in memory (and
+unsaved).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data, write_csv
-from svmviz.core.edits import DEFAULT_NAMES
+from svmviz.core.edits import DEFAULT_NAMES, Append, Replace, SetClass
 from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
@@ -78,6 +81,7 @@ class Files(QtCore.QObject):
         self.path: Path | None = None  # the session file (None: untitled)
         self.name = "untitled"  # shown in the title: the file's name, or what it came from
         self.saved = self.session.content()  # the content last opened or saved
+        self.demo = False  # the document is a scenario (see unsaved)
         self.autosave = Autosave(config_dir() / "autosave")
         self._autosaved = None  # the content last autosaved
         self.autosave_timer = QtCore.QTimer(self)
@@ -103,16 +107,28 @@ class Files(QtCore.QObject):
     # ------------------------------------------------------------------ state
     @property
     def dirty(self) -> bool:
-        return not self.session.content().same_content(self.saved)
+        return self.unsaved(self.session.content())
+
+    def unsaved(self, content: SessionFile) -> bool:
+        """Whether ``content`` (the session's) holds work that would be lost. In a scenario
+        only what the user made counts: points placed or generated, classes renamed or
+        recoloured (the edits still done). Its settings (λ, the algorithm, the kernel, Δ,
+        the split), the classes shown in the bar, and its own points moved or deleted are
+        trying the demo, as the captions ask: opening another file, or the same scenario
+        again, does not ask to keep them."""
+        if content.same_content(self.saved):
+            return False
+        return not self.demo or any(_made(edit) for edit in self.session.edits)
 
     def update_title(self) -> None:
         self.window.setWindowTitle(f"{self.name}[*] — svmviz")
         self.window.setWindowModified(self.dirty)
 
-    def _set_document(self, path: Path | None, name: str) -> None:
+    def _set_document(self, path: Path | None, name: str, demo: bool = False) -> None:
         self.path = path
         self.name = name
         self.saved = self.session.content()
+        self.demo = demo
         self._autosaved = None
         self.autosave.clear()
         self.update_title()
@@ -186,7 +202,7 @@ class Files(QtCore.QObject):
             self._set_document(path, path.name)
         elif isinstance(doc, Scenario):
             self.apply_scenario(doc)
-            self._set_document(None, path.stem)
+            self._set_document(None, path.stem, demo=True)
         else:
             self.session.load(doc, self.session.config)
             self.session.set_caption(None)
@@ -302,7 +318,7 @@ class Files(QtCore.QObject):
         if not self.autosave.active:
             return
         content = self.session.content(self.state.view())
-        if content.same_content(self.saved):
+        if not self.unsaved(content):
             self.autosave.clear()
             self._autosaved = None
             return
@@ -358,3 +374,11 @@ class Files(QtCore.QObject):
         """A clean exit (after the prompt): no autosave left to recover."""
         self.autosave_timer.stop()
         self.autosave.close()
+
+
+def _made(edit) -> bool:
+    """Whether an edit makes something of the user's: points placed or generated, a class
+    renamed or recoloured; not a move, a delete or a Clear."""
+    if isinstance(edit, Replace):
+        return len(edit.points) > 0
+    return isinstance(edit, (Append, SetClass))

@@ -12,6 +12,7 @@ import html
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.explain import margin_case
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
 
@@ -36,24 +37,32 @@ def short_status(snap) -> str:
 
 def step_summary(record, name_of, class_names=()) -> str:
     """One line: what the last step did, in words a class can follow from the back
-    (``name_of(i)``: the class name of point i)."""
+    (``name_of(i)``: the class name of point i). Where a binary point lies is said by its
+    y f(x): misclassified, inside the margin or outside it."""
     if record is None:
         return ""
     k, t, eta = record.batch, record.t, f"η = {record.eta:.3g}"
     if k > 1:
         n = int(record.violated.sum())
         if n == 0:
-            return f"Step {t}: all {k} points outside their margin: w only shrinks ({eta})"
-        return f"Step {t}: {n} of {k} points inside their margin push w ({eta})"
+            return f"Step {t}: none of the {k} points pushes w: w only shrinks ({eta})"
+        classified = record.binary or record.yhat is not None  # (not regression, one-class)
+        wrong = f", {int((record.margins < 0).sum())} misclassified" if classified else ""
+        return f"Step {t}: {n} of {k} points push w{wrong} ({eta})"
     i, z, pushed = int(record.samples[0]), float(record.margins[0]), bool(record.violated[0])
     name = name_of(i)
     if record.binary:
-        what = "inside the margin: it pushes w" if pushed else "outside the margin: w shrinks"
-        return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}, {what} ({eta})"
+        what = "it pushes w" if pushed else "no push, w only shrinks"
+        where = margin_case(z, record.margin)
+        return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}: {where}, {what} ({eta})"
+    if record.yhat is None:  # regression, one-class
+        what = "it pushes w" if pushed else "no push, w only shrinks"
+        return f"Step {t}: point {i}: {what} ({eta})"
     if pushed:
         yhat = int(record.yhat[0])
         rival = class_names[yhat] if 0 <= yhat < len(class_names) else str(yhat)
-        return f"Step {t}: point {i} ({name}) not ahead of {rival} by Δ: both move ({eta})"
+        where = "misclassified, " if z < 0 else ""
+        return f"Step {t}: point {i} ({name}) {where}not ahead of {rival} by Δ: both move ({eta})"
     return f"Step {t}: point {i} ({name}) beats every class by Δ: w only shrinks ({eta})"
 
 

@@ -24,6 +24,7 @@ from svmviz.core.config import (
 )
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.sources import cite
 from svmviz.ui import style
 
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
@@ -54,7 +55,7 @@ CHOICES = [
         "average",
         "Output w̄",
         AVERAGES,
-        "last iterate; uniform average (UML); t-weighted average (fastest, measured)",
+        f"last iterate; uniform average {cite('003')}; t-weighted average (fastest, measured)",
     ),
     (
         "bias",
@@ -159,7 +160,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.batch.valueChanged.connect(self._on_edit)
         form.addRow("Batch k", self.batch)
         self.project = QtWidgets.QCheckBox("project onto ‖w‖ ≤ B")
-        self.project.setToolTip("projected (sub)gradient steps (002)")
+        self.project.setToolTip("projected (sub)gradient steps " + cite("002: projected gradient"))
         self.project.toggled.connect(self._on_edit)
         form.addRow(self.project)
         form.addRow("Radius B", self.fields["radius"])

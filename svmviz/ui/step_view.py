@@ -17,8 +17,10 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import HARD_MARGIN_LAM
+from svmviz.core.explain import margin_case
 from svmviz.core.frame import level_line
 from svmviz.core.solvers import rules
+from svmviz.core.sources import cite_html
 from svmviz.ui import style
 
 # the update's vectors (colorblind-safe; the legend is in the panel)
@@ -154,7 +156,9 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     R = rules.python()
     pegasos = record.schedule == "pegasos"  # the schedule the solver chose (rules)
     if pegasos:
-        step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;(Pegasos, 002; 003)"
+        step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;" + cite_html(
+            "002: Pegasos", "003"
+        )
     else:
         step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({record.schedule} schedule)"
     said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
@@ -163,7 +167,7 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     if k == len(X) and config.algorithm == "gd":
         n_viol = int(record.violated.sum())
         rows.append(
-            f"full batch (001): all m = {k} examples; {n_viol} with a hinge term "
+            f"full batch {cite_html('001')}: all m = {k} examples; {n_viol} with a hinge term "
             "(ringed with a square)"
         )
     for j, (i, z, v) in enumerate(
@@ -175,10 +179,14 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
         name = html.escape(labels[int(i)]) if int(i) < len(labels) else "?"
         xi = _vec(X[int(i)]) if int(i) < len(X) else "?"
         if record.binary:
+            level = "1" if record.margin == 1.0 else f"ρ = {record.margin:.4g}"
+            where = margin_case(float(z), record.margin)
             case = (
-                "&lt; 1: hinge term, the point pushes w (004, case z &lt; 1)"
+                f"&lt; {level}, {where}: hinge term, the point pushes w "
+                + cite_html("004: the case z < 1")
                 if v
-                else "≥ 1: no hinge term, only the shrink (004, case z ≥ 1)"
+                else f"≥ {level}, {where}: no hinge term, only the shrink "
+                + cite_html("004: the case z ≥ 1")
             )
             rows.append(
                 f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
@@ -197,18 +205,18 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
                     f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
                     f"<b>{cls(yh)}</b> with Δ = {record.cost[j]:.3g} &gt; its score gap: "
                     f"w<sub>{name}</sub> += η x<sub>i</sub>, w<sub>{cls(yh)}</sub> −= "
-                    "η x<sub>i</sub> (000; 001)"
+                    "η x<sub>i</sub> " + cite_html("000", "001")
                 )
             else:
-                case = "y beats every ŷ by at least Δ(ŷ, y): no update (000)"
+                case = "y beats every ŷ by at least Δ(ŷ, y): no update " + cite_html("000")
             rows.append(
                 f"sample i = {int(i)} (y = {name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
-                f"= {z:.4g} (runner-up {runner}); {case}"
+                f"= {z:.4g} (runner-up {runner}{', misclassified' if z < 0 else ''}); {case}"
             )
     if not record.linear:
         rows.append(
-            "kernel SGD (003): β<sub>i</sub> += y<sub>i</sub> for a violating sample; "
-            "α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
+            f"kernel SGD {cite_html('003')}: β<sub>i</sub> += y<sub>i</sub> for a violating "
+            "sample; α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
         )
         for j, i in enumerate(record.samples[:5]):
             a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
@@ -251,7 +259,11 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     if record.radius > 0:
         rows.append(
             f'<span style="color:#009E73">projection ball ‖w‖ ≤ B = {record.radius:.4g}'
-            + (" = 1/√λ (002: w* lies in it)" if config.radius is None else "")
+            + (
+                f" = 1/√λ: w* lies in it {cite_html('002: Pegasos')}"
+                if config.radius is None
+                else ""
+            )
             + " (dash-dotted circle)</span>"
         )
     if config.bias == "free":

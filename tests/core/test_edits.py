@@ -68,3 +68,17 @@ def test_a_new_document_leaves_nothing_to_undo_or_redo():
     assert not h.can_redo
     assert h.undo() is opened
     assert h.redo() is opened
+
+
+def test_the_edits_done_are_those_not_undone():
+    h = EditHistory()
+    add = Append(np.array([[0.0, 1.0]]), np.array([0]))
+    h.do(add)
+    h.do(Move((0,), (1.0, 0.0)))
+    h.do(Move((0,), (0.5, 0.0)), merge=True)  # (a drag: one Move)
+    assert [type(c) for c in h.done] == [Append, Move]
+    assert h.done[1].delta == (1.5, 0.0)
+    h.undo()
+    assert h.done == (add,)
+    h.start(Points.empty())
+    assert h.done == ()

@@ -5,7 +5,7 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
+from svmviz.core.explain import margin_case, step_and_explain
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver, rules
 
@@ -208,3 +208,25 @@ def test_the_explained_step_is_the_loops_step_by_the_shared_rules(
             np.testing.assert_allclose(r.w_after, expected[0], rtol=1e-9, atol=1e-12)
         else:
             np.testing.assert_allclose(r.W_after, expected, rtol=1e-9, atol=1e-12)
+
+
+def test_the_margin_of_a_step_is_where_its_loss_puts_it(blobs2):
+    """A point lies misclassified (y f < 0), inside the margin or outside it; the margin is at
+    y f = 1, and at the learned ρ for ν-SVC (a violation there is y f < ρ)."""
+    assert [margin_case(z) for z in (-1.0, 0.0, 0.5, 1.0, 1.5)] == [
+        "misclassified",
+        "inside the margin",
+        "inside the margin",
+        "outside the margin",
+        "outside the margin",
+    ]
+    assert margin_case(0.5, margin=0.4) == "outside the margin"
+    hinge = Solver(SolverConfig(iterations=100)).reset(blobs2)
+    hinge.step(10)
+    assert step_and_explain(hinge).margin == 1.0
+    nu = Solver(SolverConfig(problem="nu-svc", nu=0.3, iterations=100, seed=2)).reset(blobs2)
+    nu.step(50)
+    rho = float(nu.state_.off[0])
+    r = step_and_explain(nu)
+    assert r.margin == rho != 1.0
+    assert bool(r.violated[0]) == (r.margins[0] < rho)

@@ -134,6 +134,31 @@ def test_the_window_and_svmviz_train_write_the_same_model_fields(trained, tmp_pa
     assert gui["intercept"] == cli["intercept"]
 
 
+def test_the_exported_model_has_the_class_names_of_now(trained, tmp_path, monkeypatch):
+    """A rename does not retrain, and the model exported after it has the new names, as the
+    points CSV has (and `svmviz train --out` of that CSV)."""
+    from svmviz.cli import main
+    from svmviz.core.data import read_csv
+
+    gen = trained.controller.generation
+    monkeypatch.setattr(QtWidgets.QInputDialog, "getText", lambda *a, **k: ("cats", True))
+    trained.class_bar.rename(0)
+    assert trained.controller.generation == gen  # the same problem: no new training
+    assert trained.snapshot.model.classes == ("class 1", "class 2")  # trained before it
+    for name in ("model.json", "model.npz", "points.csv"):
+        save_to(monkeypatch, tmp_path / name)
+        assert (trained.files.export_csv if name.endswith(".csv") else trained.exports.save_model)()
+    for model in (read_model(tmp_path / "model.json"), read_model_npz(tmp_path / "model.npz")):
+        assert model.classes == ("cats", "class 2")
+        assert set(model.predict(trained.session.points.X)) == {"cats", "class 2"}
+    assert read_csv(tmp_path / "points.csv").classes == ("cats", "class 2")
+    out = tmp_path / "cli.json"
+    assert (
+        main(["train", str(tmp_path / "points.csv"), "--iterations", "50", "--out", str(out)]) == 0
+    )
+    assert read_model(out).classes == ("cats", "class 2")
+
+
 def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
     path = tmp_path / "h.csv"
     save_to(monkeypatch, path)

@@ -629,3 +629,64 @@ def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatc
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
     finally:
         Settings.setPath(Settings.Format.NativeFormat, Settings.Scope.UserScope, default)
+
+
+def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
+    qtbot, make_window, wait_frame, monkeypatch, unsaved_changes_discarded
+):
+    """Issue 23: re-opening a scenario after touching it always asked to save. Trying a
+    scenario (playing it, its settings, the view, its own points dragged or deleted, as the
+    captions ask) is not work to keep; points placed and classes renamed are, and are asked
+    about until undone."""
+    from PySide6.QtCore import Qt
+    from test_window import click, drag
+
+    from svmviz.core.scenario import list_scenarios
+
+    asked = unsaved_changes_discarded
+    lam_sweep, outlier = list_scenarios()[1], list_scenarios()[8]
+    w = make_window(iterations=500, active=True)
+    qtbot.waitExposed(w)
+    assert w.open_scenario(lam_sweep)
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    w.panel.lam_slider.setValue(w.panel.lam_slider.maximum())  # "drag the λ slider"
+    w.panel.combos["algorithm"].setCurrentText("sgd")
+    w.controls.optimum.setChecked(False)  # a view option
+    qtbot.keyClick(w, Qt.Key.Key_3)  # a third class in the bar, no point of it
+    assert w.session.config.algorithm == "sgd"
+    assert not w.files.dirty
+    qtbot.wait(50)  # (the title follows on a timer)
+    assert not w.isWindowModified()
+    assert w.open_scenario(lam_sweep)  # the same again: as shipped, no prompt
+    assert w.session.config.algorithm != "sgd"
+    assert w.open_scenario(outlier)
+    assert asked == []
+    n = len(w.session.points)
+    drag(qtbot, w, (-0.55, -0.45), (0.5, -2.5))  # "drag the outlier away"
+    assert not np.any(np.all(np.isclose(w.session.points.X, [-0.55, -0.45]), axis=1))
+    click(qtbot, w, 2.9, 1.6, Qt.MouseButton.RightButton)  # (or delete a point)
+    assert len(w.session.points) == n - 1
+    w.files.autosave_now()
+    assert not w.files.autosave.path.exists()  # nothing to recover either
+    assert w.open_scenario(outlier)
+    assert asked == []
+    # a point placed is the user's: asked about (Cancel keeps it), clean once undone
+    click(qtbot, w, 0.0, 2.8)
+    assert len(w.session.points) == n + 1
+    assert w.files.dirty
+    qtbot.waitUntil(w.isWindowModified, timeout=1000)
+    w.files.autosave_now()
+    assert w.files.autosave.path.exists()
+    answer(monkeypatch, Button.Cancel, asked)
+    assert not w.open_scenario(lam_sweep)
+    assert len(asked) == 1
+    assert len(w.session.points) == n + 1
+    w.session.undo()
+    assert not w.files.dirty
+    # a class renamed too
+    w.session.set_class(0, "cats")
+    assert w.files.dirty
+    answer(monkeypatch, Button.Discard, asked)
+    assert w.open_scenario(lam_sweep)
+    assert len(asked) == 2
