@@ -181,6 +181,8 @@ class PlayLoop:
         if per_frame > 1:
             s.step(per_frame - 1)
         runner.explained_step = runner.explain(s) if not s.done else None
+        if s.done:  # the step that ended the run: its marks do not stay (see run)
+            runner.explained_step = None
         runner.publish()
         self.next_slow = max(self.next_slow + SLOW_SECONDS, state.clock())
         state.sleep(max(0.0, self.next_slow - state.clock()))
@@ -209,6 +211,8 @@ class PlayLoop:
             else:
                 runner.explained_step = None
                 s.step(n)
+            if s.done:  # the step that ended the run: its marks do not stay (see run)
+                runner.explained_step = None
             self.pace_cap = next_cap(self.pace_cap, n, time.perf_counter() - start)
             runner.publish()
         wake = max(self.pace.when(s.t_ - s.t0_ + 1), now + FRAME_SECONDS)
