@@ -127,7 +127,7 @@ def test_the_legend_moves_off_the_points(qtbot, window):
     )  # top right crowded, bottom left two
     w.session.replace_points(X, np.r_[np.zeros(36, int), np.ones(2, int)])
     w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
-    qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left
+    qtbot.waitUntil(lambda: w.plot.legend.spot == (0, 0), timeout=5000)  # top left
     legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
     assert legend.left() < w.view.boundingRect().width() / 2
     assert legend.top() < 20
