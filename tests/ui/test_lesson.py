@@ -211,3 +211,19 @@ def test_space_and_the_arrows_play_and_step_from_a_spin_box_whose_arrows_were_cl
     assert QtWidgets.QApplication.focusWidget() is w.plot
     qtbot.keyClick(w.plot, Qt.Key.Key_Space)
     assert w.playing
+
+
+def test_escape_leaves_a_field_for_the_plane(qtbot, window):
+    w = window
+    field = w.panel.lam_field
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    qtbot.keyClicks(field, "5")
+    qtbot.keyClick(field, Qt.Key.Key_Escape)
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+    assert field.text() == "0.01"  # typing cancelled: what is in force
+    assert w.session.config.lam == 0.01
+    combo = w.panel.combos["algorithm"]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Escape)
+    assert QtWidgets.QApplication.focusWidget() is w.plot
