@@ -1,7 +1,7 @@
 """The decision plot: the points of each class, the model's regions, the boundary f = 0, the
 dashed margins f = ±1, thin rings on the support vectors and a small cross beside each
 misclassified point (beside, not over it: its colour and shape stay visible), with a compact
-legend in the plane's top right corner.
+legend inside the plane where it hides the least (svmviz.ui.plane_legend).
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
 so several updates in one tick cost one paint). The items' own classes are in
@@ -33,6 +33,7 @@ from svmviz.ui.plane_items import (
     polylines,
     ring_sizes,
 )
+from svmviz.ui.plane_legend import PlaneLegend
 from svmviz.ui.point_editor import EditorViewBox
 
 LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
@@ -55,31 +56,21 @@ class DecisionPlot(pg.PlotWidget):
         self.setMenuEnabled(False)  # right click removes a point
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
-        # the legend: a small translucent box in the plane's top right corner (above the
-        # plane it took two or three rows of its height); a drag moves it off the points
-        self.legend = pg.LegendItem(
-            offset=(-6, 6),
+        # the legend: a small translucent box inside the plane (above it, it took two or
+        # three rows of its height), where it hides the fewest points and lines (once a pan, a
+        # zoom or an edit has come to rest, and every 150 ms of frames), unless a picture's
+        # twin has a title in the top left corner (auto_legend False); the mouse passes
+        # through it
+        self.legend = PlaneLegend(
             colCount=1,
             brush=pg.mkBrush(255, 255, 255, 205),
             pen=pg.mkPen(120, 120, 120, 160),
         )
         self.legend.setParentItem(self.view)
-        self._legend_corner = (-1, 1)  # signs of its offset: top right
         self._size_legend(1.0)
         self.view.sigResized.connect(self._fit_legend)
         self.legend.setZValue(20)
-        # it moves to the corner where it hides the fewest points (after a pan or a zoom has
-        # come to rest), unless the user has put it somewhere (or a picture's twin has a
-        # title in the top left corner: auto_legend False)
         self.auto_legend = True
-        self._legend_dragged = False
-        drag = self.legend.mouseDragEvent
-
-        def dragged(ev):
-            self._legend_dragged = True
-            drag(ev)
-
-        self.legend.mouseDragEvent = dragged
         self._legend_timer = QtCore.QTimer(self, singleShot=True, interval=150)
         self._legend_timer.timeout.connect(self.place_legend)
         self.view.sigRangeChanged.connect(self._legend_timer.start)
@@ -306,32 +297,24 @@ class DecisionPlot(pg.PlotWidget):
         self._legend_timer.start()
 
     def place_legend(self) -> None:
-        """The legend in the corner of the plane where it covers the fewest points (the top
-        right first, the corner it is in on a tie)."""
-        if self._legend_dragged or not self.auto_legend or not self.legend.isVisible():
+        """The legend where it hides the fewest points and the least of the lines drawn
+        (svmviz.ui.plane_legend)."""
+        if not self.auto_legend or not self.legend.isVisible():
             return
-        X = self.session.points.X
         (x0, x1), (y0, y1) = self.view.viewRange()
-        box, size = self.view.boundingRect(), self.legend.boundingRect()
-        gap = 6 * self.scale
-        px = (X[:, 0] - x0) / max(x1 - x0, 1e-300) * box.width()
-        py = (y1 - X[:, 1]) / max(y1 - y0, 1e-300) * box.height()
-        inside = (px >= 0) & (px <= box.width()) & (py >= 0) & (py <= box.height())
-        left = px <= gap + size.width()
-        right = px >= box.width() - gap - size.width()
-        top = py <= gap + size.height()
-        bottom = py >= box.height() - gap - size.height()
-        under = {
-            (-1, 1): right & top,
-            (1, 1): left & top,
-            (-1, -1): right & bottom,
-            (1, -1): left & bottom,
-        }
-        order = [self._legend_corner] + [c for c in under if c != self._legend_corner]
-        best = min(order, key=lambda c: int(np.count_nonzero(under[c] & inside)))
-        if best != self._legend_corner:
-            self._legend_corner = best
-            self._size_legend(self.scale)
+        box = self.view.boundingRect()
+        sx, sy = box.width() / max(x1 - x0, 1e-300), box.height() / max(y1 - y0, 1e-300)
+
+        def pixels(xy):
+            return np.column_stack(((xy[:, 0] - x0) * sx, (y1 - xy[:, 1]) * sy))
+
+        lines = []
+        for item in (self.boundary, self.margin, self.optimum_boundary, self.optimum_margin):
+            x, y = item.getData()
+            if item.isVisible() and x is not None and len(x):
+                lines.append(pixels(np.column_stack((x, y))))
+        points = pixels(self.session.points.X)
+        self.legend.place(box.width(), box.height(), points, lines, style.POINT_SIZE * self.scale)
 
     def show_selection(self, indices) -> None:
         X = self.session.points.X
@@ -357,6 +340,8 @@ class DecisionPlot(pg.PlotWidget):
             self._draw_legend()
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
+        if not self._legend_timer.isActive():  # (not restarted: it follows a run too)
+            self._legend_timer.start()
         X = self.session.points.X
         if len(frame.margins) != len(X):
             return  # the points changed since this job started; its frame is on its way
@@ -441,8 +426,7 @@ class DecisionPlot(pg.PlotWidget):
         legend.layout.setHorizontalSpacing(round(4 * k))
         legend.layout.setVerticalSpacing(-round(3 * k))
         legend.layout.setContentsMargins(*(round(3 * k),) * 4)
-        sx, sy = self._legend_corner
-        legend.setOffset((sx * round(6 * k), sy * round(6 * k)))
+        legend.set_spot(legend.spot, round(6 * k))
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA
@@ -467,6 +451,4 @@ class DecisionPlot(pg.PlotWidget):
         """Data coordinates of a scene position, or None outside the plot area."""
         if not self.view.sceneBoundingRect().contains(scene_pos):
             return None
-        if self.legend.isVisible() and self.legend.sceneBoundingRect().contains(scene_pos):
-            return None  # a click on the legend adds no point (a drag moves it)
         return self.view.mapSceneToView(scene_pos)

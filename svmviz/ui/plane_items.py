@@ -94,13 +94,14 @@ class Sample(pg.ItemSample):
     def boundingRect(self):
         return QtCore.QRectF(0, 0, self.w, self.h)
 
+    def mouseClickEvent(self, event):
+        event.ignore()  # (pyqtgraph's hides the item: here a click on the legend is the plane's)
+
     def paint(self, p, *args):
         from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         opts = self.item.opts
-        if not self.item.isVisible():  # hidden by a click on its sample
-            p.setOpacity(0.3)
         if self.line:
             lines = [(self.item, 0.5)]
             if self.below is not None:

@@ -1,8 +1,13 @@
 """The solver panel: every choice of the engine, bound to the session's SolverConfig.
 
-Widgets → config: any change builds a new SolverConfig; an impossible one (λ = 0 with
-Pegasos, say) is shown in red under the controls and not applied. Config → widgets: set with
-the widgets' signals blocked, so that nothing echoes back (napari's binding pattern).
+Widgets → config: any change builds a new SolverConfig; a bad number or an impossible
+setting (λ = 0 with Pegasos, say) is not applied: the control shows what is in force again,
+marked, with the reason in red right under it. Config → widgets: set with the widgets'
+signals blocked, so that nothing echoes back (napari's binding pattern).
+
+λ has a field (exact) and a slider on its own row below, logarithmic from LAM_MIN to LAM_MAX
+with λ = 0 at its left end where the algorithm allows it; a typed λ moves the knob
+(clamped at the ends, the field stays exact).
 """
 
 from __future__ import annotations
@@ -26,8 +31,11 @@ from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.sources import cite
 from svmviz.ui import style
+from svmviz.ui.number_field import NumberField
 
-LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 20
+# the λ slider: position 0 is λ = 0, then LAM_STEPS_PER_DECADE steps a decade from 10^-6
+LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 10
+LAM_MAX = 1e6  # the largest λ the field takes (every w is then about 0)
 LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
 HARD_LAM_TIP = (
     f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
@@ -83,6 +91,22 @@ class WrappedLabel(QtWidgets.QLabel):
         self.fit_height()
 
 
+def lam_position(lam: float) -> int:
+    """The λ slider's position for ``lam`` (0: λ = 0; clamped to the slider's ends)."""
+    if lam <= 0:
+        return 0
+    steps = (LAM_MAX_EXP - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
+    pos = (math.log10(lam) - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
+    return 1 + int(round(min(max(pos, 0), steps)))
+
+
+def lam_at(position: int) -> float:
+    """The λ of a slider position (lam_position's inverse on the slider's stops)."""
+    if position <= 0:
+        return 0.0
+    return 10 ** (LAM_MIN_EXP + (position - 1) / LAM_STEPS_PER_DECADE)
+
+
 class SolverPanel(QtWidgets.QWidget):
     config_edited = QtCore.Signal(object)  # a valid SolverConfig
     warm_start_changed = QtCore.Signal(bool)
@@ -91,7 +115,8 @@ class SolverPanel(QtWidgets.QWidget):
     def __init__(self, config: SolverConfig, n_points: int = 0, parent=None):
         super().__init__(parent)
         self._n_points = n_points
-        form = QtWidgets.QFormLayout(self)
+        self.form = form = QtWidgets.QFormLayout(self)
+        self._messages: dict[QtWidgets.QWidget, WrappedLabel] = {}  # under their control
         self.problem = WrappedLabel()
         self.problem.setWordWrap(True)
         self.problem.setToolTip(
@@ -110,71 +135,75 @@ class SolverPanel(QtWidgets.QWidget):
             combo = QtWidgets.QComboBox()
             combo.addItems(list(options))
             combo.setToolTip(tip)
-            combo.currentTextChanged.connect(self._on_edit)
-            form.addRow(label, combo)
+            self._edits(combo.currentTextChanged, combo)
+            self._add_row(label, combo)
             self.combos[name] = combo
 
-        lam_row = QtWidgets.QHBoxLayout()
-        self.lam_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
-        self.lam_slider.setRange(0, (LAM_MAX_EXP - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE)
-        self.lam_slider.setToolTip("λ on a log scale: more λ, a wider margin (C = 1/(λm))")
-        self.lam_field = QtWidgets.QLineEdit()
+        self.lam_field = NumberField("λ", low=0, high=LAM_MAX)
         self.lam_field.setToolTip(LAM_TIP)
-        self.lam_field.setMaximumWidth(90)
-        lam_row.addWidget(self.lam_slider, 1)
-        lam_row.addWidget(self.lam_field)
-        form.addRow("λ", lam_row)
+        self._edits(self.lam_field.editingFinished, self.lam_field)
+        self._add_row("λ", self.lam_field)
+        # its own row, the panel's width: a few pixels a step, a decade between ticks
+        self.lam_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
+        self.lam_slider.setRange(0, lam_position(10.0**LAM_MAX_EXP))
+        self.lam_slider.setTickPosition(QtWidgets.QSlider.TickPosition.TicksBelow)
+        self.lam_slider.setTickInterval(LAM_STEPS_PER_DECADE)
+        self.lam_slider.setPageStep(LAM_STEPS_PER_DECADE)
+        self.lam_slider.setToolTip(
+            f"λ on a log scale, 1e{LAM_MIN_EXP} to 1e{LAM_MAX_EXP} (ticks: decades; the left "
+            "end: λ = 0, for gd and sgd): more λ, a wider margin (C = 1/(λm)). The field "
+            "above takes any λ ≥ 0"
+        )
+        self.lam_slider.valueChanged.connect(self._on_lam_slider)
+        self._add_row(None, self.lam_slider)
         self.c_label = QtWidgets.QLabel()
         self.c_label.setToolTip("the same problem in libsvm's form: ½‖w‖² + C Σ ξ_i")
         form.addRow("C = 1/(λm)", self.c_label)
-        self.lam_slider.valueChanged.connect(self._on_lam_slider)
-        self.lam_field.editingFinished.connect(self._on_edit)
 
-        self.fields: dict[str, QtWidgets.QLineEdit] = {}
-        for name, tip in (
-            ("eta", "the base step size of the constant, η₀/t and η₀/√t schedules"),
-            ("radius", "project onto ‖w‖ ≤ B (empty: √(Δmax/λ) = 1/√λ for Pegasos)"),
-            ("gamma", "kernel scale: exp(−γ‖x−z‖²), (γ⟨x,z⟩+c₀)^d, tanh(γ⟨x,z⟩+c₀)"),
-            ("coef0", "kernel offset of poly and sigmoid"),
+        self.fields: dict[str, NumberField] = {}
+        for name, field, tip in (
+            (
+                "eta",
+                NumberField("η₀", low=0, low_open=True),
+                "the base step size of the constant, η₀/t and η₀/√t schedules",
+            ),
+            (
+                "radius",
+                NumberField("B", low=0, low_open=True, high=1e15, empty="√(Δmax/λ)"),
+                "project onto ‖w‖ ≤ B (empty: √(Δmax/λ) = 1/√λ for Pegasos)",
+            ),
+            (
+                "gamma",
+                NumberField("γ", low=0, low_open=True),
+                "kernel scale: exp(−γ‖x−z‖²), (γ⟨x,z⟩+c₀)^d, tanh(γ⟨x,z⟩+c₀)",
+            ),
+            ("coef0", NumberField("c₀"), "kernel offset of poly and sigmoid"),
         ):
-            f = QtWidgets.QLineEdit()
-            f.setToolTip(tip)
-            f.editingFinished.connect(self._on_edit)
-            self.fields[name] = f
+            field.setToolTip(f"{tip}; {field.rule()}")
+            self._edits(field.editingFinished, field)
+            self.fields[name] = field
         self.kernel = QtWidgets.QComboBox()
         self.kernel.addItems(list(KERNELS))
         self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
-        self.kernel.currentTextChanged.connect(self._on_edit)
-        form.addRow("Kernel", self.kernel)
-        form.addRow("γ", self.fields["gamma"])
-        self.degree = QtWidgets.QSpinBox()
-        self.degree.setRange(1, 10)
-        self.degree.setToolTip("degree d of the polynomial kernel")
-        self.degree.valueChanged.connect(self._on_edit)
-        form.addRow("Degree d", self.degree)
-        form.addRow("c₀ (coef0)", self.fields["coef0"])
-        form.addRow("η₀", self.fields["eta"])
-        self.batch = QtWidgets.QSpinBox()
-        self.batch.setRange(1, 100000)
-        self.batch.setToolTip("k examples per stochastic step (Pegasos' mini-batch)")
-        self.batch.valueChanged.connect(self._on_edit)
-        form.addRow("Batch k", self.batch)
+        self._edits(self.kernel.currentTextChanged, self.kernel)
+        self._add_row("Kernel", self.kernel)
+        self._add_row("γ", self.fields["gamma"])
+        self.degree = self._spin(1, 10, "degree d of the polynomial kernel")
+        self._add_row("Degree d", self.degree)
+        self._add_row("c₀ (coef0)", self.fields["coef0"])
+        self._add_row("η₀", self.fields["eta"])
+        self.batch = self._spin(1, 100000, "k examples per stochastic step (Pegasos' mini-batch)")
+        self._add_row("Batch k", self.batch)
         self.project = QtWidgets.QCheckBox("project onto ‖w‖ ≤ B")
         self.project.setToolTip("projected (sub)gradient steps " + cite("002: projected gradient"))
-        self.project.toggled.connect(self._on_edit)
-        form.addRow(self.project)
-        form.addRow("Radius B", self.fields["radius"])
-        self.iterations = QtWidgets.QSpinBox()
-        self.iterations.setRange(1, MAX_ITERATIONS)
+        self._edits(self.project.toggled, self.project)
+        self._add_row(None, self.project)
+        self._add_row("Radius B", self.fields["radius"])
+        self.iterations = self._spin(1, MAX_ITERATIONS, "the iteration budget T")
         self.iterations.setSingleStep(1000)
-        self.iterations.setToolTip("the iteration budget T")
-        self.iterations.valueChanged.connect(self._on_edit)
-        form.addRow("Iterations T", self.iterations)
-        self.seed = QtWidgets.QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setToolTip("the random seed: the same seed replays the same run")
-        self.seed.valueChanged.connect(self._on_edit)
-        form.addRow("Seed", self.seed)
+        self._add_row("Iterations T", self.iterations)
+        self.seed = self._spin(0, 2**31 - 1, "the random seed: the same seed replays the same run")
+        self._add_row("Seed", self.seed)
         self.warm = QtWidgets.QCheckBox("warm start after edits")
         self.warm.setToolTip(
             "after an edit of the points or of λ, go on from the current w and t instead of "
@@ -182,14 +211,49 @@ class SolverPanel(QtWidgets.QWidget):
         )
         self.warm.toggled.connect(self.warm_start_changed)
         form.addRow(self.warm)
-        self.error = QtWidgets.QLabel()
-        self.error.setWordWrap(True)
-        style.tint(self.error, text=style.ERROR_COLOR)
-        form.addRow(self.error)
         self._config = config
         self._lam_used: float | None = None  # a hard margin's λ, from the exact solution
         self._lam_hard_shown = False  # the λ field shows that λ, not the λ setting
         self.set_config(config)
+
+    def _add_row(self, label: str | None, widget: QtWidgets.QWidget) -> None:
+        """A row of the form (the whole width without a label), and under it the row of
+        the message that says why an edit of ``widget`` was not applied (hidden)."""
+        if label is None:
+            self.form.addRow(widget)
+        else:
+            self.form.addRow(label, widget)
+        message = WrappedLabel()
+        style.tint(message, text=style.ERROR_COLOR)
+        self.form.addRow(message)
+        self.form.setRowVisible(message, False)
+        self._messages[widget] = message
+
+    def _spin(self, low: int, high: int, tip: str) -> QtWidgets.QSpinBox:
+        """A spin box for a whole number in [low, high] (it cannot hold another); its value
+        is applied on Enter, on leaving it or on its arrows, not at each digit typed."""
+        spin = QtWidgets.QSpinBox()
+        spin.setRange(low, high)
+        spin.setKeyboardTracking(False)
+        spin.setToolTip(f"{tip} ({low:,} to {high:,})")
+        self._edits(spin.valueChanged, spin)
+        return spin
+
+    def _edits(self, signal, widget) -> None:
+        signal.connect(lambda *_: self._on_edit(widget))
+
+    def message(self, widget: QtWidgets.QWidget) -> str:
+        """The message shown under ``widget`` ("" if none)."""
+        label = self._messages[widget]
+        return label.text() if self.form.isRowVisible(label) else ""
+
+    def _show_message(self, widget, text: str) -> None:
+        for other, label in self._messages.items():
+            shown = other is widget and bool(text)
+            label.setText(text if shown else "")
+            self.form.setRowVisible(label, shown)
+            if shown:
+                label.fit_height()
 
     # ------------------------------------------------------------------ config → widgets
     def config(self) -> SolverConfig:
@@ -217,13 +281,14 @@ class SolverPanel(QtWidgets.QWidget):
         try:
             for name, combo in self.combos.items():
                 combo.setCurrentText(getattr(config, name))
+            self._update_enabled()
             self._show_lam(config.lam)
             self.kernel.setCurrentText(config.kernel.name)
-            self.fields["gamma"].setText(f"{config.kernel.gamma:g}")
-            self.fields["coef0"].setText(f"{config.kernel.coef0:g}")
+            self.fields["gamma"].show_value(config.kernel.gamma)
+            self.fields["coef0"].show_value(config.kernel.coef0)
             self.degree.setValue(int(config.kernel.degree))
-            self.fields["eta"].setText(f"{config.eta:g}")
-            self.fields["radius"].setText("" if config.radius is None else f"{config.radius:g}")
+            self.fields["eta"].show_value(config.eta)
+            self.fields["radius"].show_value(config.radius)
             self.batch.setValue(config.batch)
             self.project.setChecked(config.project)
             self.iterations.setValue(config.iterations)
@@ -231,8 +296,7 @@ class SolverPanel(QtWidgets.QWidget):
         finally:
             for w in widgets:
                 w.blockSignals(False)
-        self._update_enabled()
-        self.error.setText("")
+        self._show_message(None, "")
 
     def set_n_points(self, n: int) -> None:
         self._n_points = n
@@ -268,23 +332,21 @@ class SolverPanel(QtWidgets.QWidget):
             self.lam_slider.blockSignals(blocked)
 
     def _show_lam(self, lam: float) -> None:
-        """The λ setting, or with a hard margin the λ used (the setting is kept)."""
+        """The λ setting, or with a hard margin the λ used (the setting is kept); the slider
+        where that λ is (at its nearest end beyond its range)."""
         self._lam_hard_shown = self._config.margin == "hard"
+        field = self.lam_field
         if self._lam_hard_shown:
             used = self._lam_used
-            self.lam_field.setText("" if used is None else f"{used:.3g}")
-            self.lam_field.setPlaceholderText(HARD_MARGIN_LAM)
-            self.lam_field.setToolTip(HARD_LAM_TIP)
+            field.show_value(used, "" if used is None else f"{used:.3g}")
+            field.setPlaceholderText(HARD_MARGIN_LAM)
+            field.setToolTip(HARD_LAM_TIP)
             lam = used if used is not None else lam  # the slider's position
         else:
-            self.lam_field.setText(f"{lam:g}")
-            self.lam_field.setPlaceholderText("")
-            self.lam_field.setToolTip(LAM_TIP)
-        if lam > 0:
-            pos = (math.log10(lam) - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
-            self.lam_slider.setValue(int(round(min(max(pos, 0), self.lam_slider.maximum()))))
-        else:
-            self.lam_slider.setValue(0)
+            field.show_value(lam)
+            field.setPlaceholderText("")
+            field.setToolTip(LAM_TIP)
+        self.lam_slider.setValue(lam_position(lam))
         self._show_c(lam)
 
     def _show_c(self, lam: float) -> None:
@@ -310,54 +372,60 @@ class SolverPanel(QtWidgets.QWidget):
         hard = cfg.margin == "hard"
         self.lam_slider.setEnabled(not hard)
         self.lam_field.setEnabled(not hard)
+        # λ = 0 (the slider's left end) only where the algorithm takes it
+        blocked = self.lam_slider.blockSignals(True)
+        self.lam_slider.setMinimum(1 if cfg.algorithm == "pegasos" else 0)
+        self.lam_slider.blockSignals(blocked)
 
     # ------------------------------------------------------------------ widgets → config
-    def _on_lam_slider(self, value: int) -> None:
-        lam = 10 ** (LAM_MIN_EXP + value / LAM_STEPS_PER_DECADE)
-        self.lam_field.setText(f"{lam:.3g}")
-        self._on_edit()
+    def _on_lam_slider(self, position: int) -> None:
+        self.lam_field.show_value(float(f"{lam_at(position):.3g}"))  # (its position again)
+        self._on_edit(self.lam_slider)
 
     def _read(self) -> SolverConfig:
-        def number(name, text):
-            try:
-                return float(text)
-            except ValueError:
-                raise InputError(f"{name}: {text!r} is not a number") from None
-
-        radius_text = self.fields["radius"].text().strip()
+        fields = self.fields
         kernel = Kernel(
             self.kernel.currentText(),
-            number("γ", self.fields["gamma"].text()),
+            fields["gamma"].value(),
             self.degree.value(),
-            number("coef0", self.fields["coef0"].text()),
+            fields["coef0"].value(),
         )
         return SolverConfig(
             **{name: combo.currentText() for name, combo in self.combos.items()},
             # the field shows a hard margin's λ: the setting is the one kept
-            lam=self._config.lam if self._lam_hard_shown else number("λ", self.lam_field.text()),
+            lam=self._config.lam if self._lam_hard_shown else self.lam_field.value(),
             kernel=kernel,
             cost=self._config.cost,
-            eta=number("η₀", self.fields["eta"].text()),
+            eta=fields["eta"].value(),
             batch=self.batch.value(),
             project=self.project.isChecked(),
-            radius=None if not radius_text else number("B", radius_text),
+            radius=fields["radius"].value(),
             iterations=self.iterations.value(),
             tol=self._config.tol,
             seed=self.seed.value(),
         )
 
-    def _on_edit(self, *_) -> None:
+    def _on_edit(self, source: QtWidgets.QWidget) -> None:
+        """An edit of ``source``: applied if the configuration it makes is valid; if not,
+        every control shows what is in force again, and ``source`` says why, marked."""
         try:
             config = self._read()
         except InputError as exc:
-            self.error.setText(str(exc))
+            self.set_config(self._config)
+            if isinstance(source, NumberField):
+                source.set_marked(True)
+            self._show_message(source, f"{exc}. Not applied: {self._in_force(source)}")
             return
-        self.error.setText("")
+        self._show_message(None, "")
         if config.margin == "hard" and self._config.margin != "hard":
             self._lam_used = None  # (another problem's)
         self._config = config
-        if self._lam_hard_shown or config.margin == "hard":
-            self._show_lam_quietly(config.lam)  # the setting, or the hard margin's λ
-        self._show_c(config.lam)
         self._update_enabled()
+        self._show_lam_quietly(config.lam)  # the field exact, the slider where it is
         self.config_edited.emit(config)
+
+    def _in_force(self, source) -> str:
+        """What stays in force after a refused edit of ``source``, in words."""
+        if source in (self.lam_field, self.lam_slider):
+            return f"λ = {self._config.lam:g} is kept"
+        return "the settings in force are kept"

@@ -127,7 +127,7 @@ def test_the_legend_moves_off_the_points(qtbot, window):
     )  # top right crowded, bottom left two
     w.session.replace_points(X, np.r_[np.zeros(36, int), np.ones(2, int)])
     w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
-    qtbot.waitUntil(lambda: w.plot._legend_corner == (1, 1), timeout=5000)  # top left
+    qtbot.waitUntil(lambda: w.plot.legend.spot == (0, 0), timeout=5000)  # top left
     legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
     assert legend.left() < w.view.boundingRect().width() / 2
     assert legend.top() < 20
@@ -160,3 +160,70 @@ def test_the_status_line_follows_every_frame_in_slow_motion(qtbot, window):
     w.toggle_play()
     for t, text in seen:
         assert text.startswith(f"iteration {t} "), (t, text)
+
+
+def arrow_click(qtbot, spin, up=True):
+    """A click on a spin box's up (or down) arrow."""
+    from PySide6.QtCore import QPoint
+
+    spin.window().activateWindow()
+    y = spin.height() // 4 if up else 3 * spin.height() // 4
+    qtbot.mouseClick(spin, Qt.MouseButton.LeftButton, pos=QPoint(spin.width() - 6, y))
+
+
+@pytest.mark.parametrize("which", ["test set", "step N", "iterations"])
+def test_space_and_the_arrows_play_and_step_from_a_spin_box_whose_arrows_were_clicked(
+    qtbot, wait_frame, window, which
+):
+    w = window
+    if which == "test set":
+        w.generalization_dock.show()
+        w.generalization_dock.raise_()
+    spin = {
+        "test set": w.generalization.fraction,
+        "step N": w.controls.step_n,
+        "iterations": w.panel.iterations,
+    }[which]
+    qtbot.waitUntil(spin.isVisible)
+    arrow_click(qtbot, spin)
+    qtbot.waitUntil(spin.hasFocus)
+    value, text = spin.value(), spin.text()
+    wait_frame(w)
+    qtbot.keyClick(spin, Qt.Key.Key_Space)
+    assert w.playing
+    assert (spin.value(), spin.text()) == (value, text)  # nothing typed into it
+    qtbot.keyClick(spin, Qt.Key.Key_Space)
+    assert not w.playing
+    for key, action in ((Qt.Key.Key_Right, w.controls.step), (Qt.Key.Key_Left, w.controls.back)):
+        with qtbot.waitSignal(action.triggered, timeout=1000):
+            qtbot.keyClick(spin, key)
+    assert (spin.value(), spin.text()) == (value, text)
+    # typed into, it is a text field until Enter: Space and the arrows are its own
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "2")
+    keys = [w.controls.play.triggered, w.controls.step.triggered, w.controls.back.triggered]
+    with qtbot.assertNotEmitted(keys[0]), qtbot.assertNotEmitted(keys[1]):
+        with qtbot.assertNotEmitted(keys[2]):
+            for key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Space):
+                qtbot.keyClick(spin, key)
+    assert not w.playing
+    qtbot.keyClick(spin, Qt.Key.Key_Escape)  # and Escape leaves it
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+    qtbot.keyClick(w.plot, Qt.Key.Key_Space)
+    assert w.playing
+
+
+def test_escape_leaves_a_field_for_the_plane(qtbot, window):
+    w = window
+    field = w.panel.lam_field
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    qtbot.keyClicks(field, "5")
+    qtbot.keyClick(field, Qt.Key.Key_Escape)
+    assert QtWidgets.QApplication.focusWidget() is w.plot
+    assert field.text() == "0.01"  # typing cancelled: what is in force
+    assert w.session.config.lam == 0.01
+    combo = w.panel.combos["algorithm"]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Escape)
+    assert QtWidgets.QApplication.focusWidget() is w.plot

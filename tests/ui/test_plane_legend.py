@@ -154,9 +154,6 @@ def test_legend_is_a_small_box_inside_the_plane_which_keeps_its_height(qtbot, pl
     assert legend.width() * legend.height() <= 0.15 * view.width() * view.height()
     assert legend.right() > view.center().x()
     assert legend.top() < view.center().y()  # top right
-    # a click on the legend adds no point
-    assert plane.data_at(legend.center()) is None
-    assert plane.data_at(QtCore.QPointF(view.left() + 5, view.bottom() - 5)) is not None
 
 
 def test_exported_plane_has_its_legend_inside_at_scale(qtbot, plane):
@@ -224,3 +221,98 @@ def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
     assert plane.data_at(plane.view.sceneBoundingRect().center()) is not None
     plane.resize(587, 441)
     qtbot.waitUntil(plane.legend.isVisible)
+
+
+def test_a_click_on_the_legend_adds_a_point_there(qtbot, make_window):
+    from PySide6.QtCore import QPoint, Qt
+
+    w = make_window(iterations=10**6, show=True)
+    qtbot.waitUntil(w.plot.legend.isVisible)
+    legend = w.plot.legend.sceneBoundingRect()
+    # beside a line sample: pyqtgraph's samples hid their item on a click
+    for where in (legend.center(), QtCore.QPointF(legend.left() + 12, legend.top() + 10)):
+        n = len(w.session.points)
+        pos = w.plot.mapFromScene(where)
+        qtbot.mouseClick(w.plot.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(pos.x(), pos.y()))
+        assert len(w.session.points) == n + 1
+        spot = w.plot.view.mapSceneToView(where)
+        np.testing.assert_allclose(w.session.points.X[-1], [spot.x(), spot.y()], atol=0.05)
+    assert w.plot.boundary.isVisible()
+    assert w.plot.margin.isVisible()
+
+
+def test_the_legend_goes_where_no_line_runs(qtbot, plane):
+    """No point is in the top corners; the boundary y = x and its margins y = x ± 1 cross
+    the top right one: the legend goes to the top left, opaque."""
+    diagonal = Model(
+        ("0", "1"), Kernel(), 0.01, "free", np.array([0.0]), coef=np.array([[-1.0, 1.0]])
+    )
+    draw(plane, diagonal)
+    qtbot.waitUntil(lambda: plane.legend.spot == (0, 0), timeout=5000)
+    assert plane.legend.opacity() == 1.0
+    assert hidden(plane) == (0, 0)
+
+
+def hidden(plot):
+    """(points, points along the margins and the boundary) inside the legend's box, found
+    in the scene: each line sampled every data unit / 50."""
+    box = plot.legend.sceneBoundingRect()
+    X = plot.session.points.X
+
+    def inside(xy):
+        return sum(box.contains(plot.view.mapViewToScene(QtCore.QPointF(*p))) for p in xy)
+
+    along = []
+    for item in (plot.boundary, plot.margin):
+        x, y = item.getData()
+        for a, b in zip(np.column_stack((x, y))[:-1], np.column_stack((x, y))[1:], strict=True):
+            if np.isfinite(a).all() and np.isfinite(b).all():
+                n = max(2, int(np.hypot(*(b - a)) * 50))
+                along.extend(a + (b - a) * t for t in np.linspace(0, 1, n))
+    return inside(X), inside(along)
+
+
+@pytest.mark.parametrize("number", [1, 3, 4])
+@pytest.mark.parametrize("presentation", [False, True])
+def test_in_the_scenarios_the_legend_hides_no_point_and_no_line(
+    qtbot, make_window, wait_frame, number, presentation
+):
+    """Run to its end, each scenario's plane: the legend's box holds no point and no part
+    of the margins or the boundary, or, where no place along the plane's edges is free of
+    them, it lets them show through (and a click on it still adds a point, above)."""
+    from svmviz.core.scenario import list_scenarios
+    from svmviz.ui import plane_legend
+
+    w = make_window(show=True)
+    w.resize(1366, 768)
+    w.files.open_path(list_scenarios()[number - 1])
+    if presentation:
+        w.controls.presentation.trigger()
+    w.run_to_budget()
+    wait_frame(w, lambda s: s.t == w.session.config.iterations, timeout=120000)
+    qtbot.wait(400)  # the legend's place after the last frame
+    plot = w.plot
+    points, lines = hidden(plot)
+    if points or lines:
+        assert plot.legend.opacity() < 1  # see-through
+        # and where it hides the least
+        box = plot.view.boundingRect()
+        pixels = plot.view.mapFromView
+        X = [pixels(QtCore.QPointF(*p)) for p in w.session.points.X]
+        X = np.array([(p.x(), p.y()) for p in X])
+        lines = []
+        for item in (plot.boundary, plot.margin):
+            x, y = item.getData()
+            xy = [pixels(QtCore.QPointF(a, b)) for a, b in zip(x, y, strict=True)]
+            lines.append(np.array([(p.x(), p.y()) for p in xy]))
+        score = plane_legend.clutter(
+            plot.legend.rects(box.width(), box.height()),
+            X,
+            plane_legend.segments(lines),
+            style.POINT_SIZE * plot.scale,
+        )
+        assert score[plane_legend.SPOTS.index(plot.legend.spot)] == pytest.approx(score.min())
+    else:
+        assert plot.legend.opacity() == 1.0
+    if presentation:
+        w.controls.presentation.trigger()

@@ -68,12 +68,12 @@ def test_an_impossible_setting_is_explained_and_not_applied(qtbot, panel):
     panel.lam_field.setText("0")
     with qtbot.assertNotEmitted(panel.config_edited):
         panel.lam_field.editingFinished.emit()
-    assert "Pegasos needs λ > 0" in panel.error.text()
+    assert "Pegasos needs λ > 0" in panel.message(panel.lam_field)
     panel.fields["gamma"].setText("abc")
     panel.lam_field.setText("0.01")
     with qtbot.assertNotEmitted(panel.config_edited):
         panel.fields["gamma"].editingFinished.emit()
-    assert "not a number" in panel.error.text()
+    assert "γ must be a number > 0, not 'abc'" in panel.message(panel.fields["gamma"])
 
 
 def test_set_config_does_not_echo(qtbot, panel):
@@ -141,3 +141,115 @@ def test_the_window_says_the_hard_margin_s_lambda_one_way(make_window, wait_fram
     wait_frame(w, lambda s: s.step is not None)
     text = w.step_panel.text()
     assert f"λ = {lam:.3g} (set from the data" in text
+
+
+def typed(qtbot, field, text, key):
+    """``text`` typed into ``field`` (replacing its text), then ``key``."""
+    from PySide6.QtCore import Qt
+
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, getattr(Qt.Key, f"Key_{key}"))
+
+
+@pytest.mark.parametrize("key", ["Return", "Tab"])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("-1", "λ must be a number ≥ 0, not -1"),
+        ("abc", "λ must be a number ≥ 0, not 'abc'"),
+        ("1e400", "λ = 1e400 is too large (at most 1e+06)"),
+    ],
+)
+def test_a_bad_lambda_is_refused_and_explained_under_its_field(
+    qtbot, make_window, text, reason, key
+):
+    w = make_window(iterations=10**6, active=True)
+    panel, field = w.panel, w.panel.lam_field
+    c = panel.c_label.text()
+    gen = w.controller.generation
+    typed(qtbot, field, text, key)
+    assert field.text() == "0.01"  # what is in force, as C says
+    assert panel.c_label.text() == c == f"{1 / (0.01 * len(w.session.points)):.4g}"
+    assert w.session.config.lam == 0.01
+    assert w.controller.generation == gen  # no new training
+    assert reason in panel.message(field)
+    assert "λ = 0.01 is kept" in panel.message(field)
+    assert field.property("marked")
+    # under the field, at once, in the window
+    message = panel._messages[field]
+    assert message.isVisible()
+    below = message.mapTo(panel, message.rect().topLeft()).y()
+    assert 0 <= below - field.mapTo(panel, field.rect().bottomLeft()).y() < 20
+    typed(qtbot, field, "0.5", "Return")  # fixed: applied, and the mark goes
+    assert w.session.config.lam == 0.5
+    assert panel.message(field) == ""
+    assert not field.property("marked")
+
+
+@pytest.mark.parametrize(
+    "name, text, reason",
+    [
+        ("eta", "0", "η₀ must be a number > 0, not 0"),
+        ("gamma", "-2", "γ must be a number > 0, not -2"),
+        ("coef0", "1e400", "c₀ = 1e400 is too large (at most 1e+06 in size)"),
+        ("radius", "abc", "B must be a number > 0 (or empty: √(Δmax/λ)), not 'abc'"),
+    ],
+)
+def test_every_number_field_refuses_a_bad_entry_the_same_way(qtbot, panel, name, text, reason):
+    panel.combos["algorithm"].setCurrentText("sgd")  # (η₀ is Pegasos' 1/(λt) otherwise)
+    panel.kernel.setCurrentText("poly")
+    field = panel.fields[name]
+    before = panel.config()
+    shown = field.text()
+    field.setText(text)
+    with qtbot.assertNotEmitted(panel.config_edited):
+        field.editingFinished.emit()
+    assert field.text() == shown
+    assert panel.config() == before
+    assert reason in panel.message(field)
+    assert field.property("marked")
+
+
+def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
+    w = make_window(algorithm="sgd", iterations=10**6, active=True)
+    panel, slider = w.panel, w.panel.lam_slider
+    positions = []
+    for text in ("0.1", "10", "1e-9", "1e5", "0"):
+        typed(qtbot, panel.lam_field, text, "Return")
+        assert w.session.config.lam == float(text)
+        assert float(panel.lam_field.text()) == float(text)  # exact, beyond the slider too
+        positions.append(slider.value())
+    p01, p10, tiny, huge, zero = positions
+    assert zero == slider.minimum() == 0  # λ = 0: the left end, for sgd
+    assert zero < tiny < p01 < p10 < huge == slider.maximum()
+    from svmviz.ui.solver_panel import lam_at
+
+    assert lam_at(tiny) == 1e-6  # clamped at the log scale's end
+    assert lam_at(p01) == pytest.approx(0.1)
+    assert lam_at(p10) == pytest.approx(10)
+    # and the slider sets λ: at its left end 0, then its log scale
+    slider.setValue(p01 + 1)
+    assert w.session.config.lam == pytest.approx(10**0.1 / 10, rel=1e-2)
+    assert panel.lam_field.text() == f"{w.session.config.lam:g}"
+    slider.setValue(0)
+    assert w.session.config.lam == 0
+    panel.combos["algorithm"].setCurrentText("pegasos")  # (λ = 0 is refused)
+    assert w.session.config.algorithm == "sgd"
+    assert "Pegasos needs λ > 0" in panel.message(panel.combos["algorithm"])
+    slider.setValue(5)
+    panel.combos["algorithm"].setCurrentText("pegasos")
+    assert slider.minimum() == 1  # no λ = 0 end for Pegasos
+
+
+def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
+    from svmviz.ui.solver_panel import LAM_MAX_EXP, LAM_MIN_EXP
+
+    w = make_window(show=True)
+    w.resize(1366, 768)
+    qtbot.waitUntil(lambda: w.panel.lam_slider.isVisible())
+    slider = w.panel.lam_slider
+    assert slider.width() / (LAM_MAX_EXP - LAM_MIN_EXP) >= 20  # pixels a decade
+    assert slider.width() >= 0.8 * w.panel.width()  # its own row

@@ -1,0 +1,111 @@
+"""A text field for one number of the configuration (λ, η₀, γ, c₀, B): it shows the value in
+force, reads what is typed, and refuses a bad entry with a message naming the problem.
+
+The value shown is kept exactly: a field whose text was not touched reads as that value,
+not as its rounded text (so editing one field never changes another's value by rounding).
+A refused entry marks the field (in the error colour, not a style sheet: a widget with one
+stops inheriting its parent's font) until it is typed into again; Escape shows the value in
+force again (and leaves the field, svmviz.ui.focus).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.core.errors import InputError
+from svmviz.ui import style
+
+MARK_BACKGROUND = "#FBE3E7"  # a refused entry's field: a pale ERROR_COLOR
+
+
+def exact(value: float) -> str:
+    """``value`` in as few digits as read back the same (%g where that is exact)."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
+class NumberField(QtWidgets.QLineEdit):
+    """A number ``name`` ≥ ``low`` (> ``low`` if ``low_open``; any if None) and at most
+    ``high`` in size; an empty field reads as None where ``empty`` says what that means."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        low: float | None = None,
+        low_open: bool = False,
+        high: float = 1e6,
+        empty: str | None = None,
+        parent=None,
+    ):
+        super().__init__(parent)
+        self.name, self.low, self.low_open, self.high, self.empty = (
+            name,
+            low,
+            low_open,
+            high,
+            empty,
+        )
+        self._value: float | None = None
+        self._shown = ""
+        self._palette = self.palette()
+        self.textEdited.connect(lambda _: self.set_marked(False))
+
+    def rule(self) -> str:
+        """What the field takes, in words: "λ must be a number ≥ 0"."""
+        if self.low is None:
+            rule = f"{self.name} must be a number"
+        else:
+            rule = f"{self.name} must be a number {'>' if self.low_open else '≥'} {self.low:g}"
+        return rule + (f" (or empty: {self.empty})" if self.empty else "")
+
+    def show_value(self, value: float | None, text: str | None = None) -> None:
+        """Show ``value`` (as ``text``, by default exactly), the value in force."""
+        self._value = value
+        self._shown = text if text is not None else ("" if value is None else exact(value))
+        self.setText(self._shown)
+        self.set_marked(False)
+
+    def value(self) -> float | None:
+        """The number in the field: the value shown if its text was not changed, else what
+        is typed; an InputError names the problem."""
+        text = self.text().strip()
+        if text == self._shown.strip():
+            return self._value
+        if not text and self.empty:
+            return None
+        try:
+            x = float(text)
+        except ValueError:
+            x = math.nan
+        if math.isnan(x):
+            raise InputError(f"{self.rule()}, not {text!r}" if text else self.rule())
+        if abs(x) > self.high:
+            size = " in size" if self.low is None or self.low < 0 else ""
+            raise InputError(f"{self.name} = {text} is too large (at most {self.high:g}{size})")
+        if self.low is not None and (x < self.low or (self.low_open and x == self.low)):
+            raise InputError(f"{self.rule()}, not {text}")
+        return x
+
+    def revert(self) -> None:
+        """Show the value in force again (what was typed is dropped)."""
+        self.setText(self._shown)
+        self.set_marked(False)
+
+    def set_marked(self, marked: bool) -> None:
+        """Mark the field as holding a refused entry (or not)."""
+        palette = QtGui.QPalette(self._palette)
+        if marked:
+            palette.setColor(QtGui.QPalette.ColorRole.Base, QtGui.QColor(MARK_BACKGROUND))
+            palette.setColor(QtGui.QPalette.ColorRole.Text, QtGui.QColor(style.ERROR_COLOR))
+        self.setPalette(palette)
+        self.setProperty("marked", marked)
+
+    def keyPressEvent(self, event):
+        if event.key() == QtCore.Qt.Key.Key_Escape:
+            self.revert()
+            event.ignore()  # up to the panel, which gives the focus back (svmviz.ui.focus)
+            return
+        super().keyPressEvent(event)
