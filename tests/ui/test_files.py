@@ -661,10 +661,10 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     assert w.open_scenario(lam_sweep)  # the same again: as shipped, no prompt
     assert w.session.config.algorithm != "sgd"
     assert w.open_scenario(outlier)
-    assert asked == []
     n = len(w.session.points)
-    drag(qtbot, w, (-0.55, -0.45), (0.5, -2.5))  # "drag the outlier away"
-    assert not np.any(np.all(np.isclose(w.session.points.X, [-0.55, -0.45]), axis=1))
+    assert asked == []
+    drag(qtbot, w, (-1.1, 0.8), (0.5, -2.5))  # "drag the outlier away"
+    assert not np.any(np.all(np.isclose(w.session.points.X, [-1.1, 0.8]), axis=1))
     click(qtbot, w, 2.9, 1.6, Qt.MouseButton.RightButton)  # (or delete a point)
     assert len(w.session.points) == n - 1
     w.files.autosave_now()
