@@ -1,6 +1,7 @@
 """Where the window's parts go: the plane in the middle (the central widget, the largest
 thing on screen), the solver on the left, and on the right the curves above the tabbed
-readings (Step inspector, Points, Margins, Theory, Generalization).
+readings (Step inspector, Points, Margins, Theory, Generalization: tabs titled short enough
+to fit one row in the column at 1920×1080, the View menu naming them in full).
 
 The plane keeps its room: every dock's content scrolls inside the dock (a long step text
 never makes its dock taller), raising a tab changes no size, and the side columns take a

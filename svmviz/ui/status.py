@@ -35,9 +35,14 @@ class OneLine(QtWidgets.QLabel):
     def _drawn(self) -> tuple[QtGui.QFont, str]:
         """The font and the text drawn in the label's width."""
         font, width = QtGui.QFont(self.font()), self.contentsRect().width()
-        need = QtGui.QFontMetricsF(font).horizontalAdvance(self.text())
-        if need > width > 0 and self.shrink < 1:
-            font.setPointSizeF(font.pointSizeF() * max(self.shrink, width / need))
+        least = font.pointSizeF() * self.shrink
+        while width > 0 and font.pointSizeF() > least:  # (text sizes are not linear in points)
+            need = QtGui.QFontMetricsF(font).horizontalAdvance(self.text())
+            if need <= width:
+                break
+            font.setPointSizeF(
+                max(least, min(font.pointSizeF() - 0.25, font.pointSizeF() * width / need))
+            )
         shown = QtGui.QFontMetrics(font).elidedText(
             self.text(), QtCore.Qt.TextElideMode.ElideRight, width
         )

@@ -244,3 +244,24 @@ def test_the_remembered_layout_is_the_normal_one(make_window, qtbot):
     assert not w2.isFullScreen()
     assert docks(w2) == before
     assert w2.curves.sizes() == split
+
+
+def test_a_presentation_line_a_little_too_long_is_drawn_smaller_not_cut(qtbot):
+    from svmviz.ui.presentation import SHRINK
+    from svmviz.ui.status import OneLine
+
+    line = OneLine(shrink=SHRINK)
+    qtbot.addWidget(line)
+    font = QtGui.QFont()
+    font.setPointSize(19)  # (presentation mode's size)
+    font.setBold(True)
+    line.setFont(font)
+    text = "t = 20,000 · F = 3.531 · error 0.0% · gap 0.022"
+    for excess in (1.02, 1.1, 1.25):
+        line.resize(int(line.fontMetrics().horizontalAdvance(text) / excess), 40)
+        line.setText(text)
+        assert line.shown_text() == text, excess
+        assert not line.toolTip()
+    line.setText(text * 3)  # beyond what a smaller size holds: cut, and whole on demand
+    assert line.is_cut()
+    assert plain(line.toolTip()) == text * 3
