@@ -1,5 +1,6 @@
 """Walk a lesson in the real window and grab every state: start, Play, a step, each reading
-tab raised, each scenario opened and stepped, presentation mode (F11) stepped and played.
+tab raised, each scenario opened and stepped, presentation mode (F11) stepped, played to its
+end at the log-t pace and left.
 
     python assets/screenshots/lesson_walk.py --size 1366x768 --out /tmp/lesson
     python assets/screenshots/lesson_walk.py --size 1920x1080 --json   # the plane's shares
@@ -8,7 +9,9 @@ Without a display (or with QT_QPA_PLATFORM=offscreen) it runs on Qt's offscreen 
 with a screen of the given size; under an X server (e.g. Xvfb + openbox at that size) it
 grabs the whole screen, window manager included. The plane's share of the window (its view
 box's area over the window's) is printed for each state; tests/ui/test_lesson_layout.py
-runs this script and fails under 35% (50% in presentation mode).
+runs this script and fails under 35% (50% in presentation mode). With --json it also prints
+each state's layout (the docks' and the objective plot's geometry, the curves' split, the
+plane's range, the tabs' widths): the tests compare them between states.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ def main(argv=None) -> int:
 
     app = QtWidgets.QApplication(sys.argv[:1])
     from svmviz.core.config import SolverConfig
+    from svmviz.core.pace import LOG_PACE
     from svmviz.core.scenario import list_scenarios
     from svmviz.ui.app import build_window, demo_data
     from svmviz.ui.layout import plane_share
@@ -67,15 +71,34 @@ def main(argv=None) -> int:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     w = build_window(demo_data(), SolverConfig())
-    w.resize(width, height)
-    w.showMaximized()
+    w.show()  # (maximized: the default without remembered settings)
     wait(lambda: w.snapshot is not None)
     settle(1.0)
-    shares = {}
+    shares, layouts = {}, {}
+
+    def box(widget) -> list:
+        if not widget.isVisible():
+            return []
+        rect = widget.rect()
+        rect.moveTopLeft(widget.mapTo(w, rect.topLeft()))
+        return list(rect.getRect())
+
+    def layout_of() -> dict:
+        tab_bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
+        return {
+            "docks": {d.objectName(): box(d) for d in w.findChildren(QtWidgets.QDockWidget)},
+            "objective": box(w.curves.objective_plot),
+            "curves": w.curves.sizes(),
+            "range": [round(v, 3) for v in w.plot.view_extent()],
+            "tabs": [
+                [sum(b.tabRect(i).width() for i in range(b.count())), b.width()] for b in tab_bars
+            ],
+        }
 
     def shot(name: str) -> None:
         settle(args.settle)
         shares[name] = round(plane_share(w), 4)
+        layouts[name] = layout_of()
         if not args.json:
             print(f"{name:44s} {100 * shares[name]:5.1f}%   window {w.width()}×{w.height()}")
         if out is not None:
@@ -107,20 +130,26 @@ def main(argv=None) -> int:
             w.advance(1)
             wait(lambda t=t: stepped(t + 1))
         shot("step-" + path.stem)
+    w.reset()
+    wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+    shot("before-present")
     w.set_presentation(True)
     settle(1.0)
     shot("present")
     w.advance(1)
     wait(lambda: w.snapshot is not None and w.snapshot.step is not None)
     shot("present-step")
+    w.state.set_speed(LOG_PACE)  # (the scenario's speed may be instant)
     w.toggle_play()
-    settle(2.0)
+    settle(1.5)
     shot("present-playing")
-    w.toggle_play()
+    wait(lambda: not w.playing, seconds=300)
+    shot("present-end")
     w.set_presentation(False)
+    settle(1.0)
     shot("after-present")
     if args.json:
-        print(json.dumps({"size": [width, height], "shares": shares}))
+        print(json.dumps({"size": [width, height], "shares": shares, "layouts": layouts}))
     w.close()
     app.processEvents()
     # no interpreter teardown: the solver's compiler or the exact optimum may still be at

@@ -28,6 +28,7 @@ from svmviz.core.generalization import (
     sweep_values,
 )
 from svmviz.ui.error_plot import CurvePlot
+from svmviz.ui.layout import bring_into_view
 
 STALE_OPACITY = 0.35
 MIN_PLOT_HEIGHT = 200  # below this the panel scrolls (its legend and axes take ~90 px)
@@ -96,7 +97,9 @@ class GeneralizationPanel(QtWidgets.QWidget):
         row.addWidget(self.param)
         row.addStretch(1)
         layout.addLayout(row)
-        row = QtWidgets.QHBoxLayout()
+        self.progress_row = QtWidgets.QWidget()  # (shown while computing: the plots higher)
+        row = QtWidgets.QHBoxLayout(self.progress_row)
+        row.setContentsMargins(0, 0, 0, 0)
         self.progress = QtWidgets.QProgressBar()
         self.progress.setFormat("%v of %m fits")
         self._fit_progress_text()
@@ -105,7 +108,8 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.cancel_button.setEnabled(False)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
-        layout.addLayout(row)
+        self.progress_row.hide()
+        layout.addWidget(self.progress_row)
         self.message = QtWidgets.QLabel(
             "Hold out a test set (above), then press Learning curve or Sweep"
         )
@@ -308,7 +312,10 @@ class GeneralizationPanel(QtWidgets.QWidget):
         name = "learning curve" if kind == "learning" else "sweep"
         self.message.setText(f"Computing the {name}…")
         self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self.progress_row.show()
         self.runner.start(make, total)
+        bring_into_view(self.learning if kind == "learning" else self.sweep)
         self.refresh()
 
     @QtCore.Slot(object)
@@ -325,6 +332,7 @@ class GeneralizationPanel(QtWidgets.QWidget):
     @QtCore.Slot(str)
     def _on_finished(self, message: str) -> None:
         self.cancel_button.setEnabled(False)
+        self.progress_row.hide()
         problems = [p for p in self._points[self._kind] if p.problem]
         if message:
             self.message.setText(f"Stopped: {message}")

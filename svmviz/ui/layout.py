@@ -1,6 +1,7 @@
 """Where the window's parts go: the plane in the middle (the central widget, the largest
 thing on screen), the solver on the left, and on the right the curves above the tabbed
-readings (Step inspector, Points, Margins, Theory, Generalization).
+readings (Step inspector, Points, Margins, Theory, Generalization: tabs titled short enough
+to fit one row in the column at 1920×1080, the View menu naming them in full).
 
 The plane keeps its room: every dock's content scrolls inside the dock (a long step text
 never makes its dock taller), raising a tab changes no size, and the side columns take a
@@ -27,12 +28,51 @@ LEFT = QtCore.Qt.DockWidgetArea.LeftDockWidgetArea
 
 
 def scrolled(widget: QtWidgets.QWidget) -> QtWidgets.QScrollArea:
-    """``widget`` in a frameless scroll area: a dock sized by the user, whatever it holds."""
+    """``widget`` in a frameless scroll area: a dock sized by the user, whatever it holds.
+    The wheel over a plot in it scrolls the area (the plots there do not zoom)."""
     area = QtWidgets.QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+    wheel = _WheelScrolls(area)
+    for view in widget.findChildren(QtWidgets.QGraphicsView):
+        view.viewport().installEventFilter(wheel)
     return area
+
+
+def bring_into_view(widget: QtWidgets.QWidget) -> None:
+    """Scroll the scroll area ``widget`` is in (if any) to show it (its top part, if it is
+    taller than the area), once the area's contents are laid out."""
+    area = widget.parentWidget()
+    while area is not None and not isinstance(area, QtWidgets.QScrollArea):
+        area = area.parentWidget()
+    if area is None:
+        return
+
+    def scroll() -> None:
+        top = widget.mapTo(area.widget(), QtCore.QPoint(0, 0)).y()
+        half = min(widget.height(), area.viewport().height()) // 2
+        area.ensureVisible(0, top + half, 0, half)
+
+    QtCore.QTimer.singleShot(0, area, scroll)
+
+
+class _WheelScrolls(QtCore.QObject):
+    """A wheel event over a watched widget goes to ``area``'s scroll bars instead."""
+
+    def __init__(self, area: QtWidgets.QScrollArea):
+        super().__init__(area)
+        self.area = area
+
+    def eventFilter(self, obj, event):
+        if event.type() != QtCore.QEvent.Type.Wheel:
+            return False
+        delta = event.angleDelta()
+        bar = self.area.verticalScrollBar()
+        if abs(delta.x()) > abs(delta.y()):
+            bar = self.area.horizontalScrollBar()
+        QtCore.QCoreApplication.sendEvent(bar, event)
+        return True
 
 
 def side_column(panel: QtWidgets.QWidget, max_width: int = 420) -> QtWidgets.QScrollArea:
@@ -51,8 +91,14 @@ def side_column(panel: QtWidgets.QWidget, max_width: int = 420) -> QtWidgets.QSc
     return scroll
 
 
-def dock(window, title: str, name: str, widget, area=RIGHT) -> QtWidgets.QDockWidget:
+def dock(
+    window, title: str, name: str, widget, area=RIGHT, menu: str | None = None
+) -> QtWidgets.QDockWidget:
+    """A dock of ``widget`` titled ``title`` (its tab's text), shown and hidden by an action
+    named ``menu`` (by default the title) in the View menu."""
     d = QtWidgets.QDockWidget(title, window)
+    if menu is not None:
+        d.toggleViewAction().setText(menu)
     d.setObjectName(name)
     d.setWidget(widget)
     d.setFeatures(d.features() & ~QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable)
@@ -94,6 +140,16 @@ def restore(window, state) -> bool:
         return False
     whole_tab_titles(window)  # (the dock tab bars are made anew)
     return True
+
+
+def use_screen(window) -> None:
+    """The window over the whole of its screen (maximized, over the available area when it
+    is un-maximized): the default size, where no geometry is remembered."""
+    screen = window.screen() or QtGui.QGuiApplication.primaryScreen()
+    area = screen.availableGeometry()
+    window.resize(area.size())  # (the columns are sized for it at the first show)
+    window.move(area.topLeft())
+    window.setWindowState(window.windowState() | QtCore.Qt.WindowState.WindowMaximized)
 
 
 def right_width(window_width: int) -> int:

@@ -95,9 +95,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.state.set_extent(self.plot.view_extent())
         self.plot.draw_points()
         self._show_problem()
-        screen = QtGui.QGuiApplication.primaryScreen().availableGeometry()
-        self.resize(min(1500, int(screen.width() * 0.95)), min(850, int(screen.height() * 0.9)))
-        self.preferences.restore()
+        self.preferences.restore()  # (the remembered geometry, or the whole screen)
         self.reset(play=play)
         self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
 
@@ -141,14 +139,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.histogram = MarginHistogram()
         self.theory = TheoryPanel()
         self.generalization = GeneralizationPanel(self.session)
-        readings = [
-            layout.dock(self, title, name, widget)
-            for title, name, widget in (
-                ("Step inspector", "step-dock", layout.scrolled(self.step_panel)),
-                ("Points", "points-dock", self.point_table),
-                ("Margins", "margins-dock", self.histogram),
-                ("Theory", "theory-dock", layout.scrolled(self.theory)),
-                ("Generalization", "generalization-dock", layout.scrolled(self.generalization)),
+        readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
+            layout.dock(self, title, name, widget, menu=menu)
+            for title, menu, name, widget in (
+                ("Step", "Step inspector", "step-dock", layout.scrolled(self.step_panel)),
+                ("Points", None, "points-dock", self.point_table),
+                ("Margins", None, "margins-dock", self.histogram),
+                ("Theory", None, "theory-dock", layout.scrolled(self.theory)),
+                (
+                    "Test set",
+                    "Generalization",
+                    "generalization-dock",
+                    layout.scrolled(self.generalization),
+                ),
             )
         ]
         (

@@ -16,6 +16,11 @@ from svmviz.ui.curves import legend_above
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
 COLUMNS = ("i", "class", "set", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
 SET_COLUMN = 2
+# the columns in the order shown: what the model makes of each point first (its margin,
+# slack and α fit a narrow dock), its coordinates (drawn in the plane anyway) last
+SHOWN_ORDER = (0, 1, 2, 5, 6, 7, 8, 3, 4)
+DIGITS = 3  # significant digits of the numbers
+POINT_SIZE = style.FONT_POINT_SIZE - 2  # a table's text: the columns that matter fit the dock
 
 
 class PointModel(QtCore.QAbstractTableModel):
@@ -82,7 +87,7 @@ class PointModel(QtCore.QAbstractTableModel):
             v = self.value(i, c)
             if v is None:
                 return "–"
-            return f"{v:.4g}" if isinstance(v, float) else str(v)
+            return f"{v:.{DIGITS}g}" if isinstance(v, float) else str(v)
         if role == QtCore.Qt.ItemDataRole.BackgroundRole:
             return QtGui.QBrush(QtGui.QColor(ROLE_COLORS[self.roles[i]]))
         if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting
@@ -108,7 +113,10 @@ class PointTable(QtWidgets.QTableView):
         self.setSortingEnabled(True)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().hide()
-        self.horizontalHeader().setStretchLastSection(True)
+        header = self.horizontalHeader()
+        header.setStretchLastSection(True)
+        for shown, column in enumerate(SHOWN_ORDER):
+            header.moveSection(header.visualIndex(column), shown)
         self.setToolTip(
             "every point: its set (training, test or unused), its margin y f(x) (multiclass: "
             "f_y − max f_k), slack ξ = max(0, 1 − "
@@ -116,25 +124,23 @@ class PointTable(QtWidgets.QTableView):
             "misclassified; click a header to sort (again), select rows to mark the points"
         )
         self.selectionModel().selectionChanged.connect(self._on_selection)
+        font = QtGui.QFont()  # (only the size: the family follows the window's)
+        font.setPointSize(POINT_SIZE)
+        self.setFont(font)
         self._fit_columns()
 
     def _fit_columns(self) -> None:
         """Column widths for the longest usual text at the current font (measured, not
-        resized to the contents: that asks every row on every refresh)."""
+        resized to the contents: that asks every row on every refresh), and rows one line
+        of text high."""
         metrics = self.fontMetrics()
-        samples = (
-            "9999",
-            "class 10",
-            "training",
-            "−0.0001234",
-            "−0.0001234",
-            "−0.0001234",
-            "0.0001234",
-            "0.0001234",
-        )
+        number = "−0.0123"  # (DIGITS significant digits)
+        samples = ("999", "class 10", "training", number, number, number, "0.123", "0.123")
         for c, text in enumerate(samples):
             width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(COLUMNS[c]))
-            self.setColumnWidth(c, width + 16)
+            self.setColumnWidth(c, width + 10)
+        self.verticalHeader().setMinimumSectionSize(metrics.height())
+        self.verticalHeader().setDefaultSectionSize(metrics.height() + 6)
 
     def changeEvent(self, event):
         super().changeEvent(event)

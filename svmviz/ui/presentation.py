@@ -3,20 +3,26 @@ the scenario's caption and a two-line summary of the current step in large type,
 demo action on the keyboard (a presenter's clicker sends PageDown and PageUp).
 
 What it hides (menus, toolbars, the solver and the reading docks, the loss panel, the
-status bar) comes back as it was when it ends (F11 or Esc).
+status bar) comes back as it was when it ends (F11 or Esc): the window's geometry, the docks'
+sizes and the curves' split too. The lines below the plane never change its size: a longer
+text is drawn smaller or cut, never widening the bar (which would narrow the curve and
+rescale the plane while playing).
 """
 
 from __future__ import annotations
 
-import html
+from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.explain import margin_case
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
+from svmviz.ui.status import OneLine
 
 SCALE = 1.6  # text, markers and lines
+SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
+SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) before it is cut
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
@@ -76,8 +82,10 @@ class PresenterBar(QtWidgets.QFrame):
         grid = QtWidgets.QGridLayout(self)
         grid.setContentsMargins(10, 2, 10, 4)
         grid.setVerticalSpacing(0)
-        self.status = QtWidgets.QLabel()
-        self.status.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.status = OneLine(shrink=SHRINK)
+        bold = QtGui.QFont()  # (only the weight: the size follows the window's)
+        bold.setBold(True)
+        self.status.setFont(bold)
         grid.addWidget(self.status, 0, 0)
         buttons = QtWidgets.QHBoxLayout()
         for action in actions:
@@ -86,15 +94,59 @@ class PresenterBar(QtWidgets.QFrame):
             button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)  # the keys stay the window's
             buttons.addWidget(button)
         grid.addLayout(buttons, 0, 1)
-        self.step = QtWidgets.QLabel()
-        self.step.setWordWrap(True)
+        self.step = OneLine(KEYS, shrink=SHRINK)
         grid.addWidget(self.step, 1, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         self.hide()
 
     def show_lines(self, status: str, step: str) -> None:
-        self.status.setText(f"<b>{html.escape(status)}</b>")
+        self.status.setText(status)
         self.step.setText(step or KEYS)
+
+
+@dataclass
+class _Saved:
+    """The window as it was before presentation mode."""
+
+    geometry: QtCore.QByteArray
+    state: QtCore.QByteArray  # the docks (saveState)
+    size: QtCore.QSize
+    curves: list  # the objective and loss plots' split
+    font: QtGui.QFont
+    app_font: QtGui.QFont
+    shown: list  # the parts it hides
+
+
+class _Settle(QtCore.QObject):
+    """The docks' layout and the curves' split put back, and again at each resize of the
+    window until it has its size back (the docks' sizes follow the window's, which a window
+    manager restores some time after leaving full screen); at most SETTLE_MS."""
+
+    def __init__(self, window, saved: _Saved):
+        super().__init__(window)
+        self.w, self.saved, self.active = window, saved, True
+        self._timer = QtCore.QTimer(self, singleShot=True, interval=SETTLE_MS)
+        self._timer.timeout.connect(self.stop)
+        self._timer.start()
+        window.installEventFilter(self)
+        self._apply()
+
+    def _apply(self) -> None:
+        layout.restore(self.w, self.saved.state)
+        self.w.curves.setSizes(self.saved.curves)
+
+    def eventFilter(self, obj, event):
+        if event.type() == QtCore.QEvent.Type.Resize:
+            self._apply()
+            if obj.size() == self.saved.size:
+                self.stop()
+        return False
+
+    def stop(self) -> None:
+        if self.active:
+            self.active = False
+            self.w.removeEventFilter(self)
+            self._timer.stop()
 
 
 class Presentation:
@@ -104,7 +156,8 @@ class Presentation:
     def __init__(self, window, actions, state):
         self.w = window
         self.on = False
-        self._saved = None
+        self._saved: _Saved | None = None  # the window before presentation mode
+        self._settling: _Settle | None = None
         w, a = window, actions
         leave = QtGui.QAction("Leave", w)
         leave.setToolTip("Leave presentation mode (F11 or Esc)")
@@ -132,16 +185,18 @@ class Presentation:
         self._escape.setEnabled(on)
         app = QtWidgets.QApplication.instance()
         if on:
-            shown = [p for p in self.hidden_parts() if not p.isHidden()]
-            self._saved = (
+            if self._settling is not None:  # (back in before the last layout settled)
+                self._settling.stop()
+            self._saved = _Saved(
+                w.saveGeometry(),
                 w.saveState(layout.LAYOUT_VERSION),
-                w.isMaximized(),
+                w.size(),
+                w.curves.sizes(),
                 w.font(),
                 app.font(),
-                shown,
-                w.curves_dock.isHidden(),
+                [p for p in self.hidden_parts() if not p.isHidden()],
             )
-            for part in shown:
+            for part in self._saved.shown:
                 part.hide()
             w.curves_dock.show()
             w.curves_dock.setTitleBarWidget(QtWidgets.QWidget())  # no small "Curves" title
@@ -157,20 +212,27 @@ class Presentation:
                 [w.curves_dock], [int(CURVES_SHARE * screen)], QtCore.Qt.Orientation.Horizontal
             )
         else:
-            state, maximized, font, app_font, shown, curves_hidden = self._saved
+            saved = self._saved
             self.bar.hide()
-            app.setFont(app_font)
-            w.setFont(font)
+            app.setFont(saved.app_font)
+            w.setFont(saved.font)
             self._scale(1.0, style.REGION_ALPHA)
-            for part in shown:
-                part.show()
-            w.curves_dock.setHidden(curves_hidden)
             w.curves_dock.setTitleBarWidget(None)
-            w.showMaximized() if maximized else w.showNormal()
-            layout.restore(w, state)
-            # again once the window has its size back (the docks' sizes follow the window's)
-            QtCore.QTimer.singleShot(50, w, lambda: layout.restore(w, state))
+            for part in saved.shown:  # (the docks come back with their layout, below)
+                if not isinstance(part, QtWidgets.QDockWidget):
+                    part.show()
+            w.showNormal()  # (out of full screen; the geometry brings back a maximized window)
+            w.restoreGeometry(saved.geometry)
+            self._settling = _Settle(w, saved)
         w.plot.setFocus()  # Space, R and the arrows reach the window's actions
+
+    def normal_layout(self) -> tuple[QtCore.QByteArray, QtCore.QByteArray]:
+        """The window's geometry and dock layout outside presentation mode (what the
+        preferences remember): as they were before it while it is on or still settling."""
+        w = self.w
+        if self.on or (self._settling is not None and self._settling.active):
+            return self._saved.geometry, self._saved.state
+        return w.saveGeometry(), w.saveState(layout.LAYOUT_VERSION)
 
     def _scale(self, k: float, region_alpha: int) -> None:
         w = self.w

@@ -6,20 +6,87 @@ from __future__ import annotations
 
 import html
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.solvers import STATUS_TEXT
 from svmviz.ui import style
 
 
-class StatusLine(QtWidgets.QLabel):
-    """The status bar's text; its tooltip repeats it, for when it is wider than the window
-    (a long message is cut at the edge)."""
+class OneLine(QtWidgets.QLabel):
+    """A line of plain text that never changes the layout around it: it takes the width it
+    is given (a longer text does not widen its row, nor the window) and one line's height.
+    A text that does not fit is drawn smaller, down to ``shrink`` times the font's size,
+    and beyond that cut with "…"; then the tooltip holds it whole, and a click shows it."""
+
+    def __init__(self, text: str = "", shrink: float = 1.0, parent=None):
+        super().__init__(text, parent)
+        self.shrink = shrink
+        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Fixed)
+        self.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(0, super().minimumSizeHint().height())
 
     def setText(self, text: str) -> None:
         super().setText(text)
-        self.setToolTip(text)
+        self._fit()
+
+    def _drawn(self) -> tuple[QtGui.QFont, str]:
+        """The font and the text drawn in the label's width."""
+        font, width = QtGui.QFont(self.font()), self.contentsRect().width()
+        least = font.pointSizeF() * self.shrink
+        while width > 0 and font.pointSizeF() > least:  # (text sizes are not linear in points)
+            need = QtGui.QFontMetricsF(font).horizontalAdvance(self.text())
+            if need <= width:
+                break
+            font.setPointSizeF(
+                max(least, min(font.pointSizeF() - 0.25, font.pointSizeF() * width / need))
+            )
+        shown = QtGui.QFontMetrics(font).elidedText(
+            self.text(), QtCore.Qt.TextElideMode.ElideRight, width
+        )
+        return font, shown
+
+    def shown_text(self) -> str:
+        """What is drawn: the text, or its beginning and "…" where it does not fit."""
+        return self._drawn()[1]
+
+    def is_cut(self) -> bool:
+        return self.shown_text() != self.text()
+
+    def _fit(self) -> None:
+        whole = f"<p>{html.escape(self.text())}</p>"  # (rich text: a tooltip wraps it)
+        self.setToolTip(whole if self.is_cut() else "")
+        self.update()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._fit()
+
+    def mousePressEvent(self, event) -> None:
+        if self.is_cut():
+            QtWidgets.QToolTip.showText(event.globalPosition().toPoint(), self.toolTip(), self)
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event) -> None:
+        font, shown = self._drawn()
+        painter = QtGui.QPainter(self)
+        painter.setFont(font)
+        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
+        align = QtCore.Qt.AlignmentFlag.AlignLeft | QtCore.Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.contentsRect(), align, shown)
+
+
+class StatusLine(OneLine):
+    """The status bar's text: one line that never makes the status bar taller nor the window
+    wider; a message longer than the bar ends in "…", and its tooltip (or a click) shows it
+    whole."""
 
 
 class Caption(QtWidgets.QLabel):

@@ -22,12 +22,13 @@ class WindowPreferences:
         self._default_layout = None
 
     def restore(self) -> None:
-        """At the start: the window and the view as they were at the last close."""
+        """At the start: the window and the view as they were at the last close (at the
+        first start: the whole screen)."""
         w, p = self.window, self.prefs
         self._default_layout = w.saveState(layout.LAYOUT_VERSION)
         geometry, state = p.get_bytes("geometry"), p.get_bytes("layout")
-        if geometry is not None:
-            w.restoreGeometry(geometry)
+        if geometry is None or not w.restoreGeometry(geometry):
+            layout.use_screen(w)
         layout.when_shown(w, size=not layout.restore(w, state))
         toggles = tuple(name for name in self.state.TOGGLES if p.get(name))
         self.state.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")), fit=False)
@@ -35,9 +36,10 @@ class WindowPreferences:
     def save(self) -> None:
         """At the close."""
         w, p = self.window, self.prefs
-        self.state.set_presentation(False)  # remember the window as it is outside it
-        p.set_bytes("geometry", w.saveGeometry())
-        p.set_bytes("layout", w.saveState(layout.LAYOUT_VERSION))
+        geometry, state = w.presentation.normal_layout()  # never presentation mode's
+        self.state.set_presentation(False)
+        p.set_bytes("geometry", geometry)
+        p.set_bytes("layout", state)
         view = self.state.view()
         for name in self.state.TOGGLES:
             p.set(name, name in view.toggles)

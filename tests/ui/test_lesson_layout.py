@@ -1,7 +1,7 @@
 """The plane keeps its room through a whole lesson, at a classroom projector's 1366×768 and
 at 1920×1080: start, Play, a step, each reading tab, each scenario opened and stepped, and
-presentation mode (assets/screenshots/lesson_walk.py walks it in a process of its own, on
-the offscreen platform with a screen of that size)."""
+presentation mode played to its end and left (assets/screenshots/lesson_walk.py walks it in
+a process of its own, on the offscreen platform with a screen of that size)."""
 
 import json
 import os
@@ -16,14 +16,17 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.ui.layout import PLANE_SHARE
 
 PRESENTING_SHARE = 0.5  # presentation mode: the plane is at least half the screen
-WALK = Path(__file__).parents[2] / "assets" / "screenshots" / "lesson_walk.py"
+ROOT = Path(__file__).parents[2]
+WALK = ROOT / "assets" / "screenshots" / "lesson_walk.py"
 SIZES = ("1366x768", "1920x1080")
 
 
 @pytest.fixture(scope="module")
 def walks():
     """Both sizes walked at once (two processes: the machine's two cores)."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    # (this tree's svmviz, not the one installed: the script's folder is first on its path)
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=path)
     procs = {
         size: subprocess.Popen(
             [sys.executable, str(WALK), "--size", size, "--json", "--settle", "0.3"],
@@ -38,13 +41,13 @@ def walks():
     for size, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=600)
         assert proc.returncode == 0, stderr[-3000:]
-        out[size] = json.loads(stdout.strip().splitlines()[-1])["shares"]
+        out[size] = json.loads(stdout.strip().splitlines()[-1])
     return out
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
-    shares = walks[size]
+    shares = walks[size]["shares"]
     states = {
         "start",
         "playing",
@@ -55,6 +58,8 @@ def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
         "tab-generalization",
         "present",
         "present-step",
+        "present-playing",
+        "present-end",
         "after-present",
     }
     assert states <= set(shares)
@@ -71,10 +76,32 @@ def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
 def test_opening_a_scenario_or_raising_a_tab_leaves_the_layout(walks, size):
     """The docks do not grow by themselves: the plane's share is the same after each tab
     and after stepping each scenario as when it was opened (a caption takes its lines)."""
-    shares = walks[size]
+    shares = walks[size]["shares"]
     tabs = {shares[name] for name in shares if name.startswith("tab-")} | {shares["step"]}
     assert len(tabs) == 1, tabs
     for name in shares:
         if name.startswith("step-"):
             opened = shares["open-" + name.removeprefix("step-")]
             assert shares[name] == pytest.approx(opened, abs=0.002), name
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_presentation_mode_keeps_its_layout_while_playing_and_restores_the_window(walks, size):
+    """Presentation mode: the plane's range and the curve's place do not move from the first
+    step to the end of the run (a longer status line once widened the bar below the plane,
+    narrowing the curve); leaving it puts back the docks and the curves' split."""
+    layouts = walks[size]["layouts"]
+    step = layouts["present-step"]
+    for name in ("present-playing", "present-end"):
+        assert layouts[name]["objective"] == step["objective"], name
+        assert layouts[name]["range"] == step["range"], name
+    before, after = layouts["before-present"], layouts["after-present"]
+    assert after["docks"] == before["docks"]
+    assert after["curves"] == before["curves"]
+    assert after["tabs"] == before["tabs"]  # (no tab bar left over from the full screen)
+
+
+def test_every_tab_title_fits_the_column_at_1920x1080(walks):
+    for name, state in walks["1920x1080"]["layouts"].items():
+        for tabs, width in state["tabs"]:
+            assert tabs <= width, name

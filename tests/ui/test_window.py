@@ -1,5 +1,8 @@
 """The window: it opens, trains in its worker thread, draws, resets and closes cleanly."""
 
+import html
+import re
+
 import numpy as np
 import pytest
 
@@ -671,16 +674,21 @@ def test_scatters_follow_appends_moves_deletes_and_undo(make_window):
     check()
 
 
-def test_the_status_line_repeats_its_text_as_a_tooltip(qtbot):
-    """A message wider than the window is cut at its edge: the tooltip shows it whole."""
+def test_the_status_line_shows_a_cut_message_whole_in_its_tooltip(qtbot):
+    """A message wider than the status line ends in "…"; the tooltip shows it whole."""
     from svmviz.ui.status import StatusLine
 
     line = StatusLine()
     qtbot.addWidget(line)
+    line.resize(300, 30)
+    line.show()
     text = "Cannot train: " + "a long message " * 20
     line.setText(text)
     assert line.text() == text
-    assert line.toolTip() == text
+    assert line.is_cut() and line.shown_text().endswith("…")
+    assert html.unescape(re.sub("<[^>]+>", "", line.toolTip())) == text
+    line.setText("iteration 1")
+    assert not line.is_cut() and line.toolTip() == ""
 
 
 def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
