@@ -160,6 +160,7 @@ class DecisionPlot(pg.PlotWidget):
         ):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._legend_key = None
+        self._step_marks = None  # (item, label) of the step inspector's marks, when shown
         self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
         self._scatter_data = {}  # id(scatter) -> ((colour, pen width), its points) drawn
         self.scale = 1.0  # of markers, lines and text (presentation mode)
@@ -208,7 +209,16 @@ class DecisionPlot(pg.PlotWidget):
             entries.append((self.unused_sample, "left out of the training set"))
         if self.optimum_shown:  # one entry, two lines: the boundary above the margins
             entries.append((self.optimum_boundary, "exact optimum: boundary, margins"))
+        if self._step_marks is not None:
+            entries.append(self._step_marks)
         return entries
+
+    def show_step_marks(self, entry: tuple[object, str] | None) -> None:
+        """The step inspector's marks on the plane, (item, label) of their legend entry, or
+        None when it shows none."""
+        if entry != self._step_marks:
+            self._step_marks = entry
+            self._draw_legend()
 
     def set_parts(self, parts) -> None:
         """The split of the points the model trains on (None: all train); redraws them."""
@@ -274,14 +284,24 @@ class DecisionPlot(pg.PlotWidget):
     def _draw_legend(self) -> None:
         parts = self.parts
         has = (lambda part: False) if parts is None else (lambda part: bool(np.any(parts == part)))
-        key = (self._ring_label, self.optimum_shown, has(1), has(2), self.multiclass)
+        key = (
+            self._ring_label,
+            self.optimum_shown,
+            has(1),
+            has(2),
+            self.multiclass,
+            self._step_marks,
+        )
         if key != self._legend_key:
             self._legend_key = key
             self.legend.clear()
+            step = None if self._step_marks is None else self._step_marks[0]
             for item, label in self.legend_labels():
-                on_point = item is self.rings or item is self.wrong
+                on_point = item is self.rings or item is self.wrong or item is step
                 below = self.optimum_margin if item is self.optimum_boundary else None
-                self.legend.addItem(Sample(item, self.scale, on_point, below), label)
+                # (the step's squares, drawn around a point on the plane, smaller here)
+                size = (style.POINT_SIZE + 7) * self.scale if item is step else None
+                self.legend.addItem(Sample(item, self.scale, on_point, below, size), label)
             cache_tree(self.legend)
             self._fit_legend()
 

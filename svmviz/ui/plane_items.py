@@ -81,9 +81,10 @@ class Sample(pg.ItemSample):
     showed no dash at 2× export or in presentation mode: boundary and margins looked alike),
     a mark drawn on a grey point (what a ring or a cross sits around or beside)."""
 
-    def __init__(self, item, scale: float = 1.0, on_point: bool = False, below=None):
+    def __init__(self, item, scale: float = 1.0, on_point: bool = False, below=None, size=None):
         super().__init__(item)
         self.scale, self.on_point, self.below = scale, on_point, below
+        self.size = size  # the mark's size in the legend (None: the item's)
         self.line = not isinstance(item, pg.ScatterPlotItem)
         self.w = round(LINE_SAMPLE * scale)  # marks too: centred in the column of lines
         # (two lines, ``below`` under ``item``, in one entry)
@@ -126,9 +127,8 @@ class Sample(pg.ItemSample):
                 pg.mkBrush(150, 150, 150),
             )
             p.restore()
-        drawSymbol(
-            p, opts["symbol"], opts["size"], pg.mkPen(opts["pen"]), pg.mkBrush(opts["brush"])
-        )
+        size = opts["size"] if self.size is None else self.size
+        drawSymbol(p, opts["symbol"], size, pg.mkPen(opts["pen"]), pg.mkBrush(opts["brush"]))
 
 
 def ring_sizes(alpha: np.ndarray) -> np.ndarray:

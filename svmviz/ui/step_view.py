@@ -82,16 +82,22 @@ class StepOverlay:
     def hide(self) -> None:
         for item in self.items:
             item.hide()
+        self.plot.show_step_marks(None)
 
     def show(self, record, X: np.ndarray, extent) -> None:
         """Draw ``record`` (svmviz.core.explain.StepRecord) over the points ``X``."""
-        self.hide()
+        for item in self.items:
+            item.hide()
         if record is None:
+            self.plot.show_step_marks(None)
             return
-        marked = record.samples if record.batch < len(X) else record.samples[record.violated]
+        batch = record.batch < len(X)
+        marked = record.samples if batch else record.samples[record.violated]
         marked = marked[marked < len(X)]
         self.sampled.setData(X[marked, 0], X[marked, 1])
         self.sampled.show()
+        label = "sampled in this step" if batch else "with a loss term in this step"
+        self.plot.show_step_marks((self.sampled, label))
         if record.w_before is None:
             return  # kernel or multiclass: the panel tells the rest
         lines = level_line(record.w_before, record.b_before, 0.0, extent)

@@ -12,6 +12,10 @@ from svmviz.core.pace import INSTANT, Speed
 from svmviz.core.scenario import list_scenarios
 
 
+def legend(w) -> list[str]:
+    return [label for _, label in w.plot.legend_labels()]
+
+
 def scenario(word):
     return next(p for p in list_scenarios() if word in p.stem)
 
@@ -72,9 +76,11 @@ def test_a_steps_marks_go_when_the_run_ends(qtbot, make_window, wait_frame):
     w.state.set_speed(Speed(1))  # every frame a step explained, to the end
     w.toggle_play()
     qtbot.waitUntil(lambda: w.step_overlay.sampled.isVisible(), timeout=10000)
+    assert "with a loss term in this step" in legend(w)  # what the squares are
     snap = wait_frame(w, lambda s: s.status == "budget" and not w.playing)
     assert snap.step is None
     assert not w.step_overlay.sampled.isVisible()
+    assert "with a loss term in this step" not in legend(w)
     # stepping to the end still explains the last step
     w.state.set_speed(INSTANT)
     w.reset()
