@@ -168,6 +168,7 @@ class DecisionPlot(pg.PlotWidget):
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
         self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
         self.set_ring_meaning(kernel=False)
+        self.set_scale(1.0)  # the axes' fonts too: as after presentation mode
 
     # ------------------------------------------------------------------ classes and points
     def set_ring_meaning(self, kernel: bool) -> None:

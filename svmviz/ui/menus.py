@@ -33,7 +33,7 @@ instant (as fast as possible)<br>
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
-Tabs below: Step inspector · Points · Margins · Theory · Generalization (a test set,
+Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
 <br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or CSV on the window) ·
 Ctrl+S: save · Ctrl+Shift+S: save as<br>Ctrl+E: export the decision plot (PNG / SVG) ·
