@@ -315,7 +315,8 @@ class FrameRouter(QtCore.QObject):
             snap.t,
             self.v.theory.epsilon.value(),
         )
-        gap = None if ref is None else float(snap.history["objective"][-1] - ref.objective)
+        objective = snap.history["objective"]
+        gap = None if ref is None or not len(objective) else float(objective[-1] - ref.objective)
         self.v.theory.show_bounds(b, gap)
 
     # ------------------------------------------------------------------ for the exports

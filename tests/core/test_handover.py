@@ -27,7 +27,7 @@ def not_ready(monkeypatch):
     asked = []
     monkeypatch.setattr(_jit, "python_meanwhile", True)  # as in the window
     monkeypatch.setattr(_jit, "force_ready", False)
-    monkeypatch.setattr(_jit, "compile_in_background", asked.append)
+    monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up, *_: asked.append(warm_up))
     return asked
 
 
@@ -110,8 +110,8 @@ def test_outside_the_window_a_solver_waits_for_the_compiler(monkeypatch):
     exit: LLVM aborted the process at its end)."""
     monkeypatch.setattr(_jit, "python_meanwhile", False)
     waited = []
-    monkeypatch.setattr(_jit, "compile_now", waited.append)
-    monkeypatch.setattr(_jit, "compile_in_background", lambda warm_up: pytest.fail("thread"))
+    monkeypatch.setattr(_jit, "compile_now", lambda warm_up, *_: waited.append(warm_up))
+    monkeypatch.setattr(_jit, "compile_in_background", lambda *_: pytest.fail("thread"))
     monkeypatch.setattr(_jit, "use_compiled", lambda: False)
     assert Solver._loops() is _loop
     assert len(waited) == 1

@@ -7,8 +7,6 @@ caption names, and checks that difference by its numbers, with room to spare (ev
 is seeded). Core only, so that it runs in the core pass too.
 """
 
-from __future__ import annotations
-
 import math
 from dataclasses import dataclass
 
