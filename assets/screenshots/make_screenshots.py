@@ -156,6 +156,7 @@ def main(names):
         # the default preferences for every picture (none of the user's, nor the last one's)
         os.environ["SVMVIZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="svmviz-screenshots-")
         w = build_window(dataset, config, play=setup is None)
+        w.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # (it opens maximized)
         w.resize(1500, 900 if setup else 820)
         w.show()
         if setup is None:
