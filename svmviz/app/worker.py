@@ -37,6 +37,8 @@ from svmviz.core.solvers import Solver
 
 __all__ = ["Job", "Snapshot", "TrainingController", "TrainingWorker", "running_threads"]
 
+PREPARE_AFTER_MS = 500  # from the first frame taken to preparing the compiled loops
+
 
 class TrainingWorker(QObject):
     """Lives in the controller's QThread and calls its runner from queued slots.
@@ -62,8 +64,10 @@ class TrainingWorker(QObject):
     @Slot(object)
     def start_job(self, job: Job) -> None:
         self.runner.start(job)
-        # the compiled loops are prepared while the user looks at the first frame (not at
-        # the first step: Play then finds them ready); the frame shown says when they are
+
+    def prepare_compiled(self) -> None:
+        """Start preparing the compiled loops (a thread of their own); a frame says how it
+        goes and when they are ready."""
         Solver.prepare_in_background(self._compiled.emit)
 
     @Slot()
@@ -142,6 +146,7 @@ class TrainingController(QObject):
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
         self.latest: Snapshot | None = None
+        self._preparing_started = False
 
     def submit(
         self,
@@ -267,6 +272,12 @@ class TrainingController(QObject):
             return  # a frame of a replaced configuration
         if snap is self.latest:
             return  # already drawn (a signal posted while the GUI was taking the previous)
+        if snap.preparing and not self._preparing_started:
+            # the compiled loops are prepared while the user looks at the first frame (not
+            # at the first step: Play then finds them ready), once that frame is painted
+            # (their loading holds the GIL a second or two)
+            self._preparing_started = True
+            QTimer.singleShot(PREPARE_AFTER_MS, self._worker.prepare_compiled)
         self.latest = snap
         if snap.status not in ("ready", "running"):
             self.playing = False

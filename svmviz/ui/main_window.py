@@ -3,11 +3,11 @@ curves, the class bar, the training controls and the solver panel.
 
 Left click places a point of the current class (keys 1–9 choose it), right click removes
 the nearest point, a left drag moves a point, Ctrl + drag selects and Delete removes the
-selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit retrains: the edited problem
-is trained to the iteration the run was at (to the end of its budget once it ended; or goes
-on from the current w with "warm start") and keeps playing if it was, so the plane never
-shows an untrained model after an edit. Training runs in a worker thread
-(svmviz.app.worker); the window draws the snapshots it publishes.
+selection, Ctrl+Z / Ctrl+Shift+Z undo and redo. Every edit retrains: while playing, the
+edited problem plays from w = 0; paused, it is trained to the iteration the run was at, and
+to the end of its budget once the run ended (or it goes on from the current w with "warm
+start"), so the plane never shows an untrained model after an edit. Training runs in a
+worker thread (svmviz.app.worker); the window draws the snapshots it publishes.
 
 The window composes: what it shows is a model (svmviz.app.window_state), which the menus
 and the toolbar (svmviz.ui.menus) are views of; each snapshot goes to the views through
@@ -296,7 +296,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._sync_actions()
 
     def retrain(self, warm: bool = False) -> None:
-        """After an edit: the edited problem's job, where the run was (Training.resume_point),
+        """After an edit: the edited problem's job (from where Training.resume_point says),
         playing if the run was."""
         self.reset(play=self.controller.playing, warm=warm, at=self.training.resume_point())
 

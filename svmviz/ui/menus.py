@@ -25,7 +25,7 @@ Class bar: double click or right click a class to rename or recolour it<br><br>
 <b>Training</b><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
 Ctrl+R: run to the budget · the timeline (status bar) goes to any iteration<br>
-R: restart from w = 0 · an edit retrains to where the run was (Training ▸ Warm start: goes on)<br>
+R: restart from w = 0 · an edit retrains (paused: to where the run was; or Warm start)<br>
 Play at the end plays the run again from w = 0<br>
 Speed (toolbar, Training ▸ Speed): log-t pace, the default (t = 1, 2, 3… one at a time, then
 each decade of t in about {DECADE_SECONDS:g} s) · 1, 10, 100 or 1000 iterations per frame ·

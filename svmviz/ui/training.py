@@ -40,12 +40,13 @@ class Training(QtCore.QObject):
 
     def resume_point(self) -> tuple[int, bool]:
         """Where the job of an edit starts: (the iteration to train to before its first
-        frame, whether that frame explains its last step). The run's point: its iteration
-        while playing or paused (explained when stepping), the end of the budget once it
-        ended, w = 0 before any training and for a file that replaces the session. The
-        plane thus shows the edited problem's model at once, never an untrained one."""
+        frame, whether that frame explains its last step). Paused, the run's iteration
+        (explained when stepping); once it ended, the end of the budget: the plane shows
+        the edited problem's model there, never an untrained one. w = 0 while playing (the
+        new run plays from its start, its first frame at once), before any training and for
+        a file that replaces the session."""
         snap = self.frames.snapshot
-        if self._replacing:
+        if self._replacing or self.controller.playing:
             return (0, False)
         if snap is None or snap.generation != self.controller.generation:
             return self._target  # the last job's first frame is still to come
