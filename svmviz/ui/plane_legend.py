@@ -92,14 +92,17 @@ class PlaneLegend(pg.LegendItem):
         """Go to the spot of a ``width`` × ``height`` parent that hides the least of
         ``points`` (n, 2) and ``lines`` (polylines), in the parent's pixels, if the current
         one hides anything; see-through while it still does."""
-        score = clutter(self.rects(width, height), points, segments(lines), size)
+        rects, segs = self.rects(width, height), segments(lines)
         here = SPOTS.index(self.spot) if self.spot in SPOTS else 0
-        if score[here] > 0:
+        # (while frames come this runs every 150 ms: the other spots only when this one hides)
+        least = clutter(rects[here : here + 1], points, segs, size)[0]
+        if least > 0:
+            score = clutter(rects, points, segs, size)
             best = int(np.argmin(score))  # (the first of equals: a corner before an edge)
-            if score[best] < score[here]:
-                here = best
+            if score[best] < least:
+                here, least = best, score[best]
                 self.set_spot(SPOTS[best], self.gap)
-        self.setOpacity(1.0 if score[here] == 0 else SEE_THROUGH)
+        self.setOpacity(1.0 if least == 0 else SEE_THROUGH)
 
     # the mouse passes through: the plane under the legend takes clicks, drags and the wheel
     def hoverEvent(self, ev):

@@ -57,12 +57,11 @@ def step_summary(record, name_of, class_names=()) -> str:
         return f"Step {t}: {n} of {k} points push w{wrong} ({eta})"
     i, z, pushed = int(record.samples[0]), float(record.margins[0]), bool(record.violated[0])
     name = name_of(i)
+    what = "it pushes w" if pushed else "no push, w only shrinks"
     if record.binary:
-        what = "it pushes w" if pushed else "no push, w only shrinks"
         where = margin_case(z, record.margin)
         return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}: {where}, {what} ({eta})"
     if record.yhat is None:  # regression, one-class
-        what = "it pushes w" if pushed else "no push, w only shrinks"
         return f"Step {t}: point {i}: {what} ({eta})"
     if pushed:
         yhat = int(record.yhat[0])

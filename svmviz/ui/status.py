@@ -20,6 +20,7 @@ class OneLine(QtWidgets.QLabel):
     and beyond that cut with "…"; then the tooltip holds it whole, and a click shows it."""
 
     def __init__(self, text: str = "", shrink: float = 1.0, parent=None):
+        self._fitted = None  # (text, width, font) → (font, text) drawn: fitted once each
         super().__init__(text, parent)
         self.shrink = shrink
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Fixed)
@@ -34,6 +35,12 @@ class OneLine(QtWidgets.QLabel):
 
     def _drawn(self) -> tuple[QtGui.QFont, str]:
         """The font and the text drawn in the label's width."""
+        key = (self.text(), self.contentsRect().width(), self.font().key())
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = (key, self._fit_font())
+        return self._fitted[1]
+
+    def _fit_font(self) -> tuple[QtGui.QFont, str]:
         font, width = QtGui.QFont(self.font()), self.contentsRect().width()
         least = font.pointSizeF() * self.shrink
         while width > 0 and font.pointSizeF() > least:  # (text sizes are not linear in points)
