@@ -7,6 +7,13 @@ Classes live in fixed slots 0..MAX_CLASSES−1 (number keys 1–9). The slots sh
 bar are the first ``class_count``; the problem trained is over the slots that have points. The
 cost matrix Δ is kept per slot pair, so deleting every point of a class keeps the costs of the
 others; the configuration sent to the solver holds the submatrix of the classes present.
+
+The points are read by the problem in force (``SolverConfig.kind``, see ``dataset``): the
+classes of an svc; the coordinates alone for one-class (the classes are kept, ignored);
+for a regression, either the plane itself (x the input, y the target: 1-D inputs) or, when
+the points carry targets (a CSV of two coordinates and a target), the 2-D inputs and their
+targets. A switch of the problem is an undoable edit (``SwitchProblem``) with the point
+change it implies; ``notice`` says what it did to the points.
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ from svmviz.core.edits import (
     Points,
     Replace,
     SetClass,
+    SwitchProblem,
 )
+from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split, split_parts
 from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
@@ -41,19 +50,18 @@ class Session(QObject):
     split_changed = Signal()
     caption_changed = Signal()  # the scenario caption (what to look for), or none
     current_class_changed = Signal(int)
+    notice_changed = Signal()  # what a switch of the problem did to the points (or "")
+    target_changed = Signal()  # the target a click gives a point of a 2-D regression
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
         super().__init__()
         config = config if config is not None else SolverConfig()
-        names = list(DEFAULT_NAMES)
         points = Points.empty()
         self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)  # 0-1
         self.class_count = 2
         if data is not None:
             K = min(data.n_classes, MAX_CLASSES)
-            names = _slot_names(data)
-            keep = data.y < MAX_CLASSES
-            points = Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS)
+            points = points_of(data)
             self.class_count = max(2, K)
             if config.cost is not None:
                 self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
@@ -64,6 +72,8 @@ class Session(QObject):
         self.split = Split()  # a train/test split of the points (none by default)
         self._parts = None  # (points, split, their parts): the last split_parts
         self.caption: tuple | None = None  # (title, text) of the scenario opened
+        self.notice = ""  # what the last switch of the problem did to the points
+        self.current_target = 0.0  # the target of a point placed in a 2-D regression
 
     # ------------------------------------------------------------------ state
     @property
@@ -95,15 +105,51 @@ class Session(QObject):
         """Session class indices that have points, in order (the data set's classes)."""
         return np.unique(self.points.y)
 
+    @property
+    def kind(self) -> str:
+        """The kind of problem in force: "svc", "regression" or "one-class"."""
+        return self.config.kind
+
+    @property
+    def has_targets(self) -> bool:
+        """Whether the points carry targets (a regression on 2-D inputs)."""
+        return self.points.target is not None
+
     def dataset(self) -> Dataset | None:
-        """The points as a data set of the classes present; None with fewer than two."""
+        """The points as the problem in force reads them; None when they make no problem.
+
+        svc: the classes present (two or more). one-class: every point, unlabelled.
+        Regression: the 2-D points and their targets when they carry them; otherwise the
+        plane's x as the input (m×1) and its y as the target."""
+        p = self.points
+        kind = self.kind
+        if kind == "one-class":
+            return Dataset.points(np.array(p.X)) if len(p) else None
+        if kind == "regression":
+            if len(p) < 2:
+                return None
+            if p.target is not None:
+                return Dataset.regression(np.array(p.X), np.array(p.target))
+            return Dataset.regression(np.array(p.X[:, :1]), np.array(p.X[:, 1]))
         present = self.present_classes()
         if present.size < 2:
             return None
         index = np.full(MAX_CLASSES, -1, dtype=np.int64)
         index[present] = np.arange(present.size)
-        p = self.points
         return Dataset(np.array(p.X), index[p.y], tuple(self.classes[k] for k in present))
+
+    def needed(self) -> str:
+        """What to do when the points make no problem (``dataset`` is None)."""
+        if self.kind == "one-class":
+            return "Click to place points: one-class learns the region that holds them"
+        if self.kind == "regression":
+            if self.has_targets:
+                return "Click to place points of at least two targets (the field sets a click's)"
+            return "Click to place at least two points: x is the input, y the target"
+        return (
+            "Click to place points of at least two classes "
+            f"(keys 1–{MAX_CLASSES} choose the class, right click removes a point)"
+        )
 
     def parts(self) -> np.ndarray | None:
         """Each point's part of the split (TRAIN, TEST, UNUSED), or None without one."""
@@ -130,8 +176,14 @@ class Session(QObject):
 
     def job_config(self) -> SolverConfig:
         """The configuration to train now: the session's, with the cost of the classes
-        present."""
-        return self.config.replace(cost=self.cost_for(self.present_classes()))
+        present where the loss in force takes one."""
+        cost = self.cost_for(self.present_classes())
+        if cost is None or self.kind != "svc":
+            return self.config
+        try:  # (the configuration knows which losses take Δ)
+            return self.config.replace(cost=cost)
+        except InputError:
+            return self.config
 
     # ------------------------------------------------------------------ commands
     def _do(self, command, merge: bool = False) -> None:
@@ -147,11 +199,38 @@ class Session(QObject):
 
     def _emit(self, before: Points) -> None:
         after = self.points
+        applied = self._history.applied
+        if isinstance(applied, SwitchProblem):
+            self._switched(applied, before)
+        elif self.notice and after is not before:
+            self._set_notice("")  # (said once: the next edit of the points clears it)
         if after.names != before.names or after.colors != before.colors:
             self.classes_changed.emit()
-        if after.X is not before.X or after.y is not before.y:
+        if after.X is not before.X or after.y is not before.y or after.target is not before.target:
             self._grow_class_count()
             self.points_changed.emit()
+
+    def _switched(self, command: SwitchProblem, before: Points) -> None:
+        """A switch done, undone or redone: its configuration in force, and its notice."""
+        old = self.config
+        try:  # the problem's settings on the current ones (λ, the kernel… stay)
+            config = old.replace(
+                **{
+                    f: getattr(command.config, f)
+                    for f in ("problem", "loss", "multiclass", "margin")
+                }
+            )
+        except InputError:
+            config = command.config.replace(cost=None)
+        self.config = config
+        self._history.applied = None  # (said once)
+        self._set_notice(switch_notice(old, config, before, self.points))
+        self.config_changed.emit()
+
+    def _set_notice(self, text: str) -> None:
+        if text != self.notice:
+            self.notice = text
+            self.notice_changed.emit()
 
     def _grow_class_count(self) -> None:
         if len(self.points):
@@ -160,10 +239,21 @@ class Session(QObject):
                 self.class_count = need
                 self.classes_changed.emit()
 
-    def add_point(self, x: float, y: float, k: int | None = None) -> None:
+    def add_point(self, x: float, y: float, k: int | None = None, target=None) -> None:
+        """A point at (x, y) of class ``k`` (the current class); with targets (a 2-D
+        regression), of target ``target`` (the current target)."""
         k = self.current_class if k is None else k
         xy = np.clip([[x, y]], -EDIT_REACH, EDIT_REACH)  # (a click in a view zoomed far out)
-        self._do(Append(xy, np.array([k])))
+        t = None
+        if self.has_targets:
+            t = np.array([self.current_target if target is None else float(target)])
+        self._do(Append(xy, np.array([k]), t))
+
+    def set_current_target(self, value: float) -> None:
+        value = float(value)
+        if value != self.current_target:
+            self.current_target = value
+            self.target_changed.emit()
 
     def delete_points(self, indices) -> None:
         indices = tuple(int(i) for i in indices)
@@ -178,22 +268,21 @@ class Session(QObject):
             dx, dy = np.minimum(np.maximum([dx, dy], np.minimum(lo, 0)), np.maximum(hi, 0))
         self._do(Move(indices, (float(dx), float(dy))), merge)
 
-    def replace_points(self, X, y) -> None:
-        self._do(Replace(Points.of(X, y)))
+    def replace_points(self, X, y, target=None) -> None:
+        self._do(Replace(Points.of(X, y, target=target)))
 
     def load(self, data: Dataset, config: SolverConfig) -> None:
         """A new document: the points and classes of ``data`` and the settings of ``config``
         (a scenario; its cost matrix is over the data's classes). Not undoable: the undo
         history is emptied (see ``restore``)."""
         K = min(data.n_classes, MAX_CLASSES)
-        names = _slot_names(data)
-        keep = data.y < MAX_CLASSES
         self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)
         if config.cost is not None:
             self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
         self.class_count = max(2, K)
         self.config = config.replace(cost=None)
-        self._start(Points.of(data.X[keep, :2], data.y[keep], names, CLASS_COLORS))
+        self._set_notice("")
+        self._start(points_of(data))
         self.classes_changed.emit()
         self.config_changed.emit()
 
@@ -211,6 +300,7 @@ class Session(QObject):
             self.split,
             self.caption,
             view if view is not None else View(),
+            p.target,
         )
 
     def restore(self, f: SessionFile) -> None:
@@ -223,7 +313,8 @@ class Session(QObject):
         self.config = f.config.replace(cost=None)
         self.split = f.split
         self.caption = f.caption
-        self._start(Points.of(f.X, f.y, f.names, f.colors))
+        self._set_notice("")
+        self._start(Points.of(f.X, f.y, f.names, f.colors, f.target))
         self.classes_changed.emit()
         self.config_changed.emit()
         self.split_changed.emit()
@@ -237,7 +328,7 @@ class Session(QObject):
 
     def clear(self) -> None:
         if len(self.points):
-            self._do(Replace(Points.empty()))
+            self._do(Replace(Points.empty(targets=self.has_targets)))
 
     def set_class(self, k: int, name: str | None = None, color: str | None = None) -> None:
         """Rename and/or recolour class ``k`` (undoable)."""
@@ -288,8 +379,13 @@ class Session(QObject):
             self.current_class_changed.emit(k)
 
     def set_config(self, config: SolverConfig) -> None:
+        """The settings in force; a change of the problem is an undoable edit (with the
+        change of the points it implies: see ``switch_points``)."""
         config = config.replace(cost=None)
-        if config != self.config:
+        if config.problem != self.config.problem:
+            points = switch_points(self.points, self.config, config)
+            self._do(SwitchProblem(config, self.config, points))
+        elif config != self.config:
             self.config = config
             self.config_changed.emit()
 
@@ -301,6 +397,56 @@ class Session(QObject):
         d = ((p.X[:, 0] - x) / radius_x) ** 2 + ((p.X[:, 1] - y) / radius_y) ** 2
         i = int(np.argmin(d))
         return i if d[i] <= 1.0 else None
+
+
+def points_of(data: Dataset) -> Points:
+    """A data set's points as the session keeps them: the classes in their slots; a
+    regression's targets with 2-D inputs, or with 1-D inputs the plane's (x, target)."""
+    names = _slot_names(data)
+    keep = data.y < MAX_CLASSES
+    X, y = data.X[keep], data.y[keep]
+    if data.target is None:
+        return Points.of(X[:, :2], y, names, CLASS_COLORS)
+    target = np.asarray(data.target, dtype=float)[keep]
+    if X.shape[1] == 1:
+        return Points.of(np.column_stack([X[:, 0], target]), y, names, CLASS_COLORS)
+    return Points.of(X[:, :2], y, names, CLASS_COLORS, target)
+
+
+def switch_points(points: Points, old: SolverConfig, new: SolverConfig) -> Points | None:
+    """The points a switch from ``old``'s problem to ``new``'s leaves (None: the same).
+    Coordinates and classes always stay; the targets of a 2-D regression cannot carry over
+    to another kind of problem, and are dropped (Undo brings them back)."""
+    if points.target is not None and new.kind != "regression":
+        return points.with_xy(points.X, points.y)
+    return None
+
+
+def switch_notice(old: SolverConfig, new: SolverConfig, before: Points, after: Points) -> str:
+    """What a switch from ``old``'s problem to ``new``'s did to the points, in words ("" when
+    there is nothing to say)."""
+    if old.kind == new.kind:
+        return ""
+    if before.target is not None and after.target is None:
+        return (
+            f"{new.problem}: the targets of the points cannot carry over and are dropped "
+            "(Undo brings them back); their coordinates stay"
+        )
+    if after.target is not None:
+        return f"{new.problem}: the points' 2-D coordinates are the inputs, their targets again"
+    if new.kind == "regression":
+        return (
+            f"{new.problem}: each point's first coordinate becomes the input x and its second "
+            "the target y"
+        )
+    if old.kind == "regression":
+        return (
+            f"{new.problem}: each point's (x, target) becomes its coordinates again, "
+            "with the class it was placed with"
+        )
+    if new.kind == "one-class":
+        return f"{new.problem}: the points keep their coordinates; their classes are ignored"
+    return f"{new.problem}: the points keep their coordinates and their classes"
 
 
 def _slot_names(data: Dataset) -> list:

@@ -59,12 +59,19 @@ class Dataset:
 
 
 def check_window_data(data: Dataset, name: str) -> None:
-    """The window draws 2-D data of at most MAX_CLASSES classes; anything else is refused
-    with a message (never silently cut)."""
-    if data.X.shape[1] != 2:
+    """The window draws 2-D data of at most MAX_CLASSES classes, or a regression's 1-D
+    inputs (the plane: x against the target) or 2-D inputs; anything else is refused with a
+    message (never silently cut)."""
+    d = data.X.shape[1]
+    if data.target is not None and d not in (1, 2):
+        raise InputError(
+            f"{name}: the window draws a regression of 1 or 2 coordinates and a target, and "
+            f"this file has {counted(d, 'coordinate')}; use `svmviz train` for other dimensions"
+        )
+    if data.target is None and d != 2:
         raise InputError(
             f"{name}: the window draws 2-D data and this file has "
-            f"{counted(data.X.shape[1], 'coordinate')}; use `svmviz train` for other dimensions"
+            f"{counted(d, 'coordinate')}; use `svmviz train` for other dimensions"
         )
     if data.n_classes > MAX_CLASSES:
         raise InputError(

@@ -2,6 +2,11 @@
 Orange's owpaintdata: ``Append``, ``Move``, ``DeleteIndices``; applying a command returns the
 new state and the command that undoes it). Pure numpy: the app layer keeps the stacks and
 emits the signals.
+
+The points of a regression on 2-D inputs carry a real target each (``Points.target``); every
+command carries it along with the coordinates and classes. A switch of the problem is an
+edit too (``SwitchProblem``): it holds the settings that change with it, and the points it
+implies, so one Undo brings both back.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from svmviz.core.config import SolverConfig
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 DEFAULT_NAMES = tuple(f"class {k + 1}" for k in range(MAX_CLASSES))
@@ -18,47 +24,73 @@ DEFAULT_NAMES = tuple(f"class {k + 1}" for k in range(MAX_CLASSES))
 @dataclass(frozen=True)
 class Points:
     """An immutable point set: coordinates (n×2), class indices (n) into the class slots,
-    and each slot's name and colour."""
+    each slot's name and colour, and the real targets (n) of a regression on 2-D inputs
+    (None otherwise)."""
 
     X: np.ndarray
     y: np.ndarray
     names: tuple = DEFAULT_NAMES
     colors: tuple = CLASS_COLORS
+    target: np.ndarray | None = None
 
     @classmethod
-    def empty(cls) -> Points:
-        return cls(np.zeros((0, 2)), np.zeros(0, dtype=np.int64))
+    def empty(cls, targets: bool = False) -> Points:
+        return cls(
+            np.zeros((0, 2)), np.zeros(0, dtype=np.int64), target=np.zeros(0) if targets else None
+        )
 
     @classmethod
-    def of(cls, X, y, names=DEFAULT_NAMES, colors=CLASS_COLORS) -> Points:
-        return cls(*_frozen(X, y), tuple(names), tuple(colors))
+    def of(cls, X, y, names=DEFAULT_NAMES, colors=CLASS_COLORS, target=None) -> Points:
+        X, y, target = _frozen(X, y, target)
+        return cls(X, y, tuple(names), tuple(colors), target)
 
-    def with_xy(self, X, y) -> Points:
-        """The same classes, other points."""
-        X, y = _frozen(X, y)
-        return replace(self, X=X, y=y)
+    def with_xy(self, X, y, target=None) -> Points:
+        """The same classes, other points (and their targets)."""
+        X, y, target = _frozen(X, y, target)
+        return replace(self, X=X, y=y, target=target)
+
+    def rows(self, index) -> tuple:
+        """(X, y, target) of the points ``index`` (target None without targets)."""
+        t = None if self.target is None else self.target[index]
+        return self.X[index], self.y[index], t
 
     def __len__(self) -> int:
         return self.X.shape[0]
 
 
-def _frozen(X, y) -> tuple[np.ndarray, np.ndarray]:
+def _frozen(X, y, target=None) -> tuple:
     X = np.array(X, dtype=float).reshape(-1, 2)
     y = np.array(y, dtype=np.int64).reshape(-1)
     X.flags.writeable = False
     y.flags.writeable = False
-    return X, y
+    if target is not None:
+        target = np.array(target, dtype=float).reshape(-1)
+        if target.shape != y.shape:
+            raise ValueError(f"{len(target)} targets for {len(y)} points")
+        target.flags.writeable = False
+    return X, y, target
+
+
+def _joined(a, b, n_a: int, n_b: int):
+    """Targets of two point sets joined (a point set without them counts as 0 each)."""
+    if a is None and b is None:
+        return None
+    a = np.zeros(n_a) if a is None else a
+    b = np.zeros(n_b) if b is None else b
+    return np.concatenate([a, b])
 
 
 @dataclass(frozen=True)
 class Append:
     X: np.ndarray
     y: np.ndarray
+    target: np.ndarray | None = None  # (the points' targets, for points that carry them)
 
     def apply(self, p: Points):
-        n = len(p)
-        new = p.with_xy(np.vstack([p.X, self.X]), np.concatenate([p.y, self.y]))
-        return new, DeleteIndices(tuple(range(n, n + len(self.y))))
+        n, k = len(p), len(self.y)
+        target = _joined(p.target, self.target, n, k)
+        new = p.with_xy(np.vstack([p.X, self.X]), np.concatenate([p.y, self.y]), target)
+        return new, DeleteIndices(tuple(range(n, n + k)))
 
 
 @dataclass(frozen=True)
@@ -68,6 +100,7 @@ class Insert:
     indices: tuple
     X: np.ndarray
     y: np.ndarray
+    target: np.ndarray | None = None
 
     def apply(self, p: Points):
         n = len(p) + len(self.indices)
@@ -77,7 +110,12 @@ class Insert:
         y = np.empty(n, dtype=np.int64)
         X[keep], y[keep] = p.X, p.y
         X[~keep], y[~keep] = self.X, self.y
-        return p.with_xy(X, y), DeleteIndices(self.indices)
+        target = None
+        if p.target is not None or self.target is not None:
+            target = np.zeros(n)
+            target[keep] = 0.0 if p.target is None else p.target
+            target[~keep] = 0.0 if self.target is None else self.target
+        return p.with_xy(X, y, target), DeleteIndices(self.indices)
 
 
 @dataclass(frozen=True)
@@ -88,7 +126,7 @@ class DeleteIndices:
         idx = np.array(sorted(set(self.indices)), dtype=np.int64)
         keep = np.ones(len(p), dtype=bool)
         keep[idx] = False
-        return p.with_xy(p.X[keep], p.y[keep]), Insert(tuple(idx), p.X[idx], p.y[idx])
+        return p.with_xy(*p.rows(keep)), Insert(tuple(idx), *p.rows(idx))
 
 
 @dataclass(frozen=True)
@@ -99,7 +137,8 @@ class Move:
     def apply(self, p: Points):
         X = p.X.copy()
         X[list(self.indices)] += np.asarray(self.delta)
-        return p.with_xy(X, p.y), Move(self.indices, (-self.delta[0], -self.delta[1]))
+        inverse = Move(self.indices, (-self.delta[0], -self.delta[1]))
+        return p.with_xy(X, p.y, p.target), inverse
 
     def merged(self, other: Move) -> Move | None:
         """One Move for a drag: consecutive moves of the same points add up."""
@@ -117,8 +156,26 @@ class Replace:
     classes: bool = False
 
     def apply(self, p: Points):
-        new = self.points if self.classes else p.with_xy(self.points.X, self.points.y)
+        q = self.points
+        new = q if self.classes else p.with_xy(q.X, q.y, q.target)
         return new, Replace(p, self.classes)
+
+
+@dataclass(frozen=True)
+class SwitchProblem:
+    """Switch the problem to ``config``'s (a SolverConfig) from ``before``'s and, when the
+    switch implies it, to new ``points`` (the targets of a 2-D regression dropped for a
+    classification). The app layer applies the configuration (see
+    svmviz.app.session.Session); the inverse switches back, to the points before."""
+
+    config: SolverConfig
+    before: SolverConfig
+    points: Points | None = None  # None: the points stay as they are
+
+    def apply(self, p: Points):
+        new = p if self.points is None else self.points
+        back = None if self.points is None else p
+        return new, SwitchProblem(self.before, self.config, back)
 
 
 @dataclass(frozen=True)
@@ -143,6 +200,7 @@ class EditHistory:
         self.points = points if points is not None else Points.empty()
         self._undo: list = []  # (command, inverse)
         self._redo: list = []
+        self.applied: object = None  # the last command applied (by do, undo or redo)
 
     def start(self, points: Points) -> None:
         """A new document: ``points``, with nothing to undo or redo (an undo after Open
@@ -150,6 +208,7 @@ class EditHistory:
         self.points = points
         self._undo.clear()
         self._redo.clear()
+        self.applied = None
 
     def do(self, command, merge: bool = False) -> Points:
         """Apply ``command``. With ``merge``, a Move continues the previous Move (a drag)."""
@@ -160,10 +219,12 @@ class EditHistory:
                 inverse = Move(combined.indices, (-combined.delta[0], -combined.delta[1]))
                 self._undo[-1] = (combined, inverse)
                 self._redo.clear()
+                self.applied = command
                 return self.points
         self.points, inverse = command.apply(self.points)
         self._undo.append((command, inverse))
         self._redo.clear()
+        self.applied = command
         return self.points
 
     @property
@@ -184,6 +245,7 @@ class EditHistory:
             command, inverse = self._undo.pop()
             self.points, _ = inverse.apply(self.points)
             self._redo.append((command, inverse))
+            self.applied = inverse
         return self.points
 
     def redo(self) -> Points:
@@ -191,4 +253,5 @@ class EditHistory:
             command, inverse = self._redo.pop()
             self.points, inverse = command.apply(self.points)
             self._undo.append((command, inverse))
+            self.applied = command
         return self.points

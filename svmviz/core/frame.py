@@ -100,6 +100,9 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         out = out.reshape(len(ys) * len(xs), -1).astype(float) + model.intercept
         return out[:, 0] if model.binary else out
     gx, gy = np.meshgrid(xs, ys)
+    inputs = model.coef.shape[1] if model.coef is not None else model.support_vectors.shape[1]
+    if inputs == 1:  # a regression on 1-D inputs: f of the plane's x
+        return model.decision_function(gx.ravel()[:, None])
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
 
 

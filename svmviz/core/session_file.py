@@ -6,6 +6,7 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "classes": [{"name": "class 1", "color": "#0072B2"}, …],   # every slot, 1–9
      "class_count": 2,                   # the slots shown in the class bar
      "points": [[x, y, k], …],           # k: the class slot (0-based)
+     "targets": [t, …],                  # optional: each point's target (2-D regression)
      "cost": [[0, 1, …], …],             # Δ between the slots (rows: true class)
      "config": {…},                      # SolverConfig.to_dict() (its cost: null)
      "split": {"fraction": 0.3, "seed": 0, "size": null},
@@ -13,6 +14,9 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
               "suboptimality": false, "slack": false, "speed": -1, "warm_start": false,
               "current_class": 0}}
+
+``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
+number per point); files without it open as before, so the version stays 1.
 
 ``view.speed`` is Play's speed (svmviz.core.pace): N ≥ 1 iterations per frame, 0 as fast as
 possible, −1 the log-t pace (the default; files of older versions hold 0 or N and load as
@@ -69,12 +73,19 @@ class SessionFile:
     split: Split = field(default_factory=Split)
     caption: tuple | None = None  # (title, text) of the scenario it came from
     view: View = field(default_factory=View)
+    target: np.ndarray | None = None  # (n,) the points' targets (2-D regression), or None
 
     def same_content(self, other: SessionFile) -> bool:
         """Equal points, classes, Δ, settings, split and caption (the view aside)."""
         return (
             np.array_equal(self.X, other.X)
             and np.array_equal(self.y, other.y)
+            and (self.target is None) == (other.target is None)
+            and (
+                self.target is None
+                or other.target is None
+                or np.array_equal(self.target, other.target)
+            )
             and (self.names, self.colors, self.class_count)
             == (other.names, other.colors, other.class_count)
             and np.array_equal(self.cost, other.cost)
@@ -84,6 +95,7 @@ class SessionFile:
 
     def to_dict(self) -> dict:
         v = self.view
+        targets = {} if self.target is None else {"targets": [float(t) for t in self.target]}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -94,6 +106,7 @@ class SessionFile:
             "points": [
                 [float(x), float(y), int(k)] for (x, y), k in zip(self.X, self.y, strict=True)
             ],
+            **targets,
             "cost": self.cost.tolist(),
             "config": self.config.replace(cost=None).to_dict(),
             "split": {
@@ -121,6 +134,7 @@ class SessionFile:
         if not _integer(count) or not 2 <= count <= MAX_CLASSES:
             raise InputError(f"{where}: class_count must be a whole number from 2 to {MAX_CLASSES}")
         X, y = _points(d.get("points"), where)
+        target = _targets(d.get("targets"), len(y), where)
         cost = _cost(d.get("cost"), where)
         config = SolverConfig.from_dict(d.get("config", {}), where).replace(cost=None)
         split = _split(d.get("split") or {}, where)
@@ -144,6 +158,7 @@ class SessionFile:
             split,
             caption,
             _view(d.get("view") or {}, where),
+            target,
         )
 
 
@@ -196,6 +211,20 @@ def _points(value, where):
         y[i] = row[2]
     check_coordinates(X, lambda i: f"{where}: point {i + 1}")
     return X, y
+
+
+def _targets(value, n: int, where):
+    """The optional targets: one finite number per point, or None when absent."""
+    if value is None:
+        return None
+    ok = isinstance(value, list) and len(value) == n
+    if not ok or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        raise InputError(f"{where}: targets must be a list of one number per point ({n})")
+    target = np.array(value, dtype=float)
+    bad = np.flatnonzero(~np.isfinite(target))
+    if bad.size:
+        raise InputError(f"{where}: point {bad[0] + 1}'s target is not finite")
+    return target
 
 
 def _cost(value, where):
@@ -261,9 +290,11 @@ def read_session(path) -> SessionFile:
     return SessionFile.from_dict(read_json(path), str(path))
 
 
-def read_document(path):
+def read_document(path, kind: str = "svc"):
     """What ``path`` holds, by its content: a SessionFile, a Scenario, or a Dataset (a CSV
-    file: any name not ending in .json). Anything else is an InputError saying what it is."""
+    file: any name not ending in .json, read as the problem ``kind`` reads it: labels, a
+    target or unlabelled points, svmviz.core.data.read_csv). Anything else is an InputError
+    saying what it is."""
     from pathlib import Path
 
     from svmviz.core.data import read_csv
@@ -272,14 +303,14 @@ def read_document(path):
 
     path = Path(path)
     if path.suffix.lower() != ".json":
-        data = read_csv(path)
+        data = read_csv(path, kind)
         check_points(len(data.y), str(path))
         return data
     d = read_json(path)
-    kind = d.get("format") if isinstance(d, dict) else None
-    if kind == SCENARIO:
+    form = d.get("format") if isinstance(d, dict) else None
+    if form == SCENARIO:
         return read_scenario(path)
-    if kind == "svmviz-model":
+    if form == "svmviz-model":
         raise InputError(
             f"{path}: is a trained model (MODEL.json); it holds no points to open. Open a "
             "session (.json) or a data set (.csv)"

@@ -66,22 +66,6 @@ def will_use_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
     return not wayland
 
 
-def check_window_problem(config) -> None:
-    """The window draws and explains the hinge and Crammer–Singer SVMs; the other problems
-    and losses train with `svmviz train` (an InputError that says so)."""
-    if config.problem != "svc":
-        what = config.problem
-    elif config.loss != "hinge":
-        what = f"the {config.loss} loss"
-    elif config.multiclass != "crammer_singer":
-        what = f"the {config.multiclass} loss"
-    else:
-        return
-    raise InputError(
-        f"the window trains the hinge and Crammer–Singer SVMs; train {what} with `svmviz train`"
-    )
-
-
 def check_display_libraries(environ=os.environ, platform: str = sys.platform) -> None:
     """Before Qt starts: the X client libraries its xcb plugin needs, or an InputError naming
     the missing ones and the command that installs them. (Qt itself aborts naming only
@@ -169,12 +153,13 @@ def start(args):
     from svmviz.core.session_file import read_document
     from svmviz.core.solvers import Solver
 
-    doc = read_document(args.data) if args.data else demo_data()
+    # a CSV is read as the problem has it: labels, a target, or unlabelled points
+    kind = SolverConfig(problem=args.problem).kind
+    doc = read_document(args.data, kind) if args.data else demo_data()
     data = doc if isinstance(doc, Dataset) else None
     if data is not None:
         check_window_data(data, args.data or "demo")
     config = config_from_args(args, data)
-    check_window_problem(config)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
     if getattr(args, "reset_preferences", False):

@@ -187,7 +187,7 @@ class Files(QtCore.QObject):
         dialog, and nothing changes."""
         path = Path(path)
         try:
-            doc = read_document(path)
+            doc = read_document(path, self.session.kind)  # (a CSV: as the problem reads it)
             if isinstance(doc, Dataset):
                 check_window_data(doc, str(path))
         except InputError as exc:

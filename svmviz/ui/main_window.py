@@ -252,7 +252,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _show_problem(self):
         present = self.session.present_classes()
-        self.panel.set_problem(int(present.size), self.session.cost_for(present) is not None)
+        self.panel.set_problem(
+            int(present.size), self.session.cost_for(present) is not None, self.session.has_targets
+        )
 
     def _clear_model(self, message):
         self.frames.clear(message)
@@ -268,15 +270,12 @@ class MainWindow(QtWidgets.QMainWindow):
         if dataset is None:
             self.training.submitted(at)  # (two classes again: the run goes on from there)
             self.controller.cancel()
-            self._clear_model(
-                "Click to place points of at least two classes "
-                f"(keys 1–{MAX_CLASSES} choose the class, right click removes a point)"
-            )
+            self._clear_model(self.session.needed())
             return
         config = self.session.job_config()
         self.state.set_parts(self.session.parts())
-        # regions over what is in view (and the data), not only around the data
-        self.extent = _union(self.plot.view_extent(), data_extent(dataset.X))
+        # regions over what is in view (and the points), not only around the points
+        self.extent = _union(self.plot.view_extent(), data_extent(self.session.points.X))
         # submitted first: the worker sets the job up while the window updates
         at = (0, False) if warm else at
         self.controller.submit(

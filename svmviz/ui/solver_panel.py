@@ -8,6 +8,12 @@ signals blocked, so that nothing echoes back (napari's binding pattern).
 λ has a field (exact) and a slider on its own row below, logarithmic from LAM_MIN to LAM_MAX
 with λ = 0 at its left end where the algorithm allows it; a typed λ moves the knob
 (clamped at the ends, the field stays exact).
+
+The problem (svc, ν-SVC, one-class, ε-SVR, ν-SVR), the binary and the multiclass loss come
+first, with ε and ν where the problem has them; the controls a problem has no use for are
+hidden (the losses, ε, ν, λ) or disabled (the bias of one-class), and a choice that would
+make no problem is not offered (a hard margin is a hinge-loss svc). The options and each
+one's objective (its tooltip) are read from the loss modules, never re-typed here.
 """
 
 from __future__ import annotations
@@ -20,15 +26,20 @@ from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
     BIASES,
+    BINARY_LOSSES,
     HARD_MARGIN_LAM,
     MARGINS,
     MAX_ITERATIONS,
+    MULTICLASS_LOSSES,
+    NU_SCALED,
+    PROBLEMS,
     SAMPLINGS,
     SCHEDULES,
     SolverConfig,
 )
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
 from svmviz.ui import style
 from svmviz.ui.number_field import NumberField
@@ -42,6 +53,47 @@ HARD_LAM_TIP = (
     "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
     "is known. Your λ comes back with a soft margin."
 )
+
+DEFAULTS = SolverConfig()  # the losses and margin of the problems that have no choice of them
+# the svc's losses (the other problems' module is the problem's own)
+SVC_TIP = "C-SVC: λ/2‖w‖² + the mean of the binary or multiclass loss below"
+
+
+def objective_tip(name: str) -> str:
+    """The words and the per-example term of the loss or problem ``name``, from its module."""
+    if name not in losses.MODULES:
+        return SVC_TIP
+    module = losses.MODULES[name]
+    return f"{module.TITLE}: {module.FORMULA}"
+
+
+def takes_cost(config: SolverConfig) -> bool:
+    """Whether the loss in force on three classes or more takes a cost matrix Δ (the
+    configuration says which do)."""
+    if config.problem != "svc":
+        return False
+    try:
+        config.replace(cost=((0.0, 1.0, 1.0), (1.0, 0.0, 1.0), (1.0, 1.0, 0.0)))
+    except InputError:
+        return False
+    return True
+
+
+def hard_allowed(config: SolverConfig) -> bool:
+    """Whether a hard margin makes a problem with ``config``'s problem and losses."""
+    try:
+        config.replace(margin="hard")
+    except InputError as exc:
+        return "hard margin" not in str(exc)
+    return True
+
+
+# the choices of the problem: (field, label, options, tooltip)
+PROBLEM_CHOICES = [
+    ("problem", "Problem", PROBLEMS, "what to learn; each option's tooltip gives its objective"),
+    ("loss", "Binary loss", BINARY_LOSSES, "the loss of two classes"),
+    ("multiclass", "Multiclass loss", MULTICLASS_LOSSES, "the loss of three classes or more"),
+]
 
 # (field, label, options, tooltip) for the choice controls
 CHOICES = [
@@ -117,20 +169,52 @@ class SolverPanel(QtWidgets.QWidget):
         self._n_points = n_points
         self.form = form = QtWidgets.QFormLayout(self)
         self._messages: dict[QtWidgets.QWidget, WrappedLabel] = {}  # under their control
-        self.problem = WrappedLabel()
-        self.problem.setWordWrap(True)
-        self.problem.setToolTip(
-            "two classes: binary hinge loss; three or more: Crammer–Singer multiclass "
-            "(switched on automatically by the classes that have points)"
-        )
-        form.addRow("Problem", self.problem)
+        self.combos: dict[str, QtWidgets.QComboBox] = {}
+        self._problem_words: tuple | None = None  # set_problem's (what the points make)
+        for name, label, options, tip in PROBLEM_CHOICES:
+            combo = QtWidgets.QComboBox()
+            combo.addItems(list(options))
+            for i, option in enumerate(options):  # each option's objective, from its module
+                combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
+            combo.setToolTip(tip)
+            self._edits(combo.currentTextChanged, combo)
+            self._add_row(label, combo)
+            self.combos[name] = combo
+            if name == "problem":
+                self.problem = WrappedLabel()  # what the points make of the problem
+                self.problem.setToolTip(
+                    "svc: two classes with points make a binary problem (the binary loss), "
+                    "three or more a multiclass one (the multiclass loss)"
+                )
+                form.addRow(self.problem)
+        self.nu_fields: dict[str, NumberField] = {
+            "epsilon": NumberField("ε", low=0),
+            "nu": NumberField("ν", low=0, low_open=True, high=1),
+        }
+        for name, label, tip in (
+            (
+                "epsilon",
+                "ε (tube)",
+                "the half-width of the tube: points within ε of f cost nothing",
+            ),
+            (
+                "nu",
+                "ν",
+                "ν bounds the share of errors from above and the share of support vectors "
+                "from below (ν-SVC: margin errors; one-class: outliers; ν-SVR: points "
+                "outside the tube, whose ε it learns)",
+            ),
+        ):
+            field = self.nu_fields[name]
+            field.setToolTip(f"{tip}; {field.rule()}")
+            self._edits(field.editingFinished, field)
+            self._add_row(label, field)
         self.cost_button = QtWidgets.QPushButton("Cost matrix Δ…")
         self.cost_button.setToolTip(
-            "Δ(y′, y) of the multiclass hinge loss (rows: true class; default 0-1)"
+            "Δ(y′, y) of the multiclass hinge losses (rows: true class; default 0-1)"
         )
         self.cost_button.clicked.connect(self.cost_requested)
         form.addRow("", self.cost_button)
-        self.combos: dict[str, QtWidgets.QComboBox] = {}
         for name, label, options, tip in CHOICES:
             combo = QtWidgets.QComboBox()
             combo.addItems(list(options))
@@ -159,6 +243,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.c_label = QtWidgets.QLabel()
         self.c_label.setToolTip("the same problem in libsvm's form: ½‖w‖² + C Σ ξ_i")
         form.addRow("C = 1/(λm)", self.c_label)
+        self._lam_rows = (self.lam_field, self.lam_slider, self.c_label)
 
         self.fields: dict[str, NumberField] = {}
         for name, field, tip in (
@@ -266,6 +351,7 @@ class SolverPanel(QtWidgets.QWidget):
         self._config = config
         widgets = [
             *self.combos.values(),
+            *self.nu_fields.values(),
             self.lam_slider,
             self.lam_field,
             self.kernel,
@@ -280,7 +366,11 @@ class SolverPanel(QtWidgets.QWidget):
             w.blockSignals(True)
         try:
             for name, combo in self.combos.items():
+                if name in ("loss", "multiclass") and config.problem != "svc":
+                    continue  # (hidden: they keep the svc's losses for a switch back)
                 combo.setCurrentText(getattr(config, name))
+            for name, field in self.nu_fields.items():
+                field.show_value(getattr(config, name))
             self._update_enabled()
             self._show_lam(config.lam)
             self.kernel.setCurrentText(config.kernel.name)
@@ -297,23 +387,42 @@ class SolverPanel(QtWidgets.QWidget):
             for w in widgets:
                 w.blockSignals(False)
         self._show_message(None, "")
+        if self._problem_words is not None:
+            self.set_problem(*self._problem_words)
 
     def set_n_points(self, n: int) -> None:
         self._n_points = n
         self._show_c(self._config.lam)
 
-    def set_problem(self, n_classes: int, custom_cost: bool = False) -> None:
-        """Say which problem the classes with points make; Δ applies to multiclass only."""
-        if n_classes < 2:
+    def set_problem(self, n_classes: int, custom_cost: bool = False, targets: bool = False) -> None:
+        """Say which problem the points make under the problem in force (``n_classes``: the
+        classes with points; ``targets``: the points carry targets, a 2-D regression); Δ
+        applies to the multiclass losses that take it."""
+        self._problem_words = (n_classes, custom_cost, targets)
+        cfg = self._config
+        if cfg.kind == "one-class":
+            text = f"{objective_tip(cfg.problem)} (the classes are ignored)"
+        elif cfg.kind == "regression":
+            inputs = (
+                "2-D inputs and their targets" if targets else "1-D: x is the input, y the target"
+            )
+            text = f"{losses.MODULES[cfg.problem].TITLE}, {inputs}"
+        elif n_classes < 2:
             text = "– (points of two classes needed)"
         elif n_classes == 2:
-            text = "binary (2 classes)"
+            module = losses.module_for(cfg, 2)
+            text = f"binary (2 classes), {module.TITLE}"
         else:
-            cost = "custom Δ" if custom_cost else "0-1 cost"
-            text = f"multiclass, Crammer–Singer ({n_classes} classes, {cost})"
+            module = losses.module_for(cfg, n_classes)
+            cost = ""
+            if takes_cost(cfg):
+                cost = ", custom Δ" if custom_cost else ", 0-1 cost"
+            text = f"multiclass, {module.TITLE} ({n_classes} classes{cost})"
         self.problem.setText(text)
         self.problem.fit_height()
-        self.cost_button.setEnabled(n_classes >= 3)
+        self.cost_button.setEnabled(n_classes >= 3 and takes_cost(cfg))
+        in_force = losses.module_for(cfg, max(n_classes, 2)).NAME
+        self.combos["problem"].setToolTip(f"what to learn; in force: {objective_tip(in_force)}")
 
     def show_lam_used(self, lam: float | None) -> None:
         """The λ a hard margin is solved with (None: not known yet); shown greyed in the λ
@@ -372,6 +481,18 @@ class SolverPanel(QtWidgets.QWidget):
         hard = cfg.margin == "hard"
         self.lam_slider.setEnabled(not hard)
         self.lam_field.setEnabled(not hard)
+        svc = cfg.problem == "svc"
+        for name in ("loss", "multiclass"):
+            self.form.setRowVisible(self.combos[name], svc)
+        parameters = losses.parameters_of(cfg.problem)
+        for name, field in self.nu_fields.items():
+            self.form.setRowVisible(field, name in parameters)
+        for widget in self._lam_rows:  # (ν-SVC and one-class: ½‖w‖², no λ)
+            self.form.setRowVisible(widget, cfg.problem not in NU_SCALED)
+        self.combos["bias"].setEnabled(cfg.kind != "one-class")  # (ρ is its offset)
+        # a hard margin only where it makes a problem (a hinge-loss svc)
+        model = self.combos["margin"].model()
+        model.item(MARGINS.index("hard")).setEnabled(hard or hard_allowed(cfg))
         # λ = 0 (the slider's left end) only where the algorithm takes it
         blocked = self.lam_slider.blockSignals(True)
         self.lam_slider.setMinimum(1 if cfg.algorithm == "pegasos" else 0)
@@ -390,8 +511,13 @@ class SolverPanel(QtWidgets.QWidget):
             self.degree.value(),
             fields["coef0"].value(),
         )
-        return SolverConfig(
-            **{name: combo.currentText() for name, combo in self.combos.items()},
+        choices = {name: combo.currentText() for name, combo in self.combos.items()}
+        if choices["problem"] != "svc":  # (their losses are the problem's own)
+            choices.update(loss=DEFAULTS.loss, multiclass=DEFAULTS.multiclass)
+        settings = dict(
+            **choices,
+            epsilon=self.nu_fields["epsilon"].value(),
+            nu=self.nu_fields["nu"].value(),
             # the field shows a hard margin's λ: the setting is the one kept
             lam=self._config.lam if self._lam_hard_shown else self.lam_field.value(),
             kernel=kernel,
@@ -404,6 +530,14 @@ class SolverPanel(QtWidgets.QWidget):
             tol=self._config.tol,
             seed=self.seed.value(),
         )
+        try:
+            return SolverConfig(**settings)
+        except InputError:
+            if settings["margin"] != "hard":
+                raise
+            # a problem or loss chosen that has a soft margin only: the margin follows
+            settings["margin"] = "soft"
+            return SolverConfig(**settings)
 
     def _on_edit(self, source: QtWidgets.QWidget) -> None:
         """An edit of ``source``: applied if the configuration it makes is valid; if not,
@@ -420,8 +554,14 @@ class SolverPanel(QtWidgets.QWidget):
         if config.margin == "hard" and self._config.margin != "hard":
             self._lam_used = None  # (another problem's)
         self._config = config
+        if self.combos["margin"].currentText() != config.margin:  # (set soft by the problem)
+            blocked = self.combos["margin"].blockSignals(True)
+            self.combos["margin"].setCurrentText(config.margin)
+            self.combos["margin"].blockSignals(blocked)
         self._update_enabled()
         self._show_lam_quietly(config.lam)  # the field exact, the slider where it is
+        if self._problem_words is not None:
+            self.set_problem(*self._problem_words)
         self.config_edited.emit(config)
 
     def _in_force(self, source) -> str:

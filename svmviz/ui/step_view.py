@@ -98,8 +98,8 @@ class StepOverlay:
         self.sampled.show()
         label = "sampled in this step" if batch else "with a loss term in this step"
         self.plot.show_step_marks((self.sampled, label))
-        if record.w_before is None:
-            return  # kernel or multiclass: the panel tells the rest
+        if record.w_before is None or len(record.w_before) != 2:
+            return  # kernel, multiclass or 1-D regression: the panel tells the rest
         lines = level_line(record.w_before, record.b_before, 0.0, extent)
         if lines:
             self.ghost.setData(lines[0][:, 0], lines[0][:, 1])
@@ -198,6 +198,9 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
                 f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
                 f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}"
             )
+        elif record.runner_up is None:  # regression, one-class (no class to compare)
+            what = "the point pushes w" if v else "no push, only the shrink"
+            rows.append(f"sample i = {int(i)}, x<sub>i</sub> = {xi}: value {z:.4g}: {what}")
         else:
 
             def cls(k):
