@@ -172,8 +172,9 @@ def window_parser() -> argparse.ArgumentParser:
         "data",
         nargs="?",
         metavar="FILE",
-        help="a CSV data set, a session (.json) or a scenario (.json) to open; none: a demo "
-        "data set",
+        help="a CSV data set (a header row, the coordinates, then the label, the target of "
+        "epsilon-svr and nu-svr, or nothing for one-class), a session (.json) or a scenario "
+        "(.json) to open; none: a demo data set",
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")

@@ -98,7 +98,7 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         dtype = np.float32 if small else np.float64
         out = np.stack([(Ey * a.astype(dtype)) @ Ex.T for a in model.dual_coef], axis=-1)
         out = out.reshape(len(ys) * len(xs), -1).astype(float) + model.intercept
-        return out[:, 0] if model.binary else out
+        return out[:, 0] if out.shape[1] == 1 else out  # (one output: binary, SVR, one-class)
     gx, gy = np.meshgrid(xs, ys)
     inputs = model.coef.shape[1] if model.coef is not None else model.support_vectors.shape[1]
     if inputs == 1:  # a regression on 1-D inputs: f of the plane's x

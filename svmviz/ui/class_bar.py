@@ -1,5 +1,10 @@
 """The class bar: one button per class (its marker, colour, number key and name), the current
 class checked; double click or the context menu renames or recolours it; "+" adds a class.
+
+It says what a click places under the problem in force: a point of the current class
+(svc); for one-class the same, with the word that the classes are kept but ignored; for a
+regression the class buttons give way to what a click places: the input x and the target y
+(1-D), or a point of the target set in the bar's field (2-D inputs, points with targets).
 """
 
 from __future__ import annotations
@@ -8,8 +13,18 @@ import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.errors import InputError
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import style
+from svmviz.ui.number_field import NumberField
+
+ONE_CLASS_NOTE = "  one-class: the classes are kept but ignored (every point is one data set)"
+REGRESSION_1D = "Click: a point of input x and target y (the plane: x against the target)"
+REGRESSION_2D = "Click: a point at (x₁, x₂) of target"
+TARGET_TIP = (
+    "the target of the next point a click places: the value f should take there (the points "
+    "are coloured by their targets); Enter applies it"
+)
 
 
 def class_icon(k: int, color: str, size: int = 22) -> QtGui.QIcon:
@@ -45,7 +60,7 @@ class ClassBar(QtWidgets.QToolBar):
         super().__init__("Classes", parent)
         self.setObjectName("class-bar")
         self.session = session
-        self.addWidget(QtWidgets.QLabel(" Class: "))
+        self.class_label = self.addWidget(QtWidgets.QLabel(" Class: "))
         self.group = QtWidgets.QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: list[ClassButton] = []
@@ -63,8 +78,19 @@ class ClassBar(QtWidgets.QToolBar):
         self.add_button.setToolTip(f"Add a class (at most {MAX_CLASSES})")
         self.add_button.clicked.connect(self.session.add_class)
         self.add_action = self.addWidget(self.add_button)
+        self.kind_label = QtWidgets.QLabel()
+        self.kind_action = self.addWidget(self.kind_label)
+        self.target = NumberField("the target", high=1e6)
+        self.target.setToolTip(f"{TARGET_TIP}; {self.target.rule()}")
+        self.target.setMaximumWidth(self.target.fontMetrics().horizontalAdvance("−0.000000") + 16)
+        self.target.show_value(session.current_target)
+        self.target.editingFinished.connect(self._on_target)
+        self.target_action = self.addWidget(self.target)
         session.classes_changed.connect(self.refresh)
         session.current_class_changed.connect(self.refresh)
+        session.config_changed.connect(self.show_kind)
+        session.points_changed.connect(self.show_kind)
+        session.target_changed.connect(lambda: self.target.show_value(session.current_target))
         self.refresh()
 
     @QtCore.Slot()
@@ -80,6 +106,43 @@ class ClassBar(QtWidgets.QToolBar):
             )
             b.setChecked(k == s.current_class)
         self.add_action.setEnabled(s.class_count < MAX_CLASSES)
+        self.show_kind()
+
+    @QtCore.Slot()
+    def show_kind(self) -> None:
+        """What a click places under the problem in force (after a switch of the problem, or
+        an edit that gives the points targets or takes them)."""
+        s = self.session
+        regression = s.kind == "regression"
+        self.class_label.setVisible(not regression)
+        for k, b in enumerate(self.buttons):
+            b.action.setVisible(k < s.class_count and not regression)
+        self.add_action.setVisible(not regression)
+        if regression:
+            text = REGRESSION_2D if s.has_targets else REGRESSION_1D
+        else:
+            text = ONE_CLASS_NOTE if s.kind == "one-class" else ""
+        self.kind_label.setText(f" {text} " if text else "")
+        self.kind_label.setToolTip(
+            "one-class learns where the points lie, whatever their class: the classes stay "
+            "with the points for a switch back to svc"
+            if s.kind == "one-class"
+            else ""
+        )
+        self.kind_action.setVisible(bool(text))
+        self.target_action.setVisible(regression and s.has_targets)
+
+    @QtCore.Slot()
+    def _on_target(self) -> None:
+        try:
+            value = self.target.value()
+        except InputError as exc:
+            self.target.revert()
+            self.target.setToolTip(f"{exc}. {TARGET_TIP}")
+            return
+        self.target.setToolTip(f"{TARGET_TIP}; {self.target.rule()}")
+        if value is not None:
+            self.session.set_current_target(value)
 
     def _menu(self, button, pos) -> None:
         menu = QtWidgets.QMenu(self)

@@ -370,9 +370,10 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_config_changed(self):
-        if self.panel.config() != self.session.config:  # set elsewhere (a scenario)
+        if self.panel.config() != self.session.config:  # set elsewhere (a scenario, an undo)
             self.panel.set_config(self.session.config)
             self.panel.set_n_points(len(self.session.points))
+        self.plot.draw_points()  # (another problem may draw them otherwise)
         self.retrain(warm=self.state.warm_start)
 
     @QtCore.Slot(str)

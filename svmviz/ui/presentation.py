@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.config import SolverConfig
 from svmviz.core.explain import margin_case
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
-from svmviz.ui.status import OneLine
+from svmviz.ui.status import OneLine, readings
 
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
@@ -28,23 +29,33 @@ CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
 
 
-def short_status(snap) -> str:
-    """The first line: where the run is, in a few large words."""
+def short_status(snap, config=None) -> str:
+    """The first line: where the run is, in a few large words (those of ``config``'s
+    problem: svmviz.ui.status.readings)."""
     obj = snap.history["objective"]
     if not len(obj):
         return "t = 0"
     if snap.status == "diverged":
         return f"Stopped at t = {snap.t:,}: diverged"
-    text = f"t = {snap.t:,} · F = {obj[-1]:.4g} · error {100 * snap.history['error'][-1]:.1f}%"
+    config = SolverConfig() if config is None else config
+    text = f"t = {snap.t:,} · F = {obj[-1]:.4g} · " + readings(snap, config, short=True)[0]
     if snap.reference is not None:
         text += f" · gap {obj[-1] - snap.reference.objective:.2g}"
     return text
 
 
-def step_summary(record, name_of, class_names=()) -> str:
+# where a sampled point of a regression or one-class lies when it pushes w, and when not
+PLACES = {
+    "regression": ("outside the tube, f moves toward its target", "inside the tube, no push"),
+    "one-class": ("outside the region (f < 0), w moves toward it", "inside the region, no push"),
+}
+
+
+def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
     """One line: what the last step did, in words a class can follow from the back
-    (``name_of(i)``: the class name of point i). Where a binary point lies is said by its
-    y f(x): misclassified, inside the margin or outside it."""
+    (``name_of(i)``: the class name of point i; ``kind``: the problem's, SolverConfig.kind).
+    Where a binary point lies is said by its y f(x): misclassified, inside the margin or
+    outside it; a regression's by the tube, one-class's by the region."""
     if record is None:
         return ""
     k, t, eta = record.batch, record.t, f"η = {record.eta:.3g}"
@@ -62,6 +73,8 @@ def step_summary(record, name_of, class_names=()) -> str:
         where = margin_case(z, record.margin)
         return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}: {where}, {what} ({eta})"
     if record.yhat is None:  # regression, one-class
+        if kind in PLACES:
+            what = PLACES[kind][0 if pushed else 1]
         return f"Step {t}: point {i}: {what} ({eta})"
     if pushed:
         yhat = int(record.yhat[0])
@@ -249,5 +262,5 @@ class Presentation:
             def name_of(i: int) -> str:  # (only the sampled point's: not a list per frame)
                 return session.classes[int(y[i])] if i < len(y) else "?"
 
-            step = step_summary(snap.step, name_of, snap.model.classes)
-            self.bar.show_lines(short_status(snap), step)
+            step = step_summary(snap.step, name_of, snap.model.classes, session.kind)
+            self.bar.show_lines(short_status(snap, session.config), step)

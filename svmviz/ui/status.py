@@ -1,11 +1,19 @@
 """The status bar's line: where the run is (iteration, objective, errors, the gap to the exact
 optimum) and what is going on (a divergence, the compiled solver being prepared); and the
-scenario's caption above the plane."""
+scenario's caption above the plane.
+
+The readings are in the words of the problem in force (``readings``): a classifier's
+training error; a regression's share of points outside the tube and its mean absolute error
+(a tube is not a margin), with the ε ν-SVR learns; one-class's shares of outliers and of
+support vectors beside the ν that bounds both, and ρ (nothing is "misclassified"); ν-SVC's
+ρ, margin ρ/‖w‖ and share of margin errors beside ν. They read the frame's margins as
+svmviz.core.frame defines them per kind (a regression's residuals, one-class's f)."""
 
 from __future__ import annotations
 
 import html
 
+import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.config import SolverConfig
@@ -97,8 +105,9 @@ class StatusLine(OneLine):
 
 
 class Caption(QtWidgets.QLabel):
-    """A scenario's caption, what to look for, above the plane: the ``session``'s (hidden
-    when it has none)."""
+    """A scenario's caption, what to look for, above the plane: the ``session``'s; and below
+    it what a switch of the problem did to the points (the session's notice, until the next
+    edit of the points). Hidden when there is neither."""
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
@@ -108,14 +117,20 @@ class Caption(QtWidgets.QLabel):
         style.tint(self, background=style.CAPTION_BACKGROUND)
         self.hide()
         session.caption_changed.connect(self._show)
+        session.notice_changed.connect(self._show)
 
     @QtCore.Slot()
     def _show(self) -> None:
-        caption = self.session.caption
-        if caption is None:
+        caption, notice = self.session.caption, self.session.notice
+        lines = []
+        if caption is not None:
+            lines.append(f"<b>{html.escape(caption[0])}</b> — {html.escape(caption[1])}")
+        if notice:
+            lines.append(f"<i>{html.escape(notice)}</i>")
+        if not lines:
             self.hide()
             return
-        self.setText(f"<b>{html.escape(caption[0])}</b> — {html.escape(caption[1])}")
+        self.setText("<br>".join(lines))
         self.show()
 
 
@@ -125,6 +140,51 @@ PREPARING = {
     "compiling": "compiling the solver (the first run after installing: up to a minute)",
     "preparing": "preparing the compiled solver",
 }
+
+
+def _last(history, name: str) -> float | None:
+    column = history.get(name) if hasattr(history, "get") else None
+    return float(column[-1]) if column is not None and len(column) else None
+
+
+def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
+    """How well the model does, in the words of ``config``'s problem (``short``: the
+    presenter's few words)."""
+    kind, model, frame = config.kind, snap.model, snap.frame
+    margins = np.asarray(frame.margins, dtype=float)
+    error = 100 * float(snap.history["error"][-1])
+    sep = " · " if short else "   "
+    if kind == "regression":
+        words = [f"outside the tube {error:.1f}%"]
+        if len(margins):
+            words.append(
+                f"{'MAE' if short else 'mean absolute error'} {np.abs(margins).mean():.3g}"
+            )
+        if config.problem == "nu-svr":
+            eps = model.epsilon if model.epsilon is not None else _last(snap.history, "epsilon")
+            if eps is not None:
+                words.append(f"ε = {eps:.3g} (learned; ν = {config.nu:g})")
+        return [sep.join(words)]
+    if kind == "one-class":
+        support = 100 * len(frame.support) / max(len(margins), 1)
+        rho = model.rho if model.rho is not None else _last(snap.history, "rho")
+        words = [f"outliers {error:.1f}%", f"support vectors {support:.1f}%"]
+        words.append(f"ν = {config.nu:g}" if short else f"ν = {config.nu:g} bounds both")
+        if rho is not None and not short:
+            words.append(f"ρ = {rho:.4g}")
+        return [sep.join(words)]
+    words = [f"{'error' if short else 'training error'} {error:.1f}%"]
+    if config.problem == "nu-svc":
+        rho = model.rho if model.rho is not None else _last(snap.history, "rho")
+        norm = _last(snap.history, "norm")
+        if rho is not None:
+            words.append(f"ρ = {rho:.4g}")
+            if norm and not short:
+                words.append(f"margin ρ/‖w‖ = {rho / norm:.4g}")
+            if len(margins):
+                share = 100 * float(np.mean(margins < rho))
+                words.append(f"margin errors {share:.1f}% (ν = {config.nu:g})")
+    return [sep.join(words)]
 
 
 def status_text(snap, n_points: int, config: SolverConfig) -> str:
@@ -141,11 +201,8 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)" + preparing
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
-    text = (
-        f"iteration {snap.t}   objective {obj[-1]:.6g}   "
-        f"training error {100 * snap.history['error'][-1]:.1f}%"
-    )
-    if snap.test_error is not None and len(snap.test_error[1]):
+    text = f"iteration {snap.t}   objective {obj[-1]:.6g}   " + readings(snap, config)[0]
+    if config.kind == "svc" and snap.test_error is not None and len(snap.test_error[1]):
         text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
     if snap.reference is not None:
         text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"

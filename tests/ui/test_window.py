@@ -56,24 +56,6 @@ def test_window_refuses_three_dimensional_data(tmp_path, capsys):
     assert "draws 2-D data" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(
-    ("option", "named"),
-    [
-        (["--problem", "one-class"], "one-class"),
-        (["--loss", "logistic"], "the logistic loss"),
-    ],
-)
-def test_window_refuses_a_problem_it_cannot_draw_yet(tmp_path, capsys, option, named):
-    from svmviz.cli import main
-
-    p = tmp_path / "d.csv"
-    p.write_text("a,b,l\n0,0,x\n1,1,y\n")
-    assert main([str(p), *option]) == 2
-    err = capsys.readouterr().err
-    assert f"train {named} with `svmviz train`" in err
-    assert err.count("\n") == 1
-
-
 def click(qtbot, w, x, y, button=None):
     """A mouse click on the plot's viewport at data coordinates (x, y)."""
     from PySide6.QtCore import QPoint, QPointF, Qt
