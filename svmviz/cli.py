@@ -71,7 +71,8 @@ USAGE = """
   svmviz bench [--json] [--quick]     print the engine's speed figures"""
 
 FILE_HELP = (
-    "FILE is a CSV data set (a header row, the coordinates, the label last), a session saved "
+    "FILE is a CSV data set (a header row, the coordinates, then the label, or the target of "
+    "epsilon-svr and nu-svr, or nothing for one-class), a session saved "
     "by the window (.json) or a scenario (.json, as in File ▸ Scenarios); without FILE a demo "
     "data set opens. --play starts training at once; the solver options are those of `svmviz "
     "train` (for a CSV data set; a session or a scenario brings its own). `svmviz FILE --help` "

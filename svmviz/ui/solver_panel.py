@@ -482,8 +482,8 @@ class SolverPanel(QtWidgets.QWidget):
         self.lam_slider.setEnabled(not hard)
         self.lam_field.setEnabled(not hard)
         svc = cfg.problem == "svc"
-        for name in ("loss", "multiclass"):
-            self.form.setRowVisible(self.combos[name], svc)
+        for widget in (self.combos["loss"], self.combos["multiclass"], self.cost_button):
+            self.form.setRowVisible(widget, svc)
         parameters = losses.parameters_of(cfg.problem)
         for name, field in self.nu_fields.items():
             self.form.setRowVisible(field, name in parameters)
