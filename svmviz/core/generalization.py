@@ -131,7 +131,8 @@ def subset(data: Dataset, index: np.ndarray) -> Dataset:
             f"no training point of class {', '.join(missing)}: hold out fewer points for "
             "testing, use a larger training set or add points"
         )
-    return Dataset(data.X[index], y, data.classes)
+    target = None if data.target is None else data.target[index]  # (a regression's)
+    return Dataset(data.X[index], y, data.classes, target)
 
 
 def error_on(model, data: Dataset, index: np.ndarray) -> float:
