@@ -172,9 +172,9 @@ def window_parser() -> argparse.ArgumentParser:
         "data",
         nargs="?",
         metavar="FILE",
-        help="a CSV data set (a header row, the coordinates, then the label, the target of "
-        "epsilon-svr and nu-svr, or nothing for one-class), a session (.json) or a scenario "
-        "(.json) to open; none: a demo data set",
+        help="a session (.json), a scenario (.json) or a CSV data set to open (the CSV's last "
+        "column: the label, the target of epsilon-svr and nu-svr, or none for one-class); "
+        "none: a demo data set",
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")
