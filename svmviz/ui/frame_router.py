@@ -41,9 +41,9 @@ CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plan
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Views:
-    """The widgets a snapshot is shown in."""
+    """The widgets a snapshot is shown in (by keyword: a field added cannot shift others)."""
 
     plot: DecisionPlot
     curves: CurvePanel
