@@ -53,6 +53,7 @@ class StepRecord:
     yhat: np.ndarray | None = None
     cost: np.ndarray | None = None
     runner_up: np.ndarray | None = None
+    true_class: np.ndarray | None = None  # per sample: y_i, the index of its class
     W_before: np.ndarray | None = None  # K×d
     W_after: np.ndarray | None = None
     # kernel models (003): the sampled points' coefficients α_i before and after (K×k)
@@ -258,7 +259,7 @@ def step_and_explain(solver) -> StepRecord | None:
         margins = fy - Fs.max(axis=1)
         yhat, cost, runner_up = _multiclass(R, pb.cost, F, y, samples)
         violated = np.any(g != 0, axis=1)
-        record.update(yhat=yhat, cost=cost, runner_up=runner_up)
+        record.update(yhat=yhat, cost=cost, runner_up=runner_up, true_class=y.copy())
     if solver.binary_ and "rho" in getattr(solver.loss_, "OFFSETS", ()):
         record.update(margin=float(off[0]))  # ν-SVC: the margin is at y f = ρ
     if not full:  # what the loop found (the same rule, on the same numbers)
