@@ -14,6 +14,7 @@ and ρ and a learned ε before and after.
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 import pyqtgraph as pg
@@ -186,6 +187,14 @@ def _change(before, after) -> str:
         if a != b:
             break
     return f"{a} → {b}"
+
+
+def rich(words: str) -> str:
+    """A loss module's plain words (FORMULA, STEP) as rich text: "f_y′" with its index as a
+    subscript, "e^(…)" with its exponent as a superscript, the rest escaped."""
+    text = html.escape(words, quote=False)
+    text = re.sub(r"\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", text)
+    return re.sub(r"_([^\s(),<>]+)", r"<sub>\1</sub>", text)
 
 
 def _num(v) -> str:
@@ -475,8 +484,8 @@ def _header(record, config, module, pegasos: bool) -> list[str]:
     return [
         f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, {reg}",
         step,
-        f"<b>{html.escape(module.TITLE)}</b>: ℓ = {html.escape(module.FORMULA)}",
-        f"<i>{html.escape(module.STEP)}</i>",
+        f"<b>{html.escape(module.TITLE)}</b>: ℓ = {rich(module.FORMULA)}",
+        f"<i>{rich(module.STEP)}</i>",
     ]
 
 
