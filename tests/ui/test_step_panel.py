@@ -230,3 +230,13 @@ def test_every_record_renders_in_the_plane(overlay, name, kernel):
             np.testing.assert_allclose(overlay.outside.getData()[1][:2], [T1[i], edge])
     overlay.hide()
     assert not overlay.residual.isVisible()
+
+
+def test_a_one_class_session_steps_explained_in_the_window(qtbot, make_window, wait_frame):
+    """Issue 24: a one-class session threw in describe on every frame (no runner-up)."""
+    w = make_window(config=SolverConfig(problem="one-class", nu=0.3, iterations=500))
+    w.advance(3)
+    snap = wait_frame(w, lambda s: s.t == 3 and s.step is not None)
+    text = w.step_panel.text()
+    assert "one-class SVM" in text and f"ρ = {n(snap.step.rho)}" in text
+    assert "Step t = 3" in text
