@@ -22,6 +22,7 @@ from svmviz.core import bounds
 from svmviz.core.errors import InputError
 from svmviz.core.frame import slack_segments
 from svmviz.core.generalization import TRAIN, subset
+from svmviz.core.solvers import losses
 from svmviz.ui.render import PlaneState
 from svmviz.ui.status import status_text
 
@@ -257,9 +258,22 @@ class FrameRouter(QtCore.QObject):
                     labels, p.X, snap.frame.margins, snap.alpha, self.state.parts
                 )
             if not v.histogram.viewport().visibleRegion().isEmpty():
-                v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
+                self._show_histogram(snap)
         if not v.theory.visibleRegion().isEmpty():
             self._show_bounds(snap)  # (at w = 0 too: the data's numbers are the new data's)
+
+    def _show_histogram(self, snap) -> None:
+        """The Margins tab: the training margins under the loss in force (its module), and
+        a multiclass point's terms (the selected point, else the step's sampled one)."""
+        p, v = self.session.points, self.v
+        module = losses.module_for(self.session.config, max(2, len(snap.model.classes)))
+        outputs = np.full(max(int(p.y.max(initial=0)), int(self._present.max(initial=0))) + 1, -1)
+        outputs[self._present] = np.arange(len(self._present))
+        point = v.histogram.point_of(
+            module, snap.model, p.X, outputs[p.y], v.plot.view.selected, snap.step
+        )
+        margins = snap.frame.margins[self.state.training_mask(len(p))]
+        v.histogram.show_margins(margins, module, snap.model, point)
 
     def show_hover(self, pos) -> None:
         """The hover readout of the current model at data point ``pos`` (None hides it)."""

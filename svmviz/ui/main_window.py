@@ -192,6 +192,8 @@ class MainWindow(QtWidgets.QMainWindow):
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
+        # the Margins tab lists the selected point's loss terms (multiclass)
+        self.view.selection_changed.connect(lambda _: self.frames.redraw_readings())
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
         self.training = Training(
