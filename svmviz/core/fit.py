@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED, SolverConfig
+from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import counted
 from svmviz.core.model_io import Model, with_provenance
@@ -123,7 +123,7 @@ def problem_words(cfg: SolverConfig, model: Model, lam: float) -> str:
     if model.loss is not None:
         words.append(f"{model.loss} loss")
     words.append(f"kernel {cfg.kernel.name}")
-    if cfg.problem not in NU_SCALED:
+    if not cfg.nu_scaled:
         words.append(f"λ = {lam:g}" + (f" ({HARD_MARGIN_LAM})" if cfg.margin == "hard" else ""))
     if model.nu is not None:
         words.append(f"ν = {model.nu:g}")

@@ -131,7 +131,7 @@ class Solver:
             y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         st = self.state_ = new_state(Ko, m, p)
         self.loss_ = loss
-        if self.loss_ is losses.hinge and cfg.bias == "free":
+        if loss.EXACT_BIAS and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
             # [r_(P), r_(P+1)] for r = y (see _bias.profile_bias); numpy, so that setting up
             # needs no compiled code
@@ -139,7 +139,7 @@ class Solver:
             n_pos = int(np.sum(y_sign > 0))
             st.b[0] = st.bbar[0] = st.win[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
-        screened = self.linear_ and self.binary_ and cfg.problem == "svc" and cfg.loss == "hinge"
+        screened = self.linear_ and self.binary_ and loss.SCREENED
         self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
         if screened:
             Z, zn = _screen.features(PhiT, y_sign)
@@ -157,9 +157,9 @@ class Solver:
         )
         self.settings_ = Settings(
             loss=self.loss_.params(cfg, cost),
-            hinge=self.loss_ is losses.hinge,
-            crammer_singer=self.loss_ is losses.crammer_singer,
-            offsets=bool(getattr(self.loss_, "OFFSETS", ())),
+            exact_bias=loss.EXACT_BIAS,
+            fused_bias=loss.FUSED_BIAS,
+            offsets=bool(loss.OFFSETS),
             binary=bool(self.binary_),
             linear=bool(self.linear_),
             free_bias=self.bias_ == "free",
@@ -178,7 +178,7 @@ class Solver:
         self.budget_ = int(cfg.iterations)  # grows for a hard margin (HARD_GAP)
         self.optimum_ = optimum if cfg.margin == "hard" else None
         self.status_ = "ready"
-        self.history_ = History(self.batch_, getattr(self.loss_, "OFFSETS", ()))
+        self.history_ = History(self.batch_, self.loss_.OFFSETS)
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
@@ -188,7 +188,7 @@ class Solver:
         gradients grow without bound (``PROJECT``), where λ/2‖w*‖² ≤ F(0) ≤ 1."""
         cfg = self.config
         radius = rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost)
-        if radius == 0.0 and getattr(self.loss_, "PROJECT", False) and self.lam_ > 0:
+        if radius == 0.0 and self.loss_.PROJECT and self.lam_ > 0:
             return float(np.sqrt(2.0 / self.lam_))
         return radius
 
@@ -254,7 +254,7 @@ class Solver:
         st.b[:] = state["b"]
         st.off[:] = state.get("off", 0.0)
         st.offbar[:] = st.off
-        if self.loss_ is losses.hinge and self.bias_ == "free":
+        if self.loss_.EXACT_BIAS and self.bias_ == "free":
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
@@ -474,8 +474,8 @@ class Solver:
     def _model_fields(self, off) -> dict:
         """The Model's loss (the module's MODEL_LOSS, else its name), and ε, ν, ρ where the
         problem has them: a parameter of the loss, or an offset it learns (OFFSETS)."""
-        params, learned = self.settings_.loss, getattr(self.loss_, "OFFSETS", ())
-        fields = dict(loss=getattr(self.loss_, "MODEL_LOSS", self.loss_.NAME))
+        params, learned = self.settings_.loss, self.loss_.OFFSETS
+        fields = dict(loss=self.loss_.MODEL_LOSS)
         fields["rho"] = float(off[0]) if "rho" in learned else None
         fields["epsilon"] = (
             float(off[1]) if "epsilon" in learned else getattr(params, "epsilon", None)
