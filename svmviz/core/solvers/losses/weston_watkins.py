@@ -12,10 +12,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "weston_watkins"
-KIND = "multiclass"
+KIND = DECLARED[NAME].kind
 TITLE = "Weston–Watkins multiclass hinge"
 FORMULA = "Σ_y′≠y max(0, Δ(y′, y) + f_y′(x) − f_y(x))"
 STEP = "each class y′ inside the margin: w_y′ moves away from φ(x), w_y toward it"
