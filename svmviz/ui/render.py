@@ -19,9 +19,10 @@ import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
-from svmviz.core.frame import Frame, make_frame
+from svmviz.core.frame import Frame, make_frame, reframe
 from svmviz.core.model_io import Model
 from svmviz.core.picture import check_format
 from svmviz.ui import style
@@ -31,8 +32,10 @@ from svmviz.ui.decision_plot import DecisionPlot
 @dataclass(frozen=True)
 class PlaneState:
     """What the decision plot shows: the session's points and, with a model, its frame
-    (for the points' margins and roles), the kernel coefficients, the split, the exact
-    optimum's model (its boundary and margins over the plane) and slack segments."""
+    (for the points' margins and roles, of any problem: svmviz.core.frame), the kernel
+    coefficients, the split, the exact optimum's model (its boundary and margins, curve
+    and tube, or contours, over the plane) and slack segments; ``data`` is the job's data
+    set (the frame's points, with their targets), needed only without a frame."""
 
     session: object  # svmviz.app.session.Session
     extent: tuple
@@ -46,6 +49,7 @@ class PlaneState:
     scale: float = 1.0  # the window's presentation scale
     region_alpha: int = style.REGION_ALPHA
     title: str | None = None
+    data: Dataset | None = None
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -105,27 +109,26 @@ def set_title(plot: DecisionPlot, state: PlaneState) -> None:
 
 
 def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
-    """Draw ``state``'s model over the plot's current extent (the regions recomputed; the
-    points' margins are the state's frame's, or the model's own without one)."""
+    """Draw ``state``'s model over the plot's current extent (the regions and curves
+    recomputed; the points' margins are the state's frame's, or the model's own on the
+    state's data without one)."""
     if state.model is None:
         plot.clear_model()
         return
     extent = plot.view_extent()
     n = _grid_for(plot)
-    p = state.session.points
-    present = state.session.present_classes()
-    index = np.full(int(present.max()) + 1, -1)
-    index[present] = np.arange(present.size)
-    y = index[p.y]
-    frame = make_frame(state.model, p.X, y, extent, n)
     if state.frame is not None:  # the window's margins: the solver's own values
-        frame = replace(
-            state.frame, extent=frame.extent, region=frame.region, contours=frame.contours
-        )
-    plot.draw_frame(frame, plot.region_colors(present), state.alpha)
+        frame = reframe(state.frame, state.model, extent, n)
+    else:
+        data = state.data if state.data is not None else state.session.dataset()
+        if data is None:
+            plot.clear_model()
+            return
+        frame = make_frame(state.model, data, extent, n)
+    plot.draw_frame(frame, plot.region_colors(state.session.present_classes()), state.alpha)
     optimum = None
-    if state.optimum is not None:
-        optimum = make_frame(state.optimum, p.X, y, extent, n)
+    if state.optimum is not None:  # (its curves over the same kind of frame)
+        optimum = reframe(frame, state.optimum, extent, n)
     plot.show_optimum(optimum, optimum is not None)
     plot.show_slack(*(state.slack or (None, None)))
 
