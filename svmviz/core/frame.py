@@ -459,7 +459,7 @@ def _value_range(target) -> tuple[float, float]:
     return lo, hi
 
 
-def nice_levels(lo: float, hi: float, count: int = 6) -> list[float]:
+def nice_levels(lo: float, hi: float, count: int = 8) -> list[float]:
     """About ``count`` round values strictly inside (lo, hi), a step of 1, 2 or 5 × 10^k
     apart: the contours of a colour map."""
     raw = (hi - lo) / count

@@ -238,9 +238,9 @@ class DecisionPlot(pg.PlotWidget):
             optimum = "curve, tube"
         elif kind == "regression2d":
             entries = [
-                (GradientSample(self.value_lut, k), f"f(x) and the targets y: {value_range}"),
+                (GradientSample(self.value_lut, k), f"f(x), targets y: {value_range}"),
                 (self.levels, "contours of f"),
-                (self.rings, "on or outside the ε-tube, |y − f| ≥ ε (larger: farther)"),
+                (self.rings, "outside the ε-tube (larger: farther)"),
             ]
             optimum = "contours"
         elif kind == "one-class":

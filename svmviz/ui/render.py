@@ -27,6 +27,7 @@ from svmviz.core.model_io import Model
 from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.plane_legend import SPOTS
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,30 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     _laid_out(plot, width, height)
     set_title(plot, state)
     draw_state(plot, state)
+    _clear_of_title(plot)
     return plot
+
+
+def _clear_of_title(plot: DecisionPlot) -> None:
+    """The legend, where the title would cover it (a long legend: a 2-D regression's colour
+    scale, or a small picture), in the spot clear of the title that hides the least."""
+    title = getattr(plot, "title_item", None)
+    legend = plot.legend
+    if title is None or not title.isVisible() or not legend.isVisible():
+        return
+    box = plot.view.boundingRect()
+    t = plot.view.mapRectFromScene(title.sceneBoundingRect())
+    rects = legend.rects(box.width(), box.height())
+    clear = (rects[:, 0] >= t.right()) | (rects[:, 1] >= t.bottom())
+    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
+    if clear[here] or not clear.any():
+        return
+    plot.auto_legend = True
+    plot.place_legend()  # the spot that hides the least, then kept if it is clear
+    plot.auto_legend = False
+    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
+    if not clear[here]:
+        legend.set_spot(SPOTS[int(np.flatnonzero(clear)[0])], legend.gap)
 
 
 def set_title(plot: DecisionPlot, state: PlaneState) -> None:
@@ -96,15 +120,16 @@ def set_title(plot: DecisionPlot, state: PlaneState) -> None:
     if item is None:
         item = pg.TextItem(anchor=(0, 0), color="k", fill=pg.mkBrush(255, 255, 255, 220))
         item.setZValue(20)
-        plot.addItem(item, ignoreBounds=True)
+        # in the view box's pixels (as the hover readout): its corner stays the plane's
+        # when the aspect lock widens the range after a layout
+        item.setParentItem(plot.view)
         plot.title_item = item
     font = QtGui.QFont()
     font.setPointSizeF(style.FONT_POINT_SIZE * state.scale)
     font.setBold(True)
     item.setFont(font)
     item.setText(state.title)
-    x0, _, _, y1 = plot.view_extent()
-    item.setPos(x0, y1)
+    item.setPos(0, 0)
     item.show()
 
 
