@@ -106,9 +106,13 @@ def role_kind(kind: str, level: float) -> str:
     return "scores" if kind == "svc" and level <= 0.0 else kind
 
 
-def tolerance(level: float) -> float:
-    """How near a level a point counts as on it: MARGIN_TOLERANCE of the level, and never
-    less than MARGIN_TOLERANCE (a tube ε = 0.1 wide, a margin ρ = 0.2, one-class's f = 0)."""
+def tolerance(level: float, kind: str = "svc") -> float:
+    """How near a level a point counts as on it: a classifier's margin within
+    MARGIN_TOLERANCE of its level (1, or ν-SVC's ρ, whatever its scale); a tube's edge and
+    one-class's boundary within MARGIN_TOLERANCE of the larger of the level and 1 (in
+    the targets' or f's units: a tube ε = 0.1 wide, f = 0)."""
+    if kind == "svc" and level > 0.0:
+        return MARGIN_TOLERANCE * float(level)
     return MARGIN_TOLERANCE * max(float(level), 1.0)
 
 
@@ -123,7 +127,7 @@ def point_roles(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> n
     1 on the boundary (f = 0), 2 outlier (f < 0).
     """
     margins = np.asarray(margins, dtype=float)
-    tol = tolerance(level)
+    tol = tolerance(level, kind)
     roles = np.zeros(len(margins), dtype=np.int64)
     if kind in ("regression", "regression2d"):
         distance = np.abs(margins) - level
@@ -145,7 +149,7 @@ def support_mask(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> 
     """The support vectors by their margins: svc z ≤ level; regression |r| ≥ ε; one-class
     f ≤ 0 (each within :func:`tolerance`); a loss without margin lines (level 0) counts
     every point (each has a gradient weight)."""
-    tol = tolerance(level)
+    tol = tolerance(level, kind)
     if kind in ("regression", "regression2d"):
         return np.abs(margins) >= level - tol
     if kind == "one-class":

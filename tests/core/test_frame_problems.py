@@ -80,7 +80,7 @@ def test_a_1d_regression_is_its_curve_and_tube_with_residual_margins(problem, nu
     r = T1 - model.decision_function(X1)
     np.testing.assert_allclose(frame.margins, r)
     np.testing.assert_array_equal(frame.target, T1)
-    tol = tolerance(eps)
+    tol = tolerance(eps, "regression")
     np.testing.assert_array_equal(frame.support, np.flatnonzero(np.abs(r) >= eps - tol))
     np.testing.assert_array_equal(frame.wrong, np.abs(r) > eps)
     roles = point_roles(frame.margins, frame.kind, frame.level)
@@ -155,10 +155,10 @@ def test_one_class_shades_f_at_least_zero_and_marks_the_outliers(kernel):
     f = model.decision_function(BLOBS)
     np.testing.assert_allclose(frame.margins, f)
     np.testing.assert_array_equal(frame.wrong, f < 0)
-    np.testing.assert_array_equal(frame.support, np.flatnonzero(f <= tolerance(0)))
+    np.testing.assert_array_equal(frame.support, np.flatnonzero(f <= tolerance(0, "one-class")))
     roles = point_roles(frame.margins, "one-class", 0.0)
-    np.testing.assert_array_equal(roles == 2, f < -tolerance(0))
-    np.testing.assert_array_equal(roles == 0, f > tolerance(0))
+    np.testing.assert_array_equal(roles == 2, f < -tolerance(0, "one-class"))
+    np.testing.assert_array_equal(roles == 0, f > tolerance(0, "one-class"))
     assert ROLE_NAMES["one-class"][2].endswith("(outlier)")
 
 
@@ -241,7 +241,7 @@ def test_reframe_keeps_the_points_and_draws_the_grid_anew():
 def test_point_roles_of_small_arrays_by_kind():
     tol = tolerance(1.0)
     assert point_roles(np.array([2.0, 1 + tol / 2, 0.5, -0.1])).tolist() == [0, 1, 2, 3]
-    r = np.array([0.05, -0.2, 0.2 + tolerance(0.2) / 2, 0.5, -0.9])
+    r = np.array([0.05, -0.2, 0.2 + tolerance(0.2, "regression") / 2, 0.5, -0.9])
     assert point_roles(r, "regression", 0.2).tolist() == [0, 1, 1, 2, 2]
     assert point_roles(r, "regression2d", 0.2).tolist() == [0, 1, 1, 2, 2]
     f = np.array([0.3, 0.0, -0.004, -0.2])
