@@ -196,6 +196,7 @@ def test_the_hover_reads_a_regression_and_one_class(qtbot):
         ("points", ["--problem", "one-class", "--kernel", "rbf"]),
         ("labels", ["--problem", "nu-svc", "--nu", "0.3"]),
         ("labels", ["--loss", "logistic"]),
+        ("sine", ["--problem", "epsilon-svr", "--plot-scale", "1"]),  # as SVG (below)
     ],
 )
 def test_train_plot_draws_every_problem(tmp_path, rows, options):
@@ -217,6 +218,12 @@ def test_train_plot_draws_every_problem(tmp_path, rows, options):
             f"{a:.4f},{b:.4f},{c}\n" for (a, b), c in zip(TWO, LABELS, strict=True)
         )
     path.write_text(body)
+    if "--plot-scale" in options:  # the export's vectors: the tube, the curve, the points
+        svg = tmp_path / "plot.svg"
+        assert main(["train", str(path), *options, "--iterations", "300", "--plot", str(svg)]) == 0
+        text = svg.read_text()
+        assert text.count("<path") > 10 and "tube f(x) ±" in text
+        return
     png = tmp_path / "plot.png"
     assert main(["train", str(path), *options, "--iterations", "300", "--plot", str(png)]) == 0
     image = QtGui.QImage(str(png))
