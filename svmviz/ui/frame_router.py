@@ -181,7 +181,7 @@ class FrameRouter(QtCore.QObject):
             self._show_status(snap)
 
     def _draw_plane(self, snap) -> None:
-        if int(snap.frame.region.max(initial=0)) >= len(self.region_colors):
+        if snap.frame.kind == "svc" and snap.frame.region.max(initial=0) >= len(self.region_colors):
             return  # a frame of other classes (replaced; its successor is on its way)
         # at full speed the rings and crosses follow at MARKS_SECONDS (setting them costs more
         # than a frame of the plane for a kernel model, whose α change at every step); when
@@ -200,6 +200,7 @@ class FrameRouter(QtCore.QObject):
             not self.state.slack
             or m.coef is None
             or not m.binary
+            or snap.frame.level <= 0  # (no margin lines: logistic)
             or len(snap.frame.margins) != len(p)
         ):
             self.v.plot.show_slack(None)
@@ -207,7 +208,9 @@ class FrameRouter(QtCore.QObject):
         y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
         train = self.state.training_mask(len(p))
         self.v.plot.show_slack(
-            *slack_segments(m.coef[0], float(m.intercept[0]), p.X[train], y_sign[train])
+            *slack_segments(
+                m.coef[0], float(m.intercept[0]), p.X[train], y_sign[train], snap.frame.level
+            )
         )
 
     def show_step(self, snap) -> None:
@@ -255,7 +258,7 @@ class FrameRouter(QtCore.QObject):
             if not v.point_table.viewport().visibleRegion().isEmpty():
                 labels = [self.session.classes[int(k)] for k in p.y]
                 v.point_table.show_points(
-                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts
+                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts, snap.frame
                 )
             if not v.histogram.viewport().visibleRegion().isEmpty():
                 self._show_histogram(snap)

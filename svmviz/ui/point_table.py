@@ -1,6 +1,8 @@
 """Reading the model point by point: a table of y f(x), slack ξ and α per point, coloured by
-role (on the margin, inside it, misclassified), and the histogram of the margins under the
-loss in force and the 0-1 loss (004), a multiclass point's loss terms per class."""
+role (on the margin, inside it, misclassified), in the columns and roles of the problem in
+force (a regression's residual and tube, one-class's f(x) and outliers), and the histogram
+of the margins under the loss in force and the 0-1 loss (004), a multiclass point's loss
+terms per class."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.explain import point_terms
-from svmviz.core.frame import ROLES, point_roles
+from svmviz.core.frame import ROLE_NAMES, point_roles, role_kind
 from svmviz.core.generalization import PART_NAMES
 from svmviz.core.solvers import losses
 from svmviz.ui import style
@@ -20,7 +22,24 @@ from svmviz.ui.curves import legend_above
 from svmviz.ui.step_view import rich
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
+# each kind's row colours, by role (svmviz.core.frame.ROLE_NAMES): the support vectors on
+# their level blue, the points the loss charges for (outside the tube, outliers) red
+KIND_COLORS = {
+    "svc": ROLE_COLORS,
+    "scores": ("#FFFFFF", "#F5B7B1"),
+    "regression": ("#FFFFFF", "#D6EAF8", "#F5B7B1"),
+    "regression2d": ("#FFFFFF", "#D6EAF8", "#F5B7B1"),
+    "one-class": ("#FFFFFF", "#D6EAF8", "#F5B7B1"),
+}
 COLUMNS = ("i", "class", "set", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
+# the columns that change with the problem (1: the label, 3, 4: the plane's axes, 5: the
+# margin, 6: the loss's share of it), by svmviz.core.frame's kinds
+KIND_COLUMNS = {
+    "svc": {},
+    "regression": {1: "target y", 3: "x", 4: "y", 5: "residual y − f", 6: "beyond ε"},
+    "regression2d": {1: "target y", 5: "residual y − f", 6: "beyond ε"},
+    "one-class": {1: "class (ignored)", 5: "f(x)", 6: "slack ξ"},
+}
 SET_COLUMN = 2
 # the columns in the order shown: what the model makes of each point first (its margin,
 # slack and α fit a narrow dock), its coordinates (drawn in the plane anyway) last
@@ -40,15 +59,28 @@ class PointModel(QtCore.QAbstractTableModel):
         self.alpha = None
         self.roles = np.zeros(0, dtype=np.int64)
         self.parts = None
+        self.kind, self.level = "svc", 1.0
+        self.target = None  # a regression's targets
+        self.columns = COLUMNS
+        self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
 
-    def set_data(self, labels, X, margins, alpha, parts=None) -> None:
-        """``parts``: each point's part of a train/test split (None: all train)."""
-        same_rows = len(labels) == len(self.labels)
+    def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> None:
+        """``parts``: each point's part of a train/test split (None: all train); ``frame``
+        (svmviz.core.frame.Frame) the problem's kind, margin level and targets (None: a
+        hinge classifier's)."""
+        kind = "svc" if frame is None else frame.kind
+        level = 1.0 if frame is None else frame.level
+        columns = tuple(KIND_COLUMNS[kind].get(c, name) for c, name in enumerate(COLUMNS))
+        same_rows = len(labels) == len(self.labels) and columns == self.columns
         if not same_rows:
             self.beginResetModel()
         self.labels, self.X, self.margins, self.alpha = labels, X, margins, alpha
         self.parts = parts if parts is not None and len(parts) == len(labels) else None
-        self.roles = point_roles(margins)
+        self.kind, self.level, self.columns = kind, level, columns
+        self.target = None if frame is None else frame.target
+        self.roles = point_roles(margins, kind, level)
+        self.names = ROLE_NAMES[role_kind(kind, level)]
+        self.colors = KIND_COLORS[role_kind(kind, level)]
         if same_rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
         else:
@@ -63,29 +95,43 @@ class PointModel(QtCore.QAbstractTableModel):
     def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):
         horizontal = orientation == QtCore.Qt.Orientation.Horizontal
         if role == QtCore.Qt.ItemDataRole.DisplayRole and horizontal:
-            return COLUMNS[section]
+            return self.columns[section]
         return None
 
     def value(self, i: int, c: int):
         z = float(self.margins[i])
         part = PART_NAMES[0 if self.parts is None else self.parts[i]]
+        label = self.labels[i] if self.target is None else float(self.target[i])
         return (
             i,
-            self.labels[i],
+            label,
             part,
             float(self.X[i, 0]),
             float(self.X[i, 1]),
             z,
-            max(0.0, 1.0 - z),
+            self.slack(z),
             None if self.alpha is None else float(self.alpha[i]),
             self.role_text(i),
         )[c]
 
+    def slack(self, z: float) -> float | None:
+        """The point's share of the loss's margin: ξ = max(0, level − z) (level 1, or ρ);
+        a regression's distance outside the tube |r| − ε; one-class's ξ = max(0, −f);
+        none for a loss without margin lines (logistic, softmax)."""
+        if self.kind in ("regression", "regression2d"):
+            return max(0.0, abs(z) - self.level)
+        if self.kind == "one-class":
+            return max(0.0, -z)
+        return max(0.0, self.level - z) if self.level > 0 else None
+
     def role_text(self, i: int) -> str:
         role = self.roles[i]
-        if role == 1 and self.parts is not None and self.parts[i] != 0:
-            return "on the margin (not trained on)"  # only training points support the model
-        return ROLES[role]
+        if role in (1, 2) and self.kind != "svc" and self.parts is not None and self.parts[i]:
+            return self.names[role].replace("support vector", "not trained on")
+        if role == 1 and self.kind == "svc" and self.level > 0:
+            if self.parts is not None and self.parts[i] != 0:
+                return "on the margin (not trained on)"  # only training points support it
+        return self.names[role]
 
     def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
         i, c = index.row(), index.column()
@@ -95,7 +141,7 @@ class PointModel(QtCore.QAbstractTableModel):
                 return "–"
             return f"{v:.{DIGITS}g}" if isinstance(v, float) else str(v)
         if role == QtCore.Qt.ItemDataRole.BackgroundRole:
-            return QtGui.QBrush(QtGui.QColor(ROLE_COLORS[self.roles[i]]))
+            return QtGui.QBrush(QtGui.QColor(self.colors[self.roles[i]]))
         if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting
             return self.value(i, c)
         return None
@@ -127,7 +173,9 @@ class PointTable(QtWidgets.QTableView):
             "every point: its set (training, test or unused), its margin y f(x) (multiclass: "
             "f_y − max f_k), slack ξ = max(0, 1 − "
             "y f), coefficient α (kernels), role; blue: on the margin, yellow: inside, red: "
-            "misclassified; click a header to sort (again), select rows to mark the points"
+            "misclassified; a regression: target, residual y − f and its distance beyond "
+            "the tube (red: outside); one-class: f(x) (red: outliers); "
+            "click a header to sort (again), select rows to mark the points"
         )
         self.selectionModel().selectionChanged.connect(self._on_selection)
         font = QtGui.QFont()  # (only the size: the family follows the window's)
@@ -153,8 +201,10 @@ class PointTable(QtWidgets.QTableView):
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fit_columns()
 
-    def show_points(self, labels, X, margins, alpha, parts=None) -> None:
-        self.model_.set_data(labels, X, margins, alpha, parts)
+    def show_points(self, labels, X, margins, alpha, parts=None, frame=None) -> None:
+        """Every point's row; ``frame`` (svmviz.core.frame.Frame): the problem's columns
+        and roles (None: a hinge classifier's)."""
+        self.model_.set_data(labels, X, margins, alpha, parts, frame)
         split = self.model_.parts is not None
         if self.isColumnHidden(SET_COLUMN) == split:  # the set column: with a split only
             self.setColumnHidden(SET_COLUMN, not split)

@@ -24,7 +24,7 @@ TITLE = "ν-support vector classification (ν-SVC)"
 FORMULA = "−νρ + max(0, ρ − y f(x))"
 STEP = "y f(x) < ρ: the example is inside the margin ρ or wrong, so w moves toward y x; ρ follows w"
 MODEL_LOSS = "hinge"  # the file's loss: the hinge at the margin ρ
-LEVELS = (0.0,)
+LEVELS = (-1.0, 0.0, 1.0)  # f = 0 and the margins f = ±ρ (in units of ρ: OFFSETS)
 OFFSETS = ("rho",)  # the variables beside w (history columns)
 
 
