@@ -223,7 +223,7 @@ class TrainingRunner:
         model = s.model(iterate)
         extent = state.extent or job.extent
         values = split.values(s.training_values(iterate), model)
-        frame = make_frame(model, job.data.X, job.data.y, extent, job.grid, train_values=values)
+        frame = make_frame(model, job.data, extent, job.grid, train_values=values)
         frame = split.frame(frame)
         alpha = split.alpha(s.training_alpha(iterate))
         test_error = None
@@ -234,7 +234,7 @@ class TrainingRunner:
         if ref is not None and (self._optimum is None or self._optimum.extent != tuple(extent)):
             # the exact optimum's regions and curves, once per job and view
             fit = self._fit_data
-            self._optimum = make_frame(ref.model, fit.X, fit.y, extent, job.grid)
+            self._optimum = make_frame(ref.model, fit, extent, job.grid)
         h = s.history_
         history = {c: h[c] for c in (*h.names, "t")}
         for v in history.values():

@@ -58,7 +58,7 @@ def measure(quick: bool = False) -> list[dict]:
         for k in range(repeats):
             s = 3.0 + 0.01 * (k % 5)  # a view that moves a little: nothing is reused
             start = time.perf_counter()
-            frame = make_frame(model, data.X, data.y, (-s, s, -s, s), GRID, train_values=values)
+            frame = make_frame(model, data, (-s, s, -s, s), GRID, train_values=values)
             plot.draw_frame(frame, colors, alpha)
             plot.viewport().repaint()  # painted now, not at the next event-loop turn
             times.append(time.perf_counter() - start)

@@ -10,6 +10,12 @@ compiles them all (that is, makes numba dispatchers, which compile or load from 
 cache on their first call) and puts the dispatchers in the placeholders' places in their
 modules, so that compiled code calling another function finds a dispatcher there.
 
+numba's cache keys a function's compiled code by its own file only (the index stores the
+file's hash), but the loop's compiled code holds every function it calls, inlined or
+linked: each loss module's, the rules', the bias searches'. So every cache here is keyed
+(:class:`_KeyedCache`) by the hash of every file of :data:`COMPILED_SOURCES` as well: after
+an edit of any of them, or an upgrade, the cached code is stale and compiled anew.
+
 Compiling takes seconds once after installing, so nobody waits for it: :func:`compile_now`
 (the solver's warm-up, run in a background thread by :func:`compile_in_background`) marks
 the loops :func:`ready` when it is done, and until then callers run :func:`python_version`
@@ -20,11 +26,14 @@ code meanwhile (:func:`use_compiled`).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.util
 import os
 import sys
 import threading
 import types
+from pathlib import Path
 
 HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
     importlib.util.find_spec("numba") is not None
@@ -32,7 +41,11 @@ HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
 
 # no 'nnan' nor 'ninf': the divergence guards (np.isfinite in _loop) must not be assumed away
 FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
-_OPTIONS = dict(cache=True, nogil=True, fastmath=set(FASTMATH))
+_OPTIONS = dict(nogil=True, fastmath=set(FASTMATH))  # (cached: _njit)
+# the files (under svmviz/core) whose compiled code the loops hold: a cached function is
+# stale when any of them changed (a directory: every .py file in it, recursively)
+COMPILED_SOURCES = ("_jit.py", "_gram.py", "solvers")
+_CORE = Path(__file__).resolve().parent
 _deferred: list = []
 _on_compile: list = []  # hooks run once numba is imported (on_compile)
 _functions: list = []  # (module name, function name, the plain function) of every one
@@ -79,13 +92,61 @@ def _compile_all() -> None:
     with _lock:
         if _compiled:
             return
-        import numba
 
         for d in _deferred:
-            setattr(sys.modules[d.__module__], d.__name__, numba.njit(**d.options)(d.py_func))
+            setattr(sys.modules[d.__module__], d.__name__, _njit(d.py_func, d.options))
         for hook in _on_compile:
             hook()
         _compiled = True
+
+
+def sources_stamp() -> str:
+    """The hash of every file of :data:`COMPILED_SOURCES` (paths and contents), once per
+    process: what every compiled function's cache is keyed by, beside its own file."""
+    return _sources_stamp(_CORE)
+
+
+@functools.cache
+def _sources_stamp(core: Path) -> str:
+    digest = hashlib.sha256()
+    for name in COMPILED_SOURCES:
+        path = core / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            digest.update(file.relative_to(core).as_posix().encode() + b"\0")
+            digest.update(file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _njit(func, options: dict):
+    """numba's dispatcher of ``func`` (numba imported), its cache keyed by
+    :func:`sources_stamp` too (:class:`_KeyedCache`)."""
+    import numba
+
+    dispatcher = numba.njit(**options)(func)
+    dispatcher._cache = _keyed_cache()(func)  # (what Dispatcher.enable_caching sets)
+    return dispatcher
+
+
+@functools.cache
+def _keyed_cache():
+    """numba's FunctionCache whose index is stamped with the function's file's hash (as
+    numba's) and :func:`sources_stamp`: an index written for other sources reads as empty
+    (numba's IndexDataCacheFile discards an index whose stamp differs), so the function is
+    compiled anew and the index rewritten. (numba's cache classes are internal; this is
+    their documented shape in numba 0.59 to 0.68: Cache.__init__ makes the index file.)"""
+    from numba.core.caching import FunctionCache, IndexDataCacheFile
+
+    class _KeyedCache(FunctionCache):
+        def __init__(self, py_func):
+            super().__init__(py_func)
+            self._cache_file = IndexDataCacheFile(
+                cache_path=self._cache_path,
+                filename_base=self._impl.filename_base,
+                source_stamp=(self._impl.locator.get_source_stamp(), sources_stamp()),
+            )
+
+    return _KeyedCache
 
 
 def on_compile(hook) -> None:
@@ -109,10 +170,7 @@ def plain(func):
 def compile_plain(func, inline):
     """numba's compiled version of a :func:`plain` function (numba imported), inlined
     into its callers or not."""
-    import numba
-
-    options = {**_OPTIONS, "inline": "always" if inline else "never"}
-    return numba.njit(**options)(func)
+    return _njit(func, {**_OPTIONS, "inline": "always" if inline else "never"})
 
 
 def _decorate(func, **extra):
@@ -120,17 +178,15 @@ def _decorate(func, **extra):
     if not HAVE_NUMBA:
         return func
     if _compiled:  # a module imported after the first compilation
-        import numba
-
-        return numba.njit(**_OPTIONS, **extra)(func)
+        return _njit(func, {**_OPTIONS, **extra})
     d = _Deferred(func, {**_OPTIONS, **extra})
     _deferred.append(d)
     return d
 
 
 def jit(func):
-    """``numba.njit(cache=True, nogil=True, fastmath=FASTMATH)`` when numba is importable
-    (made at the first call of any such function), else the function itself."""
+    """``numba.njit(nogil=True, fastmath=FASTMATH)``, cached (:func:`_njit`), when numba is
+    importable (made at the first call of any such function), else the function itself."""
     return _decorate(func)
 
 

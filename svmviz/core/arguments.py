@@ -12,6 +12,7 @@ from svmviz.core.config import (
     AVERAGES,
     BIASES,
     BINARY_LOSSES,
+    COST_LOSSES,
     MARGINS,
     MULTICLASS_LOSSES,
     NU_SCALED,
@@ -117,10 +118,11 @@ def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
             loss = args.loss or "hinge"
         else:
             loss = args.multiclass or "crammer_singer"
-        if loss not in ("hinge", "crammer_singer", "weston_watkins"):
+        # (two classes with the default losses: the hinge, with the multiclass loss's Δ
+        # accepted as SolverConfig accepts it)
+        if loss not in ("hinge", *COST_LOSSES):
             raise InputError(
-                "a cost matrix Δ applies to the crammer_singer and weston_watkins losses, "
-                f"not {loss}"
+                f"a cost matrix Δ applies to the {' and '.join(COST_LOSSES)} losses, not {loss}"
             )
 
 

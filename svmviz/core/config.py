@@ -9,27 +9,41 @@ import numpy as np
 from svmviz.core.errors import InputError, finite_number, shown, whole_number
 from svmviz.core.kernels import Kernel
 
+# the problems and losses (their registry: svmviz.core.problems), under the names the
+# rest of the program imports from here; NU_SCALED: the problems whose objective fixes the
+# scale of w (½‖w‖², no λ): ν takes λ's place
+from svmviz.core.problems import (  # noqa: F401  (re-exported)
+    BINARY_LOSSES,
+    COST_LOSSES,
+    HARD_MARGIN_LOSSES,
+    MULTICLASS_LOSSES,
+    NU_SCALED,
+    PROBLEMS,
+    REGRESSION,
+)
+
 ALGORITHMS = ("gd", "sgd", "pegasos")
 SCHEDULES = ("auto", "constant", "inv_t", "inv_sqrt_t", "pegasos")
 SAMPLINGS = ("uniform", "shuffle")
 AVERAGES = ("last", "uniform", "weighted")
 BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
-PROBLEMS = ("svc", "nu-svc", "one-class", "epsilon-svr", "nu-svr")
-BINARY_LOSSES = ("hinge", "squared_hinge", "logistic")
-MULTICLASS_LOSSES = ("crammer_singer", "weston_watkins", "ovr", "softmax")
-REGRESSION = ("epsilon-svr", "nu-svr")
-# the problems whose objective fixes the scale of w (½‖w‖², no λ): ν takes λ's place
-NU_SCALED = ("nu-svc", "one-class")
 # every iteration keeps a telemetry row (~60 bytes at batch 1): 2e7 rows are about 1.2 GB
 MAX_ITERATIONS = 20_000_000
 MAX_WHOLE = 2**31 - 1  # a whole number a file may set (the solver dock's spin boxes are 32-bit)
 
 # A hard margin has no λ of its own: it is solved as the soft problem with the λ that has the
-# same solution, λ = 1/(2m·max α) from the exact dual (svmviz.core.reference), and the λ
-# setting waits for a soft margin. The panel, the step inspector, `svmviz train` and the
-# model file show that λ, and say so in these words.
+# same solution. Any C = 1/(λm) ≥ max α (α the exact hard dual, svmviz.core.reference) has
+# it (exact penalty); C is taken a little above max α, for rounding: λ =
+# HARD_MARGIN_LAM_FACTOR/(m·max α). The λ setting waits for a soft margin. The panel, the
+# step inspector, `svmviz train` and the model file show that λ and say so in the words
+# HARD_MARGIN_LAM; HARD_MARGIN_LAM_RULE is the rule in words (for a tooltip).
+HARD_MARGIN_LAM_FACTOR = 0.9
 HARD_MARGIN_LAM = "set from the data"
+HARD_MARGIN_LAM_RULE = (
+    f"λ = {HARD_MARGIN_LAM_FACTOR:g}/(m·max α), α the exact hard-margin dual: "
+    "C = 1/(λm) just above max α, where the soft margin's solution is the hard one"
+)
 
 
 @dataclass(frozen=True)
@@ -132,26 +146,32 @@ class SolverConfig:
                     raise InputError(
                         f"the {name} {value} applies to the svc problem, not {self.problem}"
                     )
-        if self.margin == "hard" and (self.problem != "svc" or self.loss != "hinge"):
+        hard = HARD_MARGIN_LOSSES
+        if self.margin == "hard" and (self.problem != "svc" or self.loss not in hard):
             what = self.problem if self.problem != "svc" else f"the {self.loss} loss"
-            raise InputError(f"a hard margin is a hinge-loss svc; {what} has a soft one only")
-        if self.margin == "hard" and self.multiclass != "crammer_singer":
+            binary = " or ".join(n for n in BINARY_LOSSES if n in hard)
+            raise InputError(f"a hard margin is a {binary}-loss svc; {what} has a soft one only")
+        if self.margin == "hard" and self.multiclass not in hard:
+            multiclass = " or ".join(n for n in MULTICLASS_LOSSES if n in hard)
             raise InputError(
-                f"a hard margin is a crammer_singer svc; {self.multiclass} has a soft one only"
+                f"a hard margin is a {multiclass} svc; {self.multiclass} has a soft one only"
             )
-        if self.cost is not None and not (
-            self.problem == "svc" and self.multiclass in ("crammer_singer", "weston_watkins")
-        ):
+        costs = COST_LOSSES
+        if self.cost is not None and not (self.problem == "svc" and self.multiclass in costs):
             what = self.multiclass if self.problem == "svc" else self.problem
             raise InputError(
-                f"a cost matrix Δ applies to the crammer_singer and weston_watkins losses, "
-                f"not {what}"
+                f"a cost matrix Δ applies to the {' and '.join(costs)} losses, not {what}"
             )
 
     @property
     def lam_used(self) -> float:
         """λ of the objective: 1 for ν-SVC and one-class (½‖w‖², ν in λ's place)."""
-        return 1.0 if self.problem in NU_SCALED else self.lam
+        return 1.0 if self.nu_scaled else self.lam
+
+    @property
+    def nu_scaled(self) -> bool:
+        """The objective has ½‖w‖² and ν in λ's place (ν-SVC, one-class: NU_SCALED)."""
+        return self.problem in NU_SCALED
 
     @property
     def kind(self) -> str:

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED, SolverConfig
+from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import counted
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
-from svmviz.core.solvers import Solver
+from svmviz.core.solvers import Solver, feasible
 from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.solvers.losses import offset_columns
 from svmviz.core.training import prepare
@@ -68,8 +68,8 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         f"solver: {cfg.algorithm}, {counted(s.t_, 'iteration')} in {result.seconds:.3f} s "
         f"({s.status_text()})"
         + (
-            f"; the hard margin's budget grew to {s.budget_:,} to come within "
-            f"{HARD_GAP:.0%} of the exact optimum"
+            f"; the hard margin's budget grew to {s.budget_:,} to bring its margin within "
+            f"{HARD_GAP:.0%} of the maximum"
             if s.budget_ > cfg.iterations
             else ""
         ),
@@ -85,6 +85,13 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
             f"exact optimum: {ref.objective:.6g} ({ref.method}, {ref.seconds:.2f} s)   "
             + gap_words(h["objective"][-1], ref.objective, h["loss"][-1], reg)
         )
+        step = s.exact_step_
+        if step is not None:
+            lines.append(
+                f"last exact step (after iteration {step.iteration:,}): {feasible.WORDS} "
+                f"(÷ {step.scale:.6g}); objective ½‖w‖² = {s.exact_objective():.6g}   "
+                + gap_words(s.exact_objective(), ref.objective, 0.0, s.exact_objective())
+            )
         if cfg.margin == "hard" and ref.margin is not None:
             lines.append(hard_margin_line(result.model, data, ref.margin))
     return "\n".join(lines)
@@ -123,7 +130,7 @@ def problem_words(cfg: SolverConfig, model: Model, lam: float) -> str:
     if model.loss is not None:
         words.append(f"{model.loss} loss")
     words.append(f"kernel {cfg.kernel.name}")
-    if cfg.problem not in NU_SCALED:
+    if not cfg.nu_scaled:
         words.append(f"λ = {lam:g}" + (f" ({HARD_MARGIN_LAM})" if cfg.margin == "hard" else ""))
     if model.nu is not None:
         words.append(f"ν = {model.nu:g}")

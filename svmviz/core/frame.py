@@ -5,31 +5,59 @@ Pure numpy (and contourpy, matplotlib's contouring engine); no Qt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model
 
-# a point counts as on the margin within this much of y f = 1 (an iterate near the optimum
-# puts the support vectors at 1.00x, and they should be marked)
+# a point counts as on the margin within this share of its level (and never less than this
+# much: see tolerance): an iterate near the optimum puts the support vectors at 1.00x, and
+# they should be marked
 MARGIN_TOLERANCE = 0.01
 CONTOUR_STEP = 2  # the curves are traced on every CONTOUR_STEP-th line of the region grid
 SIMPLIFY_CELLS = 0.2  # vertices of the curves are dropped within this many region cells
 
 
+KINDS = ("svc", "regression", "regression2d", "one-class")
+
+
 @dataclass(frozen=True)
 class Frame:
-    """Everything the decision plot needs, immutable and ready to hand to another thread."""
+    """Everything the decision plot needs, immutable and ready to hand to another thread.
+
+    What the fields hold depends on ``kind`` (one of KINDS):
+
+    * svc: ``region`` the predicted class index per grid cell; ``contours`` "boundary"
+      (f = 0, or where the two largest f_k tie) and "margin" (f = ±level, or
+      f_y − max f_k = level); ``margins`` y f(x) or f_y − max_{k≠y} f_k; ``level`` 1 for the
+      hinge family, ρ for ν-SVC, 0 for a loss without margin lines (logistic, softmax).
+    * regression (1-D inputs; the plane's x is the input, y the target): ``curve`` the
+      polyline (x, f(x)) across the extent, "boundary" that curve, "margin" the tube's
+      edges f(x) ± ε, ``region`` empty; ``margins`` the residuals t − f(x); ``level`` ε.
+    * regression2d: ``region`` f quantized to 0…255 over ``value_range`` (a colour map),
+      "levels" its contours at ``value_levels``, ``margins`` the residuals, ``level`` ε.
+    * one-class: ``region`` 1 where f ≥ 0 (inliers), 0 elsewhere; "boundary" f = 0;
+      ``margins`` f(x) = ⟨w, φ(x)⟩ − ρ; ``level`` 0.
+    """
 
     extent: tuple[float, float, float, float]  # x0, x1, y0, y1
-    region: np.ndarray  # (ny, nx) predicted class index (uint8)
+    region: np.ndarray  # (ny, nx) uint8, by kind (above)
     contours: dict  # level name -> list of (n, 2) polylines
-    support: np.ndarray  # indices of the points with margin y f ≤ 1 (support vectors)
-    margins: np.ndarray  # y_i f(x_i) (binary) or f_{y_i} − max_{k≠y_i} f_k (multiclass)
-    # the points the model misclassifies, as the training error counts them and the regions
-    # paint them: a tie (f = 0, at w = 0 every point) goes to the first class
+    support: np.ndarray  # indices of the support vectors (by kind: support_mask)
+    margins: np.ndarray  # by kind (above)
+    # the points the model gets wrong: svc misclassified (as the training error counts
+    # them and the regions paint them: a tie, f = 0 at w = 0, goes to the first class);
+    # regression outside the tube; one-class the outliers (f < 0)
     wrong: np.ndarray | None = None
+    kind: str = "svc"
+    level: float = 1.0  # the margin level in the units of ``margins`` (above)
+    curve: np.ndarray | None = None  # 1-D regression: (n, 2) the points (x, f(x))
+    target: np.ndarray | None = None  # regression: each point's target
+    value_range: tuple[float, float] | None = None  # regression2d: the colour map's ends
+    value_levels: tuple = ()  # regression2d: the values of the "levels" contours
+    loss: str = "hinge"  # the loss module in force (svmviz.core.solvers.losses.MODULES)
 
 
 def prepare_contours() -> None:
@@ -44,42 +72,171 @@ def prepare_contours() -> None:
     contourpy.contour_generator(np.arange(2.0), np.arange(2.0), z).lines(0.5)
 
 
-ROLES = (
-    "outside the margin",
-    "support vector (on the margin)",
-    "inside the margin",
-    "misclassified",
-)
+ROLE_NAMES = {
+    "svc": (
+        "outside the margin",
+        "support vector (on the margin)",
+        "inside the margin",
+        "misclassified",
+    ),
+    # a classifier whose loss draws no margin (logistic, softmax): right or wrong only
+    "scores": ("classified correctly", "misclassified"),
+    "regression": (
+        "inside the tube",
+        "support vector (on the tube's edge)",
+        "support vector (outside the tube)",
+    ),
+    "regression2d": (
+        "inside the tube",
+        "support vector (on the tube's edge)",
+        "support vector (outside the tube)",
+    ),
+    "one-class": (
+        "inlier",
+        "support vector (on the boundary)",
+        "support vector (outlier)",
+    ),
+}
+ROLES = ROLE_NAMES["svc"]
 
 
-def point_roles(margins: np.ndarray) -> np.ndarray:
-    """Each point's role by its margin z = y f(x) (binary) or f_y − max_{k≠y} f_k: 0 outside
-    the margin (z > 1), 1 on it (z = 1, within MARGIN_TOLERANCE: a support vector of the
-    optimum), 2 inside it (0 ≤ z < 1), 3 misclassified (z < 0); indices into ROLES."""
+def role_kind(kind: str, level: float) -> str:
+    """The key of ROLE_NAMES for a frame of ``kind`` at margin ``level``: "scores" for a
+    classifier without margin lines (level 0), else ``kind``."""
+    return "scores" if kind == "svc" and level <= 0.0 else kind
+
+
+def tolerance(level: float, kind: str = "svc") -> float:
+    """How near a level a point counts as on it: a classifier's margin within
+    MARGIN_TOLERANCE of its level (1, or ν-SVC's ρ, whatever its scale); a tube's edge and
+    one-class's boundary within MARGIN_TOLERANCE of the larger of the level and 1 (in
+    the targets' or f's units: a tube ε = 0.1 wide, f = 0)."""
+    if kind == "svc" and level > 0.0:
+        return MARGIN_TOLERANCE * float(level)
+    return MARGIN_TOLERANCE * max(float(level), 1.0)
+
+
+def point_roles(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> np.ndarray:
+    """Each point's role, an index into ``ROLE_NAMES[role_kind(kind, level)]``.
+
+    svc, by z = y f(x) (binary) or f_y − max_{k≠y} f_k: 0 outside the margin (z > level),
+    1 on it (within :func:`tolerance`: a support vector of the optimum), 2 inside it
+    (0 ≤ z < level), 3 misclassified (z < 0); without margin lines (level 0) 0 right,
+    1 wrong (z < 0). Regression, by the residual r = t − f(x): 0 inside the tube
+    (|r| < ε), 1 on its edge (|r| = ε), 2 outside (|r| > ε). One-class, by f(x): 0 inlier,
+    1 on the boundary (f = 0), 2 outlier (f < 0).
+    """
+    margins = np.asarray(margins, dtype=float)
+    tol = tolerance(level, kind)
     roles = np.zeros(len(margins), dtype=np.int64)
-    roles[np.abs(margins - 1.0) <= MARGIN_TOLERANCE] = 1
-    roles[(margins >= 0) & (margins < 1.0 - MARGIN_TOLERANCE)] = 2
-    roles[margins < 0] = 3
+    if kind in ("regression", "regression2d"):
+        distance = np.abs(margins) - level
+        roles[np.abs(distance) <= tol] = 1
+        roles[distance > tol] = 2
+    elif kind == "one-class":
+        roles[np.abs(margins) <= tol] = 1
+        roles[margins < -tol] = 2
+    elif level <= 0.0:
+        roles[margins < 0] = 1
+    else:
+        roles[np.abs(margins - level) <= tol] = 1
+        roles[(margins >= 0) & (margins < level - tol)] = 2
+        roles[margins < 0] = 3
     return roles
 
 
-def slack_segments(coef: np.ndarray, intercept: float, X: np.ndarray, y_sign: np.ndarray):
-    """For a linear binary model: from each point with slack ξ_i = max(0, 1 − y_i f(x_i)) > 0
-    to the nearest point of its own margin line f = y_i (a segment of length ξ_i/‖w‖):
-    (starts, ends), each n×2."""
+def support_mask(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> np.ndarray:
+    """The support vectors by their margins: svc z ≤ level; regression |r| ≥ ε; one-class
+    f ≤ 0 (each within :func:`tolerance`); a loss without margin lines (level 0) counts
+    every point (each has a gradient weight)."""
+    tol = tolerance(level, kind)
+    if kind in ("regression", "regression2d"):
+        return np.abs(margins) >= level - tol
+    if kind == "one-class":
+        return margins <= tol
+    if level <= 0.0:
+        return np.ones(len(margins), dtype=bool)
+    return margins <= level + tol
+
+
+def problem_module(model: Model):
+    """The loss module of ``model``'s problem (svmviz.core.solvers.losses.MODULES): its
+    LEVELS, OFFSETS and words."""
+    from svmviz.core.solvers.losses import MODULES
+
+    return MODULES[model.problem if model.problem != "svc" else model.loss]
+
+
+def frame_kind(model: Model, data: Dataset) -> str:
+    """One of KINDS: the model's kind, regression split by its inputs' dimension."""
+    if model.kind == "regression":
+        return "regression" if data.X.shape[1] == 1 else "regression2d"
+    return model.kind
+
+
+def margin_lines(model: Model) -> list[float]:
+    """The margin lines of an svc ``model``, as values of f (binary) or of
+    f_y − max_{k≠y} f_k (multiclass): the nonzero LEVELS of its loss module, in units of ρ
+    for a problem that learns ρ (ν-SVC: f = ±ρ); none for logistic and softmax."""
+    module = problem_module(model)
+    unit = float(model.rho) if "rho" in getattr(module, "OFFSETS", ()) else 1.0
+    return sorted((unit * float(v) for v in module.LEVELS if v != 0), reverse=True)
+
+
+def margin_level(model: Model) -> float:
+    """The margin level of ``model`` in the units of its frame's margins: ε for
+    regression (learned by ν-SVR), 0 for one-class; for svc the largest margin line
+    (:func:`margin_lines`: 1, ρ for ν-SVC, 0 without one)."""
+    if model.kind == "regression":
+        return float(model.epsilon or 0.0)
+    if model.kind == "one-class":
+        return 0.0
+    return max((abs(v) for v in margin_lines(model)), default=0.0)
+
+
+def plane_points(data: Dataset) -> np.ndarray:
+    """The points of ``data`` where the plane draws them: regression on 1-D inputs at (x,
+    target), everything else at its first two coordinates."""
+    if data.target is not None and data.X.shape[1] == 1:
+        return np.column_stack((data.X[:, 0], data.target))
+    return data.X[:, :2]
+
+
+def tube_segments(points: np.ndarray, residuals: np.ndarray, epsilon: float):
+    """For 1-D regression: from each point (x_i, t_i) outside the ε-tube straight down or up
+    to the tube's edge f(x_i) ± ε (its length |r_i| − ε, the point's loss): (starts, ends),
+    each n×2."""
+    idx = np.flatnonzero(np.abs(residuals) > epsilon)
+    ends = points[idx].copy()
+    ends[:, 1] -= residuals[idx] - np.sign(residuals[idx]) * epsilon
+    return points[idx], ends
+
+
+def slack_segments(
+    coef: np.ndarray, intercept: float, X: np.ndarray, y_sign: np.ndarray, level: float = 1.0
+):
+    """For a linear binary model: from each point with slack ξ_i = max(0, level − y_i f(x_i))
+    > 0 to the nearest point of its own margin line f = y_i·level (a segment of length
+    ξ_i/‖w‖; level 1, or ρ for ν-SVC): (starts, ends), each n×2."""
     w = np.asarray(coef, dtype=float)
     n2 = float(w @ w)
     if n2 == 0.0:
         return np.zeros((0, 2)), np.zeros((0, 2))
     f = X @ w + intercept
-    slack = np.maximum(0.0, 1.0 - y_sign * f)
+    slack = np.maximum(0.0, level - y_sign * f)
     idx = np.flatnonzero(slack > 0)
-    ends = X[idx] + ((y_sign[idx] - f[idx]) / n2)[:, None] * w
+    ends = X[idx] + ((level * y_sign[idx] - f[idx]) / n2)[:, None] * w
     return X[idx], ends
 
 
-def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """f on the grid xs × ys, shape (len(ys)·len(xs),) or (…, K), row-major in y.
+def input_dim(model: Model) -> int:
+    """The dimension of ``model``'s inputs (1 for regression on 1-D inputs)."""
+    return int(model.coef.shape[1] if model.coef is not None else model.support_vectors.shape[1])
+
+
+def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray | None = None) -> np.ndarray:
+    """f on the grid xs × ys, shape (len(ys)·len(xs),) or (…, K), row-major in y; a model of
+    1-D inputs needs only the x grid: f(xs), shape (len(xs),).
 
     The Gaussian kernel factorizes over the axes of a regular grid:
     exp(−γ‖p − s‖²) = exp(−γ(p_x − s_x)²)·exp(−γ(p_y − s_y)²), so the values of an RBF model
@@ -89,6 +246,8 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     training points' values, margins and the objective stay
     in double precision (they come from the solver).
     """
+    if input_dim(model) == 1:
+        return model.decision_function(np.asarray(xs, dtype=float)[:, None])
     kernel = model.kernel
     if model.coef is None and kernel.name == "rbf" and model.support_vectors.shape[1] == 2:
         Ex = _gauss_factor(xs, model.support_vectors[:, 0], kernel.gamma)  # (nx, n_sv)
@@ -98,11 +257,8 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         dtype = np.float32 if small else np.float64
         out = np.stack([(Ey * a.astype(dtype)) @ Ex.T for a in model.dual_coef], axis=-1)
         out = out.reshape(len(ys) * len(xs), -1).astype(float) + model.intercept
-        return out[:, 0] if out.shape[1] == 1 else out  # (one output: binary, SVR, one-class)
+        return out[:, 0] if model.single_output else out
     gx, gy = np.meshgrid(xs, ys)
-    inputs = model.coef.shape[1] if model.coef is not None else model.support_vectors.shape[1]
-    if inputs == 1:  # a regression on 1-D inputs: f of the plane's x
-        return model.decision_function(gx.ravel()[:, None])
     return model.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
 
 
@@ -186,14 +342,57 @@ def level_line(w, b: float, c: float, extent) -> list:
     return [P[[i, j]]]
 
 
-def make_frame(
-    model: Model, X: np.ndarray, y: np.ndarray, extent, n: int = 160, train_values=None
-) -> Frame:
-    """Decision regions and the f = 0 and f = ±1 curves of ``model`` over ``extent``.
+def make_frame(model: Model, data: Dataset, extent, n: int = 160, train_values=None) -> Frame:
+    """The frame of ``model`` on the job's ``data`` (X, y, target) over ``extent``: the grid
+    parts (regions, curves, by its kind: see :class:`Frame`) and the points' margins,
+    support vectors and errors.
 
-    Binary: f = 0 is the boundary, f = ±1 the margins. Multiclass: the boundaries are where
-    the two largest f_k are equal (the zero level of f_first − f_second).
+    ``train_values``: f at the points when known (the solver keeps them: evaluating a kernel
+    model there again would cost more than the whole grid).
     """
+    kind = frame_kind(model, data)
+    level = margin_level(model)
+    value_range = _value_range(data.target) if kind == "regression2d" else None
+    F = model.decision_function(data.X) if train_values is None else train_values
+    y = data.y
+    target = None
+    if kind in ("regression", "regression2d"):
+        target = np.asarray(data.target, dtype=float)
+        margins = target - F
+        wrong = np.abs(margins) > level
+    elif kind == "one-class":
+        margins = np.asarray(F, dtype=float)
+        wrong = margins < 0
+    elif F.ndim == 1:
+        margins = np.where(y == 1, 1.0, -1.0) * F
+        wrong = (F > 0) != (y == 1)
+    else:
+        wrong = np.argmax(F, axis=1) != y
+        fy = F[np.arange(len(y)), y]
+        Fo = F.copy()
+        Fo[np.arange(len(y)), y] = -np.inf
+        margins = fy - Fo.max(axis=1)
+    support = np.flatnonzero(support_mask(margins, kind, level))
+    frame = Frame(
+        tuple(extent),
+        np.zeros((0, 0), dtype=np.uint8),
+        {},
+        support,
+        margins,
+        wrong,
+        kind=kind,
+        level=level,
+        target=target,
+        value_range=value_range,
+        loss=problem_module(model).NAME,
+    )
+    return reframe(frame, model, extent, n)
+
+
+def reframe(frame: Frame, model: Model, extent, n: int = 160) -> Frame:
+    """``frame``'s grid parts (regions, curves, contours) drawn anew for ``model`` over
+    ``extent`` at ``n`` cells a side; the points' parts (margins, support, errors) kept.
+    For a picture of another size, and for the exact optimum's curves over a frame."""
     import contourpy
 
     x0, x1, y0, y1 = extent
@@ -201,46 +400,78 @@ def make_frame(
     # curves from every other grid line: a quarter of the contouring, and of the vertices
     # to stroke (~8 px apart on screen, where a smooth f is near linear)
     step = CONTOUR_STEP if n >= 100 else 1
+    kind = frame.kind
+    parts: dict = {}
+    contours: dict = {"boundary": [], "margin": []}
+    if kind == "regression":
+        eps = margin_level(model)
+        curve = np.column_stack((xs, grid_values(model, xs)))
+        parts["curve"] = curve
+        region = np.zeros((0, 0), dtype=np.uint8)
+        contours["boundary"] = [curve]
+        contours["margin"] = [curve + (0.0, eps), curve - (0.0, eps)]
+        return replace(frame, extent=tuple(extent), region=region, contours=contours, **parts)
     F = grid_values(model, xs, ys)
-    contours = {}
-    if F.ndim == 1 and model.coef is not None and model.coef.shape[1] == 2:
+    lines = margin_lines(model) if kind == "svc" else []
+    if kind == "regression2d":
+        lo, hi = frame.value_range or _value_range(frame.target)
+        Z = F.reshape(n, n)
+        region = np.round(255 * np.clip((Z - lo) / (hi - lo), 0.0, 1.0)).astype(np.uint8)
+        levels = nice_levels(lo, hi)
+        gen = contourpy.contour_generator(xs[::step], ys[::step], Z[::step, ::step])
+        contours["levels"] = [line for v in levels for line in gen.lines(v)]
+        parts["value_levels"] = tuple(levels)
+    elif F.ndim == 1 and model.coef is not None and model.coef.shape[1] == 2:
         # a linear model's levels are straight lines: exact, and two vertices each
-        region = (F.reshape(n, n) > 0).astype(np.uint8)
+        region = (F.reshape(n, n) >= 0 if kind == "one-class" else F.reshape(n, n) > 0).astype(
+            np.uint8
+        )
         w, b = model.coef[0], float(model.intercept[0])
         contours["boundary"] = level_line(w, b, 0.0, extent)
-        contours["margin"] = level_line(w, b, 1.0, extent) + level_line(w, b, -1.0, extent)
+        contours["margin"] = [seg for c in lines for seg in level_line(w, b, c, extent)]
     elif F.ndim == 1:
         Z = F.reshape(n, n)
-        region = (Z > 0).astype(np.uint8)
+        region = (Z >= 0 if kind == "one-class" else Z > 0).astype(np.uint8)
         gen = contourpy.contour_generator(xs[::step], ys[::step], Z[::step, ::step])
         contours["boundary"] = gen.lines(0.0)
-        contours["margin"] = [*gen.lines(1.0), *gen.lines(-1.0)]
+        contours["margin"] = [line for c in lines for line in gen.lines(c)]
     else:
         region = np.argmax(F, axis=1).reshape(n, n).astype(np.uint8)
-        contours = {"boundary": [], "margin": []}
         for k in range(F.shape[1]):
-            # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, 1 on its margin
+            # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, the margin
+            # level on its margin
             others = np.delete(F, k, axis=1).max(axis=1)
             D = (F[:, k] - others).reshape(n, n)[::step, ::step]
             gen = contourpy.contour_generator(xs[::step], ys[::step], D)
             contours["boundary"] += gen.lines(0.0)
-            contours["margin"] += gen.lines(1.0)
+            contours["margin"] += [line for c in lines if c > 0 for line in gen.lines(c)]
     tol = SIMPLIFY_CELLS * min(x1 - x0, y1 - y0) / n
     contours = {k: simplify_lines(v, tol) for k, v in contours.items()}
-    # f at the training points: the solver keeps them (Solver.training_values); evaluating a
-    # kernel model there again would cost more than the whole grid
-    Fx = model.decision_function(X) if train_values is None else train_values
-    if Fx.ndim == 1:
-        margins = np.where(y == 1, 1.0, -1.0) * Fx
-        wrong = (Fx > 0) != (y == 1)
-    else:
-        wrong = np.argmax(Fx, axis=1) != y
-        fy = Fx[np.arange(len(y)), y]
-        Fo = Fx.copy()
-        Fo[np.arange(len(y)), y] = -np.inf
-        margins = fy - Fo.max(axis=1)
-    support = np.flatnonzero(margins <= 1.0 + MARGIN_TOLERANCE)
-    return Frame(tuple(extent), region, contours, support, margins, wrong)
+    return replace(frame, extent=tuple(extent), region=region, contours=contours, **parts)
+
+
+def _value_range(target) -> tuple[float, float]:
+    """The colour map's ends for the targets: their smallest and largest (a constant
+    target: ±0.5 around it)."""
+    t = np.asarray(target, dtype=float)
+    t = t[np.isfinite(t)]
+    if not t.size:
+        return -0.5, 0.5
+    lo, hi = float(t.min()), float(t.max())
+    if hi - lo < 1e-12 * max(1.0, abs(lo)):
+        return lo - 0.5, hi + 0.5
+    return lo, hi
+
+
+def nice_levels(lo: float, hi: float, count: int = 8) -> list[float]:
+    """About ``count`` round values strictly inside (lo, hi), a step of 1, 2 or 5 × 10^k
+    apart: the contours of a colour map."""
+    raw = (hi - lo) / count
+    power = 10.0 ** np.floor(np.log10(raw))
+    step = power * min((m for m in (1.0, 2.0, 5.0, 10.0) if m * power >= raw), default=10.0)
+    first = np.floor(lo / step) * step + step
+    values = np.arange(first, hi, step)
+    return [float(round(v / step) * step) for v in values if lo < v < hi]
 
 
 def data_extent(X: np.ndarray, pad: float = 0.15):

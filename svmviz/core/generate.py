@@ -1,5 +1,8 @@
 """Synthetic 2-D data sets for the classroom, deterministic for a seed. Coordinates are
-produced at the scale they are drawn at (roughly within [−3, 3]); nothing is rescaled later."""
+produced at the scale they are drawn at (roughly within [−3, 3]); nothing is rescaled later.
+
+The regression kinds (:data:`REGRESSION_KINDS`) are points (x, target) of one class, as the
+plane draws 1-D regression (libsvm's svm-toy): x the input, the second coordinate the target."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ from svmviz.core.errors import InputError, finite_number, shown, whole_number
 from svmviz.core.limits import MAX_POINTS
 from svmviz.core.palette import MAX_CLASSES
 
-KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
+CLASSIFICATION_KINDS = ("blobs", "separable", "xor", "moons", "circles", "spirals")
+# a noisy sine, a line with a few far outliers, a step: targets over x in [−3, 3]
+REGRESSION_KINDS = ("sine", "outliers", "step")
+KINDS = CLASSIFICATION_KINDS + REGRESSION_KINDS
 MAX_SCALE = 1e6  # the largest noise and margin (the points are drawn at a scale of about 3)
 
 
@@ -22,7 +28,8 @@ def generate(
     margin: float = 0.5,
 ):
     """(X, y) for ``kind``: ``n`` points in total, ``noise`` the standard deviation of the
-    Gaussian jitter, ``classes`` for blobs and spirals, ``margin`` the gap of ``separable``."""
+    Gaussian jitter, ``classes`` for blobs and spirals, ``margin`` the gap of ``separable``.
+    A regression kind gives points (x, target) with y all 0."""
     if kind not in KINDS:
         raise InputError(f"unknown data set {shown(kind)}; choose one of {', '.join(KINDS)}")
     if not whole_number(n) or not 2 <= n <= MAX_POINTS:
@@ -43,6 +50,8 @@ def generate(
         raise InputError(f"the seed must be a whole number ≥ 0, not {shown(seed)}")
     rng = np.random.default_rng(int(seed))
     n, noise = int(n), float(noise) + 0.0  # (+ 0.0: -0.0 is a "scale < 0" to numpy)
+    if kind in REGRESSION_KINDS:
+        return _regression(kind, n, noise, rng)
     if kind == "blobs":
         angles = 2 * np.pi * np.arange(classes) / classes
         centres = 2.0 * np.column_stack([np.cos(angles), np.sin(angles)])
@@ -81,3 +90,20 @@ def generate(
         X = 2.8 * np.column_stack([t * np.cos(angle), t * np.sin(angle)])
         X = X + rng.normal(0, noise * 0.5, (n, 2))
     return np.asarray(X, dtype=float), np.asarray(y, dtype=np.int64)
+
+
+def _regression(kind: str, n: int, noise: float, rng) -> tuple[np.ndarray, np.ndarray]:
+    """(x, target) points over x in [−3, 3]: a sine (svm-toy's demo), a line with every
+    tenth point thrown far off it (what the ε-insensitive loss shrugs off), or a step."""
+    x = np.sort(rng.uniform(-3.0, 3.0, n))
+    if kind == "sine":
+        t = 1.5 * np.sin(1.2 * x)
+    elif kind == "outliers":
+        t = 0.5 * x + 0.2
+    else:  # step
+        t = np.where(x < 0.0, -1.0, 1.0)
+    t = t + rng.normal(0, noise, n)
+    if kind == "outliers":
+        far = np.arange(n) % 10 == 5
+        t[far] += np.where(rng.uniform(size=int(far.sum())) < 0.5, -2.5, 2.5)
+    return np.column_stack([x, t]), np.zeros(n, dtype=np.int64)

@@ -30,13 +30,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from svmviz.core.config import (
-    BIASES,
-    BINARY_LOSSES,
-    MULTICLASS_LOSSES,
-    PROBLEMS,
-    REGRESSION,
-)
+from svmviz.core import problems as options
+from svmviz.core.config import BIASES
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.file_io import (
@@ -130,7 +125,7 @@ class Model:
     @property
     def kind(self) -> str:
         """The kind: "svc" (binary, multiclass, ν-SVC), "regression" or "one-class"."""
-        if self.problem in REGRESSION:
+        if self.problem in options.REGRESSION:
             return "regression"
         return "one-class" if self.problem == "one-class" else "svc"
 
@@ -218,7 +213,7 @@ class Model:
                     "classes and one intercept, or K ≥ 2 classes and K intercepts"
                 )
             if problem == "svc":
-                losses = BINARY_LOSSES if K == 1 else MULTICLASS_LOSSES
+                losses = options.BINARY_LOSSES if K == 1 else options.MULTICLASS_LOSSES
                 if d["version"] == 1:
                     loss = losses[0]  # hinge or crammer_singer: the losses of version 1
                 elif loss not in losses:
@@ -300,9 +295,9 @@ def _problem(d: dict, where: str) -> tuple[str, str | None, dict]:
             raise InputError(f"{where}: {extra[0]} is a field of version 2, not 1")
         return "svc", None, {}
     problem = d["problem"]
-    if problem not in PROBLEMS:
+    if problem not in options.PROBLEMS:
         raise InputError(
-            f"{where}: problem must be one of {', '.join(PROBLEMS)}, not {shown(problem)}"
+            f"{where}: problem must be one of {', '.join(options.PROBLEMS)}, not {shown(problem)}"
         )
     if problem == "svc":
         loss = d["loss"]  # (checked by the caller, which knows binary from multiclass)

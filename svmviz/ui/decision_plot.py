@@ -1,7 +1,14 @@
 """The decision plot: the points of each class, the model's regions, the boundary f = 0, the
-dashed margins f = ±1, thin rings on the support vectors and a small cross beside each
-misclassified point (beside, not over it: its colour and shape stay visible), with a compact
-legend inside the plane where it hides the least (svmviz.ui.plane_legend).
+dashed margins f = ±1 (±ρ for ν-SVC; none for the logistic and softmax losses), thin rings
+on the support vectors and a small cross beside each misclassified point (beside, not over
+it: its colour and shape stay visible), with a compact legend inside the plane where it hides
+the least (svmviz.ui.plane_legend), in the words of the problem in force.
+
+The other problems, as svmviz.core.frame draws them: a 1-D regression as libsvm's svm-toy
+(x the input, y the target: the curve f(x), the ε-tube shaded between its dashed edges, a
+segment from each point outside it to its edge); a 2-D regression as a colour map of f with
+its contours, each point coloured by its target on the same map and ringed by its distance
+outside the tube; one-class as the shaded region f ≥ 0, its boundary and the outliers marked.
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
 so several updates in one tick cost one paint). The items' own classes are in
@@ -15,9 +22,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.frame import MARGIN_TOLERANCE
+from svmviz.core.frame import tolerance, tube_segments
 from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.solvers.losses import MODULES
 from svmviz.ui import style
 from svmviz.ui.plane_items import (
     ALPHA_SHOWN,
@@ -26,12 +34,17 @@ from svmviz.ui.plane_items import (
     RING_WIDTH,
     WRONG_SIZE,
     WRONG_SYMBOL,
+    BandItem,
+    FillSample,
+    GradientSample,
     Marks,
     RegionItem,
     Sample,
+    ValuedMarks,
     cache_tree,
     polylines,
     ring_sizes,
+    value_colors,
 )
 from svmviz.ui.plane_legend import PlaneLegend
 from svmviz.ui.point_editor import EditorViewBox
@@ -39,6 +52,12 @@ from svmviz.ui.point_editor import EditorViewBox
 LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
 LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
 MARGIN_COLOR = "#555555"  # the margins f = ±1: dark grey, beside the black boundary
+TUBE_COLOR = (86, 180, 233, 90)  # the ε-tube of a 1-D regression: sky blue, translucent
+INLIER_COLOR = "#009E73"  # one-class: the region f ≥ 0, at the regions' alpha
+LEVEL_COLOR = (40, 40, 40, 170)  # the contours of a 2-D regression's f
+MAP_NAME = "viridis"  # a 2-D regression's colour map (perceptually uniform, colorblind-safe)
+MAP_ALPHA = 2.5  # its background's weight over white, in units of the regions' alpha
+AXES = {"svc": ("x₁", "x₂"), "regression": ("x", "y (target)")}
 
 
 class DecisionPlot(pg.PlotWidget):
@@ -87,6 +106,25 @@ class DecisionPlot(pg.PlotWidget):
         # under the boundary: where a narrow margin runs along it (a large ‖w‖), the boundary
         # stays one black line with the grey dashes beside it, not a striped rope
         self.margin.setZValue(-0.5)
+        # the other problems' items (hidden while the problem has none)
+        self.tube = BandItem(TUBE_COLOR)
+        self.tube.setZValue(-5)
+        self.tube.hide()
+        self.levels = pg.PlotCurveItem(pen=pg.mkPen(LEVEL_COLOR, width=1), connect="finite")
+        self.levels.setZValue(-0.6)
+        self.tube_slack = pg.PlotCurveItem(
+            pen=pg.mkPen(style.ERROR_COLOR, width=2), connect="finite"
+        )
+        self.tube_slack.setZValue(3)
+        # a 2-D regression's points coloured by their targets, over the class markers
+        self.valued = ValuedMarks(size=style.POINT_SIZE + 2, symbol="o")
+        self.valued.setZValue(1)
+        for item in (self.tube, self.levels, self.tube_slack, self.valued):
+            self.addItem(item)
+        self.kind = "svc"
+        self.words = ("svc", "hinge", True, "")  # (kind, loss, margin lines, colour range)
+        self.value_lut = value_colors(MAP_NAME)  # the points' colours (the map at full strength)
+        self._valued_key = None
         self.rings = Marks(
             size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH), brush=None, symbol="o"
         )
@@ -113,6 +151,7 @@ class DecisionPlot(pg.PlotWidget):
         self.slack.hide()
         self.addItem(self.slack)
         self._ring_label = ""
+        self.axis_names = AXES["svc"]
         for item in (self.boundary, self.margin, self.rings, self.wrong):
             self.addItem(item)
         # one persistent scatter per class slot; setData on every edit
@@ -179,40 +218,83 @@ class DecisionPlot(pg.PlotWidget):
             self._draw_legend()
 
     def legend_labels(self) -> list[tuple[object, str]]:
-        """(item, label) of the legend's entries: HTML, in the words of a binary model (f,
-        y f) or of one with 3+ classes (f_k, the argmax)."""
-        multi = self.multiclass
-        pct = f"{100 * ALPHA_SHOWN:g}%"
-        if self._ring_label == "kernel":
-            ring = f"support vectors, α<sub>i</sub> ≥ {pct} of max"
-        elif multi:
-            ring = "in the margin, 0 ≤ f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ 1"
-        else:
-            ring = "in the margin, 0 ≤ y f ≤ 1"
-        if multi:
+        """(item or legend sample, label) of the legend's entries: HTML, in the words of the
+        problem in force (svmviz.core.frame's kinds; the margin ±1 or ±ρ, the ε fixed or
+        learned, read from the loss module's OFFSETS) and of a binary model (f, y f) or one
+        with 3+ classes (f_k, the argmax)."""
+        kind, loss, has_margin, value_range = self.words
+        learns = getattr(MODULES.get(loss), "OFFSETS", ())
+        k = self.scale
+        edge = pg.mkPen(MARGIN_COLOR, width=2 * k, style=QtCore.Qt.PenStyle.DashLine)
+        optimum = "boundary, margins"
+        if kind == "regression":
+            eps = "ε (learned)" if "epsilon" in learns else "ε"
             entries = [
-                (self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
-                (self.margin, "margins f<sub>k</sub> − f<sub>j</sub> = 1"),
-                (self.rings, ring),
-                (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y"),
+                (self.boundary, "f(x), the prediction of y"),
+                (FillSample(TUBE_COLOR, k, edge), f"ε-tube f(x) ± {eps}: no loss inside"),
+                (self.rings, "support vectors: on or outside the tube"),
+                (self.tube_slack, "outside the tube by |y − f(x)| − ε"),
             ]
-        else:
+            optimum = "curve, tube"
+        elif kind == "regression2d":
             entries = [
+                (GradientSample(self.value_lut, k), f"f(x), targets y: {value_range}"),
+                (self.levels, "contours of f"),
+                (self.rings, "outside the ε-tube (larger: farther)"),
+            ]
+            optimum = "contours"
+        elif kind == "one-class":
+            inlier = self._blend([INLIER_COLOR])[0]
+            entries = [
+                (FillSample(QtGui.QColor.fromRgb(int(inlier)), k), "f(x) ≥ 0: the inliers' region"),
                 (self.boundary, "boundary f = 0"),
-                (self.margin, "margins f = ±1"),
-                (self.rings, ring),
-                (self.wrong, "misclassified: on the other side"),
+                (self.rings, "support vectors: f ≤ 0"),
+                (self.wrong, "outlier: f(x) &lt; 0"),
             ]
+            optimum = "boundary"
+        else:
+            entries = self._svc_entries(has_margin, "ρ" if "rho" in learns else "1")
+            if not has_margin:
+                optimum = "boundary"
         parts = self.parts
         if parts is not None and np.any(parts == 1):
             entries.append((self.test_sample, "test point (not trained on)"))
         if parts is not None and np.any(parts == 2):
             entries.append((self.unused_sample, "left out of the training set"))
         if self.optimum_shown:  # one entry, two lines: the boundary above the margins
-            entries.append((self.optimum_boundary, "exact optimum: boundary, margins"))
+            entries.append((self.optimum_boundary, f"exact optimum: {optimum}"))
         if self._step_marks is not None:
             entries.append(self._step_marks)
         return entries
+
+    def _svc_entries(self, has_margin: bool, unit: str) -> list[tuple[object, str]]:
+        """The classifier's entries: margins f = ±1 (±ρ for ν-SVC) where its loss has them."""
+        multi = self.multiclass
+        pct = f"{100 * ALPHA_SHOWN:g}%"
+        ring = None
+        if self._ring_label == "kernel":
+            ring = f"support vectors, α<sub>i</sub> ≥ {pct} of max"
+        elif not has_margin:
+            ring = None  # (every point weighs in the logistic and softmax losses)
+        elif multi:
+            ring = f"in the margin, 0 ≤ f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ {unit}"
+        else:
+            ring = f"in the margin, 0 ≤ y f ≤ {unit}"
+        if multi:
+            entries = [
+                (self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
+                (self.margin, f"margins f<sub>k</sub> − f<sub>j</sub> = {unit}"),
+                (self.rings, ring),
+                (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y"),
+            ]
+        else:
+            entries = [
+                (self.boundary, "boundary f = 0"),
+                (self.margin, f"margins f = ±{unit}"),
+                (self.rings, ring),
+                (self.wrong, "misclassified: on the other side"),
+            ]
+        return [e for e in entries if e[1] is not None and (has_margin or e[0] is not self.margin)]
 
     def show_step_marks(self, entry: tuple[object, str] | None) -> None:
         """The step inspector's marks on the plane, (item, label) of their legend entry, or
@@ -287,6 +369,7 @@ class DecisionPlot(pg.PlotWidget):
         has = (lambda part: False) if parts is None else (lambda part: bool(np.any(parts == part)))
         key = (
             self._ring_label,
+            self.words,
             self.optimum_shown,
             has(1),
             has(2),
@@ -298,8 +381,13 @@ class DecisionPlot(pg.PlotWidget):
             self.legend.clear()
             step = None if self._step_marks is None else self._step_marks[0]
             for item, label in self.legend_labels():
+                if isinstance(item, Sample):  # (a shaded area or a colour map)
+                    self.legend.addItem(item, label)
+                    continue
                 on_point = item is self.rings or item is self.wrong or item is step
                 below = self.optimum_margin if item is self.optimum_boundary else None
+                if below is not None and self.kind in ("one-class", "regression2d"):
+                    below = None  # (no margins: one line)
                 # (the step's squares, drawn around a point on the plane, smaller here)
                 size = (style.POINT_SIZE + 7) * self.scale if item is step else None
                 self.legend.addItem(Sample(item, self.scale, on_point, below, size), label)
@@ -330,7 +418,14 @@ class DecisionPlot(pg.PlotWidget):
             return np.column_stack(((xy[:, 0] - x0) * sx, (y1 - xy[:, 1]) * sy))
 
         lines = []
-        for item in (self.boundary, self.margin, self.optimum_boundary, self.optimum_margin):
+        for item in (
+            self.boundary,
+            self.margin,
+            self.levels,
+            self.tube_slack,
+            self.optimum_boundary,
+            self.optimum_margin,
+        ):
             x, y = item.getData()
             if item.isVisible() and x is not None and len(x):
                 lines.append(pixels(np.column_stack((x, y))))
@@ -346,21 +441,44 @@ class DecisionPlot(pg.PlotWidget):
     # ------------------------------------------------------------------ the model
     def clear_model(self) -> None:
         self.region.clear()
-        for item in (self.boundary, self.margin, self.rings, self.wrong):
+        self.tube.clear()
+        for item in (self.boundary, self.margin, self.levels, self.tube_slack):
             item.setData([], [])
+        for item in (self.rings, self.wrong):
+            item.setData([], [])
+        self.valued.hide()
+        self._valued_key = None
         self._marks = None
 
     def draw_frame(self, frame, region_colors: np.ndarray, alpha=None, marks=True) -> None:
-        """One frame of the model: ``region_colors`` (0xffRRGGBB per class) colours the
-        regions; ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear models).
-        With ``marks`` False the rings and crosses are left as they are (cleared if points
-        moved or went): at full speed they are refreshed at a lower rate than the plane."""
-        self.region.set_regions(region_colors[frame.region], frame.extent)
-        if (len(region_colors) > 2) != self.multiclass:  # a region per class
+        """One frame of the model (svmviz.core.frame.Frame, of any kind): ``region_colors``
+        (0xffRRGGBB per class) colours a classifier's regions (the other problems have their
+        own colours); ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear
+        models). With ``marks`` False the rings and crosses are left as they are (cleared if
+        points moved or went): at full speed they are refreshed at a lower rate than the
+        plane."""
+        self._follow_kind(frame)
+        kind = frame.kind
+        if kind == "svc":
+            self.region.set_regions(region_colors[frame.region], frame.extent)
+        elif kind == "one-class":
+            self.region.set_regions(
+                self._blend(["#FFFFFF", INLIER_COLOR])[frame.region], frame.extent
+            )
+        elif kind == "regression2d":
+            self.region.set_regions(self._map_colors()[frame.region], frame.extent)
+        else:
+            self.region.clear()
+        if kind == "regression" and frame.curve is not None:
+            self.tube.set_band(frame.curve, frame.level)
+        else:
+            self.tube.clear()
+        if kind == "svc" and (len(region_colors) > 2) != self.multiclass:  # a region per class
             self.multiclass = len(region_colors) > 2
             self._draw_legend()
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
+        self.levels.setData(*polylines(frame.contours.get("levels", [])))
         if not self._legend_timer.isActive():  # (not restarted: it follows a run too)
             self._legend_timer.start()
         X = self.session.points.X
@@ -372,28 +490,111 @@ class DecisionPlot(pg.PlotWidget):
                 return
             if len(old) + 1 == len(X) and np.array_equal(old, X[: len(old)]):
                 return  # a point added: the marks still sit on theirs; they follow soon
-            self.rings.setData([], [])  # points moved or gone: no mark on a wrong place
-            self.wrong.setData([], [])
+            for item in (self.rings, self.wrong, self.tube_slack):
+                item.setData([], [])  # points moved or gone: no mark on a wrong place
+            self.valued.hide()
+            self._valued_key = None
             self._marks = (X, None)
             return
-        if alpha is not None and len(alpha) == len(X):
-            ring = (alpha > 0) & (alpha >= ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0))
-            sizes = ring_sizes(alpha[ring]) * self.scale
-        else:
-            ring = (frame.margins <= 1.0 + MARGIN_TOLERANCE) & (frame.margins >= 0)
-            if self.parts is not None and len(self.parts) == len(X):
-                ring &= self.parts == 0  # support vectors are training points
-            sizes = np.full(int(ring.sum()), MARGIN_RING * self.scale)
+        ring, sizes = self._rings(frame, alpha, X)
+        # one-class's outliers and the misclassified points are crossed; a regression's
+        # points outside the tube have their segment (1-D) or their ring's size (2-D)
         wrong = frame.margins < 0 if frame.wrong is None else frame.wrong
+        if kind in ("regression", "regression2d"):
+            wrong = np.zeros(len(X), dtype=bool)
         # near convergence the marks rarely change, and setting a scatter's data costs more
         # than drawing it (pyqtgraph keys every spot's sprite in Python)
-        marks = (ring.tobytes(), sizes.tobytes(), wrong.tobytes())
+        marks = (ring.tobytes(), sizes.tobytes(), wrong.tobytes(), frame.margins.tobytes())
         if self._marks is not None and X is self._marks[0] and marks == self._marks[1]:
             return
         self._marks = (X, marks)
         self.rings.setData(X[ring, 0], X[ring, 1], size=sizes)
         # (never hidden: the legend draws a hidden item's sample as an "invisible" eye)
         self.wrong.setData(X[wrong, 0], X[wrong, 1])
+        if kind == "regression":
+            starts, ends = tube_segments(X, frame.margins, frame.level)
+            xy = np.empty((3 * len(starts), 2))
+            xy[0::3], xy[1::3], xy[2::3] = starts, ends, np.nan
+            self.tube_slack.setData(xy[:, 0], xy[:, 1])
+        else:
+            self.tube_slack.setData([], [])
+        self._draw_valued(frame, X)
+
+    def _rings(self, frame, alpha, X) -> tuple[np.ndarray, np.ndarray]:
+        """(which points are ringed, their ring sizes): a classifier's support vectors by α
+        (kernel) or in the margin (linear; none without margin lines); a regression's and
+        one-class's support vectors by their margins (frame.support), a 2-D regression's
+        ring growing with the distance outside the tube."""
+        m = len(X)
+        if frame.kind != "svc":
+            ring = np.zeros(m, dtype=bool)
+            ring[frame.support] = True  # (training points only: svmviz.app.split)
+            if frame.kind == "regression2d":
+                distance = np.maximum(np.abs(frame.margins[ring]) - frame.level, 0.0)
+                return ring, ring_sizes(distance) * self.scale
+            return ring, np.full(int(ring.sum()), MARGIN_RING * self.scale)
+        if alpha is not None and len(alpha) == m:
+            ring = (alpha > 0) & (alpha >= ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0))
+            return ring, ring_sizes(alpha[ring]) * self.scale
+        level = frame.level
+        if level > 0:
+            ring = (frame.margins <= level + tolerance(level)) & (frame.margins >= 0)
+        else:
+            ring = np.zeros(m, dtype=bool)
+        if self.parts is not None and len(self.parts) == m:
+            ring &= self.parts == 0  # support vectors are training points
+        return ring, np.full(int(ring.sum()), MARGIN_RING * self.scale)
+
+    def _draw_valued(self, frame, X) -> None:
+        """A 2-D regression's points in the colour of their targets (over their class
+        markers, which stay for the other problems)."""
+        if frame.kind != "regression2d" or frame.target is None:
+            self.valued.hide()
+            self._valued_key = None
+            return
+        key = (X, frame.value_range, frame.target.tobytes(), self.scale)
+        if self._valued_key is not None and key[0] is self._valued_key[0]:
+            if key[1:] == self._valued_key[1:]:
+                return
+        self._valued_key = key
+        lo, hi = frame.value_range
+        index = np.round(255 * np.clip((frame.target - lo) / (hi - lo), 0, 1)).astype(int)
+        brushes = [pg.mkBrush(QtGui.QColor.fromRgb(int(c))) for c in self.value_lut[index]]
+        pen = pg.mkPen("w", width=1.5 * self.scale)
+        self.valued.setData(
+            X[:, 0], X[:, 1], brush=brushes, pen=pen, size=(style.POINT_SIZE + 2) * self.scale
+        )
+        self.valued.show()
+
+    def _follow_kind(self, frame) -> None:
+        """The words, axes and items of the problem of ``frame`` (on a change only)."""
+        value_range = ""
+        if frame.value_range is not None:
+            lo, hi = frame.value_range
+            value_range = f"{lo:.3g} … {hi:.3g}"
+        words = (frame.kind, frame.loss, frame.level > 0, value_range)
+        if words == self.words:
+            return
+        kind_changed = frame.kind != self.kind
+        self.kind, self.words = frame.kind, words
+        if kind_changed:
+            self._marks = None
+            if frame.kind != "svc":
+                self.multiclass = False
+            self.axis_names = AXES.get(frame.kind, AXES["svc"])
+            self._label_axes()
+        self._draw_legend()
+
+    def _blend(self, colors) -> np.ndarray:
+        """``colors`` at the regions' alpha over white, as opaque 0xffRRGGBB."""
+        rgb = np.array([QtGui.QColor(c).getRgb()[:3] for c in colors], dtype=float)
+        a = self.region_alpha / 255.0
+        r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
+        return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
+
+    def _map_colors(self) -> np.ndarray:
+        """The colour map as a 2-D regression's background: lighter than its points."""
+        return value_colors(MAP_NAME, min(1.0, MAP_ALPHA * self.region_alpha / 255.0))
 
     def show_slack(self, starts=None, ends=None) -> None:
         """Segments from each point with slack to its margin line (None hides them)."""
@@ -412,7 +613,8 @@ class DecisionPlot(pg.PlotWidget):
             self.draw_points()  # the legend
         on = shown and frame is not None
         if on:
-            self.optimum_boundary.setData(*polylines(frame.contours["boundary"]))
+            lines = frame.contours["boundary"] + frame.contours.get("levels", [])
+            self.optimum_boundary.setData(*polylines(lines))
             self.optimum_margin.setData(*polylines(frame.contours["margin"]))
         self.optimum_boundary.setVisible(on)
         self.optimum_margin.setVisible(on)
@@ -430,13 +632,21 @@ class DecisionPlot(pg.PlotWidget):
         self.rings.setSize(MARGIN_RING * k)
         self.wrong.setPen(pg.mkPen("w", width=k))
         self.wrong.setSize(WRONG_SIZE * k)
+        self.levels.setPen(pg.mkPen(LEVEL_COLOR, width=k))
+        self.tube_slack.setPen(pg.mkPen(style.ERROR_COLOR, width=2 * k))
         self._marks = None  # ring sizes scale at the next frame
         self._size_legend(k)
         self._legend_key = None
         self.draw_points()
+        self._valued_key = None
+        self._label_axes()
+
+    def _label_axes(self) -> None:
+        """The axes' names (x₁, x₂; a 1-D regression's x and its target y) at the scale."""
+        k = self.scale
         font = QtGui.QFont()
         font.setPointSize(round(style.FONT_POINT_SIZE * k * 0.8))
-        for side, text in (("bottom", "x₁"), ("left", "x₂")):
+        for side, text in zip(("bottom", "left"), self.axis_names, strict=True):
             self.getAxis(side).setStyle(tickFont=font)
             self.setLabel(side, text, **{"font-size": f"{round(style.FONT_POINT_SIZE * k)}pt"})
 
@@ -452,12 +662,7 @@ class DecisionPlot(pg.PlotWidget):
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA
         over white, blended here so that the image is opaque (cheaper to draw)."""
-        rgb = np.array(
-            [QtGui.QColor(self.session.colors[int(k)]).getRgb()[:3] for k in present], dtype=float
-        )
-        a = self.region_alpha / 255.0
-        r, g, b = np.round(a * rgb + (1.0 - a) * 255.0).astype(np.uint32).T
-        return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
+        return self._blend([self.session.colors[int(k)] for k in present])
 
     def leaveEvent(self, event):
         self.mouse_left.emit()

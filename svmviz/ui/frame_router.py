@@ -22,6 +22,7 @@ from svmviz.core import bounds
 from svmviz.core.errors import InputError
 from svmviz.core.frame import slack_segments
 from svmviz.core.generalization import TRAIN, subset
+from svmviz.core.solvers import losses
 from svmviz.ui.render import PlaneState
 from svmviz.ui.status import status_text
 
@@ -41,9 +42,9 @@ CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plan
 MARKS_SECONDS = 0.1  # the rings and crosses, while playing at full speed
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Views:
-    """The widgets a snapshot is shown in."""
+    """The widgets a snapshot is shown in (by keyword: a field added cannot shift others)."""
 
     plot: DecisionPlot
     curves: CurvePanel
@@ -180,7 +181,7 @@ class FrameRouter(QtCore.QObject):
             self._show_status(snap)
 
     def _draw_plane(self, snap) -> None:
-        if int(snap.frame.region.max(initial=0)) >= len(self.region_colors):
+        if snap.frame.kind == "svc" and snap.frame.region.max(initial=0) >= len(self.region_colors):
             return  # a frame of other classes (replaced; its successor is on its way)
         # at full speed the rings and crosses follow at MARKS_SECONDS (setting them costs more
         # than a frame of the plane for a kernel model, whose α change at every step); when
@@ -199,6 +200,7 @@ class FrameRouter(QtCore.QObject):
             not self.state.slack
             or m.coef is None
             or not m.binary
+            or snap.frame.level <= 0  # (no margin lines: logistic)
             or len(snap.frame.margins) != len(p)
         ):
             self.v.plot.show_slack(None)
@@ -206,7 +208,9 @@ class FrameRouter(QtCore.QObject):
         y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
         train = self.state.training_mask(len(p))
         self.v.plot.show_slack(
-            *slack_segments(m.coef[0], float(m.intercept[0]), p.X[train], y_sign[train])
+            *slack_segments(
+                m.coef[0], float(m.intercept[0]), p.X[train], y_sign[train], snap.frame.level
+            )
         )
 
     def show_step(self, snap) -> None:
@@ -254,12 +258,25 @@ class FrameRouter(QtCore.QObject):
             if not v.point_table.viewport().visibleRegion().isEmpty():
                 labels = [self.session.classes[int(k)] for k in p.y]
                 v.point_table.show_points(
-                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts
+                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts, snap.frame
                 )
             if not v.histogram.viewport().visibleRegion().isEmpty():
-                v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
+                self._show_histogram(snap)
         if not v.theory.visibleRegion().isEmpty():
             self._show_bounds(snap)  # (at w = 0 too: the data's numbers are the new data's)
+
+    def _show_histogram(self, snap) -> None:
+        """The Margins tab: the training margins under the loss in force (its module), and
+        a multiclass point's terms (the selected point, else the step's sampled one)."""
+        p, v = self.session.points, self.v
+        module = losses.module_for(self.session.config, max(2, len(snap.model.classes)))
+        outputs = np.full(max(int(p.y.max(initial=0)), int(self._present.max(initial=0))) + 1, -1)
+        outputs[self._present] = np.arange(len(self._present))
+        point = v.histogram.point_of(
+            module, snap.model, p.X, outputs[p.y], v.plot.view.selected, snap.step
+        )
+        margins = snap.frame.margins[self.state.training_mask(len(p))]
+        v.histogram.show_margins(margins, module, snap.model, point)
 
     def show_hover(self, pos) -> None:
         """The hover readout of the current model at data point ``pos`` (None hides it)."""

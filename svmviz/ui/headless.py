@@ -1,5 +1,6 @@
 """`svmviz train ... --plot PLOT.png`: the window's decision plot of the trained model,
-rendered without a window (Qt's offscreen platform)."""
+rendered without a window (Qt's offscreen platform), for every problem: a regression on 1-D
+inputs plotted as x against the target, on 2-D inputs as the colour map of f."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import tempfile
 
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent, make_frame
+from svmviz.core.frame import data_extent, make_frame, plane_points, problem_module
 from svmviz.core.picture import check_size
 
 
@@ -28,8 +29,10 @@ def offscreen_platform(width: int, height: int) -> str:
 def write_training_plot(result, data: Dataset, path, width: int, height: int, scale: float) -> None:
     """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
     SVG by the suffix of ``path``."""
+    # the points where the plane draws them (a 1-D regression's at (x, target))
+    shown = Dataset(plane_points(data), data.y, data.classes)
     try:
-        check_window_data(data, "--plot")
+        check_window_data(shown if data.target is not None else data, "--plot")
     except InputError as exc:
         raise InputError(str(exc).replace("the window draws", "--plot draws")) from None
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a picture, never a window
@@ -43,12 +46,12 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int, sc
 
     check_size(width, height, scale)
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
-    session = Session(data)
+    session = Session(shown)
     model = result.model
-    extent = data_extent(data.X)
-    frame = make_frame(model, data.X, data.y, extent)
+    extent = data_extent(shown.X)
+    frame = make_frame(model, data, extent)
     solver = result.solver
-    title = f"{solver.config.algorithm}, {solver.t_:,} iterations"
+    title = f"{problem_module(model).NAME}, {solver.config.algorithm}, {solver.t_:,} iterations"
     state = PlaneState(
         session,
         extent,
@@ -57,6 +60,7 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int, sc
         solver.training_alpha(),
         kernel=model.coef is None,
         title=title,
+        data=data,
     )
     if str(path).lower().endswith(".svg"):
         scale = 1.0  # vectors: the size is the viewBox

@@ -1,4 +1,6 @@
-"""The hover readout: f(x) (or every f_k(x)) under the mouse, and for kernel models lines to
+"""The hover readout: f(x) (or every f_k(x)) under the mouse in the words of the problem (a
+classifier's class, a regression's prediction and, on 1-D inputs, where the point under the
+mouse is against the ε-tube, one-class's inlier or outlier), and for kernel models lines to
 the support vectors that contribute most to it (svmviz.core.readout)."""
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from svmviz.core.frame import input_dim
+from svmviz.core.model_io import OUTCOMES
 from svmviz.core.readout import readout
 
 GAP = 14  # pixels (at scale 1) between the cursor and the readout: clear of a point there
@@ -89,21 +93,26 @@ class HoverReadout:
         if pos is None or model is None:
             self.hide()
             return
-        r = readout(model, pos)
-        name = [html.escape(str(c)) for c in class_names]
-        if len(r.values) == 1:
-            rows = [f"f(x) = {r.values[0]:.3g} → <b>{name[r.predicted]}</b>"]
-        else:
-            rows = [f"f<sub>{name[k]}</sub>(x) = {v:.3g}" for k, v in enumerate(r.values)]
-            rows.append(f"argmax → <b>{name[r.predicted]}</b>")
+        pos = np.asarray(pos, dtype=float)
+        one_d = input_dim(model) == 1  # a regression on 1-D inputs: x, and y the target
+        r = readout(model, pos[:1] if one_d else pos)
+        rows = self.rows(r, model, class_names, pos)
         if len(r.shares):
             rows.append(
                 "largest terms α<sub>j</sub> k(x<sub>j</sub>, x): "
                 + ", ".join(f"{v:+.2g}" for v in r.shares)
             )
+            support = r.support
+            if one_d:  # the support vectors where the plane draws them: (x_j, y_j)
+                X = self.plot.session.points.X
+                if len(X):
+                    nearest = np.abs(X[None, :, 0] - support[:, :1]).argmin(axis=1)
+                    support = X[nearest]
+                else:
+                    support = np.zeros((0, 2))
             xy = []
-            for sv in r.support:
-                xy += [r.x, sv, [np.nan, np.nan]]
+            for sv in support:
+                xy += [pos, sv, [np.nan, np.nan]]
             xy = np.array(xy)
             self.links.setData(xy[:, 0], xy[:, 1])
             self.links.show()
@@ -113,6 +122,29 @@ class HoverReadout:
         self.text.setHtml(f'<span style="font-size:{size}pt">' + "<br>".join(rows) + "</span>")
         self.place(pos)
         self.text.show()
+
+    @staticmethod
+    def rows(r, model, class_names, pos) -> list[str]:
+        """The readout's lines (HTML) of ``r`` (svmviz.core.readout.Readout) at the plane's
+        point ``pos``: the classes' f, a regression's prediction, one-class's verdict."""
+        if model.kind == "regression":
+            f = float(r.values[0])
+            rows = [f"f(x) = {f:.3g}: the predicted y"]
+            if len(r.x) == 1:  # the plane's y is a target: where it is against the tube
+                eps = float(model.epsilon or 0.0)
+                gap = float(pos[1]) - f
+                where = "inside" if abs(gap) <= eps else "outside"
+                rows.append(f"here y − f(x) = {gap:.3g}: {where} the tube (ε = {eps:.3g})")
+            return rows
+        if model.kind == "one-class":
+            f = float(r.values[0])
+            return [f"f(x) = {f:.3g} → <b>{OUTCOMES[int(f >= 0)]}</b>"]
+        name = [html.escape(str(c)) for c in class_names]
+        if len(r.values) == 1:
+            return [f"f(x) = {r.values[0]:.3g} → <b>{name[r.predicted]}</b>"]
+        rows = [f"f<sub>{name[k]}</sub>(x) = {v:.3g}" for k, v in enumerate(r.values)]
+        rows.append(f"argmax → <b>{name[r.predicted]}</b>")
+        return rows
 
     def place(self, pos) -> None:
         """Beside the cursor at data point ``pos``, inside the view box, clear of the point

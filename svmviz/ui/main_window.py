@@ -174,24 +174,26 @@ class MainWindow(QtWidgets.QMainWindow):
             self.state,
             self.controller,
             Views(
-                self.plot,
-                self.curves,
-                self.hover,
-                self.step_overlay,
-                self.step_panel,
-                self.point_table,
-                self.histogram,
-                self.theory,
-                self.timeline,
-                self.status,
-                self.panel,
-                self.presentation,
+                plot=self.plot,
+                curves=self.curves,
+                hover=self.hover,
+                step_overlay=self.step_overlay,
+                step_panel=self.step_panel,
+                point_table=self.point_table,
+                histogram=self.histogram,
+                theory=self.theory,
+                timeline=self.timeline,
+                status=self.status,
+                panel=self.panel,
+                presentation=self.presentation,
             ),
             self,
         )
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
+        # the Margins tab lists the selected point's loss terms (multiclass)
+        self.view.selection_changed.connect(lambda _: self.frames.redraw_readings())
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
         self.training = Training(

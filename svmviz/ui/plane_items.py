@@ -195,3 +195,87 @@ class RegionItem(QtWidgets.QGraphicsPixmapItem):
 
     def clear(self) -> None:
         self.hide()
+
+
+class BandItem(QtWidgets.QGraphicsPathItem):
+    """The ε-tube of a 1-D regression, shaded: the polygon between f(x) − ε and f(x) + ε in
+    data coordinates (a smooth edge at any zoom, where a region image of the tube showed its
+    cells), no outline (the dashed edges are the plot's margin curve)."""
+
+    def __init__(self, color):
+        super().__init__()
+        self.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.setBrush(pg.mkBrush(color))
+
+    def set_band(self, curve: np.ndarray, half_width: float) -> None:
+        """``curve`` (n, 2) the points (x, f(x)); the band is f ± ``half_width``."""
+        upper = curve + (0.0, half_width)
+        lower = curve[::-1] - (0.0, half_width)
+        xy = np.vstack((upper, lower))
+        polygon = QtGui.QPolygonF([QtCore.QPointF(float(x), float(y)) for x, y in xy])
+        path = QtGui.QPainterPath()
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        self.setPath(path)
+        self.show()
+
+    def clear(self) -> None:
+        self.hide()
+
+
+class FillSample(Sample):
+    """A legend sample of a shaded area (the ε-tube, the one-class region): a band of
+    ``color``, with the ``edge`` pen along its top and bottom (None: no edges)."""
+
+    def __init__(self, color, scale: float = 1.0, edge=None):
+        super().__init__(pg.PlotCurveItem(), scale)
+        self.color, self.edge = color, edge
+
+    def paint(self, p, *args):
+        h = self.h
+        rect = QtCore.QRectF(0, 0.2 * h, self.w, 0.6 * h)
+        p.fillRect(rect, pg.mkBrush(self.color))
+        if self.edge is not None:
+            pen = pg.mkPen(self.edge)
+            pen.setCapStyle(QtCore.Qt.PenCapStyle.FlatCap)
+            p.setPen(pen)
+            p.drawLine(rect.topLeft(), rect.topRight())
+            p.drawLine(rect.bottomLeft(), rect.bottomRight())
+
+
+class GradientSample(Sample):
+    """A legend sample of a colour map: its colours from low (left) to high (right)."""
+
+    def __init__(self, colors: np.ndarray, scale: float = 1.0):
+        super().__init__(pg.PlotCurveItem(), scale)
+        self.colors = colors  # (n,) 0xffRRGGBB
+        self.w = round(2 * LINE_SAMPLE * scale)
+        self.setFixedWidth(self.w)
+
+    def paint(self, p, *args):
+        gradient = QtGui.QLinearGradient(0, 0, self.w, 0)
+        n = len(self.colors)
+        for k in range(0, n, max(1, n // 16)):
+            gradient.setColorAt(k / (n - 1), QtGui.QColor.fromRgb(int(self.colors[k])))
+        gradient.setColorAt(1.0, QtGui.QColor.fromRgb(int(self.colors[-1])))
+        rect = QtCore.QRectF(0, 0.15 * self.h, self.w, 0.7 * self.h)
+        p.fillRect(rect, QtGui.QBrush(gradient))
+        p.setPen(pg.mkPen((80, 80, 80), width=1))
+        p.drawRect(rect)
+
+
+def value_colors(name: str = "viridis", alpha: float = 1.0) -> np.ndarray:
+    """256 colours of the colour map ``name`` (pyqtgraph's; viridis is perceptually uniform
+    and colorblind-safe) as 0xffRRGGBB, blended over white at ``alpha`` (the plane's
+    background light enough for the points, coloured at alpha 1, to stand out)."""
+    rgb = pg.colormap.get(name).getLookupTable(0.0, 1.0, 256, alpha=False).astype(float)
+    r, g, b = np.round(alpha * rgb + (1.0 - alpha) * 255.0).astype(np.uint32).T
+    return (0xFF000000 | (r << 16) | (g << 8) | b).astype(np.uint32)
+
+
+class ValuedMarks(pg.ScatterPlotItem):
+    """Points each in its own colour (a 2-D regression's targets): pyqtgraph's scatter,
+    which styles every spot, taking no clicks (the window finds the point under a click)."""
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()

@@ -19,20 +19,24 @@ import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
-from svmviz.core.frame import Frame, make_frame
+from svmviz.core.frame import Frame, make_frame, reframe
 from svmviz.core.model_io import Model
 from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
+from svmviz.ui.plane_legend import SPOTS
 
 
 @dataclass(frozen=True)
 class PlaneState:
     """What the decision plot shows: the session's points and, with a model, its frame
-    (for the points' margins and roles), the kernel coefficients, the split, the exact
-    optimum's model (its boundary and margins over the plane) and slack segments."""
+    (for the points' margins and roles, of any problem: svmviz.core.frame), the kernel
+    coefficients, the split, the exact optimum's model (its boundary and margins, curve
+    and tube, or contours, over the plane) and slack segments; ``data`` is the job's data
+    set (the frame's points, with their targets), needed only without a frame."""
 
     session: object  # svmviz.app.session.Session
     extent: tuple
@@ -46,6 +50,7 @@ class PlaneState:
     scale: float = 1.0  # the window's presentation scale
     region_alpha: int = style.REGION_ALPHA
     title: str | None = None
+    data: Dataset | None = None
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -78,7 +83,30 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     _laid_out(plot, width, height)
     set_title(plot, state)
     draw_state(plot, state)
+    _clear_of_title(plot)
     return plot
+
+
+def _clear_of_title(plot: DecisionPlot) -> None:
+    """The legend, where the title would cover it (a long legend: a 2-D regression's colour
+    scale, or a small picture), in the spot clear of the title that hides the least."""
+    title = getattr(plot, "title_item", None)
+    legend = plot.legend
+    if title is None or not title.isVisible() or not legend.isVisible():
+        return
+    box = plot.view.boundingRect()
+    t = plot.view.mapRectFromScene(title.sceneBoundingRect())
+    rects = legend.rects(box.width(), box.height())
+    clear = (rects[:, 0] >= t.right()) | (rects[:, 1] >= t.bottom())
+    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
+    if clear[here] or not clear.any():
+        return
+    plot.auto_legend = True
+    plot.place_legend()  # the spot that hides the least, then kept if it is clear
+    plot.auto_legend = False
+    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
+    if not clear[here]:
+        legend.set_spot(SPOTS[int(np.flatnonzero(clear)[0])], legend.gap)
 
 
 def set_title(plot: DecisionPlot, state: PlaneState) -> None:
@@ -92,40 +120,40 @@ def set_title(plot: DecisionPlot, state: PlaneState) -> None:
     if item is None:
         item = pg.TextItem(anchor=(0, 0), color="k", fill=pg.mkBrush(255, 255, 255, 220))
         item.setZValue(20)
-        plot.addItem(item, ignoreBounds=True)
+        # in the view box's pixels (as the hover readout): its corner stays the plane's
+        # when the aspect lock widens the range after a layout
+        item.setParentItem(plot.view)
         plot.title_item = item
     font = QtGui.QFont()
     font.setPointSizeF(style.FONT_POINT_SIZE * state.scale)
     font.setBold(True)
     item.setFont(font)
     item.setText(state.title)
-    x0, _, _, y1 = plot.view_extent()
-    item.setPos(x0, y1)
+    item.setPos(0, 0)
     item.show()
 
 
 def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
-    """Draw ``state``'s model over the plot's current extent (the regions recomputed; the
-    points' margins are the state's frame's, or the model's own without one)."""
+    """Draw ``state``'s model over the plot's current extent (the regions and curves
+    recomputed; the points' margins are the state's frame's, or the model's own on the
+    state's data without one)."""
     if state.model is None:
         plot.clear_model()
         return
     extent = plot.view_extent()
     n = _grid_for(plot)
-    p = state.session.points
-    present = state.session.present_classes()
-    index = np.full(int(present.max()) + 1, -1)
-    index[present] = np.arange(present.size)
-    y = index[p.y]
-    frame = make_frame(state.model, p.X, y, extent, n)
     if state.frame is not None:  # the window's margins: the solver's own values
-        frame = replace(
-            state.frame, extent=frame.extent, region=frame.region, contours=frame.contours
-        )
-    plot.draw_frame(frame, plot.region_colors(present), state.alpha)
+        frame = reframe(state.frame, state.model, extent, n)
+    else:
+        data = state.data if state.data is not None else state.session.dataset()
+        if data is None:
+            plot.clear_model()
+            return
+        frame = make_frame(state.model, data, extent, n)
+    plot.draw_frame(frame, plot.region_colors(state.session.present_classes()), state.alpha)
     optimum = None
-    if state.optimum is not None:
-        optimum = make_frame(state.optimum, p.X, y, extent, n)
+    if state.optimum is not None:  # (its curves over the same kind of frame)
+        optimum = reframe(frame, state.optimum, extent, n)
     plot.show_optimum(optimum, optimum is not None)
     plot.show_slack(*(state.slack or (None, None)))
 

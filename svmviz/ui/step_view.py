@@ -1,25 +1,29 @@
 """The step inspector: one SGD step shown in the plane and written out with its numbers.
 
-In the plane (linear binary models): the sampled point ringed, the previous boundary
-ghosted, and the update as vectors from the origin, w_t, its shrink (1 − η_t λ) w_t and the
-push (η_t/k) Σ y_i x_i that add up to w_{t+1}. In the panel: the rule of the current
-algorithm with this step's numbers substituted (004's two cases of the hinge subgradient,
-Pegasos' step size 002/003, the full batch of 001, the multiclass argmax of 000/001, the β_i
-of kernel SGD 003).
+In the plane: the sampled point ringed; for linear binary and one-class models the previous
+boundary ghosted and the update as vectors from the origin, w_t, its shrink (1 − η_t λ) w_t
+and the push (η_t/k) Σ g_i x_i that add up to w_{t+1}; for a 1-D regression the sampled
+point's residual to f and the part of it beyond the tube. In the panel: the loss in force in
+its module's words (TITLE, FORMULA, STEP) and each sample's case with this step's numbers
+(004's two cases of the hinge subgradient, the ε-insensitive subgradient's three, every
+violating class of Weston–Watkins, the softmax probabilities, ...), Pegasos' step size
+002/003, the full batch of 001, the multiclass argmax of 000/001, the α_i of kernel SGD 003,
+and ρ and a learned ε before and after.
 """
 
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.config import HARD_MARGIN_LAM
+from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED
 from svmviz.core.explain import margin_case
 from svmviz.core.frame import level_line
-from svmviz.core.solvers import rules
+from svmviz.core.solvers import losses, rules
 from svmviz.core.sources import cite_html
 from svmviz.ui import style
 
@@ -32,6 +36,7 @@ VECTOR_PENS = {
 }
 # the same hues, dark enough for text on the dock's grey (the lines' own are for the plane)
 TEXT_COLORS = {"w_before": "#6B6B6B", "shrink": "#A3447A", "push": "#8F6200"}
+RESIDUAL_COLOR = "#D55E00"  # the residual beyond the tube (the loss of the sampled point)
 ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
 
 
@@ -72,7 +77,20 @@ class StepOverlay:
         self.ball = pg.PlotCurveItem(
             pen=pg.mkPen("#009E73", width=2, style=QtCore.Qt.PenStyle.DashDotLine)
         )
-        self.items = [self.ghost, self.ball, *self.vectors.values(), self.sampled]
+        # a 1-D regression's sampled point: its residual to the curve f (dotted) and the
+        # part of it outside the tube (solid), the distance its loss counts
+        self.residual = pg.PlotCurveItem(
+            pen=pg.mkPen("#555555", width=2, style=QtCore.Qt.PenStyle.DotLine), connect="finite"
+        )
+        self.outside = pg.PlotCurveItem(pen=pg.mkPen(RESIDUAL_COLOR, width=4), connect="finite")
+        self.items = [
+            self.ghost,
+            self.ball,
+            *self.vectors.values(),
+            self.residual,
+            self.outside,
+            self.sampled,
+        ]
         for item in self.items:
             item.setZValue(20)
             plot.addItem(item)
@@ -98,9 +116,13 @@ class StepOverlay:
         self.sampled.show()
         label = "sampled in this step" if batch else "with a loss term in this step"
         self.plot.show_step_marks((self.sampled, label))
-        if record.w_before is None or len(record.w_before) != 2:
-            return  # kernel, multiclass or 1-D regression: the panel tells the rest
-        lines = level_line(record.w_before, record.b_before, 0.0, extent)
+        if record.kind == "regression" and record.inputs == 1:
+            self._show_residuals(record, X, marked)
+        if not arrows_drawn(record):
+            return  # kernel, multiclass or regression: the panel tells the rest
+        # the boundary before the step: f = 0 (one-class: ⟨w, x⟩ = ρ)
+        level = record.rho if record.kind == "one-class" else 0.0
+        lines = level_line(record.w_before, record.b_before, level, extent)
         if lines:
             self.ghost.setData(lines[0][:, 0], lines[0][:, 1])
             self.ghost.show()
@@ -129,6 +151,24 @@ class StepOverlay:
             self.vectors[name].setData(x, y)
             self.vectors[name].setVisible(len(x) > 0)
 
+    def _show_residuals(self, record, X, marked) -> None:
+        """Each marked point (x, y) of a 1-D regression (the plane: x the input, y the
+        target) to f(x) before the step, the part beyond the tube f ± ε solid."""
+        rows = {int(i): j for j, i in enumerate(record.samples)}
+        dotted, solid = [], []
+        for i in marked:
+            j = rows[int(i)]
+            x, y = float(X[i, 0]), float(X[i, 1])
+            f, eps = float(record.scores[j, 0]), float(record.epsilon or 0.0)
+            dotted += [(x, y), (x, f), (np.nan, np.nan)]
+            if abs(y - f) > eps:
+                solid += [(x, y), (x, f + np.sign(y - f) * eps), (np.nan, np.nan)]
+        for item, pts in ((self.residual, dotted), (self.outside, solid)):
+            if pts:
+                xy = np.array(pts)
+                item.setData(xy[:, 0], xy[:, 1])
+                item.show()
+
 
 def _vec(v, digits: int = 3) -> str:
     """A vector as "(a, b)"; one number without parentheses."""
@@ -149,120 +189,377 @@ def _change(before, after) -> str:
     return f"{a} → {b}"
 
 
-def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> str:
-    """The rule of ``config``'s algorithm with the numbers of ``record``, as HTML
-    (``labels``: the class name of each point, ``X`` the points, ``class_names`` the
-    problem's classes in the order of the multiclass outputs)."""
-    if record is None:
-        return (
-            "<i>Press Step (→) to see one update explained: the sampled point, its margin, "
-            "the case of the hinge subgradient and the update of w with its numbers.</i>"
+def rich(words: str) -> str:
+    """A loss module's plain words (FORMULA, STEP) as rich text: "f_y′" with its index as a
+    subscript, "e^(…)" with its exponent as a superscript, the rest escaped."""
+    text = html.escape(words, quote=False)
+    text = re.sub(r"\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", text)
+    return re.sub(r"_([^\s(),<>]+)", r"<sub>\1</sub>", text)
+
+
+def _num(v) -> str:
+    """A number as the panel prints it (the tests format theirs the same way)."""
+    return f"{float(v):.4g}"
+
+
+def _term(v) -> str:
+    """A number as a term after an operator: a negative one in parentheses."""
+    return f"({_num(v)})" if float(v) < 0 else _num(v)
+
+
+def arrows_drawn(record) -> bool:
+    """Whether the plane draws the update as vectors: linear binary and one-class models in
+    the plane's two coordinates (a regression's w moves the curve, not a boundary: its step
+    is the residual to the tube; a 1-D input has a scalar w)."""
+    return (
+        record is not None
+        and record.w_before is not None
+        and record.kind in ("binary", "one-class")
+        and len(record.w_before) == 2
+    )
+
+
+class _Sample:
+    """One sampled example of a record, with the words the rows need."""
+
+    def __init__(self, record, j, labels, X, class_names, batch):
+        self.record, self.j = record, j
+        self.i = int(record.samples[j])
+        self.z = float(record.margins[j])
+        self.v = bool(record.violated[j])
+        self.name = html.escape(labels[self.i]) if self.i < len(labels) else "?"
+        # (a 1-D regression's plane holds (x, y): its input is the first coordinate)
+        one_d = record.kind == "regression" and record.inputs == 1
+        self.x = "?" if self.i >= len(X) else _vec(X[self.i, :1] if one_d else X[self.i])
+        self.class_names = class_names
+        self.eta = "η" if batch == 1 else "(η/k)"  # the factor of one sample's term
+        self.phi = "x<sub>i</sub>" if record.linear else "φ(x<sub>i</sub>)"
+
+    def cls(self, k) -> str:
+        k = int(k)
+        names = self.class_names
+        return html.escape(names[k]) if 0 <= k < len(names) else str(k)
+
+    def score(self, k: int = 0) -> float:
+        return float(self.record.scores[self.j, k])
+
+    def weight(self, k: int = 0) -> float:
+        return float(self.record.weights[self.j, k])
+
+
+def _binary_head(s: _Sample) -> str:
+    return (
+        f"sample i = {s.i} ({s.name}), x<sub>i</sub> = {s.x}: "
+        f"y<sub>i</sub> f(x<sub>i</sub>) = {_num(s.z)}"
+    )
+
+
+def _hinge(s: _Sample, r) -> str:
+    where = margin_case(s.z, 1.0)
+    if s.v:
+        case = f"&lt; 1, {where}: hinge term, the point pushes w " + cite_html(
+            "004: the case z < 1"
         )
+    else:
+        case = f"≥ 1, {where}: no hinge term, only the shrink " + cite_html("004: the case z ≥ 1")
+    return f"{_binary_head(s)} {case}"
+
+
+def _nu_svc(s: _Sample, r) -> str:
+    where = margin_case(s.z, r.rho)
+    if s.v:
+        case = (
+            f"≤ ρ = {_num(r.rho)}, {where}: a margin error, w moves toward "
+            "y<sub>i</sub> x<sub>i</sub>"
+        )
+    else:
+        case = f"&gt; ρ = {_num(r.rho)}, {where}: no term, only the shrink"
+    return f"{_binary_head(s)} {case}"
+
+
+def _squared_hinge(s: _Sample, r) -> str:
+    where = margin_case(s.z, 1.0)
+    if s.v:
+        case = (
+            f"&lt; 1, {where}: weight 2·(1 − y f) = 2·(1 − {_num(s.z)}) = "
+            f"<b>{_num(abs(s.weight()))}</b>, w moves toward y<sub>i</sub> x<sub>i</sub> "
+            "by that much"
+        )
+    else:
+        case = f"≥ 1, {where}: no term, only the shrink"
+    return f"{_binary_head(s)} {case}"
+
+
+def _logistic(s: _Sample, r) -> str:
+    where = "misclassified" if s.z < 0 else "on the right side"
+    return (
+        f"{_binary_head(s)} ({where}): weight 1/(1 + e<sup>y f</sup>) = 1/(1 + "
+        f"e<sup>{_num(s.z)}</sup>) = <b>{_num(abs(s.weight()))}</b>, w moves toward "
+        "y<sub>i</sub> x<sub>i</sub> by that much (every point has a term)"
+    )
+
+
+def _regression(s: _Sample, r) -> str:
+    eps = _num(r.epsilon)
+    learned = " (learned)" if r.loss == "nu-svr" else ""
+    head = (
+        f"sample i = {s.i}, x<sub>i</sub> = {s.x}: residual r = y − f(x) = "
+        f"{_num(r.targets[s.j])} − {_term(s.score())} = <b>{_num(s.z)}</b>"
+    )
+    if s.weight() > 0:
+        case = (
+            f"r &gt; ε = {eps}{learned}: above the tube, f moves up: w += {s.eta} φ(x<sub>i</sub>)"
+        )
+    elif s.weight() < 0:
+        case = (
+            f"r &lt; −ε = −{eps}{learned}: below the tube, f moves down: "
+            f"w −= {s.eta} φ(x<sub>i</sub>)"
+        )
+    else:
+        case = f"|r| ≤ ε = {eps}{learned}: inside the tube, no term, only the shrink"
+    return f"{head}; {case}"
+
+
+def _one_class(s: _Sample, r) -> str:
+    head = (
+        f"sample i = {s.i}, x<sub>i</sub> = {s.x}: ⟨w, φ(x<sub>i</sub>)⟩ = <b>{_num(s.score())}</b>"
+    )
+    rho = _num(r.rho)
+    if s.v:
+        case = (
+            f"≤ ρ = {rho} (f = ⟨w, φ⟩ − ρ = {_num(s.z)}): outside the region or on its edge, "
+            f"term 1/ν = 1/{r.nu:.3g} = <b>{_num(s.weight())}</b>: w moves toward "
+            f"φ(x<sub>i</sub>) by {s.eta}/ν"
+        )
+    else:
+        case = f"&gt; ρ = {rho} (f = {_num(s.z)}): inside the region, no term, only the shrink"
+    return f"{head} {case}"
+
+
+def _multiclass_head(s: _Sample) -> str:
+    runner = s.cls(s.record.runner_up[s.j])
+    wrong = ", misclassified" if s.z < 0 else ""
+    return (
+        f"sample i = {s.i} (y = {s.name}): f<sub>y</sub> − max f<sub>k≠y</sub> = {_num(s.z)} "
+        f"(runner-up {runner}{wrong})"
+    )
+
+
+def _crammer_singer(s: _Sample, r) -> str:
+    if s.v:
+        yh = s.cls(r.yhat[s.j])
+        case = (
+            f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
+            f"<b>{yh}</b> with Δ = {r.cost[s.j]:.3g} &gt; its score gap: "
+            f"w<sub>{s.name}</sub> += {s.eta} {s.phi}, w<sub>{yh}</sub> −= "
+            f"{s.eta} {s.phi} " + cite_html("000", "001")
+        )
+    else:
+        case = "y beats every ŷ by at least Δ(ŷ, y): no update " + cite_html("000")
+    return f"{_multiclass_head(s)}; {case}"
+
+
+def _indent(text: str) -> str:
+    return "&nbsp;&nbsp;&nbsp;" + text
+
+
+def _weston_watkins(s: _Sample, r) -> str:
+    y = _true_class(s, r)
+    fy = s.score(y)
+    rows = [_multiclass_head(s) + "; each class y′ ≠ y:"]
+    n = 0
+    for k in range(r.scores.shape[1]):
+        if k == y:
+            continue
+        term = float(r.class_terms[s.j, k])
+        delta = term - (s.score(k) - fy)
+        text = (
+            f"y′ = {s.cls(k)}: Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = {delta:.3g} + "
+            f"{_term(s.score(k))} − {_term(fy)} = <b>{_num(term)}</b>"
+        )
+        if term > 0:
+            n += 1
+            text += f" &gt; 0, it violates: w<sub>{s.cls(k)}</sub> −= {s.eta} {s.phi}"
+        else:
+            text += " ≤ 0: no term"
+        rows.append(_indent(text))
+    if n:
+        rows.append(_indent(f"w<sub>{s.name}</sub> += {n}·{s.eta} {s.phi}"))
+    return "<br>".join(rows)
+
+
+def _true_class(s: _Sample, r) -> int:
+    """The sample's class (its index in the multiclass outputs)."""
+    return int(r.true_class[s.j])
+
+
+def _ovr(s: _Sample, r) -> str:
+    y = _true_class(s, r)
+    rows = [_multiclass_head(s) + "; each class k, s<sub>k</sub> = +1 for k = y, −1 else:"]
+    for k in range(r.scores.shape[1]):
+        sign = 1 if k == y else -1
+        term = float(r.class_terms[s.j, k])
+        text = (
+            f"k = {s.cls(k)}: 1 − s<sub>k</sub> f<sub>k</sub> = 1 − ({sign:+d})·"
+            f"{_term(s.score(k))} = <b>{_num(term)}</b>"
+        )
+        if term > 0:
+            move = "+=" if sign > 0 else "−="
+            text += f" &gt; 0, inside its margin: w<sub>{s.cls(k)}</sub> {move} {s.eta} {s.phi}"
+        else:
+            text += " ≤ 0: no term"
+        rows.append(_indent(text))
+    return "<br>".join(rows)
+
+
+def _softmax(s: _Sample, r) -> str:
+    y = _true_class(s, r)
+    rows = [
+        _multiclass_head(s)
+        + "; each class k: p<sub>k</sub> and the weight 1[k = y] − p<sub>k</sub>:"
+    ]
+    for k in range(r.scores.shape[1]):
+        p = float(r.probabilities[s.j, k])
+        text = (
+            f"k = {s.cls(k)}: f<sub>k</sub> = {_num(s.score(k))}, "
+            f"p<sub>k</sub> = <b>{_num(p)}</b>, "
+            f"weight {'1' if k == y else '0'} − {_num(p)} = <b>{_num(s.weight(k))}</b>: "
+            f"w<sub>{s.cls(k)}</sub> += {s.eta}·({_num(s.weight(k))}) {s.phi}"
+        )
+        rows.append(_indent(text))
+    return "<br>".join(rows)
+
+
+def _generic(s: _Sample, r) -> str:
+    """A loss with no words of its own here: its margin and its term's weights."""
+    weights = ", ".join(_num(g) for g in r.weights[s.j])
+    return (
+        f"sample i = {s.i} ({s.name}), x<sub>i</sub> = {s.x}: margin {_num(s.z)}; "
+        f"weight −∂ℓ/∂f = {weights}" + ("" if s.v else ": no term")
+    )
+
+
+# each loss's words for one sample, by its module's NAME (a loss without an entry gets the
+# generic row: its margin and weights)
+SAMPLE_ROWS = {
+    "hinge": _hinge,
+    "nu-svc": _nu_svc,
+    "squared_hinge": _squared_hinge,
+    "logistic": _logistic,
+    "epsilon-svr": _regression,
+    "nu-svr": _regression,
+    "one-class": _one_class,
+    "crammer_singer": _crammer_singer,
+    "weston_watkins": _weston_watkins,
+    "ovr": _ovr,
+    "softmax": _softmax,
+}
+# each single-output loss's g_i = −∂ℓ_i/∂f in the update w_{t+1} = (1 − ηλ)w_t + (η/k) Σ g_i x_i
+WEIGHT_WORDS = {
+    "hinge": "y<sub>i</sub> if y<sub>i</sub> f &lt; 1",
+    "nu-svc": "y<sub>i</sub> if y<sub>i</sub> f ≤ ρ",
+    "squared_hinge": "2(1 − y<sub>i</sub> f) y<sub>i</sub> if y<sub>i</sub> f &lt; 1",
+    "logistic": "y<sub>i</sub>/(1 + e<sup>y<sub>i</sub> f</sup>)",
+    "epsilon-svr": "sign(r<sub>i</sub>) if |r<sub>i</sub>| &gt; ε",
+    "nu-svr": "sign(r<sub>i</sub>) if |r<sub>i</sub>| &gt; ε",
+    "one-class": "1/ν if ⟨w, φ(x<sub>i</sub>)⟩ ≤ ρ",
+}
+# the losses whose kernel coefficients count ±1 terms (003's β)
+COUNTING = ("hinge", "crammer_singer")
+
+
+def _header(record, config, module, pegasos: bool) -> list[str]:
     lam, eta, t = record.lam, record.eta, record.t
-    R = rules.python()
-    pegasos = record.schedule == "pegasos"  # the schedule the solver chose (rules)
     if pegasos:
         step = f"η = 1/(λ(t+1)) = 1/({lam:.3g}·{t + 1}) = {eta:.4g} &nbsp;" + cite_html(
             "002: Pegasos", "003"
         )
     else:
         step = f"η<sub>t</sub> = {eta:.4g} &nbsp;({record.schedule} schedule)"
-    said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
-    rows = [f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, λ = {lam:.3g}{said}", step]
-    k = record.batch
-    if k == len(X) and config.algorithm == "gd":
-        n_viol = int(record.violated.sum())
+    if config.problem in NU_SCALED:
+        reg = f"½‖w‖² (λ = {lam:.3g}), ν = {config.nu:.3g}"
+    else:
+        said = f" ({HARD_MARGIN_LAM} for the hard margin)" if config.margin == "hard" else ""
+        reg = f"λ = {lam:.3g}{said}"
+    return [
+        f"<b>Step t = {t}</b> &nbsp; {config.algorithm}, {reg}",
+        step,
+        f"<b>{html.escape(module.TITLE)}</b>: ℓ = {rich(module.FORMULA)}",
+        f"<i>{rich(module.STEP)}</i>",
+    ]
+
+
+def _offset_rows(record) -> list[str]:
+    """ρ and a learned ε, before and after the step (the offsets follow w exactly)."""
+    rows = []
+    if record.rho is not None:
         rows.append(
-            f"full batch {cite_html('001')}: all m = {k} examples; {n_viol} with a hinge term "
-            "(ringed with a square)"
+            f"ρ after the step (set exactly for w<sub>t+1</sub>): "
+            f"<b>{_change(np.array([record.rho]), np.array([record.rho_after]))}</b>"
         )
-    for j, (i, z, v) in enumerate(
-        zip(record.samples, record.margins, record.violated, strict=True)
-    ):
-        if k > 6 and j == 5:
-            rows.append(f"… and {k - 5} more")
-            break
-        name = html.escape(labels[int(i)]) if int(i) < len(labels) else "?"
-        xi = _vec(X[int(i)]) if int(i) < len(X) else "?"
-        if record.binary:
-            level = "1" if record.margin == 1.0 else f"ρ = {record.margin:.4g}"
-            where = margin_case(float(z), record.margin)
-            case = (
-                f"&lt; {level}, {where}: hinge term, the point pushes w "
-                + cite_html("004: the case z < 1")
-                if v
-                else f"≥ {level}, {where}: no hinge term, only the shrink "
-                + cite_html("004: the case z ≥ 1")
-            )
-            rows.append(
-                f"sample i = {int(i)} ({name}), x<sub>i</sub> = {xi}: "
-                f"margin y<sub>i</sub> f(x<sub>i</sub>) = {z:.4g} {case}"
-            )
-        elif record.runner_up is None:  # regression, one-class (no class to compare)
-            what = "the point pushes w" if v else "no push, only the shrink"
-            rows.append(f"sample i = {int(i)}, x<sub>i</sub> = {xi}: value {z:.4g}: {what}")
-        else:
-
-            def cls(k):
-                k = int(k)
-                return html.escape(class_names[k]) if 0 <= k < len(class_names) else str(k)
-
-            runner = cls(record.runner_up[j])
-            if v:
-                yh = int(record.yhat[j])
-                case = (
-                    f"ŷ = argmax<sub>y′</sub> Δ(y′, y) + f<sub>y′</sub> − f<sub>y</sub> = "
-                    f"<b>{cls(yh)}</b> with Δ = {record.cost[j]:.3g} &gt; its score gap: "
-                    f"w<sub>{name}</sub> += η x<sub>i</sub>, w<sub>{cls(yh)}</sub> −= "
-                    "η x<sub>i</sub> " + cite_html("000", "001")
-                )
-            else:
-                case = "y beats every ŷ by at least Δ(ŷ, y): no update " + cite_html("000")
-            rows.append(
-                f"sample i = {int(i)} (y = {name}): f<sub>y</sub> − max f<sub>k≠y</sub> "
-                f"= {z:.4g} (runner-up {runner}{', misclassified' if z < 0 else ''}); {case}"
-            )
-    if not record.linear:
+    if record.loss == "nu-svr" and record.epsilon is not None:
         rows.append(
+            "ε after the step (learned: ν bounds the share outside the tube): "
+            f"<b>{_change(np.array([record.epsilon]), np.array([record.epsilon_after]))}</b>"
+        )
+    return rows
+
+
+def _kernel_rows(record, pegasos: bool) -> list[str]:
+    lam, t = record.lam, record.t
+    R = rules.python()
+    if record.loss in COUNTING:
+        rows = [
             f"kernel SGD {cite_html('003')}: β<sub>i</sub> += y<sub>i</sub> for a violating "
             "sample; α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
-        )
-        for j, i in enumerate(record.samples[:5]):
-            a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
-            if np.array_equal(a0, a1):
-                continue
-            text = f"α<sub>{int(i)}</sub>: {_change(a0, a1)}"
-            if pegasos:  # β⁽ᵗ⁾ before step t, β⁽ᵗ⁺¹⁾ after it
-                b0, b1 = R.pegasos_beta(a0, lam, t), R.pegasos_beta(a1, lam, t + 1)
-                text += f" &nbsp; β<sub>{int(i)}</sub>: {_change(np.round(b0, 6), np.round(b1, 6))}"
-            rows.append(text)
-        return "<br>".join(rows)
-    if record.W_before is not None:  # linear multiclass: the rows that changed
-        factor = R.shrink_factor(eta, lam)
-        same = np.isclose(record.W_after, factor * record.W_before, rtol=1e-9, atol=1e-12)
-        changed = np.flatnonzero(~same.all(axis=1))
-        rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {factor:.4g}")
-        for k in changed:
-            name = html.escape(class_names[k]) if k < len(class_names) else str(k)
-            rows.append(f"w<sub>{name}</sub>: {_change(record.W_before[k], record.W_after[k])}")
-        return "<br>".join(rows)
-    if record.w_before is None:
-        return "<br>".join(rows)
-    shrink_factor = R.shrink_factor(eta, lam)
-    push_text = (
-        f"(η/k) Σ y<sub>i</sub> x<sub>i</sub> = {_vec(record.push)}"
-        if record.violated.any()
-        else "0 (no violating sample)"
-    )
-    rows += [
-        "<b>w<sub>t+1</sub> = (1 − ηλ) w<sub>t</sub> + (η/k) Σ<sub>violating</sub> "
-        "y<sub>i</sub> x<sub>i</sub></b>",
-        f'<span style="color:{TEXT_COLORS["w_before"]}">w<sub>t</sub> = '
-        f"{_vec(record.w_before)}</span>, b = {record.b_before:.4g}",
-        f'<span style="color:{TEXT_COLORS["shrink"]}">shrink (1 − ηλ) w<sub>t</sub> = '
-        f"{shrink_factor:.4g} · w<sub>t</sub> = {_vec(record.shrink)}</span>",
-        f'<span style="color:{TEXT_COLORS["push"]}">push {push_text}</span>',
-        f"<b>w<sub>t+1</sub> = {_vec(record.w_after)}</b>, b = {record.b_after:.4g}"
+        ]
+    else:
+        rows = [
+            f"kernel SGD {cite_html('003')}: α<sub>i</sub> ← (1 − ηλ) α<sub>i</sub> + (η/k) "
+            "g<sub>i</sub>, g<sub>i</sub> the weight of its term above; f(x) = "
+            "Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
+        ]
+    for j, i in enumerate(record.samples[:5]):
+        a0, a1 = record.alpha_before[:, j], record.alpha_after[:, j]
+        if np.array_equal(a0, a1):
+            continue
+        text = f"α<sub>{int(i)}</sub>: {_change(a0, a1)}"
+        if pegasos and record.loss in COUNTING:  # β⁽ᵗ⁾ before step t, β⁽ᵗ⁺¹⁾ after it
+            b0, b1 = R.pegasos_beta(a0, lam, t), R.pegasos_beta(a1, lam, t + 1)
+            text += f" &nbsp; β<sub>{int(i)}</sub>: {_change(np.round(b0, 6), np.round(b1, 6))}"
+        rows.append(text)
+    return rows
+
+
+def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
+    """w before and after a single-output linear step, and its parts."""
+    shrink_factor = rules.python().shrink_factor(record.eta, record.lam)
+    drawn = arrows_drawn(record)
+
+    def colored(name, text):
+        return f'<span style="color:{TEXT_COLORS[name]}">{text}</span>' if drawn else text
+
+    words = WEIGHT_WORDS.get(record.loss, "−∂ℓ<sub>i</sub>/∂f")
+    if record.loss == "hinge":
+        formula = "Σ<sub>violating</sub> y<sub>i</sub> x<sub>i</sub>"
+        push = "(η/k) Σ y<sub>i</sub> x<sub>i</sub>"
+    else:
+        formula = f"Σ g<sub>i</sub> x<sub>i</sub></b>, g<sub>i</sub> = {words}<b>"
+        push = "(η/k) Σ g<sub>i</sub> x<sub>i</sub>"
+    push_text = f"{push} = {_vec(record.push)}" if record.violated.any() else "0 (no term)"
+    one_class = record.kind == "one-class"
+    b0 = "" if one_class else f", b = {record.b_before:.4g}"
+    b1 = "" if one_class else f", b = {record.b_after:.4g}"
+    rows = [
+        f"<b>w<sub>t+1</sub> = (1 − ηλ) w<sub>t</sub> + (η/k) {formula}</b>",
+        colored("w_before", f"w<sub>t</sub> = {_vec(record.w_before)}") + b0,
+        colored(
+            "shrink",
+            f"shrink (1 − ηλ) w<sub>t</sub> = {shrink_factor:.4g} · w<sub>t</sub> = "
+            f"{_vec(record.shrink)}",
+        ),
+        colored("push", f"push {push_text}"),
+        f"<b>w<sub>t+1</sub> = {_vec(record.w_after)}</b>{b1}"
         + (" (projected onto ‖w‖ ≤ B)" if record.projected else ""),
     ]
     if record.radius > 0:
@@ -273,16 +570,59 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
                 if config.radius is None
                 else ""
             )
-            + " (dash-dotted circle)</span>"
+            + (" (dash-dotted circle)" if drawn else "")
+            + "</span>"
         )
-    if config.bias == "free":
+    if config.bias == "free" and not one_class:
         rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
     if config.average != "last" and not iterate_shown:
+        dotted = "; dotted: the iterate's boundary before the step" if drawn else ""
         rows.append(
             f"<i>the step moves the iterate w<sub>t</sub>; the plane shows the averaged output "
-            f"w̄ (Output w̄: {config.average}; View ▸ Last iterate shows w<sub>t</sub>); "
-            "dotted: the iterate's boundary before the step</i>"
+            f"w̄ (Output w̄: {config.average}; View ▸ Last iterate shows w<sub>t</sub>){dotted}</i>"
         )
+    return rows
+
+
+def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> str:
+    """The rule of ``config``'s algorithm and loss with the numbers of ``record``, as HTML
+    (``labels``: the class name of each point, ``X`` the points, ``class_names`` the
+    problem's classes in the order of the multiclass outputs). The loss's title, formula
+    and step come from its module (:func:`losses.module_for`)."""
+    if record is None:
+        return (
+            "<i>Press Step (→) to see one update explained: the sampled point, its loss "
+            "term with this step's numbers and the update of w.</i>"
+        )
+    n_classes = 3 if record.kind == "multiclass" else 2
+    module = losses.module_for(config, n_classes)
+    pegasos = record.schedule == "pegasos"  # the schedule the solver chose (rules)
+    rows = _header(record, config, module, pegasos)
+    k = record.batch
+    if k == len(X) and config.algorithm == "gd":
+        n_terms = int(record.violated.sum())
+        rows.append(
+            f"full batch {cite_html('001')}: all m = {k} examples; {n_terms} with a loss term "
+            "(ringed with a square)"
+        )
+    write = SAMPLE_ROWS.get(module.NAME, _generic)
+    for j in range(k):
+        if k > 6 and j == 5:
+            rows.append(f"… and {k - 5} more")
+            break
+        rows.append(write(_Sample(record, j, labels, X, class_names, k), record))
+    rows += _offset_rows(record)
+    if not record.linear:
+        rows += _kernel_rows(record, pegasos)
+    elif record.W_before is not None:  # linear multiclass: the rows that changed
+        factor = rules.python().shrink_factor(record.eta, record.lam)
+        same = np.isclose(record.W_after, factor * record.W_before, rtol=1e-9, atol=1e-12)
+        rows.append(f"every w<sub>k</sub> shrinks by (1 − ηλ) = {factor:.4g}")
+        for c in np.flatnonzero(~same.all(axis=1)):
+            name = html.escape(class_names[c]) if c < len(class_names) else str(c)
+            rows.append(f"w<sub>{name}</sub>: {_change(record.W_before[c], record.W_after[c])}")
+    elif record.w_before is not None:
+        rows += _linear_rows(record, config, iterate_shown)
     return "<br>".join(rows)
 
 
@@ -307,6 +647,6 @@ class StepPanel(QtWidgets.QLabel):
         self, record, config, labels, X, scale=1.0, class_names=(), iterate_shown=False
     ) -> None:
         text = describe(record, config, labels, X, class_names, iterate_shown)
-        if record is not None and record.w_before is not None and scale < 1.0:
+        if arrows_drawn(record) and scale < 1.0:
             text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"
         self.setText(text)

@@ -22,7 +22,8 @@ from svmviz.app.play_loop import (
 from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import TO_THE_END, Job, Snapshot
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
+from svmviz.core.data import Dataset
+from svmviz.core.frame import data_extent, plane_points, point_roles, tolerance
 from svmviz.core.generalization import TEST, TRAIN, UNUSED
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import errors
@@ -436,3 +437,67 @@ def test_the_play_loops_decisions():
 def test_stop_ends_the_optimum_computations(runner, references):
     runner.stop()
     assert references.stopped
+
+
+# ---------------------------------------------------------------------- the other problems
+# A regression on 1-D and 2-D inputs and the one-class SVM, trained on the job's data set as
+# the window hands it over (Dataset.regression, Dataset.points): the frames follow the model
+# (svmviz.core.frame).
+PROBLEM_RNG = np.random.default_rng(11)
+X1 = PROBLEM_RNG.uniform(-3, 3, (40, 1))
+SINE = Dataset.regression(X1, np.sin(X1[:, 0]) + 0.2 * PROBLEM_RNG.normal(size=40))
+X2 = PROBLEM_RNG.normal(size=(40, 2))
+PLANE = Dataset.regression(X2, X2[:, 0] - 0.5 * X2[:, 1] ** 2)
+TWO_BLOBS = [PROBLEM_RNG.normal(c, 0.5, (20, 2)) for c in (-1.5, 1.5)]
+BLOBS = Dataset.points(np.vstack(TWO_BLOBS))
+
+
+def problem_job(data, parts=None, **config):
+    extent = data_extent(plane_points(data))
+    return Job(1, SolverConfig(iterations=400, **config), data, extent, grid=24, parts=parts)
+
+
+@pytest.mark.parametrize(
+    "data, config, kind",
+    [
+        (
+            SINE,
+            dict(problem="epsilon-svr", epsilon=0.2, kernel=Kernel("rbf", gamma=1.0)),
+            "regression",
+        ),
+        (SINE, dict(problem="nu-svr", nu=0.5), "regression"),
+        (PLANE, dict(problem="epsilon-svr", epsilon=0.1, kernel=Kernel("rbf")), "regression2d"),
+        (BLOBS, dict(problem="one-class", nu=0.2), "one-class"),
+        (BLOBS, dict(problem="one-class", nu=0.2, kernel=Kernel("rbf")), "one-class"),
+    ],
+)
+def test_frames_of_every_problem_follow_the_model(runner, gui, references, data, config, kind):
+    runner.start(problem_job(data, **config))
+    runner.step(400)
+    snap = gui.last
+    assert not gui.failures
+    frame, model = snap.frame, snap.model
+    assert snap.t == 400 and frame.kind == kind
+    F = model.decision_function(data.X)
+    if kind == "one-class":
+        assert frame.level == 0.0
+        np.testing.assert_allclose(frame.margins, F, atol=1e-9)
+        np.testing.assert_array_equal(frame.wrong, F < 0)
+        np.testing.assert_array_equal(frame.support, np.flatnonzero(F <= tolerance(0, "one-class")))
+    else:
+        eps = model.epsilon  # (ν-SVR: learned)
+        assert frame.level == eps and eps > 0
+        r = data.target - F
+        np.testing.assert_allclose(frame.margins, r, atol=1e-9)
+        np.testing.assert_array_equal(frame.wrong, np.abs(r) > eps)
+        roles = point_roles(frame.margins, kind, eps)
+        np.testing.assert_array_equal(roles == 2, np.abs(r) > eps + tolerance(eps, "regression"))
+    if kind == "regression":
+        xs = np.linspace(*snap.frame.extent[:2], 24)
+        np.testing.assert_allclose(frame.curve[:, 1], model.decision_function(xs[:, None]))
+    else:
+        assert frame.region.shape == (24, 24)
+    # the exact optimum's frame: the same kind, its own curves
+    references.arrive(runner.job.config, data)
+    runner.reference_done(1)
+    assert gui.last.optimum is not None and gui.last.optimum.kind == kind

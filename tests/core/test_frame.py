@@ -26,7 +26,7 @@ def test_frame_contours_regions_and_margins(moons):
     s = Solver(SolverConfig(iterations=3000)).reset(moons)
     s.step(3000)
     model = s.model()
-    frame = make_frame(model, moons.X, moons.y, (-3, 3, -3, 3), n=80)
+    frame = make_frame(model, moons, (-3, 3, -3, 3), n=80)
     assert frame.region.shape == (80, 80)
     assert set(np.unique(frame.region)) == {0, 1}
     assert frame.contours["boundary"]
@@ -42,7 +42,7 @@ def test_linear_levels_are_exact_segments_clipped_to_the_view(separable):
     s.step(2000)
     model = s.model()
     extent = (-3.0, 3.0, -2.5, 2.5)
-    frame = make_frame(model, separable.X, separable.y, extent, n=60)
+    frame = make_frame(model, separable, extent, n=60)
     (seg,) = frame.contours["boundary"]
     assert seg.shape == (2, 2)
     np.testing.assert_allclose(model.decision_function(seg), 0.0, atol=1e-9)
@@ -95,7 +95,7 @@ def test_kernel_frame_curves_stay_on_the_level_sets(moons):
     s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=3000)).reset(moons)
     s.step(3000)
     model = s.model()
-    frame = make_frame(model, moons.X, moons.y, (-3, 3, -3, 3), n=160)
+    frame = make_frame(model, moons, (-3, 3, -3, 3), n=160)
     for line in frame.contours["boundary"]:
         # every vertex is on f = 0 up to interpolation on the (coarser) contour grid
         assert np.abs(model.decision_function(line)).max() < 0.05

@@ -254,3 +254,102 @@ def test_09_an_outlier_narrows_and_tilts_a_hard_margin():
     assert margins(soft.model, data)[outlier] < 1  # let into the band
     assert width(soft.model) > 2 * width(held.model)
     assert soft.model.lam == pytest.approx(0.1)  # the λ the caption names
+
+
+def regression_data(s: Scenario) -> Dataset:
+    """A 1-D regression scenario's points as the window trains them: x the input, the
+    plane's second coordinate the target."""
+    return Dataset.regression(s.data.X[:, :1], s.data.X[:, 1])
+
+
+def exact(config, data: Dataset) -> Model:
+    return prepare(config, data)[1].model
+
+
+def test_10_only_the_points_on_or_outside_the_tube_count():
+    s = scenario("10")
+    data, eps = regression_data(s), s.config.epsilon
+    r = data.target - run(s.config, data).model.decision_function(data.X)
+    support = np.abs(r) >= eps - 0.01  # on the tube's edge or outside it
+    assert 0.2 <= support.mean() <= 0.45  # "about a third"
+    # a point well inside the tube, moved inside it: the optimum does not move
+    ref = exact(s.config, data)
+    r_star = data.target - ref.decision_function(data.X)
+    i = int(np.argmin(np.abs(r_star)))
+    assert abs(r_star[i]) < eps / 2
+    target = data.target.copy()
+    target[i] += 0.5 * eps * (1 if r_star[i] <= 0 else -1)  # still inside
+    moved = exact(s.config, Dataset.regression(data.X, target))
+    grid = np.linspace(-3, 3, 61)[:, None]
+    assert np.abs(moved.decision_function(grid) - ref.decision_function(grid)).max() < 1e-3
+
+
+def test_11_a_wide_tube_flattens_the_curve_and_a_narrow_one_makes_every_point_count():
+    s = scenario("11")
+    data = regression_data(s)
+    x = data.X[:, 0]
+    sine = 1.5 * np.sin(1.2 * x)  # the generator's curve (svmviz.core.generate)
+
+    def trained(eps):
+        f = run(s.config.replace(epsilon=eps), data).model.decision_function(data.X)
+        return np.mean(np.abs(data.target - f) >= eps - 0.01), np.mean(np.abs(f - sine))
+
+    assert s.config.epsilon == 0.8
+    wide_support, wide_off = trained(0.8)
+    narrow_support, _ = trained(0.05)
+    _, good_off = trained(0.2)
+    assert wide_support <= 0.15  # the tube swallows (nearly) every point
+    assert wide_off > 5 * good_off  # and the curve flattens away from the sine
+    assert narrow_support >= 0.7  # "four points in five"
+
+
+def test_12_nu_bounds_the_outliers_and_the_far_point_leaves_the_region():
+    s = scenario("12")
+    data = Dataset.points(s.data.X)
+    far = int(np.argmax(np.linalg.norm(data.X - data.X.mean(axis=0), axis=1)))
+    assert s.config.nu == 0.05
+    tight = exact(s.config, data)
+    f = tight.decision_function(data.X)
+    assert abs(f[far]) < 1e-3 * tight.rho  # on the boundary: a support vector
+    loose_config = s.config.replace(nu=0.3)
+    loose = exact(loose_config, data)
+    f = loose.decision_function(data.X)
+    assert f[far] < -0.5 * loose.rho  # an outlier, well outside
+    outliers, support = np.mean(f < -1e-6 * loose.rho), np.mean(f <= 1e-6 * loose.rho)
+    assert outliers <= 0.3 <= support  # ν bounds both
+    trained = run(loose_config, data).model.decision_function(data.X)
+    assert 0.2 <= np.mean(trained < 0) <= 0.35  # "about a quarter"
+
+
+def test_13_the_hinge_counts_few_points_the_logistic_loss_all_of_them():
+    s = scenario("13")
+    data = s.data
+    ys = np.where(data.y == 1, 1.0, -1.0)
+    z = {
+        loss: ys * exact(s.config.replace(loss=loss), data).decision_function(data.X)
+        for loss in ("hinge", "logistic", "squared_hinge")
+    }
+    assert 0.08 <= np.mean(z["hinge"] < 1 - 1e-6) <= 0.2  # "about one point in eight"
+    weight = 1 / (1 + np.exp(z["logistic"]))
+    assert weight.min() > 1e-4  # every point pulls
+    # the ones near the boundary most: the largest weights are the smallest |y f|
+    near = np.argsort(np.abs(z["logistic"]))[:5]
+    assert weight[near].min() > 5 * np.median(weight)
+    pull = 2 * np.maximum(0, 1 - z["squared_hinge"])
+    assert np.argmax(pull) == np.argmin(z["squared_hinge"])  # the most wrong pulls hardest
+    assert pull.max() > 2
+
+
+def test_14_one_vs_rest_loses_the_middle_class_and_joint_losses_keep_it():
+    s = scenario("14")
+    data = s.data
+    middle = data.classes.index("middle")
+
+    def lost(multiclass):
+        model = exact(s.config.replace(multiclass=multiclass), data)
+        pred = model.decision_function(data.X).argmax(axis=1)
+        return int(np.count_nonzero((pred != data.y) & (data.y == middle)))
+
+    assert s.config.multiclass == "crammer_singer"
+    assert lost("crammer_singer") <= 1 and lost("weston_watkins") <= 1
+    assert 4 <= lost("ovr") <= 10  # "about a quarter" of 25

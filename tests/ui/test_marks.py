@@ -75,8 +75,7 @@ def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherw
     model = Model(("0", "1"), Kernel(), 0.01, "free", np.array([0.2]), coef=np.array([[1.5, 0.3]]))
 
     def frame():
-        p = session.points
-        return make_frame(model, p.X, p.y, (-3, 3, -3, 3), 50)
+        return make_frame(model, session.dataset(), (-3, 3, -3, 3), 50)
 
     plot.draw_frame(frame(), colors, marks=True)
     rings = len(plot.rings.data)

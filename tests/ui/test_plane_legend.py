@@ -48,8 +48,7 @@ def plane(qtbot):
 
 
 def draw(plot, model=LINEAR, alpha=None, colors=None):
-    p = plot.session.points
-    frame = make_frame(model, p.X, p.y, plot.view_extent(), 60)
+    frame = make_frame(model, plot.session.dataset(), plot.view_extent(), 60)
     if colors is None:
         colors = plot.region_colors(plot.session.present_classes())
     plot.draw_frame(frame, colors, alpha)

@@ -251,6 +251,7 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(
 def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
     """A kernel run on its way to diverging has α beyond float32's 3.4e38: the frame's grid
     stays finite and warns of nothing."""
+    from svmviz.core.data import Dataset
     from svmviz.core.frame import make_frame
     from svmviz.core.model_io import Model
 
@@ -264,7 +265,7 @@ def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
         dual_coef=np.array([[1e60, -2e60, 1e60]]),
         intercept=np.array([0.0]),
     )
-    frame = make_frame(model, X, np.array([0, 1, 0]), (-1, 3, -1, 2), 40)
+    frame = make_frame(model, Dataset(X, np.array([0, 1, 0]), ("a", "b")), (-1, 3, -1, 2), 40)
     assert not recwarn.list
     assert all(np.isfinite(c).all() for c in frame.contours["boundary"])
 
@@ -306,6 +307,7 @@ def test_coordinates_beyond_the_limit_are_refused_where_they_would_overflow():
 def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
     """A view 1e300 wide (or γ = 1e100): the float32 grid would overflow; the exponent is
     formed in double precision there."""
+    from svmviz.core.data import Dataset
     from svmviz.core.frame import grid_values, make_frame
     from svmviz.core.model_io import Model
 
@@ -320,7 +322,7 @@ def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
             dual_coef=np.array([[1.0, -2.0, 1.0]]),
             intercept=np.array([0.5]),
         )
-        frame = make_frame(model, X, np.array([0, 1, 0]), extent, 40)
+        frame = make_frame(model, Dataset(X, np.array([0, 1, 0]), ("a", "b")), extent, 40)
         assert not recwarn.list
         xs, ys = np.linspace(*extent[:2], 41), np.linspace(*extent[2:], 41)
         F = grid_values(model, xs, ys)

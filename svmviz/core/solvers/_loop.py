@@ -190,7 +190,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                 _stats.set_u(U, it, Wbar, 1.0, bbar[0])
                 lo = er = 0.0
                 o = 0.5 * lam * nb
-            elif linear and cfg.hinge:  # unscreened
+            elif linear and cfg.exact_bias:  # the hinge, unscreened
                 lo, er = _stats.binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
                 lo /= m
                 er /= m
@@ -276,7 +276,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if offsets_from_scores and cfg.crammer_singer and free_bias:  # its fused step, here
+        if offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
         elif offsets_from_scores:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
@@ -311,8 +311,8 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
 @jit_inline
 def loss_offsets(cfg):
     """Whether the loss sets its offsets from the scores after each step: any loss with
-    ρ or ε, and a free bias that is not the binary hinge's (which has its own searches)."""
-    return cfg.offsets or (cfg.free_bias and not cfg.hinge)
+    ρ or ε, and a free bias that is not the binary hinge's (EXACT_BIAS: its own searches)."""
+    return cfg.offsets or (cfg.free_bias and not cfg.exact_bias)
 
 
 @jit

@@ -18,8 +18,8 @@ class Settings(NamedTuple):
     class selects the loss module (:mod:`.losses`)."""
 
     loss: tuple  # a loss module's parameters (a NamedTuple)
-    hinge: bool  # the binary hinge: its exact bias searches and screens apply
-    crammer_singer: bool  # the multiclass hinge: its fused bias step (_bias.bias_descent)
+    exact_bias: bool  # the loss's EXACT_BIAS: the binary hinge's exact bias searches apply
+    fused_bias: bool  # the loss's FUSED_BIAS: a multiclass free bias by _bias.bias_descent
     offsets: bool  # the loss has offsets ρ or ε, set from the scores after each step
     binary: bool
     linear: bool

@@ -22,7 +22,9 @@ Hard margin (001 "Hard SVM": min ½‖w‖² s.t. y_i f(x_i) ≥ 1) is the soft-
 C = 1/(λm) at least the largest dual variable of the hard problem; then both have the same
 unique solution (exact penalty). λ is taken from the exact dual (:mod:`svmviz.core.reference`),
 which also tells when the data are not separable; the objective is reported as
-½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points. Its budget adapts (HARD_GAP).
+½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points. Its budget adapts (HARD_GAP), and
+when it stops, a last exact step makes its output feasible (:mod:`.feasible`: b
+re-centred, w rescaled so that min y f = 1; recorded in ``exact_step_``).
 
 The module is one class of about 500 lines: set-up, stepping and the output model share
 every fitted attribute; the loops, rules, sampling, status, bias search and losses have
@@ -43,14 +45,14 @@ from svmviz.core.kernels import check_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.solvers import _loop, _screen, losses, rules
+from svmviz.core.solvers import _loop, _screen, feasible, losses, rules
 from svmviz.core.solvers._sampling import Sampler
 from svmviz.core.solvers._state import Problem, Record, Settings, Work, carry_over, new_state
 from svmviz.core.solvers._status import STATUS_TEXT, advice
 from svmviz.core.telemetry import COLUMNS, OFFSETS, History
 
-# a hard margin goes on past its budget until within HARD_GAP of the exact optimum, for at
-# most HARD_BUDGETS budgets (Solver.reset)
+# a hard margin goes on past its budget until its margin, after the last exact step
+# (feasible.py), is within HARD_GAP of the maximum, for at most HARD_BUDGETS budgets
 HARD_GAP = 0.01
 HARD_BUDGETS = 40
 # what Solver._compile_loops calls: numba's cache holding them means a warm-up loads them
@@ -76,9 +78,10 @@ class Solver:
         """Validate ``data`` and start from w = 0.
 
         ``optimum``: the exact optimum's objective, when known. A hard margin's budget
-        adapts to it: a run whose output is still more than HARD_GAP above it at the budget
-        goes on, a budget at a time, up to HARD_BUDGETS budgets (its λ is tiny, so 1/(λt)
-        steps converge slowly, and the budget that suits a soft margin stops it short).
+        adapts to it: a run whose margin (after the last exact step) is still more than
+        HARD_GAP below the maximum, 1/√(2·optimum), at the budget goes on, a budget at a
+        time, up to HARD_BUDGETS budgets (its λ is tiny, so 1/(λt) steps converge slowly,
+        and the budget that suits a soft margin stops it short).
 
         ``lam_hard`` is the λ that makes the soft problem equal the hard one (from
         :func:`svmviz.core.reference.exact_optimum`); it is required for a hard margin.
@@ -131,7 +134,7 @@ class Solver:
             y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         st = self.state_ = new_state(Ko, m, p)
         self.loss_ = loss
-        if self.loss_ is losses.hinge and cfg.bias == "free":
+        if loss.EXACT_BIAS and cfg.bias == "free":
             # the exact b for w = 0 (the best constant classifier): the middle of
             # [r_(P), r_(P+1)] for r = y (see _bias.profile_bias); numpy, so that setting up
             # needs no compiled code
@@ -139,7 +142,7 @@ class Solver:
             n_pos = int(np.sum(y_sign > 0))
             st.b[0] = st.bbar[0] = st.win[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
-        screened = self.linear_ and self.binary_ and cfg.problem == "svc" and cfg.loss == "hinge"
+        screened = self.linear_ and self.binary_ and loss.SCREENED
         self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
         if screened:
             Z, zn = _screen.features(PhiT, y_sign)
@@ -157,9 +160,9 @@ class Solver:
         )
         self.settings_ = Settings(
             loss=self.loss_.params(cfg, cost),
-            hinge=self.loss_ is losses.hinge,
-            crammer_singer=self.loss_ is losses.crammer_singer,
-            offsets=bool(getattr(self.loss_, "OFFSETS", ())),
+            exact_bias=loss.EXACT_BIAS,
+            fused_bias=loss.FUSED_BIAS,
+            offsets=bool(loss.OFFSETS),
             binary=bool(self.binary_),
             linear=bool(self.linear_),
             free_bias=self.bias_ == "free",
@@ -177,8 +180,9 @@ class Solver:
         self.t0_ = 0  # the iteration a warm start began at; the budget counts from there
         self.budget_ = int(cfg.iterations)  # grows for a hard margin (HARD_GAP)
         self.optimum_ = optimum if cfg.margin == "hard" else None
+        self.exact_step_: feasible.ExactStep | None = None  # a hard margin's last step
         self.status_ = "ready"
-        self.history_ = History(self.batch_, getattr(self.loss_, "OFFSETS", ()))
+        self.history_ = History(self.batch_, self.loss_.OFFSETS)
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
         return self
@@ -188,7 +192,7 @@ class Solver:
         gradients grow without bound (``PROJECT``), where λ/2‖w*‖² ≤ F(0) ≤ 1."""
         cfg = self.config
         radius = rules.projection_radius(cfg.radius, cfg.project, cfg.algorithm, self.lam_, cost)
-        if radius == 0.0 and getattr(self.loss_, "PROJECT", False) and self.lam_ > 0:
+        if radius == 0.0 and self.loss_.PROJECT and self.lam_ > 0:
             return float(np.sqrt(2.0 / self.lam_))
         return radius
 
@@ -254,7 +258,7 @@ class Solver:
         st.b[:] = state["b"]
         st.off[:] = state.get("off", 0.0)
         st.offbar[:] = st.off
-        if self.loss_ is losses.hinge and self.bias_ == "free":
+        if self.loss_.EXACT_BIAS and self.bias_ == "free":
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
@@ -357,25 +361,84 @@ class Solver:
                 return done
             if self.config.tol > 0 and self.t_ % self._window == 0:
                 if self._converged():
+                    self._take_exact_step()
                     return done
         at_budget = self.t_ >= self.t0_ + self.budget_
         if at_budget and self._extend_budget():
             at_budget = False
         self.status_ = "budget" if at_budget else "running"
+        if at_budget:
+            self._take_exact_step()
         return done
 
     def _extend_budget(self) -> bool:
-        """At the budget of a hard margin whose output is still above HARD_GAP of the known
-        optimum: one more budget (at most HARD_BUDGETS in all); whether it was given."""
+        """At the budget of a hard margin whose margin after the exact step would still be
+        more than HARD_GAP below the maximum: one more budget (at most HARD_BUDGETS in
+        all); whether it was given."""
         if self.optimum_ is None or not len(self.history_):
             return False
-        gap = float(self.history_["objective"][-1]) - self.optimum_
         iterations = self.config.iterations
         cap = min(HARD_BUDGETS * iterations, MAX_ITERATIONS)  # (each keeps a telemetry row)
-        if gap <= HARD_GAP * abs(self.optimum_) or self.budget_ + iterations > cap:
+        if self.margin_ratio() >= 1.0 - HARD_GAP or self.budget_ + iterations > cap:
             return False
         self.budget_ += iterations
         return True
+
+    def margin_ratio(self) -> float:
+        """A hard margin's output after the exact step: its margin over the maximum
+        1/√(2·optimum) (for a cost matrix Δ: √(optimum / its objective ½‖w‖²)); nan
+        without the optimum, ≤ 0 when the output's w does not separate the data."""
+        if self.optimum_ is None:
+            return float("nan")
+        _, t = self._recentred()
+        norm = float(np.sqrt(max(self.model().norm2(), 0.0)))
+        return t / norm * float(np.sqrt(2.0 * self.optimum_)) if norm > 0 else 0.0
+
+    def exact_objective(self) -> float:
+        """½‖w‖² of the output, the hard margin's objective ½‖w‖² + C Σ ξ on a feasible
+        output (after the exact step)."""
+        P = self._output_params()
+        if self.linear_:
+            return 0.5 * float(np.sum(P * P))
+        return 0.5 * float(np.einsum("km,mn,kn->", P, self.problem_.G, P))
+
+    def _recentred(self) -> tuple[np.ndarray, float]:
+        """(b, t) of the exact step for the output now (:func:`feasible.recentred`)."""
+        b, _ = self._offsets()
+        F = self.training_values()
+        return feasible.recentred(F, self.data_.y, self.problem_.cost, b, self.bias_ == "free")
+
+    def _take_exact_step(self) -> None:
+        """A hard margin's last exact step (:mod:`.feasible`), once, when the run stops:
+        the output's b re-centred and w, b divided by t, so that min y f = 1; recorded in
+        ``exact_step_``. Not taken when the output's w does not separate the data."""
+        if self.config.margin != "hard" or self.exact_step_ is not None:
+            return
+        b, t = self._recentred()
+        if not (np.isfinite(t) and t > 0):
+            return
+        before = self.model()
+        F = self.training_values()
+        norm = float(np.sqrt(max(before.norm2(), 0.0)))
+        st = self.state_
+        if self._averaged():
+            for a in (st.Wbar, st.Abar, st.Sbar):
+                a /= t
+            b_before = st.bbar.copy()
+            st.bbar[:] = b / t
+        else:
+            st.scal[0] /= t
+            b_before = st.b.copy()
+            st.b[:] = b / t
+        self.exact_step_ = feasible.ExactStep(
+            iteration=int(self.t_),
+            scale=float(t),
+            bias_before=tuple(float(v) for v in b_before),
+            bias=tuple(float(v) for v in b / t),
+            margin_before=feasible.least_margin(F, self.data_.y) / norm,
+            margin=feasible.least_margin(self.training_values(), self.data_.y) * t / norm,
+            broken_before=feasible.broken(F, self.data_.y, self.problem_.cost),
+        )
 
     def _run(self, n: int, loops=_loop):
         """``n`` iterations of ``loops`` (the compiled loop module or its Python twin: the
@@ -445,6 +508,9 @@ class Solver:
         extra = {"iterations": int(self.t_)}
         if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
             extra["objective"] = float(self.history_["objective"][-1])
+        if self.exact_step_ is not None and avg == (cfg.average != "last"):
+            extra["exact_step"] = self.exact_step_.to_dict()
+            extra["objective"] = self.exact_objective()
         kind = cfg.kind
         common = dict(
             classes=self.data_.classes if kind == "svc" else (),  # (one-class ignores labels)
@@ -474,8 +540,8 @@ class Solver:
     def _model_fields(self, off) -> dict:
         """The Model's loss (the module's MODEL_LOSS, else its name), and ε, ν, ρ where the
         problem has them: a parameter of the loss, or an offset it learns (OFFSETS)."""
-        params, learned = self.settings_.loss, getattr(self.loss_, "OFFSETS", ())
-        fields = dict(loss=getattr(self.loss_, "MODEL_LOSS", self.loss_.NAME))
+        params, learned = self.settings_.loss, self.loss_.OFFSETS
+        fields = dict(loss=self.loss_.MODEL_LOSS)
         fields["rho"] = float(off[0]) if "rho" in learned else None
         fields["epsilon"] = (
             float(off[1]) if "epsilon" in learned else getattr(params, "epsilon", None)

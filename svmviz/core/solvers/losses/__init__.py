@@ -1,14 +1,21 @@
-"""The losses and problems the solvers minimize, one module each.
+"""The losses and problems the solvers minimize, one module each, and the registry that
+every option list is derived from.
 
 A loss module holds everything about its problem: the per-example value and
 (sub)gradient that the compiled loop calls (``terms``, ``value``, ``totals``, ``offsets``,
-``offset_term``: plain functions that :mod:`._dispatch` inlines into one specialisation of
-the loop per loss), its parameters (a NamedTuple class, registered with the dispatch), the
-vectorized ``losses`` that define the objective for everything else, its exact reference,
-the levels the plane draws, the words the step inspector shows, and its subgradient bound.
+``offset_term``, and ``curvature`` for a smooth binary loss's free bias: plain functions
+that :mod:`._dispatch` inlines into one specialisation of the loop per loss), its
+parameters (a NamedTuple class, registered with the dispatch), the vectorized ``losses``
+that define the objective for everything else, its exact reference, the levels the plane
+draws, the words the step inspector shows, its subgradient bound, and the flags of
+:data:`OPTIONAL` where they differ from the default. What it is (its ``KIND``, the option
+that chooses it, whether it takes Δ, ...) is its entry in :mod:`svmviz.core.problems`,
+the light table that the option lists of :mod:`svmviz.core.config` are derived from.
 
-Adding a loss: a new module with those parts, registered in :data:`MODULES` below, and its
-tests (tests/core/test_losses.py runs every loss through the same checks).
+Adding a loss: its entry in :data:`svmviz.core.problems.DECLARED`, a new module with
+those parts, registered in :data:`MODULES` below, and its tests
+(tests/core/test_losses.py runs every loss through the same checks, and
+tests/core/test_loss_conformance.py checks that it has every part).
 """
 
 from __future__ import annotations
@@ -28,7 +35,8 @@ from svmviz.core.solvers.losses import (
     weston_watkins,
 )
 
-# the svc losses by name; the other problems by problem name
+# the svc losses by name; the other problems by problem name (in the order the options
+# are listed)
 MODULES = {
     m.NAME: m
     for m in (
@@ -39,12 +47,37 @@ MODULES = {
         weston_watkins,
         ovr,
         softmax,
+        nu_svc,
+        one_class,
         epsilon_svr,
         nu_svr,
-        one_class,
-        nu_svc,
     )
 }
+
+# What a module may leave out, and the default it then has (set on the module here, so
+# that the loop, the solver and the window read every part as ``module.PART``):
+OPTIONAL = {
+    # the variables beside w that the problem learns (ρ of ν-SVC and one-class, ε of
+    # ν-SVR): history columns, set from the scores after each step
+    "OFFSETS": (),
+    # the loss's gradients grow without bound: project onto ‖w‖ ≤ √(2/λ) (squared hinge)
+    "PROJECT": False,
+    # the loss a model file names (None: the file has no loss); default: NAME
+    "MODEL_LOSS": "",
+    # the binary hinge's exact free bias: _bias's searches (profile_bias, screened and
+    # checked bias) instead of the loss's offsets, and w = 0's bias set in numpy
+    "EXACT_BIAS": False,
+    # a linear binary model's telemetry and bias check by screening (:mod:`.._screen`)
+    "SCREENED": False,
+    # a multiclass free bias by the loss's own fused step (_bias.bias_descent) instead of
+    # its offsets (a call through the loss costs the loop 5%)
+    "FUSED_BIAS": False,
+}
+for _module in MODULES.values():
+    for _part, _default in OPTIONAL.items():
+        if not hasattr(_module, _part):
+            setattr(_module, _part, _module.NAME if _part == "MODEL_LOSS" else _default)
+
 
 # the objective evaluates every problem through these modules; the solvers depend on it, so
 # it cannot import them: they register here
@@ -62,7 +95,7 @@ def offset_columns(problem: str) -> tuple[str, ...]:
     """The variables beside w that ``problem`` learns (``OFFSETS``: ρ of ν-SVC and
     one-class, ε of ν-SVR), the offset columns of its history (``history_csv``)."""
     module = MODULES.get(problem)
-    return getattr(module, "OFFSETS", ()) if module is not None else ()
+    return module.OFFSETS if module is not None else ()
 
 
 def parameters_of(name: str) -> tuple[str, ...]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.config import NU_SCALED
 from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import check_gram
@@ -83,7 +82,7 @@ class Program:
         # ν-SVC and one-class are homogeneous: their optimum on the kernel K/σ² is theirs on
         # K scaled by 1/σ² (w′ = σw in F's coordinates, ρ, b, ξ and the value divided by
         # σ²), so they are solved there with ½‖w′‖², and scaled back in solve()
-        self.homogeneous = config.problem in NU_SCALED
+        self.homogeneous = config.nu_scaled
         # a problem stated in units 1/scale (regression targets divided by it, λ times it):
         # every variable and the bound are multiplied by it in solve()
         self.scale = float(scale)

@@ -13,18 +13,21 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.config import HARD_MARGIN_LAM_FACTOR
 from svmviz.core.errors import InputError, NotSeparableError
 from svmviz.core.model_io import Model
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers import _bias, _stats, rules
 from svmviz.core.solvers.losses import _common, _dispatch
 from svmviz.core.solvers.losses._exact import features
 
 NAME = "crammer_singer"
-KIND = "multiclass"
+KIND = DECLARED[NAME].kind
+FUSED_BIAS = True  # a free bias by _bias.bias_descent
 TITLE = "Crammer–Singer multiclass hinge"
 FORMULA = "max_y′ [Δ(y′, y) + f_y′(x) − f_y(x)]"
 STEP = "the most violating class ŷ: w_y moves toward φ(x), w_ŷ away from it"
-LEVELS = (0.0,)  # the boundaries between the regions
+LEVELS = (0.0, 1.0)  # the boundaries between the regions, the margins f_y − max f_k = 1
 
 
 class CrammerSinger(NamedTuple):
@@ -106,7 +109,8 @@ def hinge_qp(config, data, cost: np.ndarray, hard: bool):
     """(Model, lower): the hinge (binary, one output) or Crammer–Singer (multiclass) SVM,
     soft or hard margin, as an interior-point QP (Clarabel) in the factor space of the
     kernel (:func:`._exact.features`); ``lower`` is its dual objective. A hard margin's
-    model has lam = λ_hard = 0.9/(m max α), the λ whose soft problem has its solution."""
+    model has lam = λ_hard = HARD_MARGIN_LAM_FACTOR/(m max α), the λ whose soft problem
+    has its solution."""
     # (imported here: scipy takes 0.2 s to import, and the first frame does not need it)
     import clarabel
     import scipy.sparse as sp
@@ -230,7 +234,7 @@ def hinge_qp(config, data, cost: np.ndarray, hard: bool):
         alpha_max = float(per_example.max())
         # any C = 1/(λm) ≥ max α gives the hard solution; a little above it, for rounding
         # in α (a smaller λ would only slow the 1/(λt) steps down)
-        lam_hard = 0.9 / (m * max(alpha_max, 1e-12))
+        lam_hard = HARD_MARGIN_LAM_FACTOR / (m * max(alpha_max, 1e-12))
     common = dict(
         classes=data.classes,
         kernel=config.kernel,

@@ -13,10 +13,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "epsilon-svr"
-KIND = "regression"
+KIND = DECLARED[NAME].kind
 TITLE = "ε-insensitive regression (ε-SVR)"
 FORMULA = "max(0, |y − f(x)| − ε)"
 STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y"

@@ -14,12 +14,15 @@ import numpy as np
 
 from svmviz.core._jit import plain
 from svmviz.core.model_io import Model
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers import _bias, _stats, rules
 from svmviz.core.solvers.losses import _common, _dispatch
 from svmviz.core.solvers.losses._exact import base_gram
 
 NAME = "hinge"
-KIND = "binary"
+KIND = DECLARED[NAME].kind
+EXACT_BIAS = True  # the free bias by _bias's searches
+SCREENED = True  # a linear model's telemetry by _screen
 TITLE = "hinge loss"
 FORMULA = "max(0, 1 − y f(x))"
 STEP = "y f(x) < 1: the example is inside the margin or wrong, so w moves toward y x"

@@ -12,10 +12,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "logistic"
-KIND = "binary"
+KIND = DECLARED[NAME].kind
 TITLE = "logistic loss"
 FORMULA = "log(1 + e^(−y f(x)))"
 STEP = "every example pulls w toward y x, by 1/(1 + e^(y f(x))): more when it is wrong"

@@ -15,15 +15,16 @@ import numpy as np
 
 from svmviz.core._jit import plain
 from svmviz.core.errors import InputError
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "nu-svc"
-KIND = "binary"
+KIND = DECLARED[NAME].kind
 TITLE = "ν-support vector classification (ν-SVC)"
 FORMULA = "−νρ + max(0, ρ − y f(x))"
 STEP = "y f(x) < ρ: the example is inside the margin ρ or wrong, so w moves toward y x; ρ follows w"
 MODEL_LOSS = "hinge"  # the file's loss: the hinge at the margin ρ
-LEVELS = (0.0,)
+LEVELS = (-1.0, 0.0, 1.0)  # f = 0 and the margins f = ±ρ (in units of ρ: OFFSETS)
 OFFSETS = ("rho",)  # the variables beside w (history columns)
 
 

@@ -14,10 +14,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "one-class"
-KIND = "one-class"
+KIND = DECLARED[NAME].kind
 TITLE = "one-class SVM"
 FORMULA = "−ρ + (1/ν) max(0, ρ − ⟨w, φ(x)⟩)"
 STEP = "⟨w, φ(x)⟩ < ρ: the point is outside the region, so w moves toward φ(x) (by 1/ν)"

@@ -11,11 +11,12 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers import rules
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "ovr"
-KIND = "multiclass"
+KIND = DECLARED[NAME].kind
 TITLE = "one-vs-rest hinge"
 FORMULA = "Σ_k max(0, 1 − s_k f_k(x)), s_k = +1 for k = y, −1 otherwise"
 STEP = "each class k inside its margin: w_k moves toward s_k φ(x)"

@@ -11,10 +11,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "softmax"
-KIND = "multiclass"
+KIND = DECLARED[NAME].kind
 TITLE = "softmax cross-entropy"
 FORMULA = "log Σ_y′ e^(f_y′(x)) − f_y(x)"
 STEP = "each w_k moves by (1[k = y] − p_k) φ(x), p_k the predicted probability of class k"

@@ -12,10 +12,11 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "squared_hinge"
-KIND = "binary"
+KIND = DECLARED[NAME].kind
 TITLE = "squared hinge loss"
 FORMULA = "max(0, 1 − y f(x))²"
 STEP = "y f(x) < 1: w moves toward y x by twice the slack 1 − y f(x)"

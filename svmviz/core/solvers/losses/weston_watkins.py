@@ -12,14 +12,15 @@ from typing import NamedTuple
 import numpy as np
 
 from svmviz.core._jit import plain
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "weston_watkins"
-KIND = "multiclass"
+KIND = DECLARED[NAME].kind
 TITLE = "Weston–Watkins multiclass hinge"
 FORMULA = "Σ_y′≠y max(0, Δ(y′, y) + f_y′(x) − f_y(x))"
 STEP = "each class y′ inside the margin: w_y′ moves away from φ(x), w_y toward it"
-LEVELS = (0.0,)
+LEVELS = (0.0, 1.0)  # the boundaries, the margins f_y − f_k = 1 (every other class k)
 
 
 class WestonWatkins(NamedTuple):

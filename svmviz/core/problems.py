@@ -1,0 +1,59 @@
+"""The problems and losses the engine solves, by name, and what each is: the registry that
+every option list is derived from.
+
+One light table, read both by :mod:`svmviz.core.config` (which checks a configuration
+against it and hands the lists on under their old names) and by the loss modules of
+:mod:`svmviz.core.solvers.losses` (each takes its ``KIND`` from its entry): the modules
+import what imports config, so config cannot import them, and both read this instead (as
+scikit-learn's ``loss_functions`` table feeds ``StrOptions``). A module's parts (its
+words, levels, loop functions and the loop's flags) stay in the module;
+tests/core/test_loss_conformance.py checks that the table and the modules agree.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+KINDS = ("binary", "multiclass", "regression", "one-class")
+# the SolverConfig field whose value names the module
+OPTIONS = ("loss", "multiclass", "problem")
+
+
+class Declared(NamedTuple):
+    """What a loss or problem is."""
+
+    kind: str  # one of KINDS
+    option: str  # one of OPTIONS: chosen by SolverConfig.loss, .multiclass or .problem
+    cost: bool = False  # takes a cost matrix Δ(y, y′)
+    nu_scaled: bool = False  # its objective has ½‖w‖² with ν in λ's place (no λ)
+    hard_margin: bool = False  # a hard margin (001 "Hard SVM") solves it
+
+
+# in the order the options are listed
+DECLARED = {
+    "hinge": Declared("binary", "loss", hard_margin=True),
+    "squared_hinge": Declared("binary", "loss"),
+    "logistic": Declared("binary", "loss"),
+    "crammer_singer": Declared("multiclass", "multiclass", cost=True, hard_margin=True),
+    "weston_watkins": Declared("multiclass", "multiclass", cost=True),
+    "ovr": Declared("multiclass", "multiclass"),
+    "softmax": Declared("multiclass", "multiclass"),
+    "nu-svc": Declared("binary", "problem", nu_scaled=True),
+    "one-class": Declared("one-class", "problem", nu_scaled=True),
+    "epsilon-svr": Declared("regression", "problem"),
+    "nu-svr": Declared("regression", "problem"),
+}
+
+
+def _names(keep) -> tuple[str, ...]:
+    return tuple(name for name, d in DECLARED.items() if keep(d))
+
+
+# "svc" is the problem whose loss SolverConfig.loss (two classes) or .multiclass chooses
+PROBLEMS = ("svc", *_names(lambda d: d.option == "problem"))
+BINARY_LOSSES = _names(lambda d: d.option == "loss")
+MULTICLASS_LOSSES = _names(lambda d: d.option == "multiclass")
+REGRESSION = _names(lambda d: d.kind == "regression")
+NU_SCALED = _names(lambda d: d.nu_scaled)
+COST_LOSSES = _names(lambda d: d.cost)
+HARD_MARGIN_LOSSES = _names(lambda d: d.hard_margin)
