@@ -343,7 +343,7 @@ def test_13_the_hinge_counts_few_points_the_logistic_loss_all_of_them():
 def test_14_one_vs_rest_loses_the_middle_class_and_joint_losses_keep_it():
     s = scenario("14")
     data = s.data
-    middle = data.classes.index("middle")
+    middle = data.classes.index("class 2")
 
     def lost(multiclass):
         model = exact(s.config.replace(multiclass=multiclass), data)
