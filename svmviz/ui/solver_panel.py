@@ -28,6 +28,7 @@ from svmviz.core.config import (
     BIASES,
     BINARY_LOSSES,
     HARD_MARGIN_LAM,
+    HARD_MARGIN_LAM_RULE,
     MARGINS,
     MAX_ITERATIONS,
     MULTICLASS_LOSSES,
@@ -50,7 +51,7 @@ LAM_MAX = 1e6  # the largest λ the field takes (every w is then about 0)
 LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
 HARD_LAM_TIP = (
     f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
-    "margin's solution (1/(2m·max α), exact dual); shown once the exact solution "
+    f"margin's solution ({HARD_MARGIN_LAM_RULE}); shown once the exact solution "
     "is known. Your λ comes back with a soft margin."
 )
 

@@ -17,7 +17,7 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.solvers import STATUS_TEXT
+from svmviz.core.solvers import STATUS_TEXT, feasible
 from svmviz.ui import style
 
 
@@ -218,4 +218,6 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         text += "   (plane: the last iterate w_t)"
     if snap.status not in ("ready", "running"):
         text += f"   — {snap.status_text or STATUS_TEXT[snap.status]}"
+    if "exact_step" in snap.model.extra:  # a hard margin's output, made feasible
+        text += f"   — last exact step: {feasible.WORDS}"
     return text + preparing

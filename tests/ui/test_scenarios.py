@@ -26,6 +26,11 @@ def test_there_are_the_demos_the_issue_lists():
         "pegasos vs",
         "gd vs sgd",
         "outlier",
+        "regression",
+        "ε too large",
+        "one-class",
+        "hinge, logistic, squared hinge",
+        "crammer–singer, weston–watkins, one-vs-rest",
     ):
         assert words in titles, words
 
@@ -49,7 +54,7 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     w.run_to_budget()  # instant
     wait_frame(w, lambda s: s.status != "running" and s.t > 0, timeout=60000)
     assert "Cannot train" not in w.status.text()
-    if "too large" in s.title:
+    if "step size too large" in s.title.lower():
         assert w.snapshot.status == "diverged"
         assert "diverged" in w.status.text()
     else:
@@ -157,3 +162,22 @@ def test_a_scenario_played_to_its_end_then_edited_shows_its_claim(
     after = wait_frame(w, done, timeout=60000)
     assert after.t >= before.t // 2  # trained to its end (a hard margin's budget may differ)
     assert holds(before, after)
+
+
+@pytest.mark.parametrize(
+    "word, changes", [("hard-vs-soft", {}), ("kernel-trick", {"margin": "hard"})]
+)
+def test_a_hard_margins_drawn_band_holds_no_point(make_window, wait_frame, word, changes):
+    """At the end of a hard margin's run its last exact step makes the output feasible: the
+    band drawn between f = −1 and f = 1 holds no training point, and the status says so."""
+    w = make_window(iterations=1000)
+    w.open_scenario(next(p for p in SCENARIOS if word in p.stem))
+    if changes:
+        w.session.set_config(replace(w.session.config, **changes))
+    w.run_to_budget()
+    s = wait_frame(
+        w, lambda s: s.generation == w.controller.generation and s.status == "budget", 60000
+    )
+    assert s.model.extra["exact_step"]["scale"] > 0
+    assert s.frame.margins.min() >= 1 - 1e-9  # y f of every point: none inside the band
+    assert "last exact step" in w.status.text()
