@@ -1,11 +1,14 @@
-"""The Generate dialog: kind, number of points, noise, classes, margin and seed."""
+"""The Generate dialog: kind, number of points, noise, classes, margin and seed. A
+regression kind (a noisy sine…) makes points (x, target) and switches a classification
+problem to ε-SVR; a classification kind switches a regression back to C-SVC (undoable, as
+every switch of the problem is)."""
 
 from __future__ import annotations
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.generate import KINDS, generate
+from svmviz.core.generate import KINDS, REGRESSION_KINDS, generate
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui.dialogs import ok_cancel
 
@@ -19,6 +22,10 @@ class GenerateDialog(QtWidgets.QDialog):
         form = QtWidgets.QFormLayout(self)
         self.kind = QtWidgets.QComboBox()
         self.kind.addItems(list(KINDS))
+        for i, kind in enumerate(KINDS):
+            if kind in REGRESSION_KINDS:
+                tip = "regression: points (x, target); the problem becomes ε-SVR"
+                self.kind.setItemData(i, tip, QtCore.Qt.ItemDataRole.ToolTipRole)
         self.n = QtWidgets.QSpinBox()
         self.n.setRange(2, 20000)
         self.n.setValue(100)
@@ -65,9 +72,13 @@ def generate_points(session, parent) -> bool:
     if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
         return False
     try:
-        X, y = generate(**dialog.values())
+        values = dialog.values()
+        X, y = generate(**values)
     except InputError as exc:
         QtWidgets.QMessageBox.warning(parent, "svmviz", str(exc))
         return False
+    regression = values["kind"] in REGRESSION_KINDS
+    if regression != (session.config.kind == "regression"):
+        session.set_config(session.config.replace(problem="epsilon-svr" if regression else "svc"))
     session.replace_points(X, y)
     return True
