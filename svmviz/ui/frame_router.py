@@ -1,12 +1,12 @@
 """Each snapshot of the training, to the window's views: the plane (regions, margins, rings,
-the optimum, the slack segments), the step inspector, the curves, the points table, the
-margins histogram, the theory bounds, the timeline, the status line and the presenter's
-lines.
+the optimum, the slack segments), the step inspector, the curves, the timeline, the status
+line and the presenter's lines, and the readings registered by name (svmviz.ui.readings:
+the Points, Margins, Theory and Test set tabs…), each at its pace.
 
 While playing, the plane follows every frame; the curves and the status text are redrawn
 every CURVE_SECONDS in a timer event of their own (never in the same pass as a frame of the
 plane: their axes and text re-render on every update, which at 60 Hz would take most of the
-GUI thread), and the readings only when on screen.
+GUI thread), and the readings with them, those on screen only if they ask so.
 """
 
 from __future__ import annotations
@@ -18,11 +18,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6 import QtCore
 
-from svmviz.core import bounds
-from svmviz.core.errors import InputError
 from svmviz.core.frame import slack_segments
-from svmviz.core.generalization import TRAIN, subset
-from svmviz.core.solvers import losses
+from svmviz.ui.readings import Pace, Reading
 from svmviz.ui.render import PlaneState
 from svmviz.ui.status import status_text
 
@@ -30,12 +27,10 @@ if TYPE_CHECKING:
     from svmviz.ui.curves import CurvePanel
     from svmviz.ui.decision_plot import DecisionPlot
     from svmviz.ui.hover import HoverReadout
-    from svmviz.ui.point_table import MarginHistogram, PointTable
     from svmviz.ui.presentation import Presentation
     from svmviz.ui.solver_panel import SolverPanel
     from svmviz.ui.status import StatusLine
     from svmviz.ui.step_view import StepOverlay, StepPanel
-    from svmviz.ui.theory_panel import TheoryPanel
     from svmviz.ui.timeline import Timeline
 
 CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)
@@ -51,9 +46,6 @@ class Views:
     hover: HoverReadout
     step_overlay: StepOverlay
     step_panel: StepPanel
-    point_table: PointTable
-    histogram: MarginHistogram
-    theory: TheoryPanel
     timeline: Timeline
     status: StatusLine
     panel: SolverPanel
@@ -71,7 +63,8 @@ class FrameRouter(QtCore.QObject):
         self._curves_of = None  # the snapshot the curves and text show
         self._last_marks = 0.0
         self._support = []  # (t − t0, support vectors) of the frames of this job
-        self._present = np.arange(0)
+        self.present = np.arange(0)  # the session's classes in the job (its outputs' order)
+        self.readings: dict[str, Reading] = {}
         self.region_colors = np.zeros(0, dtype=np.uint32)
         self._step_key = None  # what the step inspector shows (to redraw only on a change)
         self.step_shown = object()  # not None: the first frame writes the hint
@@ -81,6 +74,17 @@ class FrameRouter(QtCore.QObject):
         for name in state.TOGGLES:
             state.toggle_signal(name).connect(self._on_view_options)
 
+    def register(self, name: str, reading: Reading) -> None:
+        """Show each snapshot in ``reading`` at its pace from now on (a name once)."""
+        if name in self.readings:
+            raise ValueError(f"a reading named {name!r} is registered already")
+        self.readings[name] = reading
+
+    def _show_readings(self, snap, pace: Pace) -> None:
+        for reading in self.readings.values():
+            if reading.due(pace):
+                reading.show(snap, self)
+
     # ------------------------------------------------------------------ a job
     def start_job(self, present, kernel: bool, budget: int) -> None:
         """A new job of the classes ``present`` (the split: the state's parts)."""
@@ -88,7 +92,7 @@ class FrameRouter(QtCore.QObject):
         # 20,000 points, all ringed at w = 0, they cost more than the frame); they follow
         # at MARKS_SECONDS
         self._last_marks = time.perf_counter()
-        self._present = present
+        self.present = present
         self._support = []
         self.region_colors = self.v.plot.region_colors(present)
         self.v.plot.set_ring_meaning(kernel=kernel)
@@ -113,20 +117,22 @@ class FrameRouter(QtCore.QObject):
         self._curves_of = None
         v.plot.clear_model()
         v.curves.clear()
-        v.theory.show_nothing()
+        for reading in self.readings.values():
+            if reading.clear is not None:
+                reading.clear()
         v.timeline.show_t(0, 0, self.session.config.iterations)
         v.status.setText(message)
 
     def redraw_plane(self) -> None:
         """After a change of the classes' colours: the plane again."""
-        if self._present.size:
-            self.region_colors = self.v.plot.region_colors(self._present)
+        if self.present.size:
+            self.region_colors = self.v.plot.region_colors(self.present)
         if self.snapshot is not None:
             self._draw_plane(self.snapshot)
 
     def redraw_all(self) -> None:
         """The plane and the readings again (presentation mode on or off)."""
-        self.region_colors = self.v.plot.region_colors(self._present)
+        self.region_colors = self.v.plot.region_colors(self.present)
         if self.snapshot is not None:
             self._draw_plane(self.snapshot)
             self.redraw_readings()
@@ -171,6 +177,7 @@ class FrameRouter(QtCore.QObject):
         self.v.plot.show_optimum(snap.optimum, self.state.optimum)
         self.v.panel.show_lam_used(None if snap.reference is None else snap.reference.lam_hard)
         self.show_step(snap)
+        self._show_readings(snap, Pace.FRAME)
 
     def show_rest(self, snap) -> None:
         """After the plane: everything when stepping or stopped; the status line beside the
@@ -205,7 +212,7 @@ class FrameRouter(QtCore.QObject):
         ):
             self.v.plot.show_slack(None)
             return
-        y_sign = np.where(self._present[1] == p.y, 1.0, -1.0)  # the positive class: the second
+        y_sign = np.where(self.present[1] == p.y, 1.0, -1.0)  # the positive class: the second
         train = self.state.training_mask(len(p))
         self.v.plot.show_slack(
             *slack_segments(
@@ -252,31 +259,7 @@ class FrameRouter(QtCore.QObject):
                 v.hover.forget()  # the mouse left without Qt saying so
         self._feed_curves(v.curves, snap)
         self._show_status(snap)
-        p = self.session.points
-        if len(snap.frame.margins) == len(p):
-            # only what is on screen (a dock behind another tab counts as visible to Qt)
-            if not v.point_table.viewport().visibleRegion().isEmpty():
-                labels = [self.session.classes[int(k)] for k in p.y]
-                v.point_table.show_points(
-                    labels, p.X, snap.frame.margins, snap.alpha, self.state.parts, snap.frame
-                )
-            if not v.histogram.viewport().visibleRegion().isEmpty():
-                self._show_histogram(snap)
-        if not v.theory.visibleRegion().isEmpty():
-            self._show_bounds(snap)  # (at w = 0 too: the data's numbers are the new data's)
-
-    def _show_histogram(self, snap) -> None:
-        """The Margins tab: the training margins under the loss in force (its module), and
-        a multiclass point's terms (the selected point, else the step's sampled one)."""
-        p, v = self.session.points, self.v
-        module = losses.module_for(self.session.config, max(2, len(snap.model.classes)))
-        outputs = np.full(max(int(p.y.max(initial=0)), int(self._present.max(initial=0))) + 1, -1)
-        outputs[self._present] = np.arange(len(self._present))
-        point = v.histogram.point_of(
-            module, snap.model, p.X, outputs[p.y], v.plot.view.selected, snap.step
-        )
-        margins = snap.frame.margins[self.state.training_mask(len(p))]
-        v.histogram.show_margins(margins, module, snap.model, point)
+        self._show_readings(snap, Pace.CURVES)
 
     def show_hover(self, pos) -> None:
         """The hover readout of the current model at data point ``pos`` (None hides it)."""
@@ -308,33 +291,6 @@ class FrameRouter(QtCore.QObject):
             panel.show_test_error(ts - snap.t0, errs)
         else:
             panel.show_test_error([], [])
-
-    def _show_bounds(self, snap) -> None:
-        data = self.session.dataset()
-        if data is None:
-            return
-        parts = self.state.parts
-        if parts is not None and len(parts) == len(data.y):
-            try:
-                data = subset(data, np.flatnonzero(parts == TRAIN))
-            except InputError:
-                return
-        config = self.session.config
-        ref = snap.reference
-        norms = snap.history["norm"]
-        b = bounds.evaluate(
-            data,
-            config.kernel,
-            config.bias,
-            float(norms[-1]) if len(norms) else 0.0,  # ‖w‖ of w = 0 before the first step
-            None if ref is None else float(np.sqrt(ref.model.norm2())),
-            snap.model.lam,
-            snap.t,
-            self.v.theory.epsilon.value(),
-        )
-        objective = snap.history["objective"]
-        gap = None if ref is None or not len(objective) else float(objective[-1] - ref.objective)
-        self.v.theory.show_bounds(b, gap)
 
     # ------------------------------------------------------------------ for the exports
     @property

@@ -42,12 +42,12 @@ from svmviz.ui.generate_dialog import generate_points
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
-from svmviz.ui.point_table import MarginHistogram, PointTable
+from svmviz.ui.point_table import MarginHistogram, PointTable, margins_reading, points_reading
 from svmviz.ui.presentation import Presentation
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.status import Caption, StatusLine
 from svmviz.ui.step_view import StepOverlay, StepPanel
-from svmviz.ui.theory_panel import TheoryPanel
+from svmviz.ui.theory_panel import TheoryPanel, theory_reading
 from svmviz.ui.timeline import Timeline
 from svmviz.ui.training import Training
 from svmviz.ui.window_prefs import WindowPreferences
@@ -179,9 +179,6 @@ class MainWindow(QtWidgets.QMainWindow):
                 hover=self.hover,
                 step_overlay=self.step_overlay,
                 step_panel=self.step_panel,
-                point_table=self.point_table,
-                histogram=self.histogram,
-                theory=self.theory,
                 timeline=self.timeline,
                 status=self.status,
                 panel=self.panel,
@@ -189,6 +186,9 @@ class MainWindow(QtWidgets.QMainWindow):
             ),
             self,
         )
+        self.frames.register("points", points_reading(self.point_table))
+        self.frames.register("margins", margins_reading(self.histogram, self.plot))
+        self.frames.register("theory", theory_reading(self.theory))
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())

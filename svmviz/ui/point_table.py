@@ -19,6 +19,7 @@ from svmviz.core.generalization import PART_NAMES
 from svmviz.core.solvers import losses
 from svmviz.ui import style
 from svmviz.ui.curves import legend_above
+from svmviz.ui.readings import Pace, Reading
 from svmviz.ui.step_view import rich
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
@@ -453,3 +454,40 @@ def terms_text(module, point: PointTerms) -> str:
         + ", ".join(parts)
         + f"; {total} = <b>{point.loss:.3g}</b>"
     )
+
+
+def points_reading(table: PointTable) -> Reading:
+    """The Points tab as a reading of the training (svmviz.ui.readings)."""
+
+    def show(snap, router) -> None:
+        p = router.session.points
+        if len(snap.frame.margins) != len(p):
+            return  # points edited since; the restarted job's frame follows
+        labels = [router.session.classes[int(k)] for k in p.y]
+        table.show_points(
+            labels, p.X, snap.frame.margins, snap.alpha, router.state.parts, snap.frame
+        )
+
+    return Reading(show, Pace.VISIBLE, table.viewport())
+
+
+def margins_reading(histogram: MarginHistogram, plot) -> Reading:
+    """The Margins tab as a reading: the training margins under the loss in force (its
+    module), and a multiclass point's terms (the point selected in ``plot``, else the
+    step's sampled one)."""
+
+    def show(snap, router) -> None:
+        p = router.session.points
+        if len(snap.frame.margins) != len(p):
+            return
+        present = router.present
+        module = losses.module_for(router.session.config, max(2, len(snap.model.classes)))
+        outputs = np.full(max(int(p.y.max(initial=0)), int(present.max(initial=0))) + 1, -1)
+        outputs[present] = np.arange(len(present))
+        point = histogram.point_of(
+            module, snap.model, p.X, outputs[p.y], plot.view.selected, snap.step
+        )
+        margins = snap.frame.margins[router.state.training_mask(len(p))]
+        histogram.show_margins(margins, module, snap.model, point)
+
+    return Reading(show, Pace.VISIBLE, histogram.viewport())

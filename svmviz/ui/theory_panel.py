@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core import bounds
+from svmviz.core.errors import InputError
+from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.sources import cite, cite_html
+from svmviz.ui.readings import Pace, Reading
 
 
 class TheoryPanel(QtWidgets.QWidget):
@@ -61,3 +66,37 @@ class TheoryPanel(QtWidgets.QWidget):
     def show_nothing(self) -> None:
         """No model to evaluate the results on (fewer than two classes, or no training)."""
         self.text.setText("The results are evaluated on a model: place points of two classes.")
+
+
+def theory_reading(panel: TheoryPanel) -> Reading:
+    """The Theory tab as a reading of the training: the results with the current ‖w‖, t
+    and the training part's data (at w = 0 too: the data's numbers are the new data's)."""
+
+    def show(snap, router) -> None:
+        data = router.session.dataset()
+        if data is None:
+            return
+        parts = router.state.parts
+        if parts is not None and len(parts) == len(data.y):
+            try:
+                data = subset(data, np.flatnonzero(parts == TRAIN))
+            except InputError:
+                return
+        config = router.session.config
+        ref = snap.reference
+        norms = snap.history["norm"]
+        b = bounds.evaluate(
+            data,
+            config.kernel,
+            config.bias,
+            float(norms[-1]) if len(norms) else 0.0,  # ‖w‖ of w = 0 before the first step
+            None if ref is None else float(np.sqrt(ref.model.norm2())),
+            snap.model.lam,
+            snap.t,
+            panel.epsilon.value(),
+        )
+        objective = snap.history["objective"]
+        gap = None if ref is None or not len(objective) else float(objective[-1] - ref.objective)
+        panel.show_bounds(b, gap)
+
+    return Reading(show, Pace.VISIBLE, panel, panel.show_nothing)

@@ -1,0 +1,35 @@
+"""A reading registers with the frame router by name and is shown at its pace: with every
+frame, with the curves, or with the curves only while on screen."""
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from PySide6 import QtWidgets
+
+from svmviz.ui.readings import Pace, Reading
+
+
+def test_each_reading_gets_the_snapshots_its_pace_asks_for(qtbot, make_window, wait_frame):
+    w = make_window(iterations=300, show=True)
+    seen = {"frame": [], "curves": [], "hidden": []}
+    hidden = QtWidgets.QLabel()  # never shown: no visible region
+    w.frames.register("frame", Reading(lambda s, r: seen["frame"].append(s), Pace.FRAME))
+    w.frames.register("curves", Reading(lambda s, r: seen["curves"].append(s), Pace.CURVES))
+    w.frames.register(
+        "hidden", Reading(lambda s, r: seen["hidden"].append(s), Pace.VISIBLE, hidden)
+    )
+    with pytest.raises(ValueError, match="registered already"):
+        w.frames.register("frame", Reading(lambda s, r: None))
+    for t in (1, 2, 3):
+        w.advance(1)
+        wait_frame(w, lambda s, t=t: s.t == t)
+    qtbot.waitUntil(lambda: len(seen["curves"]) >= 3 and seen["curves"][-1].t == 3)
+    assert [s.t for s in seen["frame"]][-3:] == [1, 2, 3]
+    assert seen["hidden"] == []  # off screen: never computed
+
+
+def test_the_tabs_are_registered_readings(make_window):
+    w = make_window(iterations=100)
+    assert {"points", "margins", "theory"} <= set(w.frames.readings)
+    assert w.frames.readings["theory"].clear is not None
