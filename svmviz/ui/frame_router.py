@@ -28,6 +28,7 @@ from svmviz.ui.status import status_text
 if TYPE_CHECKING:
     from svmviz.ui.curves import CurvePanel
     from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.ui.generalization_panel import GeneralizationPanel
     from svmviz.ui.hover import HoverReadout
     from svmviz.ui.point_table import MarginHistogram, PointTable
     from svmviz.ui.presentation import Presentation
@@ -57,6 +58,7 @@ class Views:
     status: StatusLine
     panel: SolverPanel
     presentation: Presentation
+    generalization: GeneralizationPanel | None = None  # how well the model does
 
 
 class FrameRouter(QtCore.QObject):
@@ -260,6 +262,8 @@ class FrameRouter(QtCore.QObject):
                 v.histogram.show_margins(snap.frame.margins[self.state.training_mask(len(p))])
         if not v.theory.visibleRegion().isEmpty():
             self._show_bounds(snap)  # (at w = 0 too: the data's numbers are the new data's)
+        if v.generalization is not None:  # (its readings, when on screen)
+            v.generalization.show_snapshot(snap)
 
     def show_hover(self, pos) -> None:
         """The hover readout of the current model at data point ``pos`` (None hides it)."""
@@ -291,6 +295,7 @@ class FrameRouter(QtCore.QObject):
             panel.show_test_error(ts - snap.t0, errs)
         else:
             panel.show_test_error([], [])
+        panel.show_problem(snap, self.state.parts)  # (the problem's words and numbers)
 
     def _show_bounds(self, snap) -> None:
         data = self.session.dataset()

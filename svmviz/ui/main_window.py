@@ -186,6 +186,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.status,
                 self.panel,
                 self.presentation,
+                self.generalization,
             ),
             self,
         )
