@@ -290,14 +290,15 @@ class RocPlot(QtWidgets.QWidget):
 
     def show_roc(self, roc: scores.Roc | None, of: str) -> None:
         if roc is None:
-            self.title.setText(f"ROC: the {of} points hold one class only")
+            self.title.setText(f"no ROC: the {of} points are of one class")
             self.curve.setData([], [])
             self.point.setData([], [])
             return
         x, y = roc.point
-        self.title.setText(
-            f"ROC of the {of} points: AUC {roc.auc:.3f}; at f = 0: "
-            f"{100 * y:.0f}% true, {100 * x:.0f}% false positives"
+        self.title.setText(f"{of} points: AUC {roc.auc:.3f}")
+        self.title.setToolTip(
+            f"the ROC curve of the {of} points; the model at f = 0 (the dot): "
+            f"{100 * y:.0f}% true positives, {100 * x:.0f}% false positives"
         )
         self.curve.setData(roc.fpr, roc.tpr)
         self.point.setData([x], [y])
