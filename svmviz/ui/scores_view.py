@@ -19,7 +19,6 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core import scores
 from svmviz.core.generalization import TEST, TRAIN
 from svmviz.ui import style
-from svmviz.ui.curves import legend_above
 
 OPERATING_COLOR = style.ERROR_COLOR
 
@@ -136,7 +135,7 @@ def matrix_summary(matrix: np.ndarray, cost: np.ndarray | None) -> str:
     error = 1.0 - np.trace(matrix) / total
     text = f"error {100 * error:.1f}%"
     if cost is not None:
-        text += f" · Δ-weighted cost {scores.weighted_cost(matrix, cost):.3g}"
+        text += f" · Δ-cost {scores.weighted_cost(matrix, cost):.3g}"
     return text
 
 
@@ -219,11 +218,14 @@ class MatricesView(QtWidgets.QWidget):
             self.tables.append(table)
 
     def resizeEvent(self, event):
+        self._arrange()
+        super().resizeEvent(event)
+
+    def _arrange(self) -> None:
         K = max(2, self.tables[0].columnCount())
-        side = self.width() >= 2 * (60 + 34 * K)  # (a header and ~34 px a column each)
+        side = self.width() >= 2 * (30 + 30 * K)  # (a header and ~30 px a column each)
         direction = QtWidgets.QBoxLayout.Direction
         self.box.setDirection(direction.LeftToRight if side else direction.TopToBottom)
-        super().resizeEvent(event)
 
     def show_readings(self, r: Readings) -> None:
         parts = ((r.train, "training"), (r.test, "test"))
@@ -236,9 +238,10 @@ class MatricesView(QtWidgets.QWidget):
             title.setText(f"{name}: {matrix_summary(matrix, r.cost)}")
             title.setToolTip(
                 f"the {int(matrix.sum())} {name} points: a row per true class, a column per "
-                "predicted class"
+                "predicted class; Δ-cost: the mean of Δ(true, predicted)"
             )
             table.show_matrix(matrix, r.names)
+        self._arrange()
 
 
 def _small_plot(x_label: str, y_label: str) -> pg.PlotWidget:
@@ -268,9 +271,10 @@ class RocPlot(QtWidgets.QWidget):
         self.plot = _small_plot("false positive rate", "true positive rate")
         self.plot.setToolTip(
             "each point: the rates when f > threshold counts as the positive class; "
-            "the dot is the classifier's own threshold, f = 0"
+            "the red dot is the classifier's own threshold, f = 0"
         )
-        legend_above(self.plot, 2)
+        for side in ("left", "bottom"):
+            self.plot.getAxis(side).setTicks([[(v, f"{v:g}") for v in (0, 0.5, 1)]])
         self.plot.plot(
             [0, 1], [0, 1], pen=pg.mkPen((150, 150, 150), style=QtCore.Qt.PenStyle.DotLine)
         )
@@ -295,7 +299,7 @@ class RocPlot(QtWidgets.QWidget):
             self.point.setData([], [])
             return
         x, y = roc.point
-        self.title.setText(f"{of} points: AUC {roc.auc:.3f}")
+        self.title.setText(f"AUC {roc.auc:.3f} ({of}) · dot: f = 0")
         self.title.setToolTip(
             f"the ROC curve of the {of} points; the model at f = 0 (the dot): "
             f"{100 * y:.0f}% true positives, {100 * x:.0f}% false positives"

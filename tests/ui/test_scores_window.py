@@ -92,6 +92,6 @@ def test_multiclass_confusion_and_delta_weighted_cost(
         assert np.array_equal(r.train if k == 0 else r.test, M)
         assert np.array_equal(w.generalization.matrices.tables[k].matrix, M)
         cost = np.mean(D[data.y[mask], pred])
-        assert f"Δ-weighted cost {cost:.3g}" in w.generalization.matrices.titles[k].text()
+        assert f"Δ-cost {cost:.3g}" in w.generalization.matrices.titles[k].text()
     assert r.roc is None
     assert not w.generalization.pages.isTabVisible(1)  # no ROC curve for three classes
