@@ -2,7 +2,8 @@
 
 The solver trains on the TRAIN points only, but frames cover every point of the job: this
 maps the solver's indices to the job's, fills in f at the points it does not train on, and
-samples the test error as training goes. Without a split every method is the identity.
+samples the test error as training goes (the problem's error: 0-1, mean absolute, or
+the share of outliers). Without a split every method is the identity.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from svmviz.core.frame import Frame
 from svmviz.core.generalization import TEST, TRAIN
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
+from svmviz.core.scores import mean_absolute_error, outlier_share
 
 
 class Split:
@@ -31,12 +33,20 @@ class Split:
 
     def sample(self, t: int, model: Model, values: np.ndarray | None = None) -> None:
         """Record the test error of ``model`` at iteration ``t`` (``values``: f at the test
-        points, when known); once per iteration."""
+        points, when known); once per iteration. The error is the problem's: the 0-1 error
+        of a classifier, the mean absolute error |t − f(x)| of a regression, the share of
+        outliers of a one-class model."""
         if self.test is None or (self.curve and self.curve[-1][0] >= t):
             return
         data = self.job.data
         F = model.decision_function(data.X[self.test]) if values is None else values
-        self.curve.append((t, errors(F, data.y[self.test])))
+        if model.kind == "regression" and data.target is not None:
+            error = mean_absolute_error(data.target[self.test] - F)
+        elif model.kind == "one-class":
+            error = outlier_share(F)
+        else:
+            error = errors(F, data.y[self.test])
+        self.curve.append((t, error))
 
     def forget_from(self, t: int) -> None:
         """Drop the samples at ``t`` and after (a seek replays that future)."""
@@ -44,7 +54,7 @@ class Split:
             self.curve.pop()
 
     def test_error(self) -> tuple | None:
-        """The samples so far as (iterations t, 0-1 errors), or None without test points."""
+        """The samples so far as (iterations t, errors), or None without test points."""
         if self.test is None:
             return None
         curve = np.array(self.curve, dtype=float).reshape(-1, 2)

@@ -1,5 +1,8 @@
 """The per-iteration plots: the objective against the exact optimum (log-log), and the mean
-hinge loss, the training error and the margin width 2/‖w‖ (log t).
+loss, the training error and the margin width 2/‖w‖ (log t), in the problem's words
+(``show_problem``): a regression's training and test mean absolute error instead of the 0-1
+error (no margin), ν-SVR's ε as it is learned, a one-class model's share of outliers beside
+ν, and ρ (with ν-SVC's margin 2ρ/‖w‖) where the problem learns it.
 
 The iteration axis spans the budget T from the start, and the value axes move only when a
 curve leaves them (in whole decades for the objective, with slack for the loss panel):
@@ -15,6 +18,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.generalization import TRAIN
+from svmviz.core.scores import mean_absolute_error
 from svmviz.core.telemetry import log_samples
 from svmviz.ui import style
 
@@ -135,6 +140,19 @@ class CurvePanel(QtWidgets.QSplitter):
         self.test_error = self.loss_plot.plot(
             pen=pg.mkPen(style.ERROR_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
         )
+        # the problem's own numbers: ρ and ε as they are learned, ν (a one-class model's
+        # bound on its share of outliers), the training MAE of a regression
+        self.offset_curves = {
+            name: self.loss_plot.plot(pen=pg.mkPen(color, width=2, style=dash))
+            for name, color, dash in (
+                ("rho", style.class_color(4), QtCore.Qt.PenStyle.SolidLine),
+                ("epsilon", style.class_color(4), QtCore.Qt.PenStyle.DashLine),
+                ("nu", (90, 90, 90), QtCore.Qt.PenStyle.DotLine),
+            )
+        }
+        self.kind = "svc"
+        self.problem = "svc"
+        self._mae: list = []  # (t − t0, training MAE) of a regression, at the curves' pace
         for plot in (self.objective_plot, self.loss_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
@@ -202,6 +220,9 @@ class CurvePanel(QtWidgets.QSplitter):
             item.setData([], [])
         self.show_support([], [])
         self.show_test_error([], [])
+        self._mae = []
+        for name, item in self.offset_curves.items():
+            self._show_optional(item, name, np.zeros(0), np.zeros(0))
         # a new run starts on the default axes (not those of a run that diverged to 1e150)
         self._range_objective(0.01, 10.0)
         self._loss_top = None
@@ -209,10 +230,79 @@ class CurvePanel(QtWidgets.QSplitter):
 
     def show_test_error(self, t, error) -> None:
         """The test error of a train/test split at the iterations ``t`` it was measured at
-        (empty without a split: no legend entry)."""
+        (empty without a split: no legend entry); the problem's error (svmviz.app.split)."""
         t, error = np.asarray(t, float), np.asarray(error, float)
         keep = t >= 1  # (log axis)
-        self._show_optional(self.test_error, "test error", t[keep], error[keep])
+        label = {"regression": "test MAE", "one-class": "test outliers / m"}.get(
+            self.kind, "test error"
+        )
+        self._show_optional(self.test_error, label, t[keep], error[keep])
+
+    def _label(self, item, text: str) -> None:
+        label = self.loss_plot.getPlotItem().legend.getLabel(item)
+        if label is not None and label.text != text:
+            label.setText(text)
+
+    def show_problem(self, snap, parts=None) -> None:
+        """The curves in the words of ``snap``'s problem (after show_history): a regression's
+        training mean absolute error (sampled here, at the curves' pace, from the frame's
+        residuals t − f) instead of the 0-1 error and no margin width; a one-class model's
+        share of outliers against ν; ρ and ε where the problem learns them (history columns
+        "rho", "epsilon"), and ν-SVC's margin 2ρ/‖w‖."""
+        model, history = snap.model, snap.history
+        kind, problem = model.kind, model.problem
+        if (kind, problem) != (self.kind, self.problem):
+            self.kind, self.problem = kind, problem
+            self._mae = []
+        loss = (model.loss or "mean").replace("_", " ") + " loss"
+        self._label(self.loss_curves["loss"], loss)
+        error_label = {"regression": "training MAE", "one-class": "outliers / m"}.get(
+            kind, "training error"
+        )
+        self._label(self.loss_curves["error"], error_label)
+        n = len(history["objective"])
+        rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
+        pick = log_samples(rows_t) if n else np.zeros(0, dtype=np.int64)
+        t = rows_t[pick].astype(float)
+        width = self.loss_curves["width"]
+        if kind == "regression":
+            self._sample_mae(snap, parts)
+            ts, mae = np.array(self._mae, dtype=float).T if self._mae else (t[:0], t[:0])
+            self.loss_curves["error"].setData(ts, mae, connect="finite")
+            width.setData([], [])
+        elif kind == "one-class":
+            width.setData([], [])
+        elif "rho" in history and n:
+            norm = history["norm"][pick]
+            rho = history["rho"][pick]
+            margin = np.where(norm > 0, 2.0 * rho / np.maximum(norm, 1e-300), np.nan)
+            width.setData(t, margin, connect="finite")
+        self._label(width, "margin 2ρ/‖w‖" if "rho" in history else "margin 2/‖w‖")
+        for name, label in (("rho", "ρ"), ("epsilon", "ε (learned)")):
+            column = history.get(name) if n else None
+            if column is None:
+                self._show_optional(self.offset_curves[name], label, t[:0], t[:0])
+            else:
+                self._show_optional(self.offset_curves[name], label, t, column[pick])
+        nu = model.nu if kind == "one-class" and model.nu is not None and n else None
+        if nu is None:
+            self._show_optional(self.offset_curves["nu"], "ν", t[:0], t[:0])
+        else:
+            span = np.array([1.0, max(float(t[-1]), 2.0)])
+            self._show_optional(self.offset_curves["nu"], "ν", span, np.array([nu, nu]))
+
+    def _sample_mae(self, snap, parts) -> None:
+        """The training MAE of ``snap`` (a regression), from its frame's residuals."""
+        r = np.asarray(snap.frame.margins, dtype=float)
+        if parts is not None and len(parts) == len(r):
+            r = r[parts == TRAIN]
+        t = float(snap.t - snap.t0)
+        while self._mae and self._mae[-1][0] >= t:  # a step back: its future goes
+            self._mae.pop()
+        if t >= 1:
+            self._mae.append((t, mean_absolute_error(r)))
+        if len(self._mae) > 4096:
+            self._mae = self._mae[:256] + self._mae[257::2]
 
     def show_support(self, t, share) -> None:
         """The number of support vectors over the iterations, divided by m (kernel models;
@@ -272,7 +362,13 @@ class CurvePanel(QtWidgets.QSplitter):
         else:
             self.optimum.setData([], [])
         self._range_objective(lo, hi)
-        self._range_loss(loss_axis_top(t, loss, width))
+        # (the curves of the problem in force: show_problem draws them after this)
+        shown = [loss] if self.kind != "svc" else [loss, width]
+        shown += [history[c][pick] for c in ("rho", "epsilon") if c in history]
+        top = loss_axis_top(t, *shown)
+        if self.kind == "regression" and self._mae:
+            top = max(top, 1.1 * max(v for _, v in self._mae[len(self._mae) // 4 :]))
+        self._range_loss(top)
 
     def _show_gap(self, t: np.ndarray, gap: np.ndarray) -> np.ndarray:
         """F(w_t) − F* and the guides through it at t_a (the rates fix the shape, not the

@@ -291,6 +291,7 @@ class FrameRouter(QtCore.QObject):
             panel.show_test_error(ts - snap.t0, errs)
         else:
             panel.show_test_error([], [])
+        panel.show_problem(snap, self.state.parts)  # (the problem's words and numbers)
 
     # ------------------------------------------------------------------ for the exports
     @property

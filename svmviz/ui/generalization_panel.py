@@ -1,6 +1,10 @@
-"""Generalization (001): the train/test split, a learning curve and a complexity sweep.
+"""Generalization (001) and how well the model does: the train/test split, the confusion
+matrices, the ROC curve (binary), the residuals (regression) or the shares beside ν
+(one-class), a learning curve and a complexity sweep, one page each below the split.
 
-The split's controls write the session's :class:`~svmviz.core.generalization.Split` (the
+The readings of the model (svmviz.ui.scores_view) follow training at the curves' pace, and
+only while their page is on screen (``show_snapshot``, called by the frame router). The
+split's controls write the session's :class:`~svmviz.core.generalization.Split` (the
 window retrains on it and draws test points hollow); the two curves are computed in the
 background (svmviz.app.curve_runner) with a progress bar and a cancel button, each point
 fitting the current solver to its budget. A click on a point of a curve loads that
@@ -28,20 +32,37 @@ from svmviz.core.generalization import (
     sweep_values,
 )
 from svmviz.ui.error_plot import CurvePlot
-from svmviz.ui.layout import bring_into_view
+from svmviz.ui.layout import fit_tab_titles
+from svmviz.ui.readings import Pace, Reading
+from svmviz.ui.scores_view import MatricesView, NuBars, ResidualPlot, RocPlot, readings
 
 STALE_OPACITY = 0.35
-MIN_PLOT_HEIGHT = 200  # below this the panel scrolls (its legend and axes take ~90 px)
+MIN_PLOT_HEIGHT = 90  # below this the panel scrolls (its legend and axes take ~70 px)
+CURVE_PAGE_TITLES = {"svc": "ROC", "regression": "Residuals", "one-class": "ν"}
+
+
+class Message(QtWidgets.QLabel):
+    """A wrapped line of news that takes no room when there is none."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
 
 
 class GeneralizationPanel(QtWidgets.QWidget):
-    """The split controls above the learning curve and the complexity sweep."""
+    """The split controls above the pages of readings: the confusion matrices, the ROC
+    curve (or the residuals, or the shares beside ν), the learning curve and the sweep."""
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
         self.session = session
         self.runner = CurveRunner(self)
         layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 2)  # (the plots' height at 1366×768)
         row = QtWidgets.QHBoxLayout()
         row.addWidget(QtWidgets.QLabel("Test set:"))
         self.fraction = QtWidgets.QSpinBox()
@@ -69,12 +90,32 @@ class GeneralizationPanel(QtWidgets.QWidget):
             "are drawn faded); 'all' uses every training point"
         )
         row.addWidget(self.size)
+        for box in (self.fraction, self.size):  # (a narrow column: the summary beside)
+            box.setMaximumWidth(box.fontMetrics().horizontalAdvance("000000 %") + 30)
+        self.summary = QtWidgets.QLabel()  # (short, in the row; in full in its tooltip)
+        row.addWidget(self.summary)
         row.addStretch(1)
         layout.addLayout(row)
-        self.summary = QtWidgets.QLabel()
-        self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        layout.setSpacing(4)
 
+        # the readings, one page each (a page fills the tab: its plot is seen whole at
+        # 1366×768, where the tab is about 250 px high)
+        self.pages = QtWidgets.QTabWidget()
+        self.pages.setDocumentMode(True)
+        self.matrices = MatricesView()
+        self.matrices.setToolTip(
+            "the confusion matrices: a row per true class, a column per predicted class"
+        )
+        self.pages.addTab(self.matrices, "Matrix")
+        self.curve_pages = QtWidgets.QStackedWidget()  # ROC, residuals or ν: by problem
+        self.roc, self.residuals, self.nu_bars = RocPlot(), ResidualPlot(), NuBars()
+        for page in (self.roc, self.residuals, self.nu_bars):
+            self.curve_pages.addWidget(page)
+        self.pages.addTab(self.curve_pages, "ROC")
+
+        learning_page = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(learning_page)
+        column.setContentsMargins(0, 4, 0, 0)
         row = QtWidgets.QHBoxLayout()
         self.learn_button = QtWidgets.QPushButton("Learning curve")
         self.learn_button.setToolTip(
@@ -83,7 +124,15 @@ class GeneralizationPanel(QtWidgets.QWidget):
         )
         row.addWidget(self.learn_button)
         row.addStretch(1)
-        layout.addLayout(row)
+        column.addLayout(row)
+        self.learning = CurvePlot("training-set size n")
+        self.learning.set_log_x(True)
+        column.addWidget(self.learning, 1)
+        self.pages.addTab(learning_page, "Learning")
+
+        sweep_page = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(sweep_page)
+        column.setContentsMargins(0, 4, 0, 0)
         row = QtWidgets.QHBoxLayout()
         self.sweep_button = QtWidgets.QPushButton("Sweep")
         self.sweep_button.setToolTip(
@@ -96,7 +145,20 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.param.setToolTip("the knob of the problem's complexity to sweep")
         row.addWidget(self.param)
         row.addStretch(1)
-        layout.addLayout(row)
+        column.addLayout(row)
+        self.sweep = CurvePlot("λ")
+        self.sweep.set_log_x(True)
+        column.addWidget(self.sweep, 1)
+        self.pages.addTab(sweep_page, "Sweep")
+        for plot in (self.learning, self.sweep):
+            # their size hint (480 px) would make the scroll area around the panel scroll
+            plot.setSizePolicy(
+                QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Ignored
+            )
+            plot.setMinimumHeight(MIN_PLOT_HEIGHT)
+        fit_tab_titles(self.pages.tabBar())
+        layout.addWidget(self.pages, 1)
+
         self.progress_row = QtWidgets.QWidget()  # (shown while computing: the plots higher)
         row = QtWidgets.QHBoxLayout(self.progress_row)
         row.setContentsMargins(0, 0, 0, 0)
@@ -110,26 +172,14 @@ class GeneralizationPanel(QtWidgets.QWidget):
         row.addStretch(1)
         self.progress_row.hide()
         layout.addWidget(self.progress_row)
-        self.message = QtWidgets.QLabel(
-            "Hold out a test set (above), then press Learning curve or Sweep"
-        )
-        self.message.setWordWrap(True)
+        self.message = Message()
+        self.message.setText("")
         layout.addWidget(self.message)
 
-        plots = QtWidgets.QVBoxLayout()
-        self.learning = CurvePlot("training-set size n")
-        self.learning.set_log_x(True)
-        self.sweep = CurvePlot("λ")
-        self.sweep.set_log_x(True)
-        for plot in (self.learning, self.sweep):
-            # their size hint (480 px) would make the scroll area around the panel scroll
-            plot.setSizePolicy(
-                QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Ignored
-            )
-            plot.setMinimumHeight(MIN_PLOT_HEIGHT)
-            plots.addWidget(plot)
-        layout.addLayout(plots, 1)
-
+        self._snapshot = None  # the newest snapshot, and the one the readings show
+        self._shown = None
+        self.readings = None  # what the readings pages show (svmviz.ui.scores_view.Readings)
+        self.pages.currentChanged.connect(self._on_page)
         self._kind = None  # what the runner computes: "learning" or "sweep"
         self._points = {"learning": [], "sweep": []}
         self._keys = {"learning": None, "sweep": None}  # the state each curve was made for
@@ -176,13 +226,15 @@ class GeneralizationPanel(QtWidgets.QWidget):
             box.blockSignals(False)
         parts = self.session.parts()
         if parts is None:
-            self.summary.setText(f"all {n} points train (no test set)")
+            self.summary.setText(f"{n} points")
+            self.summary.setToolTip(f"all {n} points train (no test set)")
         else:
             counts = np.bincount(parts, minlength=3)
+            self.summary.setText(f"{counts[TRAIN]} + {counts[TEST]} test")
             text = f"{counts[TRAIN]} training · {counts[TEST]} test points (seed {split.seed})"
             if counts[2]:
                 text += f" · {counts[2]} unused"
-            self.summary.setText(text)
+            self.summary.setToolTip(text)
         self.learning.mark(n if parts is None else int(np.count_nonzero(parts == TRAIN)))
         config = self.session.config
         param = self._sweep_param
@@ -224,6 +276,57 @@ class GeneralizationPanel(QtWidgets.QWidget):
         if kind == "sweep":  # its own knob at a fixed value
             config = sweep_config(config, self._sweep_param, 1.0)
         return (s.points, split, config)
+
+    # ------------------------------------------------------------------ the readings
+    def show_snapshot(self, snap) -> None:
+        """The readings of ``snap`` (at the curves' pace): drawn now if their page is on
+        screen, else when it is shown."""
+        self._snapshot = snap
+        if snap is None:
+            self._shown = self.readings = None
+            return
+        page = self.pages.currentWidget()
+        if page in (self.matrices, self.curve_pages) and not page.visibleRegion().isEmpty():
+            self._draw_readings()
+
+    @QtCore.Slot(int)
+    def _on_page(self, _) -> None:
+        QtCore.QTimer.singleShot(0, self, self._draw_pending)  # (once it is laid out)
+
+    @QtCore.Slot()
+    def _draw_pending(self) -> None:
+        if self._snapshot is not None:
+            self.show_snapshot(self._snapshot)
+
+    def _draw_readings(self) -> None:
+        snap = self._snapshot
+        if snap is self._shown:
+            return
+        data = self.session.dataset()
+        if data is None:
+            return
+        r = readings(snap, data, self.session.parts(), self.session.job_config().cost)
+        if r is None:
+            return  # a frame of other points (its successor is on its way)
+        self._shown, self.readings = snap, r
+        self._set_kind(r.kind, r.roc is not None or r.roc_of != "")
+        if r.kind == "svc":
+            self.matrices.show_readings(r)
+            if r.roc_of:
+                self.roc.show_roc(r.roc, r.roc_of)
+        elif r.kind == "regression":
+            self.residuals.show_readings(r)
+        else:
+            self.nu_bars.show_readings(r)
+
+    def _set_kind(self, kind: str, binary: bool) -> None:
+        """The pages the problem has: the matrices for classes, the ROC curve for two of
+        them, the residuals for a regression, the shares beside ν for one class."""
+        page = {"svc": self.roc, "regression": self.residuals, "one-class": self.nu_bars}
+        self.curve_pages.setCurrentWidget(page[kind])
+        self.pages.setTabText(1, CURVE_PAGE_TITLES[kind])
+        self.pages.setTabVisible(0, kind == "svc")
+        self.pages.setTabVisible(1, kind != "svc" or binary)
 
     # ------------------------------------------------------------------ the split
     @QtCore.Slot()
@@ -315,7 +418,7 @@ class GeneralizationPanel(QtWidgets.QWidget):
         self.progress.setValue(0)
         self.progress_row.show()
         self.runner.start(make, total)
-        bring_into_view(self.learning if kind == "learning" else self.sweep)
+        self.pages.setCurrentIndex(2 if kind == "learning" else 3)
         self.refresh()
 
     @QtCore.Slot(object)
@@ -348,3 +451,14 @@ class GeneralizationPanel(QtWidgets.QWidget):
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+def generalization_reading(panel: GeneralizationPanel) -> Reading:
+    """The Test set tab's readings of the training: given every snapshot at the curves'
+    pace, drawn when their page is on screen (:meth:`GeneralizationPanel.show_snapshot`)."""
+    return Reading(
+        lambda snap, router: panel.show_snapshot(snap),
+        Pace.CURVES,
+        panel,
+        lambda: panel.show_snapshot(None),
+    )

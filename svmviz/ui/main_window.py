@@ -37,7 +37,7 @@ from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.export import Exports
 from svmviz.ui.files import Files
 from svmviz.ui.frame_router import FrameRouter, Views
-from svmviz.ui.generalization_panel import GeneralizationPanel
+from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
 from svmviz.ui.generate_dialog import generate_points
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
@@ -189,6 +189,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.register("points", points_reading(self.point_table))
         self.frames.register("margins", margins_reading(self.histogram, self.plot))
         self.frames.register("theory", theory_reading(self.theory))
+        self.frames.register("generalization", generalization_reading(self.generalization))
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())

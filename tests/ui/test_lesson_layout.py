@@ -102,7 +102,8 @@ def test_presentation_mode_keeps_its_layout_while_playing_and_restores_the_windo
     assert after["tabs"] == before["tabs"]  # (no tab bar left over from the full screen)
 
 
-def test_every_tab_title_fits_the_column_at_1920x1080(walks):
-    for name, state in walks["1920x1080"]["layouts"].items():
+@pytest.mark.parametrize("size", SIZES)
+def test_every_tab_title_fits_the_column(walks, size):
+    for name, state in walks[size]["layouts"].items():
         for tabs, width in state["tabs"]:
             assert tabs <= width, name

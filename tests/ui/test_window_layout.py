@@ -1,5 +1,6 @@
 """The window's layout on a laptop (1366×768) and a 1920×1080 screen: the size it opens at,
-the right-hand column (its tabs, the Points table, the Generalization tab's plots), a long
+the right-hand column (its tabs all in view, the Points table, the Generalization tab's
+pages seen whole), a long
 status message, and presentation mode's layout while it plays and after it ends (the lesson
 walk of test_lesson_layout.py checks the same at a 1366×768 screen)."""
 
@@ -99,19 +100,47 @@ def test_a_long_status_message_is_readable_whole_and_keeps_the_layout(laptop, qt
 
 
 # ------------------------------------------------------------------ item 12: the column
+def assert_titles_fit(w) -> None:
+    """Every shown tab bar's titles whole and in view, none scrolled away or elided."""
+    bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
+    assert len(bars) >= 2  # the docks' and the Generalization tab's pages
+    for bar in bars:
+        shown = [i for i in range(bar.count()) if bar.isTabVisible(i)]
+        titles = [bar.tabText(i) for i in shown]
+        room = bar.parentWidget()
+        width = room.width() if isinstance(room, QtWidgets.QTabWidget) else bar.width()
+        assert sum(bar.tabRect(i).width() for i in shown) <= width, titles
+        for i in shown:  # in the bar's view (not scrolled out) and none elided
+            rect = bar.tabRect(i)
+            assert 0 <= rect.left() and rect.right() <= bar.width(), (titles, i)
+            assert rect.width() > bar.fontMetrics().horizontalAdvance(bar.tabText(i))
+        assert bar.font().pointSize() >= layout.MIN_TAB_POINTS
+
+
 def test_every_tab_title_fits_at_1920x1080(make_window, qtbot):
     w = make_window(show=True)
     qtbot.waitUntil(lambda: w.isMaximized() and w.step_dock.isVisible())
+    w.generalization_dock.raise_()
     settle(qtbot)
-    bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
-    assert bars
-    for bar in bars:
-        titles = [bar.tabText(i) for i in range(bar.count())]
-        assert sum(bar.tabRect(i).width() for i in range(bar.count())) <= bar.width(), titles
-        for i in range(bar.count()):  # and none elided
-            assert bar.tabRect(i).width() > bar.fontMetrics().horizontalAdvance(titles[i])
+    assert_titles_fit(w)
+    for bar in w.findChildren(QtWidgets.QTabBar):  # in the window's type: there is room
+        if bar.isVisible() and bar.count() and bar.parentWidget() is w:
+            assert bar.font().pointSize() == w.font().pointSize()
     names = [d.toggleViewAction().text() for d in (w.step_dock, w.generalization_dock)]
     assert names == ["Step inspector", "Generalization"]  # the View menu's names in full
+
+
+def test_every_tab_title_is_in_view_at_1366x768(laptop, qtbot):
+    """Five tabs in the 300 px column: all titles seen (smaller type, not a scrolling bar),
+    and again after the column is made narrower and wider."""
+    w = laptop()
+    w.generalization_dock.raise_()
+    settle(qtbot)
+    assert_titles_fit(w)
+    for width in (layout.RIGHT_MIN - 20, layout.RIGHT_MAX):
+        w.resizeDocks([w.curves_dock], [width], Qt.Orientation.Horizontal)
+        settle(qtbot)
+        assert_titles_fit(w)
 
 
 def test_the_points_table_shows_its_columns_at_1366x768(laptop, qtbot, wait_frame):
@@ -136,53 +165,44 @@ def test_the_points_table_shows_its_columns_at_1366x768(laptop, qtbot, wait_fram
     assert table.viewport().height() >= 8 * table.rowHeight(0)  # 8 rows and more
 
 
-def wheel(widget, dy: int = -120) -> None:
-    pos = QtCore.QPointF(widget.width() / 2, widget.height() / 2)
-    event = QtGui.QWheelEvent(
-        pos,
-        QtCore.QPointF(widget.mapToGlobal(pos.toPoint())),
-        QtCore.QPoint(),
-        QtCore.QPoint(0, dy),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QtWidgets.QApplication.sendEvent(widget, event)
-
-
-def test_the_generalization_plots_are_reachable_with_the_wheel(laptop, qtbot):
+def test_the_generalization_pages_are_seen_whole_at_1366x768(laptop, qtbot, wait_frame):
+    """Each page of the Generalization tab (confusion matrices, ROC, learning curve, sweep)
+    in one click, its plot whole without scrolling."""
     w = laptop()
     w.generalization_dock.raise_()
+    panel = w.generalization
+    panel.fraction.setValue(30)
+    w.run_to_budget()
+    wait_frame(w, lambda s: s.status == "budget")
     area = w.generalization_dock.widget()
-    qtbot.waitUntil(area.isVisible)
-    bar = area.verticalScrollBar()
-    assert bar.maximum() > 0  # (the plots are below the fold at 1366×768)
-    for plot in (w.generalization.learning, w.generalization.sweep):
-        before = bar.value()
-        wheel(plot.viewport())
-        assert bar.value() > before
-    wheel(w.generalization.sweep.viewport(), dy=120 * 20)
-    assert bar.value() == 0
+    pages = panel.pages
+    shown = {
+        0: panel.matrices.tables[1],
+        1: panel.roc.plot,
+        2: panel.learning,
+        3: panel.sweep,
+    }
+    for index, widget in shown.items():
+        pages.tabBar().setCurrentIndex(index)  # (one click on its tab)
+        qtbot.waitUntil(widget.isVisible)
+        settle(qtbot, 100)
+        assert area.verticalScrollBar().maximum() == 0, index
+        assert area.horizontalScrollBar().maximum() == 0, index
+        top = widget.mapTo(area.viewport(), QtCore.QPoint(0, 0)).y()
+        assert top >= 0 and top + widget.height() <= area.viewport().height(), index
+        assert widget.height() >= 90, index
 
 
-def test_a_curve_being_computed_scrolls_into_view(laptop, qtbot):
+def test_a_curve_being_computed_is_brought_to_the_front(laptop, qtbot):
     w = laptop()
     w.generalization_dock.raise_()
     panel = w.generalization
     panel.fraction.setValue(30)  # a test set
     qtbot.waitUntil(lambda: w.session.parts() is not None)
-    area = w.generalization_dock.widget()
-    assert area.verticalScrollBar().value() == 0
+    assert panel.pages.currentIndex() == 0
     panel.sweep_button.click()
-
-    def shown() -> bool:  # the whole plot, or as much of it as the area holds
-        view = area.viewport()
-        top = panel.sweep.mapTo(view, QtCore.QPoint(0, 0)).y()
-        seen = min(top + panel.sweep.height(), view.height()) - max(top, 0)
-        return seen >= min(panel.sweep.height(), view.height())
-
-    qtbot.waitUntil(shown)
+    qtbot.waitUntil(panel.sweep.isVisible)
+    assert panel.pages.currentWidget().isAncestorOf(panel.sweep)
     qtbot.waitUntil(lambda: not panel.runner.running, timeout=60000)
 
 
