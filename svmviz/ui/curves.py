@@ -165,6 +165,7 @@ class CurvePanel(QtWidgets.QSplitter):
         self.addWidget(self.loss_plot)
         self._x = None
         self._obj_y = None
+        self._linear = False  # the objective on a linear axis (it reaches 0 or below)
         self._loss_top = None
         self._warm_label = False
         self.set_budget(1000)
@@ -224,6 +225,7 @@ class CurvePanel(QtWidgets.QSplitter):
         for name, item in self.offset_curves.items():
             self._show_optional(item, name, np.zeros(0), np.zeros(0))
         # a new run starts on the default axes (not those of a run that diverged to 1e150)
+        self._set_linear(False)
         self._range_objective(0.01, 10.0)
         self._loss_top = None
         self._range_loss(1.0)
@@ -339,7 +341,12 @@ class CurvePanel(QtWidgets.QSplitter):
         rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
         pick = log_samples(rows_t)
         t = rows_t[pick].astype(float)
-        f = np.maximum(obj[pick], 1e-300)
+        # one-class (−ρ) and ν-SVC (−νρ) have objectives ≤ 0: off a log axis, on a linear one
+        linear = not self.suboptimality and (
+            bool((obj[pick] <= 0).any()) or (optimum is not None and optimum <= 0)
+        )
+        self._set_linear(linear)
+        f = obj[pick] if linear else np.maximum(obj[pick], 1e-300)
         self.objective.setData(t, f)
         loss = history["loss"][pick]
         self.loss_curves["loss"].setData(t, loss)
@@ -356,7 +363,7 @@ class CurvePanel(QtWidgets.QSplitter):
         lo = float(finite.min()) if finite.size else 1.0
         hi = float(finite.max()) if finite.size else 1.0
         if optimum is not None and not self.suboptimality:
-            f_star = max(optimum, 1e-300)
+            f_star = optimum if linear else max(optimum, 1e-300)
             self.optimum.setData([1, max(n, 2)], [f_star, f_star])
             lo = min(lo, f_star)
         else:
@@ -387,8 +394,18 @@ class CurvePanel(QtWidgets.QSplitter):
         self.guides["sqrt"].setData(tt, ga * np.sqrt(ta / tt))
         return gap
 
+    def _set_linear(self, linear: bool) -> None:
+        if linear != self._linear:
+            self._linear = linear
+            self.objective_plot.setLogMode(x=True, y=not linear)
+            self._obj_y = None
+
     def _range_objective(self, lo: float, hi: float) -> None:
-        y = decades(max(lo, 1e-300), max(hi, lo, 1e-300))
+        if self._linear:
+            span = max(hi - lo, 1e-12 * max(abs(lo), abs(hi), 1.0))
+            y = (lo - 0.05 * span, hi + 0.05 * span)
+        else:
+            y = decades(max(lo, 1e-300), max(hi, lo, 1e-300))
         if y != self._obj_y:
             self._obj_y = y
             self.objective_plot.setYRange(*y, padding=0.02)

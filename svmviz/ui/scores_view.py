@@ -366,7 +366,7 @@ class NuBars(QtWidgets.QWidget):
         column.addWidget(self.title)
         self.plot = _small_plot("", "share of the points")
         self.bars = pg.BarGraphItem(
-            x=[0, 1, 2], height=[0, 0, 0], width=0.6, brush=style.class_color(0)
+            x=np.arange(3.0), height=np.zeros(3), width=0.6, brush=style.class_color(0)
         )
         self.plot.addItem(self.bars)
         self.nu = pg.InfiniteLine(
@@ -383,7 +383,7 @@ class NuBars(QtWidgets.QWidget):
     def show_readings(self, r: Readings) -> None:
         shares = r.shares or {}
         heights = [shares.get(name, 0.0) for name in self.NAMES]
-        self.bars.setOpts(height=heights)
+        self.bars.setOpts(height=np.array(heights, dtype=float))
         self.nu.setValue(r.nu or 0.0)
         parts = [f"{name} {100 * shares[name]:.0f}%" for name in self.NAMES if name in shares]
         self.title.setText(

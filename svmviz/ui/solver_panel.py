@@ -89,11 +89,22 @@ def hard_allowed(config: SolverConfig) -> bool:
     return True
 
 
+def _combo() -> QtWidgets.QComboBox:
+    """A choice as narrow as its shorter options (the dock keeps the plane's room; a long
+    option, "crammer_singer", is cut in the box and whole in its list)."""
+    combo = QtWidgets.QComboBox()
+    combo.setSizeAdjustPolicy(
+        QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+    )
+    combo.setMinimumContentsLength(9)
+    return combo
+
+
 # the choices of the problem: (field, label, options, tooltip)
 PROBLEM_CHOICES = [
     ("problem", "Problem", PROBLEMS, "what to learn; each option's tooltip gives its objective"),
-    ("loss", "Binary loss", BINARY_LOSSES, "the loss of two classes"),
-    ("multiclass", "Multiclass loss", MULTICLASS_LOSSES, "the loss of three classes or more"),
+    ("loss", "Loss", BINARY_LOSSES, "the loss of two classes (binary)"),
+    ("multiclass", "Multiclass", MULTICLASS_LOSSES, "the loss of three classes or more"),
 ]
 
 # (field, label, options, tooltip) for the choice controls
@@ -173,7 +184,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.combos: dict[str, QtWidgets.QComboBox] = {}
         self._problem_words: tuple | None = None  # set_problem's (what the points make)
         for name, label, options, tip in PROBLEM_CHOICES:
-            combo = QtWidgets.QComboBox()
+            combo = _combo()
             combo.addItems(list(options))
             for i, option in enumerate(options):  # each option's objective, from its module
                 combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
@@ -217,7 +228,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.cost_button.clicked.connect(self.cost_requested)
         form.addRow("", self.cost_button)
         for name, label, options, tip in CHOICES:
-            combo = QtWidgets.QComboBox()
+            combo = _combo()
             combo.addItems(list(options))
             combo.setToolTip(tip)
             self._edits(combo.currentTextChanged, combo)
