@@ -256,8 +256,8 @@ class CurvePanel(QtWidgets.QSplitter):
         if (kind, problem) != (self.kind, self.problem):
             self.kind, self.problem = kind, problem
             self._mae = []
-        loss = (model.loss or "mean").replace("_", " ") + " loss"
-        self._label(self.loss_curves["loss"], loss)
+        words = (model.loss or "mean").replace("epsilon_", "ε-").replace("_", " ")
+        self._label(self.loss_curves["loss"], words + " loss")
         error_label = {"regression": "training MAE", "one-class": "outliers / m"}.get(
             kind, "training error"
         )
@@ -279,6 +279,12 @@ class CurvePanel(QtWidgets.QSplitter):
             rho = history["rho"][pick]
             margin = np.where(norm > 0, 2.0 * rho / np.maximum(norm, 1e-300), np.nan)
             width.setData(t, margin, connect="finite")
+        legend = self.loss_plot.getPlotItem().legend
+        if (kind == "svc") != (legend.getLabel(width) is not None):  # a tube is not a margin
+            if kind == "svc":
+                legend.addItem(width, "")
+            else:
+                legend.removeItem(width)
         self._label(width, "margin 2ρ/‖w‖" if "rho" in history else "margin 2/‖w‖")
         for name, label in (("rho", "ρ"), ("epsilon", "ε (learned)")):
             column = history.get(name) if n else None

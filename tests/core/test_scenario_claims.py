@@ -311,6 +311,8 @@ def test_12_nu_bounds_the_outliers_and_the_far_point_leaves_the_region():
     tight = exact(s.config, data)
     f = tight.decision_function(data.X)
     assert abs(f[far]) < 1e-3 * tight.rho  # on the boundary: a support vector
+    shown = run(s.config, data).model  # what the window draws at the end: at the edge too
+    assert abs(shown.decision_function(data.X)[far]) < 0.02 * shown.rho
     loose_config = s.config.replace(nu=0.3)
     loose = exact(loose_config, data)
     f = loose.decision_function(data.X)
