@@ -194,7 +194,7 @@ def rich(words: str) -> str:
     subscript, "e^(…)" with its exponent as a superscript, the rest escaped."""
     text = html.escape(words, quote=False)
     text = re.sub(r"\^\(((?:[^()]|\([^()]*\))*)\)", r"<sup>\1</sup>", text)
-    return re.sub(r"_([^\s(),<>]+)", r"<sub>\1</sub>", text)
+    return re.sub(r"_([^\s(),<>|/]+)", r"<sub>\1</sub>", text)
 
 
 def _num(v) -> str:
@@ -454,18 +454,6 @@ SAMPLE_ROWS = {
     "ovr": _ovr,
     "softmax": _softmax,
 }
-# each single-output loss's g_i = −∂ℓ_i/∂f in the update w_{t+1} = (1 − ηλ)w_t + (η/k) Σ g_i x_i
-WEIGHT_WORDS = {
-    "hinge": "y<sub>i</sub> if y<sub>i</sub> f &lt; 1",
-    "nu-svc": "y<sub>i</sub> if y<sub>i</sub> f ≤ ρ",
-    "squared_hinge": "2(1 − y<sub>i</sub> f) y<sub>i</sub> if y<sub>i</sub> f &lt; 1",
-    "logistic": "y<sub>i</sub>/(1 + e<sup>y<sub>i</sub> f</sup>)",
-    "epsilon-svr": "sign(r<sub>i</sub>) if |r<sub>i</sub>| &gt; ε",
-    "nu-svr": "sign(r<sub>i</sub>) if |r<sub>i</sub>| &gt; ε",
-    "one-class": "1/ν if ⟨w, φ(x<sub>i</sub>)⟩ ≤ ρ",
-}
-# the losses whose kernel coefficients count ±1 terms (003's β)
-COUNTING = ("hinge", "crammer_singer")
 
 
 def _header(record, config, module, pegasos: bool) -> list[str]:
@@ -508,7 +496,7 @@ def _offset_rows(record) -> list[str]:
 def _kernel_rows(record, pegasos: bool) -> list[str]:
     lam, t = record.lam, record.t
     R = rules.python()
-    if record.loss in COUNTING:
+    if losses.MODULES[record.loss].COUNTS:
         rows = [
             f"kernel SGD {cite_html('003')}: β<sub>i</sub> += y<sub>i</sub> for a violating "
             "sample; α = β/(λt), f(x) = Σ<sub>j</sub> α<sub>j</sub> K(x<sub>j</sub>, x)"
@@ -524,7 +512,7 @@ def _kernel_rows(record, pegasos: bool) -> list[str]:
         if np.array_equal(a0, a1):
             continue
         text = f"α<sub>{int(i)}</sub>: {_change(a0, a1)}"
-        if pegasos and record.loss in COUNTING:  # β⁽ᵗ⁾ before step t, β⁽ᵗ⁺¹⁾ after it
+        if pegasos and losses.MODULES[record.loss].COUNTS:  # β⁽ᵗ⁾ before step t, β⁽ᵗ⁺¹⁾ after it
             b0, b1 = R.pegasos_beta(a0, lam, t), R.pegasos_beta(a1, lam, t + 1)
             text += f" &nbsp; β<sub>{int(i)}</sub>: {_change(np.round(b0, 6), np.round(b1, 6))}"
         rows.append(text)
@@ -539,7 +527,7 @@ def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
     def colored(name, text):
         return f'<span style="color:{TEXT_COLORS[name]}">{text}</span>' if drawn else text
 
-    words = WEIGHT_WORDS.get(record.loss, "−∂ℓ<sub>i</sub>/∂f")
+    words = rich(losses.MODULES[record.loss].WEIGHT) or "−∂ℓ<sub>i</sub>/∂f"
     if record.loss == "hinge":
         formula = "Σ<sub>violating</sub> y<sub>i</sub> x<sub>i</sub>"
         push = "(η/k) Σ y<sub>i</sub> x<sub>i</sub>"

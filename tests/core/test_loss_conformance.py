@@ -122,3 +122,12 @@ def test_the_readme_names_every_part():
     parts = {*LOOP_PARTS, "curvature", *NUMPY_PARTS, *WORDS, "LEVELS", "NAME", *FLAGS}
     parts |= {"OFFSETS", "MODEL_LOSS", "check"}
     assert parts <= named, sorted(parts - named)
+
+
+def test_single_output_losses_say_their_weight():
+    """The step inspector's rule g_i = −∂ℓ_i/∂f comes from each single-output module's
+    WEIGHT (never re-typed in ui/); COUNTS is a flag."""
+    for module in losses.MODULES.values():
+        assert isinstance(module.COUNTS, bool), module.NAME
+        if module.KIND in ("binary", "regression", "one-class"):
+            assert module.WEIGHT and "_i" in module.WEIGHT, module.NAME

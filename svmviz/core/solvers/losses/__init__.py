@@ -72,6 +72,10 @@ OPTIONAL = {
     # a multiclass free bias by the loss's own fused step (_bias.bias_descent) instead of
     # its offsets (a call through the loss costs the loop 5%)
     "FUSED_BIAS": False,
+    # a single-output loss's weight g_i = −∂ℓ_i/∂f in words (the step inspector's rule)
+    "WEIGHT": "",
+    # its kernel coefficients count ±1 terms (the hinges: 003's β is α's count)
+    "COUNTS": False,
 }
 for _module in MODULES.values():
     for _part, _default in OPTIONAL.items():

@@ -27,6 +27,7 @@ FUSED_BIAS = True  # a free bias by _bias.bias_descent
 TITLE = "Crammer–Singer multiclass hinge"
 FORMULA = "max_y′ [Δ(y′, y) + f_y′(x) − f_y(x)]"
 STEP = "the most violating class ŷ: w_y moves toward φ(x), w_ŷ away from it"
+COUNTS = True  # a kernel α counts ±1 terms (003's β)
 LEVELS = (0.0, 1.0)  # the boundaries between the regions, the margins f_y − max f_k = 1
 
 

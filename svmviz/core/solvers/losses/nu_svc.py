@@ -23,6 +23,7 @@ KIND = DECLARED[NAME].kind
 TITLE = "ν-support vector classification (ν-SVC)"
 FORMULA = "−νρ + max(0, ρ − y f(x))"
 STEP = "y f(x) < ρ: the example is inside the margin ρ or wrong, so w moves toward y x; ρ follows w"
+WEIGHT = "y_i if y_i f ≤ ρ"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
 MODEL_LOSS = "hinge"  # the file's loss: the hinge at the margin ρ
 LEVELS = (-1.0, 0.0, 1.0)  # f = 0 and the margins f = ±ρ (in units of ρ: OFFSETS)
 OFFSETS = ("rho",)  # the variables beside w (history columns)

@@ -23,6 +23,7 @@ KIND = DECLARED[NAME].kind
 TITLE = "ν-support vector regression (ν-SVR)"
 FORMULA = "νε + max(0, |y − f(x)| − ε)"
 STEP = "|y − f(x)| > ε: the point is outside the tube, so f moves toward y; ε follows w"
+WEIGHT = "sign(r_i) if |r_i| > ε"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
 MODEL_LOSS = "epsilon_insensitive"
 LEVELS = (0.0,)
 OFFSETS = ("epsilon",)  # the variables beside w (history columns)

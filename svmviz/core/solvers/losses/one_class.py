@@ -22,6 +22,7 @@ KIND = DECLARED[NAME].kind
 TITLE = "one-class SVM"
 FORMULA = "−ρ + (1/ν) max(0, ρ − ⟨w, φ(x)⟩)"
 STEP = "⟨w, φ(x)⟩ < ρ: the point is outside the region, so w moves toward φ(x) (by 1/ν)"
+WEIGHT = "1/ν if ⟨w, φ(x_i)⟩ ≤ ρ"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
 MODEL_LOSS = None  # no loss in the file: f ≥ 0 is an inlier
 LEVELS = (0.0,)
 OFFSETS = ("rho",)  # the variables beside w (history columns)

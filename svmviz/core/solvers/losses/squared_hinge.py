@@ -20,6 +20,7 @@ KIND = DECLARED[NAME].kind
 TITLE = "squared hinge loss"
 FORMULA = "max(0, 1 − y f(x))²"
 STEP = "y f(x) < 1: w moves toward y x by twice the slack 1 − y f(x)"
+WEIGHT = "2(1 − y_i f) y_i if y_i f < 1"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
 LEVELS = (-1.0, 0.0, 1.0)
 # the gradient grows with the slack, so the steps are projected onto the ball that holds w*:
 # λ/2‖w*‖² ≤ F(0) ≤ 1 gives ‖w*‖ ≤ √(2/λ) (002's projected gradient)
