@@ -208,9 +208,8 @@ class MatricesView(QtWidgets.QWidget):
         self.titles, self.tables = [], []
         for _ in ("training", "test"):
             column = QtWidgets.QVBoxLayout()
-            title = QtWidgets.QLabel()
-            title.setWordWrap(True)
-            table = ConfusionTable()
+            title = QtWidgets.QLabel()  # (its own lines, never wrapped: a wrapped label
+            table = ConfusionTable()  # beside a table is given one line's height and cut)
             column.addWidget(title)
             column.addWidget(table, 1)
             self.box.addLayout(column, 1)
@@ -231,11 +230,11 @@ class MatricesView(QtWidgets.QWidget):
         parts = ((r.train, "training"), (r.test, "test"))
         for (matrix, name), title, table in zip(parts, self.titles, self.tables, strict=True):
             if matrix is None:
-                title.setText("test: none held out")
+                title.setText("test:\nnone held out")
                 table.hide()
                 continue
             table.show()
-            title.setText(f"{name}: {matrix_summary(matrix, r.cost)}")
+            title.setText(f"{name}:\n" + matrix_summary(matrix, r.cost).replace(" · ", "\n"))
             title.setToolTip(
                 f"the {int(matrix.sum())} {name} points: a row per true class, a column per "
                 "predicted class; Δ-cost: the mean of Δ(true, predicted)"
