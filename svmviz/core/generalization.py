@@ -136,11 +136,18 @@ def subset(data: Dataset, index: np.ndarray) -> Dataset:
 
 
 def error_on(model, data: Dataset, index: np.ndarray) -> float:
-    """The 0-1 error of ``model`` (trained on a :func:`subset` of ``data``) on the points
-    ``index`` of ``data``; NaN when there are none."""
+    """The error of ``model`` (trained on a :func:`subset` of ``data``) on the points
+    ``index`` of ``data``, as its problem measures it: the 0-1 error, a regression's mean
+    absolute error, a one-class model's share of outliers (f < 0); NaN when there are
+    none."""
     if index.size == 0:
         return math.nan
-    return errors(model.decision_function(data.X[index]), data.y[index])
+    F = model.decision_function(data.X[index])
+    if data.target is not None:
+        return float(np.mean(np.abs(data.target[index] - F)))
+    if not data.classes:
+        return float(np.mean(F < 0))
+    return errors(F, data.y[index])
 
 
 FIT_CHUNK = 4096  # iterations between checks of ``stop`` while fitting

@@ -32,6 +32,10 @@ def log_ticks(lo: float, hi: float) -> list:
     return ticks
 
 
+# what the curves measure, by problem kind (svmviz.core.generalization.error_on)
+MEASURES = {"svc": "error", "regression": "MAE", "one-class": "outliers / m"}
+
+
 class CurvePlot(pg.PlotWidget):
     """Training and test error against one knob, with the current setting marked; a click
     on a point emits ``picked(value)``."""
@@ -75,6 +79,18 @@ class CurvePlot(pg.PlotWidget):
         self.log_x = False
         self.getPlotItem().getViewBox().disableAutoRange()  # ranges follow the points only
         self.setYRange(0, 0.5, padding=0.05)
+
+    def set_measure(self, kind: str) -> None:
+        """The error of the problem in force (SolverConfig.kind): the 0-1 error, a
+        regression's mean absolute error, a one-class model's share of outliers."""
+        word = MEASURES.get(kind, "error")
+        if self.getAxis("left").labelText != word:
+            self.setLabel("left", word)
+            legend = self.getPlotItem().legend
+            for item, part in ((self.train, "training"), (self.test, "test")):
+                label = legend.getLabel(item)
+                if label is not None:
+                    label.setText(f"{part} {word}")
 
     def set_log_x(self, on: bool) -> None:
         self.log_x = bool(on)

@@ -285,6 +285,8 @@ class GeneralizationPanel(QtWidgets.QWidget):
         if snap is None:
             self._shown = self.readings = None
             return
+        for plot in (self.learning, self.sweep):
+            plot.set_measure(snap.model.kind)
         page = self.pages.currentWidget()
         if page in (self.matrices, self.curve_pages) and not page.visibleRegion().isEmpty():
             self._draw_readings()

@@ -196,3 +196,26 @@ def test_a_failing_fit_is_a_point_with_its_reason(blobs2):
     assert all(math.isnan(p.test_error) and "diverged" in p.problem for p in points), [
         (p.test_error, p.problem) for p in points
     ]
+
+
+def test_a_regression_and_a_one_class_model_are_measured_by_their_own_error():
+    """A regression's learning curve is its mean absolute error, a one-class model's its
+    share of outliers (the 0-1 error of their all-zero labels would mean nothing)."""
+    from svmviz.core.generalization import error_on, fit
+    from svmviz.core.generate import generate
+
+    X, _ = generate("sine", n=60, noise=0.1, seed=1)
+    data = Dataset.regression(X[:, :1], X[:, 1])
+    config = SolverConfig(problem="epsilon-svr", kernel=Kernel("rbf"), iterations=3000)
+    model = fit(config, data)
+    index = np.arange(0, 60, 3)
+    r = data.target[index] - model.decision_function(data.X[index])
+    assert error_on(model, data, index) == pytest.approx(np.mean(np.abs(r)))
+    assert 0 < error_on(model, data, index) < 0.3
+
+    points = Dataset.points(generate("blobs", n=60, seed=2)[0])
+    config = SolverConfig(problem="one-class", nu=0.2, kernel=Kernel("rbf"), iterations=3000)
+    model = fit(config, points)
+    f = model.decision_function(points.X)
+    assert error_on(model, points, np.arange(60)) == pytest.approx(np.mean(f < 0))
+    assert 0.05 < error_on(model, points, np.arange(60)) < 0.35
