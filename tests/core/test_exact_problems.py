@@ -347,3 +347,21 @@ def test_no_solver_iterate_is_below_the_optimum(fields, binary, three, regressio
     s.step(3000)
     best = np.nanmin(s.history_["objective"])
     assert ref.objective - 1e-8 <= best <= ref.objective + 1e-2 * max(1.0, abs(ref.objective))
+
+
+def test_a_badly_scaled_softmax_program_is_still_solved():
+    """Kernel values of 1e13 against λ = 1e-3 stalled Clarabel (InsufficientProgress; a
+    case the property tests drew): the retry with more regularization solves it, and its
+    bound certifies it."""
+
+    X = np.zeros((15, 2))
+    X[12], X[13], X[14] = (0, 2000), (0, 3000), (1000, 0)
+    y = np.array([0, 1] + [0] * 12 + [2])
+    config = SolverConfig(
+        multiclass="softmax",
+        lam=0.001,
+        bias="regularized",
+        kernel=Kernel("poly", degree=2, coef0=1.0),
+    )
+    ref = exact_optimum(config, Dataset(X, y, ("0", "1", "2")))
+    assert ref.lower <= ref.objective <= ref.lower + 1e-5 * abs(ref.objective)

@@ -220,10 +220,15 @@ class Program:
         settings.tol_gap_rel = 1e-10
         settings.tol_feas = 1e-10
         settings.max_iter = 200
-        sol = clarabel.DefaultSolver(
-            P, np.concatenate(self.q), A, np.concatenate(rhs), cones, settings
-        ).solve()
+        q, b = np.concatenate(self.q), np.concatenate(rhs)
+        sol = clarabel.DefaultSolver(P, q, A, b, cones, settings).solve()
         status = str(sol.status)
+        if status in ("InsufficientProgress", "NumericalError"):
+            # badly scaled programs (kernel values of 1e13 against λ = 1e-3) stall in the
+            # factorization: ten times its static regularization gets them through
+            settings.static_regularization_constant *= 10
+            sol = clarabel.DefaultSolver(P, q, A, b, cones, settings).solve()
+            status = str(sol.status)
         if status not in ("Solved", "AlmostSolved"):
             raise InputError(f"the exact solver failed ({status}); the problem may be ill-posed")
         scale = self.scale * (self.sigma**2 if self.homogeneous else 1.0)
