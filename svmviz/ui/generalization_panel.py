@@ -38,6 +38,7 @@ from svmviz.ui.scores_view import MatricesView, NuBars, ResidualPlot, RocPlot, r
 
 STALE_OPACITY = 0.35
 MIN_PLOT_HEIGHT = 90  # below this the panel scrolls (its legend and axes take ~70 px)
+CURVE_PAGES = {"svc": RocPlot, "regression": ResidualPlot, "one-class": NuBars}
 CURVE_PAGE_TITLES = {"svc": "ROC", "regression": "Residuals", "one-class": "ν"}
 
 
@@ -107,10 +108,10 @@ class GeneralizationPanel(QtWidgets.QWidget):
             "the confusion matrices: a row per true class, a column per predicted class"
         )
         self.pages.addTab(self.matrices, "Matrix")
-        self.curve_pages = QtWidgets.QStackedWidget()  # ROC, residuals or ν: by problem
-        self.roc, self.residuals, self.nu_bars = RocPlot(), ResidualPlot(), NuBars()
-        for page in (self.roc, self.residuals, self.nu_bars):
-            self.curve_pages.addWidget(page)
+        # ROC, residuals or ν, by problem: each built when first drawn (a plot costs the
+        # window's start about 17 ms)
+        self.curve_pages = QtWidgets.QStackedWidget()
+        self._curve_built: dict[str, QtWidgets.QWidget] = {}
         self.pages.addTab(self.curve_pages, "ROC")
 
         learning_page = QtWidgets.QWidget()
@@ -321,11 +322,30 @@ class GeneralizationPanel(QtWidgets.QWidget):
         else:
             self.nu_bars.show_readings(r)
 
+    def _curve_page(self, kind: str):
+        """The curve page of the problem ``kind``, built the first time it is asked for."""
+        if kind not in self._curve_built:
+            page = CURVE_PAGES[kind]()
+            self._curve_built[kind] = page
+            self.curve_pages.addWidget(page)
+        return self._curve_built[kind]
+
+    @property
+    def roc(self) -> RocPlot:
+        return self._curve_page("svc")
+
+    @property
+    def residuals(self) -> ResidualPlot:
+        return self._curve_page("regression")
+
+    @property
+    def nu_bars(self) -> NuBars:
+        return self._curve_page("one-class")
+
     def _set_kind(self, kind: str, binary: bool) -> None:
         """The pages the problem has: the matrices for classes, the ROC curve for two of
         them, the residuals for a regression, the shares beside ν for one class."""
-        page = {"svc": self.roc, "regression": self.residuals, "one-class": self.nu_bars}
-        self.curve_pages.setCurrentWidget(page[kind])
+        self.curve_pages.setCurrentWidget(self._curve_page(kind))
         self.pages.setTabText(1, CURVE_PAGE_TITLES[kind])
         self.pages.setTabVisible(0, kind == "svc")
         self.pages.setTabVisible(1, kind != "svc" or binary)
