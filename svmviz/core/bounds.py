@@ -26,7 +26,10 @@ class Bounds:
     n: int
     trace: float  # tr K
     R: float  # max_i √k(x_i, x_i): the largest feature norm
-    rho: float  # the subgradient bound of Corollary 17.2 (R binary, 2R multiclass)
+    # the subgradient bound of Corollary 17.2: the loss's (its module's subgradient_bound:
+    # R for the hinge, 2R for Crammer–Singer, R/ν for one-class); None for a loss that has
+    # none (the squared hinge), where the corollary does not apply
+    rho: float | None
     B: float  # ‖w‖ used by the Rademacher bound (the current model's)
     rademacher: float  # (B/√n)·√(tr K/n)
     B_star: float | None  # ‖w*‖ of the exact optimum, for Corollary 17.2
@@ -55,21 +58,27 @@ def evaluate(
     lam: float,
     T: int,
     epsilon: float,
+    lipschitz=None,
 ) -> Bounds:
-    """Every figure above for the data, the model's ‖w‖ = ``norm`` and ``optimum_norm``."""
+    """Every figure above for the data, the model's ‖w‖ = ``norm`` and ``optimum_norm``;
+    ``lipschitz(R)``: the loss's subgradient bound for feature norms up to R (by default
+    the hinge's: R binary, 2R multiclass)."""
     r = feature_norms(data, kernel, bias)
     n = len(r)
     trace = float(np.sum(r**2))
     R = float(r.max()) if n else 0.0
-    rho = R if data.n_classes == 2 else 2.0 * R
+    if lipschitz is None:
+        rho = R if data.n_classes == 2 else 2.0 * R
+    else:
+        rho = lipschitz(R)
     rademacher = norm / math.sqrt(n) * math.sqrt(trace / n) if n else math.nan
     T_needed = eta = None
-    if optimum_norm is not None and epsilon > 0 and rho > 0:
+    if optimum_norm is not None and epsilon > 0 and rho is not None and rho > 0:
         T_needed = max(1, math.ceil(optimum_norm**2 * rho**2 / epsilon**2))
         eta = math.sqrt(optimum_norm**2 / (rho**2 * T_needed))
     pegasos = None
-    if lam > 0 and T >= 1:
-        G = 1.0 + R
+    if lam > 0 and T >= 1 and rho is not None:
+        G = 1.0 + rho
         pegasos = G**2 * (1.0 + math.log(T)) / (2.0 * lam * T)
     return Bounds(
         n, trace, R, rho, norm, rademacher, optimum_norm, epsilon, T_needed, eta, lam, T, pegasos

@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtWidgets
 from svmviz.core import bounds
 from svmviz.core.errors import InputError
 from svmviz.core.generalization import TRAIN, subset
+from svmviz.core.solvers import losses
 from svmviz.core.sources import cite, cite_html
 from svmviz.ui.readings import Pace, Reading
 
@@ -36,6 +37,7 @@ class TheoryPanel(QtWidgets.QWidget):
         self.text.setAlignment(QtCore.Qt.AlignmentFlag.AlignTop)
         self.text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.text, 1)
+        self.loss_title = "hinge loss"  # the loss in force (its module's TITLE)
 
     def show_bounds(self, b, gap: float | None) -> None:
         """``b``: svmviz.core.bounds.Bounds; ``gap``: the current F(w̄) − F*."""
@@ -45,18 +47,25 @@ class TheoryPanel(QtWidgets.QWidget):
             f"√({b.trace:.4g}/{b.n}) = <b>{b.rademacher:.4g}</b> &nbsp; with B = ‖w‖ of the "
             "current model: the complexity term of the risk bound for functions with ‖f‖ ≤ B",
         ]
+        if b.rho is None:
+            rows.append(
+                f"<b>Corollary 17.2</b> {cite_html('000')} and <b>Pegasos</b> "
+                f"{cite_html('002')} need a loss whose subgradients are bounded; the "
+                f"{self.loss_title}'s grow with the slack, so neither bound applies"
+            )
         if b.T_needed is not None:
             rows.append(
                 f"<b>Corollary 17.2</b> {cite_html('000')}: with B = ‖w*‖ = {b.B_star:.3g} and ρ = "
-                f"{b.rho:.3g} (largest ‖x‖{', ×2 for multiclass' if b.rho > b.R else ''}), "
+                f"{b.rho:.3g} (the bound on the {self.loss_title}'s subgradients; largest "
+                f"‖x‖ = {b.R:.3g}), "
                 f"T ≥ B²ρ²/ε² = <b>{b.T_needed:,}</b> iterations with η = √(B²/(ρ²T)) = "
                 f"{b.eta:.3g} reach E[F(w̄)] − F* ≤ ε = {b.epsilon:g} (for λ = 0)"
             )
         if b.pegasos is not None:
             text = (
                 f"<b>Pegasos</b> {cite_html('002')}: after T = {b.T:,} steps, E[F(w̄)] − F* ≤ "
-                f"G²(1 + ln T)/(2λT) = <b>{b.pegasos:.3g}</b> with G = 1 + R = "
-                f"{1 + b.R:.3g}, λ = {b.lam:.3g} — the O(G² log T/(λT)) of the text"
+                f"G²(1 + ln T)/(2λT) = <b>{b.pegasos:.3g}</b> with G = 1 + ρ = "
+                f"{1 + b.rho:.3g}, λ = {b.lam:.3g} — the O(G² log T/(λT)) of the text"
             )
             if gap is not None:
                 text += f"; the gap here: {gap:.3g}"
@@ -85,6 +94,7 @@ def theory_reading(panel: TheoryPanel) -> Reading:
         config = router.session.config
         ref = snap.reference
         norms = snap.history["norm"]
+        module = losses.module_for(config, data.n_classes)
         b = bounds.evaluate(
             data,
             config.kernel,
@@ -94,7 +104,9 @@ def theory_reading(panel: TheoryPanel) -> Reading:
             snap.model.lam,
             snap.t,
             panel.epsilon.value(),
+            lambda R: module.subgradient_bound(R, data.n_classes, config),
         )
+        panel.loss_title = module.TITLE
         objective = snap.history["objective"]
         gap = None if ref is None or not len(objective) else float(objective[-1] - ref.objective)
         panel.show_bounds(b, gap)

@@ -599,6 +599,23 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, 
     qtbot.waitUntil(lambda: w.theory.text.text() != before, timeout=5000)
 
 
+def test_theory_tab_follows_the_loss_in_force(make_window, wait_frame):
+    """One-class bounds its subgradients by R/ν (its module's bound); the squared hinge
+    has no bound, and the tab says that neither result applies."""
+    from svmviz.core.config import SolverConfig
+
+    w = make_window(config=SolverConfig(problem="one-class", nu=0.5, iterations=500), show=True)
+    w.theory_dock.raise_()
+    w.advance(500)
+    wait_frame(w, lambda s: s.t == 500 and "Corollary 17.2" in w.theory.text.text())
+    R = float(np.sqrt((w.session.points.X**2).sum(axis=1).max()))
+    assert f"ρ = {R / 0.5:.3g}" in w.theory.text.text()
+    assert "one-class SVM" in w.theory.text.text()
+    w.session.set_config(SolverConfig(loss="squared_hinge", iterations=500))
+    wait_frame(w, lambda s: "neither bound applies" in w.theory.text.text())
+    assert "squared hinge loss" in w.theory.text.text()
+
+
 def test_projection_ball_is_drawn_with_the_step(make_window, wait_frame):
     w = make_window(project=True, iterations=1000)
     w.advance(1)
