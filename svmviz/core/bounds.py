@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,7 +59,7 @@ def evaluate(
     lam: float,
     T: int,
     epsilon: float,
-    lipschitz=None,
+    lipschitz: Callable[[float], float | None] | None = None,
 ) -> Bounds:
     """Every figure above for the data, the model's ‖w‖ = ``norm`` and ``optimum_norm``;
     ``lipschitz(R)``: the loss's subgradient bound for feature norms up to R (by default
