@@ -6,8 +6,9 @@
   iterations of SGD with η = √(B²/(ρ²T)) give an expected suboptimality ≤ ε (λ = 0).
 * Pegasos (002): the averaged iterate's suboptimality is O(G² log T/(λT)); with the constant of
   the strongly convex regret bound for η_t = 1/(λt), G²(1 + ln T)/(2λT), G bounding the
-  subgradients (here √(λ)·(1/√λ) + R = 1 + R on the ball ‖w‖ ≤ 1/√λ that holds w*, with R the
-  largest ‖x‖ in the features; a bound on the *expected* gap).
+  subgradients (here √(λ)·(1/√λ) + ρ = 1 + ρ on the ball ‖w‖ ≤ 1/√λ that holds w*, with ρ
+  the loss's subgradient bound: R, the largest ‖x‖ in the features, for the hinge; a bound on
+  the *expected* gap).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def evaluate(
     n = len(r)
     trace = float(np.sum(r**2))
     R = float(r.max()) if n else 0.0
+    rho: float | None
     if lipschitz is None:
         rho = R if data.n_classes == 2 else 2.0 * R
     else:
