@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.config import SolverConfig
@@ -76,6 +77,15 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
         if kind in PLACES:
             what = PLACES[kind][0 if pushed else 1]
         return f"Step {t}: point {i}: {what} ({eta})"
+    if record.loss != "crammer_singer":  # every class that has a term moves
+        moved = np.flatnonzero(record.weights[0]) if record.weights is not None else []
+        if record.probabilities is not None:  # softmax: each w_k by 1[k = y] − p_k
+            p = float(record.probabilities[0, int(record.true_class[0])])
+            return f"Step {t}: point {i} ({name}), p(its class) = {p:.2f}: every w_k moves ({eta})"
+        if len(moved) == 0:
+            return f"Step {t}: point {i} ({name}) is outside every margin: w only shrinks ({eta})"
+        others = ", ".join(class_names[k] if k < len(class_names) else str(k) for k in moved)
+        return f"Step {t}: point {i} ({name}): the rows of {others} move ({eta})"
     if pushed:
         yhat = int(record.yhat[0])
         rival = class_names[yhat] if 0 <= yhat < len(class_names) else str(yhat)

@@ -240,3 +240,23 @@ def test_a_one_class_session_steps_explained_in_the_window(qtbot, make_window, w
     text = w.step_panel.text()
     assert "one-class SVM" in text and f"ρ = {n(snap.step.rho)}" in text
     assert "Step t = 3" in text
+
+
+@pytest.mark.parametrize("name", ["weston_watkins", "ovr", "softmax", "crammer_singer"])
+@pytest.mark.parametrize("steps", [1, 4, 9])
+def test_the_presenters_line_says_what_the_multiclass_step_moved(name, steps):
+    """The presenter's one line follows the loss: Crammer–Singer's rival ŷ, the classes
+    that have a term (Weston–Watkins, one-vs-rest), softmax's probability of the class;
+    never a rival numbered −1."""
+    from svmviz.ui.presentation import step_summary
+
+    _, data, _, labels, classes, _, r = record_of(name, steps=steps)
+    line = step_summary(r, lambda i: labels[i], tuple(classes))
+    assert f"point {int(r.samples[0])} ({labels[r.samples[0]]})" in line
+    assert "-1" not in line
+    if name == "softmax":
+        p = r.probabilities[0, int(r.true_class[0])]
+        assert f"p(its class) = {p:.2f}" in line
+    elif name != "crammer_singer":
+        moved = [classes[k] for k in np.flatnonzero(r.weights[0])]
+        assert all(c in line for c in moved) if moved else "w only shrinks" in line
