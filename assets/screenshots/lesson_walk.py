@@ -27,37 +27,6 @@ from pathlib import Path
 from svmviz.ui.headless import offscreen_platform
 
 
-def problem_demos():
-    """(name, data, config) of each problem and loss that no scenario opens with: ν-SVC,
-    the squared hinge, logistic, Weston–Watkins, one-vs-rest, softmax, ν-SVR, and ε-SVR
-    on 2-D inputs with a target."""
-    import numpy as np
-
-    from svmviz.core.config import SolverConfig
-    from svmviz.core.data import Dataset
-    from svmviz.core.generate import generate
-    from svmviz.core.kernels import Kernel
-
-    two = Dataset(*generate("blobs", n=80, noise=0.4, seed=2), ("class 1", "class 2"))
-    X3, y3 = generate("blobs", n=90, noise=0.4, classes=3, seed=5)
-    three = Dataset(X3, y3, ("class 1", "class 2", "class 3"))
-    sine = generate("sine", n=60, noise=0.15, seed=3)[0]
-    curve = Dataset(sine, np.zeros(len(sine), dtype=np.int64), ("class 1",))
-    X2 = np.random.default_rng(4).uniform(-2.5, 2.5, (80, 2))
-    surface = Dataset.regression(X2, np.sin(X2[:, 0]) + 0.5 * X2[:, 1])
-    rbf = Kernel("rbf")
-    return [
-        ("nu-svc", two, SolverConfig(problem="nu-svc", nu=0.3)),
-        ("squared-hinge", two, SolverConfig(loss="squared_hinge")),
-        ("logistic", two, SolverConfig(loss="logistic")),
-        ("weston-watkins", three, SolverConfig(multiclass="weston_watkins")),
-        ("one-vs-rest", three, SolverConfig(multiclass="ovr")),
-        ("softmax", three, SolverConfig(multiclass="softmax")),
-        ("nu-svr", curve, SolverConfig(problem="nu-svr", nu=0.3, kernel=rbf)),
-        ("epsilon-svr-2d", surface, SolverConfig(problem="epsilon-svr", kernel=rbf)),
-    ]
-
-
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1366x768", help="WxH of the screen")
@@ -152,21 +121,6 @@ def main(argv=None) -> int:
     for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock, w.step_dock):
         dock.raise_()
         shot("tab-" + dock.objectName().removesuffix("-dock"))
-    for name, data, config in problem_demos():  # the problems no scenario opens with
-        w.session.load(data, config)
-        w.fit_view()
-        w.reset()  # (R: from w = 0, as a file opened starts)
-        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
-        for _ in range(3):
-            t = w.snapshot.t if w.snapshot is not None else 0
-            w.advance(1)
-            wait(lambda t=t: stepped(t + 1))
-        shot("problem-" + name)
-        w.set_presentation(True)
-        settle(1.0)
-        shot("present-problem-" + name)
-        w.set_presentation(False)
-        settle(1.0)
     for path in list_scenarios()[: args.scenarios]:
         w.files.open_path(path)
         wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
