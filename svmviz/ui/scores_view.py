@@ -257,17 +257,26 @@ def _small_plot(x_label: str, y_label: str) -> pg.PlotWidget:
     return plot
 
 
-class RocPlot(QtWidgets.QWidget):
-    """A binary model's ROC curve, the chance diagonal, and the model at f = 0 on it."""
+class _TitledPlot(QtWidgets.QWidget):
+    """A reading's page: a one-line title above a small plot (``self.title``,
+    ``self.plot``)."""
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
+    def _titled(self, x_label: str, y_label: str) -> QtWidgets.QVBoxLayout:
         column = QtWidgets.QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         self.title = QtWidgets.QLabel()
         self.title.setWordWrap(True)
         column.addWidget(self.title)
-        self.plot = _small_plot("false positive rate", "true positive rate")
+        self.plot = _small_plot(x_label, y_label)
+        return column
+
+
+class RocPlot(_TitledPlot):
+    """A binary model's ROC curve, the chance diagonal, and the model at f = 0 on it."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        column = self._titled("false positive rate", "true positive rate")
         self.plot.setToolTip(
             "each point: the rates when f > threshold counts as the positive class; "
             "the red dot is the classifier's own threshold, f = 0"
@@ -307,18 +316,13 @@ class RocPlot(QtWidgets.QWidget):
         self.point.setData([x], [y])
 
 
-class ResidualPlot(QtWidgets.QWidget):
+class ResidualPlot(_TitledPlot):
     """A regression's residuals t − f(x) against x (training points filled, test points
     hollow), with the tube's edges ±ε."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        column = QtWidgets.QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        self.title = QtWidgets.QLabel()
-        self.title.setWordWrap(True)
-        column.addWidget(self.title)
-        self.plot = _small_plot("x", "residual t − f(x)")
+        column = self._titled("x", "residual t − f(x)")
         color = style.class_color(0)
         self.train = pg.ScatterPlotItem(size=7, pen=None, brush=color)
         self.test = pg.ScatterPlotItem(size=8, pen=pg.mkPen(color, width=1.5), brush=None)
@@ -350,7 +354,7 @@ class ResidualPlot(QtWidgets.QWidget):
             line.setValue(sign * (r.epsilon or 0.0))
 
 
-class NuBars(QtWidgets.QWidget):
+class NuBars(_TitledPlot):
     """A one-class model's share of outliers (at most ν) and of support vectors (at least ν),
     as bars beside ν's line."""
 
@@ -358,12 +362,7 @@ class NuBars(QtWidgets.QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        column = QtWidgets.QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        self.title = QtWidgets.QLabel()
-        self.title.setWordWrap(True)
-        column.addWidget(self.title)
-        self.plot = _small_plot("", "share of the points")
+        column = self._titled("", "share of the points")
         self.bars = pg.BarGraphItem(
             x=np.arange(3.0), height=np.zeros(3), width=0.6, brush=style.class_color(0)
         )
