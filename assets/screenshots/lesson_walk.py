@@ -1,6 +1,7 @@
 """Walk a lesson in the real window and grab every state: start, Play, a step, each reading
-tab raised, each scenario opened and stepped, presentation mode (F11) stepped, played to its
-end at the log-t pace and left.
+tab raised, each problem that no scenario opens with opened, stepped and presented, each
+scenario opened and stepped, presentation mode (F11) stepped, played to its end at the
+log-t pace and left.
 
     python assets/screenshots/lesson_walk.py --size 1366x768 --out /tmp/lesson
     python assets/screenshots/lesson_walk.py --size 1920x1080 --json   # the plane's shares
@@ -11,7 +12,8 @@ grabs the whole screen, window manager included. The plane's share of the window
 box's area over the window's) is printed for each state; tests/ui/test_lesson_layout.py
 runs this script and fails under 35% (50% in presentation mode). With --json it also prints
 each state's layout (the docks' and the objective plot's geometry, the curves' split, the
-plane's range, the tabs' widths): the tests compare them between states.
+plane's range, the tabs' widths, the loss or problem trained): the tests compare them
+between states.
 """
 
 from __future__ import annotations
@@ -22,9 +24,51 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from svmviz.ui.headless import offscreen_platform
+
+
+def problem_sessions(folder: Path) -> list[Path]:
+    """A session file for each problem and loss that no scenario opens with (ν-SVC, the
+    squared hinge, logistic, Weston–Watkins, one-vs-rest, softmax, ν-SVR, and ε-SVR on 2-D
+    inputs with a target), written in ``folder``: the walk opens them as a teacher opens a
+    saved lesson."""
+    import numpy as np
+
+    from svmviz.app.session import points_of
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.data import Dataset
+    from svmviz.core.generate import generate
+    from svmviz.core.kernels import Kernel
+    from svmviz.core.session_file import SessionFile, write_session
+
+    two = Dataset(*generate("blobs", n=80, noise=0.4, seed=2), ("class 1", "class 2"))
+    X3, y3 = generate("blobs", n=90, noise=0.4, classes=3, seed=5)
+    three = Dataset(X3, y3, ("class 1", "class 2", "class 3"))
+    sine = generate("sine", n=60, noise=0.15, seed=3)[0]
+    curve = Dataset.regression(sine[:, :1], sine[:, 1])
+    X2 = np.random.default_rng(4).uniform(-2.5, 2.5, (80, 2))
+    surface = Dataset.regression(X2, np.sin(X2[:, 0]) + 0.5 * X2[:, 1])
+    rbf = Kernel("rbf")
+    demos = [
+        ("nu-svc", two, SolverConfig(problem="nu-svc", nu=0.3)),
+        ("squared-hinge", two, SolverConfig(loss="squared_hinge")),
+        ("logistic", two, SolverConfig(loss="logistic")),
+        ("weston-watkins", three, SolverConfig(multiclass="weston_watkins")),
+        ("one-vs-rest", three, SolverConfig(multiclass="ovr")),
+        ("softmax", three, SolverConfig(multiclass="softmax")),
+        ("nu-svr", curve, SolverConfig(problem="nu-svr", nu=0.3, kernel=rbf)),
+        ("epsilon-svr-2d", surface, SolverConfig(problem="epsilon-svr", kernel=rbf)),
+    ]
+    paths = []
+    for name, data, config in demos:
+        p = points_of(data)
+        session = SessionFile(p.X, p.y, p.names, p.colors, max(2, data.n_classes), config=config)
+        paths.append(folder / f"{name}.json")
+        write_session(paths[-1], replace(session, target=p.target))
+    return paths
 
 
 def parse_args(argv=None):
@@ -53,6 +97,7 @@ def main(argv=None) -> int:
     from svmviz.core.config import SolverConfig
     from svmviz.core.pace import LOG_PACE
     from svmviz.core.scenario import list_scenarios
+    from svmviz.core.solvers.losses import module_for
     from svmviz.ui.app import build_window, demo_data
     from svmviz.ui.layout import plane_share
 
@@ -84,6 +129,8 @@ def main(argv=None) -> int:
         return list(rect.getRect())
 
     def layout_of() -> dict:
+        data = w.session.dataset()
+        trains = module_for(w.session.config, data.n_classes).NAME
         tab_bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
         return {
             "docks": {d.objectName(): box(d) for d in w.findChildren(QtWidgets.QDockWidget)},
@@ -93,6 +140,7 @@ def main(argv=None) -> int:
             "tabs": [
                 [sum(b.tabRect(i).width() for i in range(b.count())), b.width()] for b in tab_bars
             ],
+            "trains": [trains, data.X.shape[1]],  # the loss or problem, on inputs of this many
         }
 
     def shot(name: str) -> None:
@@ -108,6 +156,25 @@ def main(argv=None) -> int:
     def stepped(t: int) -> bool:
         return w.snapshot is not None and w.snapshot.t >= t and w.snapshot.step is not None
 
+    def presented(name: str) -> None:
+        """The state as a lecturer shows it: F11, a grab, and back."""
+        w.set_presentation(True)
+        settle(0.5)
+        shot("present-" + name)
+        w.set_presentation(False)
+        settle(0.5)
+
+    def open_and_step(path: Path, name: str) -> None:
+        w.files.open_path(path)
+        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+        shot("open-" + name)
+        for _ in range(3):
+            t = w.snapshot.t if w.snapshot is not None else 0
+            w.advance(1)
+            wait(lambda t=t: stepped(t + 1))
+        shot("step-" + name)
+        presented("step-" + name)
+
     shot("start")
     w.toggle_play()
     settle(1.5)
@@ -121,15 +188,10 @@ def main(argv=None) -> int:
     for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock, w.step_dock):
         dock.raise_()
         shot("tab-" + dock.objectName().removesuffix("-dock"))
+    for path in problem_sessions(Path(tempfile.mkdtemp())):  # what no scenario opens with
+        open_and_step(path, "problem-" + path.stem)
     for path in list_scenarios()[: args.scenarios]:
-        w.files.open_path(path)
-        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
-        shot("open-" + path.stem)
-        for _ in range(3):
-            t = w.snapshot.t if w.snapshot is not None else 0
-            w.advance(1)
-            wait(lambda t=t: stepped(t + 1))
-        shot("step-" + path.stem)
+        open_and_step(path, path.stem)
     w.reset()
     wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
     shot("before-present")

@@ -25,6 +25,7 @@ from svmviz.ui.status import OneLine, readings
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
 SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) before it is cut
+CAPTION_LINES = 3  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
@@ -227,6 +228,7 @@ class Presentation:
                 font.setPointSize(round(style.FONT_POINT_SIZE * SCALE))
                 target.setFont(font)
             self._scale(SCALE, REGION_ALPHA)
+            w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
             w.showFullScreen()
             screen = w.screen().geometry().width() if w.screen() else w.width()
@@ -239,6 +241,7 @@ class Presentation:
             app.setFont(saved.app_font)
             w.setFont(saved.font)
             self._scale(1.0, style.REGION_ALPHA)
+            w.caption.fit_lines(None)
             w.curves_dock.setTitleBarWidget(None)
             for part in saved.shown:  # (the docks come back with their layout, below)
                 if not isinstance(part, QtWidgets.QDockWidget):

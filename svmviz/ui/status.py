@@ -107,11 +107,14 @@ class StatusLine(OneLine):
 class Caption(QtWidgets.QLabel):
     """A scenario's caption, what to look for, above the plane: the ``session``'s; and below
     it what a switch of the problem did to the points (the session's notice, until the next
-    edit of the points). Hidden when there is neither."""
+    edit of the points). Hidden when there is neither. Presentation mode caps its lines
+    (``fit_lines``): a long caption is drawn smaller rather than taking the plane's room."""
 
     def __init__(self, session, parent=None):
         super().__init__(parent)
         self.session = session
+        self._lines: int | None = None  # at most this many lines, or as many as it takes
+        self._shrink = 1.0
         self.setWordWrap(True)
         self.setMargin(6)
         style.tint(self, background=style.CAPTION_BACKGROUND)
@@ -131,7 +134,45 @@ class Caption(QtWidgets.QLabel):
             self.hide()
             return
         self.setText("<br>".join(lines))
+        self._fit()
         self.show()
+
+    def fit_lines(self, lines: int | None, shrink: float = 1.0) -> None:
+        """At most ``lines`` lines, the font drawn down to ``shrink`` times its size to fit
+        them (beyond that the caption takes more); None: the window's font, any lines."""
+        self._lines, self._shrink = lines, shrink
+        self._fit()
+
+    def line_count(self, font: QtGui.QFont | None = None) -> int:
+        """The lines the caption takes in its width (in ``font``, or its own)."""
+        doc = QtGui.QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultFont(self.font() if font is None else font)
+        doc.setHtml(self.text())
+        doc.setTextWidth(max(1, self.contentsRect().width() - 2 * self.margin()))
+        doc.size()  # (lays it out)
+        block, count = doc.begin(), 0
+        while block.isValid():
+            count += block.layout().lineCount()
+            block = block.next()
+        return count
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()
+
+    def _fit(self) -> None:
+        parent = self.parentWidget()
+        font = QtGui.QFont(parent.font() if parent is not None else QtWidgets.QApplication.font())
+        if self._lines is not None and self.text():
+            least = font.pointSizeF() * self._shrink
+            while self.line_count(font) > self._lines and font.pointSizeF() > least:
+                font.setPointSizeF(max(least, font.pointSizeF() - 0.5))
+        if font.pointSizeF() == self.font().pointSizeF():
+            return
+        inherit = parent is not None and font.pointSizeF() == parent.font().pointSizeF()
+        self.setFont(QtGui.QFont() if inherit else font)  # (an empty font: the parent's)
 
 
 # how the compiled solver is being prepared (svmviz.core.solvers.Solver.preparing)

@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
+from svmviz.core.problems import DECLARED
 from svmviz.core.scenario import list_scenarios
 from svmviz.ui.layout import PLANE_SHARE
 
@@ -64,7 +65,8 @@ def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
         "after-present",
     }
     assert states <= set(shares)
-    assert sum(name.startswith("step-") for name in shares) == len(list_scenarios())  # each
+    scenarios = [name for name in shares if name.startswith("step-") and "problem-" not in name]
+    assert len(scenarios) == len(list_scenarios())  # each
     small = {
         name: share
         for name, share in shares.items()
@@ -107,3 +109,16 @@ def test_every_tab_title_fits_the_column(walks, size):
     for name, state in walks[size]["layouts"].items():
         for tabs, width in state["tabs"]:
             assert tabs <= width, name
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_walk_shows_every_problem_and_loss_in_the_window_and_presenting(walks, size):
+    """Every loss and problem of the engine is opened, stepped and presented in the walk
+    (a scenario or a saved session), and regression on 2-D inputs too: each keeps its
+    share (the test above)."""
+    layouts = walks[size]["layouts"]
+    stepped = {tuple(layouts[name]["trains"]) for name in layouts if name.startswith("step-")}
+    presented = {tuple(layouts[n]["trains"]) for n in layouts if n.startswith("present-step-")}
+    for seen in (stepped, presented):
+        assert {name for name, _ in seen} == set(DECLARED)
+        assert ("epsilon-svr", 2) in seen or ("nu-svr", 2) in seen

@@ -285,3 +285,25 @@ def test_a_presentation_line_a_little_too_long_is_drawn_smaller_not_cut(qtbot):
     line.setText(text * 3)  # beyond what a smaller size holds: cut, and whole on demand
     assert line.is_cut()
     assert plain(line.toolTip()) == text * 3
+
+
+def test_a_long_caption_presented_keeps_three_lines_and_comes_back_whole(laptop, qtbot):
+    """Presenting at 1366×768, a caption is drawn smaller rather than taking the plane's
+    room (scenario 08's took four lines and the plane 49%); leaving, the window's font."""
+    from svmviz.ui.presentation import CAPTION_LINES, SHRINK
+
+    w = laptop()
+    size = w.caption.font().pointSizeF()
+    present(w, qtbot, True)
+    caption, presented = w.caption, w.font().pointSizeF()
+    text = ""
+    while caption.line_count(w.font()) <= CAPTION_LINES:  # one line more than it may take
+        text += "every point pushes w. "
+        w.session.set_caption(("Full-batch GD vs SGD", text))
+    settle(qtbot)
+    assert caption.line_count() <= CAPTION_LINES
+    assert SHRINK * presented <= caption.font().pointSizeF() < presented
+    line = QtGui.QFontMetrics(caption.font()).lineSpacing()
+    assert caption.height() <= 2 * caption.margin() + (CAPTION_LINES + 0.5) * line
+    present(w, qtbot, False)
+    assert caption.font().pointSizeF() == size == w.font().pointSizeF()
