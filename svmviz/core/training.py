@@ -12,6 +12,7 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.reference import Reference, exact_optimum
 from svmviz.core.solvers import Solver
+from svmviz.core.solvers.losses import module_for
 
 
 def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | None, str | None]:
@@ -42,12 +43,19 @@ def reference_or_reason(config: SolverConfig, data: Dataset) -> tuple[Reference 
 
 
 def problem_key(config: SolverConfig, data: Dataset) -> tuple:
-    """What the exact optimum depends on (not the algorithm, its schedule or its budget)."""
+    """What the exact optimum depends on (not the algorithm, its schedule or its budget):
+    the loss or problem and its ν and ε, the regularization, the kernel, Δ, and the data
+    with their targets."""
     import hashlib
 
     digest = hashlib.blake2b(np.ascontiguousarray(data.X, dtype=float).tobytes(), digest_size=16)
     digest.update(np.ascontiguousarray(data.y, dtype=np.int64).tobytes())
+    if data.target is not None:
+        digest.update(np.ascontiguousarray(data.target, dtype=float).tobytes())
     return (
+        module_for(config, data.n_classes).NAME,
+        config.nu,
+        config.epsilon,
         config.margin,
         config.lam,
         config.bias,

@@ -1,5 +1,7 @@
 """The two exact methods agree, and the reference is a true lower bound."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -66,3 +68,34 @@ def test_one_dimensional_data():
     data = Dataset.from_labels(X, [0, 0, 1, 1])
     ref = exact_optimum(SolverConfig(margin="hard"), data)
     assert ref.margin == pytest.approx(1.0, rel=1e-6)
+
+
+def test_the_optimum_is_cached_per_loss_problem_nu_epsilon_and_targets(moons, blobs3):
+    """The window caches each exact optimum by ``problem_key``: two problems with one key
+    must have one optimum. On the same points, every loss and problem (and each ν, ε and
+    target) had the hinge's key: a switch of the loss kept the old F*."""
+    from svmviz.core.training import problem_key
+
+    targets = Dataset.regression(moons.X, moons.X[:, 0])
+    configs = [(SolverConfig(loss=loss), moons) for loss in ("hinge", "squared_hinge", "logistic")]
+    configs += [
+        (SolverConfig(multiclass=m), blobs3)
+        for m in ("crammer_singer", "weston_watkins", "ovr", "softmax")
+    ]
+    configs += [
+        (SolverConfig(problem="nu-svc", nu=0.3), moons),
+        (SolverConfig(problem="nu-svc", nu=0.5), moons),
+        (SolverConfig(problem="one-class", nu=0.3), moons),
+        (SolverConfig(problem="epsilon-svr", epsilon=0.1), targets),
+        (SolverConfig(problem="epsilon-svr", epsilon=0.2), targets),
+        (
+            SolverConfig(problem="epsilon-svr", epsilon=0.1),
+            replace(targets, target=-targets.target),
+        ),
+        (SolverConfig(problem="nu-svr", nu=0.3), targets),
+    ]
+    keys = {problem_key(config, data) for config, data in configs}
+    assert len(keys) == len(configs)
+    # what the optimum does not depend on shares the key
+    algorithm = SolverConfig(loss="logistic", algorithm="sgd", iterations=10, seed=3)
+    assert problem_key(algorithm, moons) == problem_key(SolverConfig(loss="logistic"), moons)

@@ -300,3 +300,17 @@ def test_the_window_help_lists_the_problems_it_opens(capsys):
     for option in ("--problem", "--loss", "--multiclass", "--epsilon", "--nu", "--play"):
         assert option in text
     assert "target" in text  # a regression CSV: the coordinates then the target
+
+
+def test_a_switch_of_the_loss_shows_the_new_losss_exact_optimum(make_window, wait_frame):
+    """On the same points each loss is measured against its own F* (the window's cache of
+    optima once handed the hinge's to the logistic and squared hinge losses)."""
+    from svmviz.core.reference import exact_optimum
+
+    w = make_window()
+    for loss in ("hinge", "logistic", "squared_hinge", "hinge"):
+        w.session.set_config(w.session.config.replace(loss=loss))
+        gen = w.controller.generation
+        snap = wait_frame(w, lambda s, g=gen: s.generation == g and s.reference is not None)
+        exact = exact_optimum(w.session.job_config(), w.session.dataset()).objective
+        assert snap.reference.objective == pytest.approx(exact, rel=1e-6), loss
