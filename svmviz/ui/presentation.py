@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.explain import margin_case
+from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.status import OneLine, readings
@@ -57,7 +58,8 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
     """One line: what the last step did, in words a class can follow from the back
     (``name_of(i)``: the class name of point i; ``kind``: the problem's, SolverConfig.kind).
     Where a binary point lies is said by its y f(x): misclassified, inside the margin or
-    outside it; a regression's by the tube, one-class's by the region."""
+    outside it (a loss without a margin, the logistic: the weight it pulls w by); a
+    regression's by the tube, one-class's by the region."""
     if record is None:
         return ""
     k, t, eta = record.batch, record.t, f"η = {record.eta:.3g}"
@@ -72,6 +74,14 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
     name = name_of(i)
     what = "it pushes w" if pushed else "no push, w only shrinks"
     if record.binary:
+        if len(losses.MODULES[record.loss].LEVELS) == 1 and record.weights is not None:
+            # no margin (logistic): every point pulls w, by its loss term's weight
+            side = "misclassified" if z < 0 else "on its side"
+            pull = abs(float(record.weights[0, 0]))  # 1/(1 + e^(y f))
+            return (
+                f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}: {side}, "
+                f"it pulls w by {pull:.2g} ({eta})"
+            )
         where = margin_case(z, record.margin)
         return f"Step {t}: point {i} ({name}), y f(x) = {z:.3g}: {where}, {what} ({eta})"
     if record.yhat is None:  # regression, one-class

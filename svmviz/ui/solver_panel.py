@@ -408,8 +408,9 @@ class SolverPanel(QtWidgets.QWidget):
 
     def set_problem(self, n_classes: int, custom_cost: bool = False, targets: bool = False) -> None:
         """Say which problem the points make under the problem in force (``n_classes``: the
-        classes with points; ``targets``: the points carry targets, a 2-D regression); Δ
-        applies to the multiclass losses that take it."""
+        classes with points; ``targets``: the points carry targets, a 2-D regression); the
+        binary loss applies to two classes, the multiclass loss to more, Δ to the
+        multiclass losses that take it."""
         self._problem_words = (n_classes, custom_cost, targets)
         cfg = self._config
         if cfg.kind == "one-class":
@@ -433,6 +434,9 @@ class SolverPanel(QtWidgets.QWidget):
         self.problem.setText(text)
         self.problem.fit_height()
         self.cost_button.setEnabled(n_classes >= 3 and takes_cost(cfg))
+        # the loss not in force is greyed (kept, for when a class is added or removed)
+        self.combos["loss"].setEnabled(n_classes <= 2)
+        self.combos["multiclass"].setEnabled(n_classes != 2)
         in_force = losses.module_for(cfg, max(n_classes, 2)).NAME
         self.combos["problem"].setToolTip(f"what to learn; in force: {objective_tip(in_force)}")
 

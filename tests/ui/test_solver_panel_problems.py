@@ -123,3 +123,14 @@ def test_the_problem_line_says_what_the_points_make(panel):
     panel.set_config(SolverConfig(problem="epsilon-svr"))
     panel.set_problem(0, targets=True)
     assert "2-D inputs" in panel.problem.text()
+
+
+@pytest.mark.parametrize(
+    ("n_classes", "binary", "multiclass"), [(2, True, False), (3, False, True)]
+)
+def test_only_the_loss_in_force_is_enabled(panel, n_classes, binary, multiclass):
+    """Three classes train the multiclass loss: the binary one ("hinge" beside softmax) is
+    greyed, and the other way round with two."""
+    panel.set_problem(n_classes)
+    assert panel.combos["loss"].isEnabled() is binary
+    assert panel.combos["multiclass"].isEnabled() is multiclass

@@ -260,3 +260,17 @@ def test_the_presenters_line_says_what_the_multiclass_step_moved(name, steps):
     elif name != "crammer_singer":
         moved = [classes[k] for k in np.flatnonzero(r.weights[0])]
         assert all(c in line for c in moved) if moved else "w only shrinks" in line
+
+
+@pytest.mark.parametrize("steps", [1, 4, 9])
+def test_the_presenters_line_for_the_logistic_loss_says_its_pull_not_a_margin(steps):
+    """The logistic loss has no margin: the line says the weight 1/(1 + e^(y f)) the point
+    pulls w by (once "outside the margin, it pushes w" at a pull of 1e-47)."""
+    from svmviz.ui.presentation import step_summary
+
+    _, data, _, labels, classes, _, r = record_of("logistic", steps=steps)
+    line = step_summary(r, lambda i: labels[i], tuple(classes))
+    z = float(r.margins[0])
+    assert "margin" not in line
+    assert f"y f(x) = {z:.3g}" in line
+    assert f"pulls w by {1 / (1 + np.exp(z)):.2g}" in line
