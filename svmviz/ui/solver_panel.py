@@ -89,10 +89,36 @@ def hard_allowed(config: SolverConfig) -> bool:
     return True
 
 
+class _Combo(QtWidgets.QComboBox):
+    """A choice whose current option, when longer than the box, is cut with "…" (whole in
+    its list and its tooltip), never clipped mid-letter."""
+
+    def _field(self, option: QtWidgets.QStyleOptionComboBox) -> QtCore.QRect:
+        complex_control = QtWidgets.QStyle.ComplexControl.CC_ComboBox
+        edit_field = QtWidgets.QStyle.SubControl.SC_ComboBoxEditField
+        return self.style().subControlRect(complex_control, option, edit_field, self)
+
+    def shown_text(self, text: str | None = None) -> tuple[str, int]:
+        """What the box draws of ``text`` (the current option's), and the room for it."""
+        option = QtWidgets.QStyleOptionComboBox()
+        self.initStyleOption(option)
+        room = self._field(option).width() - 2
+        text = option.currentText if text is None else text
+        return self.fontMetrics().elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room), room
+
+    def paintEvent(self, event) -> None:
+        painter = QtWidgets.QStylePainter(self)
+        option = QtWidgets.QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QtWidgets.QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.shown_text()[0]
+        painter.drawControl(QtWidgets.QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+
 def _combo() -> QtWidgets.QComboBox:
     """A choice as narrow as its shorter options (the dock keeps the plane's room; a long
-    option, "crammer_singer", is cut in the box and whole in its list)."""
-    combo = QtWidgets.QComboBox()
+    option, "crammer_singer", is cut with "…" in the box and whole in its list)."""
+    combo = _Combo()
     combo.setSizeAdjustPolicy(
         QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
     )
@@ -279,7 +305,7 @@ class SolverPanel(QtWidgets.QWidget):
             field.setToolTip(f"{tip}; {field.rule()}")
             self._edits(field.editingFinished, field)
             self.fields[name] = field
-        self.kernel = QtWidgets.QComboBox()
+        self.kernel = _combo()
         self.kernel.addItems(list(KERNELS))
         self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
         self._edits(self.kernel.currentTextChanged, self.kernel)

@@ -307,3 +307,18 @@ def test_a_long_caption_presented_keeps_three_lines_and_comes_back_whole(laptop,
     assert caption.height() <= 2 * caption.margin() + (CAPTION_LINES + 0.5) * line
     present(w, qtbot, False)
     assert caption.font().pointSizeF() == size == w.font().pointSizeF()
+
+
+def test_every_choice_of_the_solver_panel_is_whole_or_cut_with_an_ellipsis(laptop):
+    """At 1366×768 "weston_watkins" was clipped mid-letter in its box: an option that does
+    not fit is drawn cut with "…" (whole in its list)."""
+    w = laptop()
+    cut = []
+    for combo in w.panel.findChildren(QtWidgets.QComboBox):
+        for i in range(combo.count()):
+            text = combo.itemText(i)
+            shown, room = combo.shown_text(text)
+            assert combo.fontMetrics().horizontalAdvance(shown) <= room, text
+            assert shown == text or shown.endswith("…"), text
+            cut += [text] if shown != text else []
+    assert set(cut) <= {"crammer_singer", "weston_watkins", "squared_hinge"}, cut
