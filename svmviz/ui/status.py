@@ -205,7 +205,7 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
             eps = model.epsilon if model.epsilon is not None else _last(snap.history, "epsilon")
             if eps is not None:
                 words.append(f"ε = {eps:.3g} (learned; ν = {config.nu:g})")
-        return [sep.join(words)]
+        return [sep.join(_nu_first(words) if short else words)]
     if kind == "one-class":
         support = 100 * len(frame.support) / max(len(margins), 1)
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
@@ -225,7 +225,13 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
             if len(margins):
                 share = 100 * float(np.mean(margins < rho))
                 words.append(f"margin errors {share:.1f}% (ν = {config.nu:g})")
-    return [sep.join(words)]
+    return [sep.join(_nu_first(words) if short else words)]
+
+
+def _nu_first(words: list[str]) -> list[str]:
+    """The presenter's order: the first reading, then what ν bounds (a lesson on ν), then
+    the rest, the first to be cut on a narrow screen."""
+    return words[:1] + [w for w in words[1:] if "ν" in w] + [w for w in words[1:] if "ν" not in w]
 
 
 def status_text(snap, n_points: int, config: SolverConfig) -> str:

@@ -314,3 +314,28 @@ def test_a_switch_of_the_loss_shows_the_new_losss_exact_optimum(make_window, wai
         snap = wait_frame(w, lambda s, g=gen: s.generation == g and s.reference is not None)
         exact = exact_optimum(w.session.job_config(), w.session.dataset()).objective
         assert snap.reference.objective == pytest.approx(exact, rel=1e-6), loss
+
+
+@pytest.mark.parametrize(
+    ("problem", "nu_word", "after"), [("nu-svc", "margin errors", "ρ ="), ("nu-svr", "ε =", "MAE")]
+)
+def test_the_presenters_status_says_what_nu_bounds_before_the_rest(
+    make_window, wait_frame, problem, nu_word, after
+):
+    """Cut on a laptop's projector, the presenter's line kept ρ or the MAE and lost the
+    reading ν is about: it now comes right after the first."""
+    from svmviz.ui.presentation import short_status
+
+    rng = np.random.default_rng(6)
+    if problem == "nu-svr":
+        x = np.linspace(-3, 3, 40)
+        data = Dataset.regression(x[:, None], np.sin(x) + 0.1 * rng.normal(size=40))
+    else:
+        X = np.vstack([rng.normal(-1, 0.7, (20, 2)), rng.normal(1, 0.7, (20, 2))])
+        data = Dataset(X, np.repeat([0, 1], 20), ("a", "b"))
+    w = make_window(data, SolverConfig(problem=problem, nu=0.3))
+    w.advance(3)
+    snap = wait_frame(w, lambda s: s.t == 3 and len(s.history["objective"]))
+    line = short_status(snap, w.session.config)
+    assert "ν = 0.3" in line
+    assert line.index(nu_word) < line.index(after), line
