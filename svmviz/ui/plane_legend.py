@@ -4,8 +4,8 @@ the mouse passes through.
 It takes no mouse event: a click on it adds a point, a drag on it pans or moves a point, as
 anywhere on the plane (a legend that took the click added nothing, silently). Its place is
 one of SPOTS (the corners, then along the edges): the one hiding the fewest points
-and the least length of the lines drawn (boundary, margins), staying where it is while that
-spot is free. Where no spot is free it lets what it covers show through.
+and the least length of the lines drawn (boundary, margins), a point weighing as a line
+across the legend, staying where it is while that spot is free. Where no spot is free it lets what it covers show through.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def segments(lines) -> np.ndarray:
 
 def clutter(rects: np.ndarray, points: np.ndarray, segs: np.ndarray, size: float) -> np.ndarray:
     """What a legend hides at each of ``rects`` (r, 4: left, top, right, bottom): the
-    points (n, 2) whose markers (``size`` pixels) it touches, plus the length of the
-    segments ``segs`` (s, 2, 2) inside it (each clipped to it, Liang–Barsky) counted in
-    markers' widths. 0: nothing."""
+    points (n, 2) whose markers (``size`` pixels) it touches, each as a line across it,
+    plus the length of the segments ``segs`` (s, 2, 2) inside it (each clipped to it,
+    Liang–Barsky), in markers' widths. 0: nothing."""
     left, top, right, bottom = (rects[:, k, None] for k in range(4))
     r = size / 2
     x, y = points[None, :, 0], points[None, :, 1]
@@ -60,7 +60,10 @@ def clutter(rects: np.ndarray, points: np.ndarray, segs: np.ndarray, size: float
         t0 = np.where(p < 0, np.maximum(t0, ratio), t0)
         t1 = np.where(p > 0, np.minimum(t1, ratio), t1)
     inside = np.clip(t1 - t0, 0.0, None) * crossed * np.hypot(d[..., 0], d[..., 1])
-    return np.count_nonzero(hidden, axis=1) + inside.sum(axis=1) / size
+    # a point hidden is gone (see-through, it looks like one of the legend's samples), a line
+    # is still seen on either side: a point counts as a line across the whole legend
+    across = (rects[:, 2] - rects[:, 0]) / size
+    return across * np.count_nonzero(hidden, axis=1) + inside.sum(axis=1) / size
 
 
 class PlaneLegend(pg.LegendItem):

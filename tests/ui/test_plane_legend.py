@@ -315,3 +315,18 @@ def test_in_the_scenarios_the_legend_hides_no_point_and_no_line(
         assert plot.legend.opacity() == 1.0
     if presentation:
         w.controls.presentation.trigger()
+
+
+def test_the_legend_hides_a_stretch_of_line_before_a_point():
+    """Where no spot is free (presentation mode's large legend), a point hidden is worse than
+    a line hidden for less than the legend's width: seen through it, scenario 12's far point
+    looked like one of the legend's samples. A point weighs as a line across the legend."""
+    from svmviz.ui import plane_legend
+
+    size, width = 19.0, 370.0
+    rects = np.array([[0.0, 0.0, width, 160.0], [500.0, 0.0, 500.0 + width, 160.0]])
+    point = np.array([[100.0, 80.0]])  # under the first
+    line = plane_legend.segments([np.array([[500.0, 20.0], [500.0 + 0.5 * width, 60.0]])])
+    score = plane_legend.clutter(rects, point, line, size)
+    assert score[1] < score[0]  # (the second, over the line, wins)
+    assert score[0] == pytest.approx(width / size)  # one point: a line across
