@@ -24,7 +24,6 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from svmviz.ui.headless import offscreen_platform
@@ -65,9 +64,10 @@ def problem_sessions(folder: Path) -> list[Path]:
     paths = []
     for name, data, config in demos:
         p = points_of(data)
-        session = SessionFile(p.X, p.y, p.names, p.colors, max(2, data.n_classes), config=config)
+        K = max(2, data.n_classes)
+        session = SessionFile(p.X, p.y, p.names, p.colors, K, config=config, target=p.target)
         paths.append(folder / f"{name}.json")
-        write_session(paths[-1], replace(session, target=p.target))
+        write_session(paths[-1], session)
     return paths
 
 

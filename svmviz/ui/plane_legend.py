@@ -3,9 +3,10 @@ the mouse passes through.
 
 It takes no mouse event: a click on it adds a point, a drag on it pans or moves a point, as
 anywhere on the plane (a legend that took the click added nothing, silently). Its place is
-one of SPOTS (the corners, then along the edges): the one hiding the fewest points
-and the least length of the lines drawn (boundary, margins), a point weighing as a line
-across the legend, staying where it is while that spot is free. Where no spot is free it lets what it covers show through.
+one of SPOTS (the corners, then along the edges): the one hiding the fewest points and the
+least length of the lines drawn (boundary, margins), a point weighing as a line across the
+legend, staying where it is while that spot is free. Where no spot is free it lets what it
+covers show through.
 """
 
 from __future__ import annotations
