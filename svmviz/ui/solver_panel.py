@@ -90,19 +90,28 @@ def hard_allowed(config: SolverConfig) -> bool:
 
 
 class _Combo(QtWidgets.QComboBox):
-    """A choice whose current option, when longer than the box, is cut with "…" (whole in
-    its list and its tooltip), never clipped mid-letter."""
+    """A choice as narrow as its shorter options (the dock keeps the plane's room): a long
+    current option, "crammer_singer", is cut with "…" in the box (never clipped
+    mid-letter) and whole in its list."""
 
-    def _field(self, option: QtWidgets.QStyleOptionComboBox) -> QtCore.QRect:
-        complex_control = QtWidgets.QStyle.ComplexControl.CC_ComboBox
-        edit_field = QtWidgets.QStyle.SubControl.SC_ComboBoxEditField
-        return self.style().subControlRect(complex_control, option, edit_field, self)
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setSizeAdjustPolicy(
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.setMinimumContentsLength(9)
 
     def shown_text(self, text: str | None = None) -> tuple[str, int]:
         """What the box draws of ``text`` (the current option's), and the room for it."""
         option = QtWidgets.QStyleOptionComboBox()
         self.initStyleOption(option)
-        room = self._field(option).width() - 2
+        field = self.style().subControlRect(
+            QtWidgets.QStyle.ComplexControl.CC_ComboBox,
+            option,
+            QtWidgets.QStyle.SubControl.SC_ComboBoxEditField,
+            self,
+        )
+        room = field.width() - 2
         text = option.currentText if text is None else text
         return self.fontMetrics().elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room), room
 
@@ -113,17 +122,6 @@ class _Combo(QtWidgets.QComboBox):
         painter.drawComplexControl(QtWidgets.QStyle.ComplexControl.CC_ComboBox, option)
         option.currentText = self.shown_text()[0]
         painter.drawControl(QtWidgets.QStyle.ControlElement.CE_ComboBoxLabel, option)
-
-
-def _combo() -> QtWidgets.QComboBox:
-    """A choice as narrow as its shorter options (the dock keeps the plane's room; a long
-    option, "crammer_singer", is cut with "…" in the box and whole in its list)."""
-    combo = _Combo()
-    combo.setSizeAdjustPolicy(
-        QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-    )
-    combo.setMinimumContentsLength(9)
-    return combo
 
 
 # the choices of the problem: (field, label, options, tooltip)
@@ -210,7 +208,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.combos: dict[str, QtWidgets.QComboBox] = {}
         self._problem_words: tuple | None = None  # set_problem's (what the points make)
         for name, label, options, tip in PROBLEM_CHOICES:
-            combo = _combo()
+            combo = _Combo()
             combo.addItems(list(options))
             for i, option in enumerate(options):  # each option's objective, from its module
                 combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
@@ -254,7 +252,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.cost_button.clicked.connect(self.cost_requested)
         form.addRow("", self.cost_button)
         for name, label, options, tip in CHOICES:
-            combo = _combo()
+            combo = _Combo()
             combo.addItems(list(options))
             combo.setToolTip(tip)
             self._edits(combo.currentTextChanged, combo)
@@ -305,7 +303,7 @@ class SolverPanel(QtWidgets.QWidget):
             field.setToolTip(f"{tip}; {field.rule()}")
             self._edits(field.editingFinished, field)
             self.fields[name] = field
-        self.kernel = _combo()
+        self.kernel = _Combo()
         self.kernel.addItems(list(KERNELS))
         self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
         self._edits(self.kernel.currentTextChanged, self.kernel)
