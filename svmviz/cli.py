@@ -5,43 +5,55 @@ from __future__ import annotations
 import argparse
 import sys
 
-from svmviz.core.arguments import add_solver_options, config_from_args, window_parser
+from svmviz.core.arguments import Parser, add_solver_options, config_from_args, window_parser
 from svmviz.core.errors import InputError
 
 
 def cmd_train(args) -> int:
+    """Train headless; every option and output path is checked before the training, and
+    the outputs are written together after it, all or none."""
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import read_csv
-    from svmviz.core.file_io import atomic_write_text
-    from svmviz.core.fit import summary, train
-    from svmviz.core.model_io import write_model
+    from svmviz.core.file_io import atomic_write_all, check_writable
+    from svmviz.core.fit import summary, train, went_wrong
+    from svmviz.core.model_io import model_file_bytes
     from svmviz.core.solvers.losses import offset_columns
     from svmviz.core.telemetry import history_csv
 
+    outputs = {"--out": args.out, "--history": args.history, "--plot": args.plot}
+    paths = {
+        option: check_writable(path, option) for option, path in outputs.items() if path is not None
+    }
+    twice = [p for p in set(paths.values()) if list(paths.values()).count(p) > 1]
+    if twice:
+        raise InputError(f"{twice[0]} is given to two of --out, --history and --plot")
     # the file is read as the problem has it: labels, a target, or unlabelled points
     data = read_csv(args.data, SolverConfig(problem=args.problem).kind)
     config = config_from_args(args, data)
-    if args.plot:  # a bad picture name or size is said before the training, not after
-        from svmviz.core.picture import check_format, check_size
+    if args.plot is not None:  # what the picture needs is said before the training
+        from svmviz.ui.headless import check_plot
 
-        check_format(args.plot)
-        check_size(*args.plot_size, args.plot_scale)
+        check_plot(data, args.data, args.plot, *args.plot_size, args.plot_scale)
     result = train(config, data)
     print(summary(result, data, args.data))
-    if result.solver.status_ == "diverged":
-        print("svmviz: error: training diverged; no output written", file=sys.stderr)
+    wrong = went_wrong(result)
+    if wrong:
+        print(f"svmviz: error: {wrong}; no output written", file=sys.stderr)
         return 1
-    if args.out:
-        write_model(args.out, result.model)
-    if args.history:
-        history = result.solver.history_.copy()
-        text = history_csv(history, offsets=offset_columns(config.problem))
-        atomic_write_text(args.history, text)
-    if args.plot:
-        from svmviz.ui.headless import write_training_plot
+    files = {}
+    if "--out" in paths:
+        files[paths["--out"]] = model_file_bytes(paths["--out"], result.model)
+    if "--history" in paths:
+        text = history_csv(result.solver.history_.copy(), offsets=offset_columns(config.problem))
+        files[paths["--history"]] = text.encode("utf-8")
+    if "--plot" in paths:
+        from svmviz.ui.headless import training_plot_bytes
 
         width, height = args.plot_size
-        write_training_plot(result, data, args.plot, width, height, args.plot_scale)
+        files[paths["--plot"]] = training_plot_bytes(
+            result, data, args.plot, width, height, args.plot_scale
+        )
+    atomic_write_all(files)
     return 0
 
 
@@ -81,14 +93,14 @@ FILE_HELP = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="svmviz",
         usage=USAGE,
         description="Watch support vector machines learn.",
         epilog=FILE_HELP,
     )
     # prog: a command's usage starts "svmviz train" (argparse would prefix the whole USAGE)
-    sub = p.add_subparsers(dest="command", prog="svmviz")
+    sub = p.add_subparsers(dest="command", prog="svmviz", parser_class=Parser)
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument(
         "data",
@@ -131,7 +143,11 @@ def main(argv=None) -> int:
         args = window_parser().parse_args(argv)
         args.func = cmd_window
     else:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command's parser: "svmviz train: error: …"
+            commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+            commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.func(args)
     except InputError as exc:

@@ -631,13 +631,12 @@ def test_the_train_usage_line_is_its_own(capsys, argv, code):
     assert exit_.value.code == code
     out = capsys.readouterr()
     text = out.out if code == 0 else out.err
-    assert text.startswith("usage: svmviz train [-h] ")
     assert "open the window" not in text
     assert "speed figures" not in text
-    if code:
-        assert text.splitlines()[-1] == (
-            "svmviz train: error: argument --gamma: invalid float value: 'abc'"
-        )
+    if code:  # one line (tests/test_cli_refusals.py)
+        assert text.startswith("svmviz train: error: argument --gamma: invalid float value")
+    else:
+        assert text.startswith("usage: svmviz train [-h] ")
 
 
 def test_one_is_said_in_the_singular(tmp_path, capsys):

@@ -162,7 +162,10 @@ class TrainingRunner:
             return
         t = max(0, min(int(t), job.config.iterations))
         lam_hard, optimum = self._hard()
-        solver = Solver(job.config).reset(self._fit_data, lam_hard, optimum=optimum)
+        # (the run's kernel matrix: the same bits, and no m² kernel values per seek)
+        solver = Solver(job.config).reset(
+            self._fit_data, lam_hard, grams=self._grams, optimum=optimum
+        )
         if t > 1:
             solver.step(t - 1)
         self.explained_step = self.explain(solver) if t >= 1 else None

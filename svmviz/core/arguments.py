@@ -6,6 +6,7 @@ command line (svmviz.cli), which sits above both."""
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 from svmviz.core.config import (
     ALGORITHMS,
@@ -25,6 +26,14 @@ from svmviz.core.data import Dataset, read_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.solvers import losses
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose error is one line naming the option (argparse's own prints
+    the whole usage first, 18 lines for `svmviz train`), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (`{self.prog} --help` lists the options)\n")
 
 
 def add_solver_options(p: argparse.ArgumentParser) -> None:
@@ -169,7 +178,7 @@ def config_from_args(args: argparse.Namespace, data: Dataset | None = None) -> S
 
 def window_parser() -> argparse.ArgumentParser:
     """The parser of `svmviz [FILE] [options] [--play]` (the window)."""
-    w = argparse.ArgumentParser(prog="svmviz", description="Open the svmviz window.")
+    w = Parser(prog="svmviz", description="Open the svmviz window.")
     w.add_argument(
         "data",
         nargs="?",

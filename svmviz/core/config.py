@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
-from svmviz.core.errors import InputError, finite_number, shown, whole_number
+from svmviz.core.errors import InputError, counted, finite_number, shown, whole_number
 from svmviz.core.kernels import Kernel
 
 # the problems and losses (their registry: svmviz.core.problems), under the names the
@@ -87,6 +87,10 @@ class SolverConfig:
     seed: int = 0
 
     def __post_init__(self):
+        for name in ("epsilon", "nu", "lam", "eta", "tol"):  # −0 given is 0 (said, stored)
+            if isinstance(getattr(self, name), float) and getattr(self, name) == 0:
+                object.__setattr__(self, name, 0.0)
+
         def choose(name, value, options):
             if value not in options:
                 raise InputError(f"{name} must be one of {', '.join(options)}, not {shown(value)}")
@@ -226,3 +230,14 @@ class SolverConfig:
         d["kernel"] = self.kernel.to_dict()
         d["cost"] = None if self.cost is None else [list(r) for r in self.cost]
         return d
+
+
+def nu_notice(nu: float, m: int) -> str:
+    """What to say of a ν too small for m points to give a meaningful problem (νm < 1: ν
+    then bounds no share of them, and one-class's steps grow as 1/(νm)); "" otherwise."""
+    if nu * m >= 1:
+        return ""
+    return (
+        f"ν = {nu:g} is too small for {counted(m, 'point')}: νm < 1, so ν bounds no share of them "
+        f"(choose ν ≥ 1/m = {1 / m:.3g})"
+    )

@@ -12,7 +12,7 @@ import numpy as np
 
 from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.file_io import atomic_write_text, read_bytes
-from svmviz.core.limits import check_coordinates
+from svmviz.core.limits import MAX_NAME, check_coordinates, check_text
 from svmviz.core.palette import MAX_CLASSES
 
 
@@ -58,25 +58,29 @@ class Dataset:
         return cls(X, y, tuple(classes))
 
 
-def check_window_data(data: Dataset, name: str) -> None:
+def check_window_data(
+    data: Dataset, name: str, drawer: str = "the window", remedy: str = ""
+) -> None:
     """The window draws 2-D data of at most MAX_CLASSES classes, or a regression's 1-D
     inputs (the plane: x against the target) or 2-D inputs; anything else is refused with a
-    message (never silently cut)."""
+    message (never silently cut). ``drawer`` and ``remedy``: who draws, and what to do
+    instead (by default: the window, and `svmviz train`)."""
     d = data.X.shape[1]
     if data.target is not None and d not in (1, 2):
         raise InputError(
-            f"{name}: the window draws a regression of 1 or 2 coordinates and a target, and "
-            f"this file has {counted(d, 'coordinate')}; use `svmviz train` for other dimensions"
+            f"{name}: {drawer} draws a regression of 1 or 2 coordinates and a target, and "
+            f"this file has {counted(d, 'coordinate')}; "
+            + (remedy or "use `svmviz train` for other dimensions")
         )
     if data.target is None and d != 2:
         raise InputError(
-            f"{name}: the window draws 2-D data and this file has "
-            f"{counted(d, 'coordinate')}; use `svmviz train` for other dimensions"
+            f"{name}: {drawer} draws 2-D data and this file has "
+            f"{counted(d, 'coordinate')}; " + (remedy or "use `svmviz train` for other dimensions")
         )
     if data.n_classes > MAX_CLASSES:
         raise InputError(
-            f"{name}: the window draws at most {MAX_CLASSES} classes and this file has "
-            f"{data.n_classes}; use `svmviz train` for more"
+            f"{name}: {drawer} draws at most {MAX_CLASSES} classes and this file has "
+            f"{data.n_classes}; " + (remedy or "use `svmviz train` for more")
         )
 
 
@@ -109,13 +113,17 @@ def _rows(path: Path, text: str):
         delimiter = sniffed.delimiter
     except csv.Error:
         delimiter = ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # newline=None: lines may end in \n, \r\n or a bare \r (old Mac files)
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
     try:
         for row in reader:
             if row and any(cell.strip() for cell in row):
                 yield reader.line_num, [cell.strip() for cell in row]
     except csv.Error as exc:
-        raise InputError(f"{path}, line {reader.line_num}: {exc}") from None
+        words = str(exc)
+        if "field limit" in words:  # (the csv module's own words are about "fields")
+            words = f"a cell has more than {csv.field_size_limit():,} characters"
+        raise InputError(f"{path}, line {reader.line_num}: {words}") from None
 
 
 def _number(path: Path, line: int, col: int, cell: str, what: str) -> float:
@@ -184,6 +192,7 @@ def read_csv(path, kind: str = "svc") -> Dataset:
     for line, row in body:
         if row[-1] == "":
             raise InputError(f"{path}, line {line}, column {width}: the label is empty")
+        check_text(row[-1], MAX_NAME, f"{path}, line {line}, column {width}: the label")
         labels.append(row[-1])
     data = Dataset.from_labels(X, labels)
     if data.n_classes < 2:

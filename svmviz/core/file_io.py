@@ -19,7 +19,31 @@ from svmviz.core.errors import InputError, shown
 
 def atomic_write_bytes(path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
-    path = Path(path)
+    atomic_write_all({path: data})
+
+
+def atomic_write_all(files: dict) -> None:
+    """Write each path's bytes of ``files`` to a temporary file beside it, then rename them
+    all over their paths: when one cannot be written, none is (and no temporary is left)."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, data in files.items():
+            path = Path(path)
+            temps.append((_written_temporary(path, data), path))
+        while temps:
+            tmp, path = temps[0]
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            temps.pop(0)
+    finally:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def _written_temporary(path: Path, data: bytes) -> str:
+    """A temporary file beside ``path`` holding ``data``, on the disk."""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -30,13 +54,36 @@ def atomic_write_bytes(path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
+
+
+def check_writable(path, option: str) -> Path:
+    """Refuse, before any work is done for it, an output ``path`` given to ``option`` that
+    could not be written: no name, a folder, a missing folder, a folder that takes no new
+    file (tried: permissions do not tell, for root or on a read-only disk)."""
+    if not str(path).strip():
+        raise InputError(f"{option} needs a file name")
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{option} {path}: is a folder; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(f"{option} {path}: the folder {folder} does not exist")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise InputError(
+            f"{option} {path}: cannot write in the folder {folder} ({exc.strerror or exc})"
+        ) from None
+    os.close(fd)
+    os.unlink(probe)
+    return path
 
 
 def _mode_for(path: Path) -> int:
@@ -54,7 +101,12 @@ def atomic_write_text(path, text: str) -> None:
 
 
 def write_json(path, d: dict) -> None:
-    atomic_write_text(path, json.dumps(d, indent=1, ensure_ascii=False) + "\n")
+    atomic_write_bytes(path, json_bytes(d))
+
+
+def json_bytes(d: dict) -> bytes:
+    """The JSON text every svmviz file is written as."""
+    return (json.dumps(d, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 MAX_FILE_BYTES = 256 * 2**20  # a file we read: 50,000 points of CSV are ~2 MB

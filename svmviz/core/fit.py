@@ -7,19 +7,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig
+from svmviz.core import bounds
+from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig, nu_notice
 from svmviz.core.data import Dataset
 from svmviz.core.errors import counted
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver, feasible
+from svmviz.core.solvers import losses as loss_modules
 from svmviz.core.solvers.iterative import HARD_GAP
-from svmviz.core.solvers.losses import offset_columns
+from svmviz.core.solvers.losses import offset_columns, parameters_of
 from svmviz.core.training import prepare
 
 # the relative gap is printed when |F*| is at least this share of the size of its terms
 RELATIVE_SCALE = 1e-3
+# a run went wrong when its objective ends this many times farther from the optimum than
+# the run came at its closest (and than |F*|)
+FAR_OFF = 1e3
 
 
 @dataclass
@@ -52,6 +57,52 @@ def train(config: SolverConfig, data: Dataset) -> TrainResult:
     return TrainResult(solver, model, reference, reason, seconds)
 
 
+def went_wrong(result: TrainResult) -> str:
+    """Why the run's output is not to be used, or "": a divergence; a ν too small for the
+    data (νm < 1, :func:`svmviz.core.config.nu_notice`); an objective that ended orders of
+    magnitude off the exact optimum (:func:`far_off`)."""
+    s = result.solver
+    if s.status_ == "diverged":
+        return "training diverged"
+    if "nu" in parameters_of(s.config.problem) and nu_notice(s.config.nu, s.m_):
+        return nu_notice(s.config.nu, s.m_)
+    if result.reference is None:
+        return ""
+    data, cfg = s.data_, s.config
+    module = loss_modules.module_for(cfg, data.n_classes)
+    theory = bounds.evaluate(
+        data,
+        cfg.kernel,
+        s.bias_,
+        0.0,
+        None,
+        s.lam_,
+        s.t_,
+        0.0,
+        lambda R: module.subgradient_bound(R, data.n_classes, cfg),
+    ).pegasos
+    return far_off(s.history_["objective"], result.reference.objective, theory or 0.0)
+
+
+def far_off(objective: np.ndarray, optimum: float, theory: float = 0.0) -> str:
+    """What to say when the last objective is more than FAR_OFF times farther from the exact
+    ``optimum`` than each of: |F*|, the closest the run came, and ``theory`` (the gap that
+    Pegasos's guarantee allows after these iterations: the scale of a sane run's noise where
+    F* is 0, as at a linear one-class optimum). That is a run whose objective grew orders of
+    magnitude, not an early iterate on its way down. "" otherwise."""
+    if not len(objective):
+        return ""
+    gaps = np.asarray(objective, dtype=float) - optimum
+    closest = float(np.min(gaps[np.isfinite(gaps)], initial=np.inf))
+    gap = float(gaps[-1])
+    if not np.isfinite(gap) or gap > FAR_OFF * max(abs(optimum), closest, theory, 1e-300):
+        return (
+            f"the objective ended {gap:.3g} above the exact optimum {optimum:.6g}, orders of "
+            f"magnitude farther than the run came ({closest:.3g}): the run went wrong"
+        )
+    return ""
+
+
 def summary(result: TrainResult, data: Dataset, source: str) -> str:
     """What `svmviz train` prints: the data, the problem (its loss, λ, and ν, ε and ρ where
     the problem has them: ε and ρ from the model, since ν-SVR learns ε and ρ is learned),
@@ -76,6 +127,8 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
         f"{error[model.kind]}: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
     ]
+    if s.notice_:
+        lines.append(f"notice: {s.notice_}")
     ref = result.reference
     if ref is None:
         lines.append(f"exact optimum: unavailable ({result.reference_error})")

@@ -22,6 +22,8 @@ class Kernel:
     coef0: float = 1.0
 
     def __post_init__(self):
+        if isinstance(self.coef0, float) and self.coef0 == 0:  # −0 given is 0
+            object.__setattr__(self, "coef0", 0.0)
         if self.name not in KERNELS:
             raise InputError(
                 f"unknown kernel {shown(self.name)}; choose one of {', '.join(KERNELS)}"
@@ -91,6 +93,15 @@ def check_gram(G: np.ndarray, kernel: Kernel) -> None:
         )
 
 
+def compiled_gram(kernel: Kernel) -> bool:
+    """Whether ``kernel.gram`` computes with the compiled loop now (RBF, the loops ready:
+    :func:`svmviz.core._gram.rbf`) rather than numpy's formula, whose last bits differ: a
+    run made on one matrix is replayed on the same kind."""
+    from svmviz.core import _jit
+
+    return kernel.name == "rbf" and _jit.HAVE_NUMBA and _jit.use_compiled()
+
+
 def isolation_notice(kernel: Kernel, G: np.ndarray) -> str:
     """A word when an RBF kernel sees every point alone (k = 0 between any two: γ far too
     large for the data's scale, e.g. coordinates of 1e12), else ""."""
@@ -126,16 +137,19 @@ class GramCache:
         self._X = None
         self._buf = np.empty(0)
         self._G = None
+        self._compiled = False  # the matrix came from the compiled loop (compiled_gram)
 
     def gram(self, kernel: Kernel, X: np.ndarray) -> np.ndarray:
         X = np.array(X, dtype=float)
         G = None
-        if self._X is not None and kernel == self._kernel and X.shape[1:] == self._X.shape[1:]:
+        compiled = compiled_gram(kernel)
+        same = kernel == self._kernel and compiled == self._compiled
+        if self._X is not None and same and X.shape[1:] == self._X.shape[1:]:
             G = self._edited(kernel, X)
         if G is None:
             G = self._view(len(X))
             G[:] = kernel.gram(X, X)
-        self._kernel, self._X, self._G = kernel, X, G
+        self._kernel, self._X, self._G, self._compiled = kernel, X, G, compiled
         return G
 
     def _view(self, m: int) -> np.ndarray:

@@ -7,6 +7,9 @@
   stays interactive up to 20,000. `svmviz train` has no such limit for linear models (it
   draws nothing); its history is bounded anyway (:mod:`svmviz.core.telemetry`).
 * Kernel values evaluated at once (a grid against the support vectors): BLOCK_ENTRIES, 32 MiB.
+* Texts a file brings: a class name of at most MAX_NAME characters, a title of
+  MAX_TITLE, a caption of MAX_CAPTION (an 8 MB caption kept the window from appearing for
+  half a minute; a 5 MB class name slowed every frame).
 * Coordinates up to MAX_COORDINATE = 1e15 in size: beyond, their squares (‖x‖², distances,
   in the float32 of the drawn grid beyond about 1e19) overflow. Every reader and the solver
   refuse them with a message (the degenerate-data tests found 1e300 crashing three places).
@@ -23,6 +26,9 @@ from svmviz.core.errors import InputError
 MAX_KERNEL_POINTS = 5_000
 MAX_POINTS = 50_000
 BLOCK_ENTRIES = 1 << 22
+MAX_NAME = 100
+MAX_TITLE = 200
+MAX_CAPTION = 2_000
 COORDINATE_DIGITS = 15
 MAX_COORDINATE = 10.0**COORDINATE_DIGITS
 
@@ -61,3 +67,11 @@ def check_coordinates(X: np.ndarray, where: Callable[[int], str]) -> None:
             f"{where(i)} has the coordinate {value:.3g}, beyond ±1e{COORDINATE_DIGITS}, the "
             "largest svmviz trains on and draws; scale the coordinates down"
         )
+
+
+def check_text(text: str, limit: int, where: str) -> str:
+    """``text`` when it has at most ``limit`` characters; else a refusal naming ``where``
+    (e.g. "session.json: class 2's name") and both lengths."""
+    if len(text) > limit:
+        raise InputError(f"{where} has {len(text):,} characters; at most {limit:,} are taken")
+    return text

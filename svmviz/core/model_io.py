@@ -38,13 +38,13 @@ from svmviz.core.file_io import (
     MAX_FILE_BYTES,
     atomic_write_bytes,
     check_format,
+    json_bytes,
     parse_json,
     read_bytes,
     read_json,
-    write_json,
 )
 from svmviz.core.kernels import Kernel
-from svmviz.core.limits import BLOCK_ENTRIES
+from svmviz.core.limits import BLOCK_ENTRIES, MAX_NAME, check_text
 
 FORMAT = "svmviz-model"
 VERSION = 2
@@ -191,6 +191,8 @@ class Model:
                 if not isinstance(d["classes"], list):
                     raise InputError(f"{where}: classes must be a list of class names")
                 classes = tuple(str(c) for c in d["classes"])
+                for k, name in enumerate(classes):
+                    check_text(name, MAX_NAME, f"{where}: class {k + 1}'s name")
             elif "classes" in d:
                 raise InputError(f"{where}: a {problem} model has no classes")
             else:
@@ -353,7 +355,15 @@ def with_provenance(model: Model, config, status: str, optimum: float | None) ->
 
 
 def write_model(path, model: Model) -> None:
-    write_json(path, model.to_dict())
+    atomic_write_bytes(path, model_file_bytes(path, model))
+
+
+def model_file_bytes(path, model: Model) -> bytes:
+    """The model as ``path`` names it: an ``.npz`` (:func:`model_npz_bytes`), else
+    MODEL.json."""
+    if str(path).lower().endswith(".npz"):
+        return model_npz_bytes(model)
+    return json_bytes(model.to_dict())
 
 
 def read_model(path) -> Model:

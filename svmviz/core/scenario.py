@@ -25,7 +25,14 @@ from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import check_format, read_json
 from svmviz.core.generate import generate
-from svmviz.core.limits import check_coordinates, check_points
+from svmviz.core.limits import (
+    MAX_CAPTION,
+    MAX_NAME,
+    MAX_TITLE,
+    check_coordinates,
+    check_points,
+    check_text,
+)
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import MAX_CLASSES
 
@@ -58,9 +65,10 @@ def read_scenario(path) -> Scenario:
     path = Path(path)
     d = read_json(path)
     check_format(d, path, FORMAT, VERSION, "scenario")
-    for key in ("title", "caption"):
+    for key, limit in (("title", MAX_TITLE), ("caption", MAX_CAPTION)):
         if not isinstance(d.get(key), str):
             raise InputError(f"{path}: {key!r} must be a text")
+        check_text(d[key], limit, f"{path}: {key!r}")
     data = _data(d.get("data"), path)
     config = SolverConfig.from_dict(d.get("config", {}), str(path))
     if config.cost is not None:  # Δ over the data's classes
@@ -100,6 +108,8 @@ def _data(d, path) -> Dataset:
         names = [n.strip() if isinstance(n, str) else "" for n in names]
         if not all(names) or len(set(names)) != len(names):
             raise InputError(f"{path}: data.classes must be different, non-empty texts")
+        for k, name in enumerate(names):
+            check_text(name, MAX_NAME, f"{path}: data.classes, name {k + 1},")
         return Dataset(X, y, tuple(names))
     if isinstance(d, dict) and isinstance(d.get("points"), list):
         try:
@@ -114,6 +124,8 @@ def _data(d, path) -> Dataset:
         check_coordinates(X, lambda i: f"{path}: data.points row {i + 1}")
         if not all(r[2] for r in rows):
             raise InputError(f"{path}: data.points has a point with an empty label")
+        for i, r in enumerate(rows):
+            check_text(r[2], MAX_NAME, f"{path}: data.points row {i + 1}'s label")
         check_points(len(rows), str(path))
         data = Dataset.from_labels(X, [r[2] for r in rows])
         if data.n_classes > MAX_CLASSES:

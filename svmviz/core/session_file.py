@@ -39,7 +39,14 @@ from svmviz.core.data import check_cost_matrix
 from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.file_io import check_format, read_json, write_json
 from svmviz.core.generalization import Split
-from svmviz.core.limits import check_coordinates, check_points
+from svmviz.core.limits import (
+    MAX_CAPTION,
+    MAX_NAME,
+    MAX_TITLE,
+    check_coordinates,
+    check_points,
+    check_text,
+)
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
@@ -146,7 +153,10 @@ class SessionFile:
                 and isinstance(caption.get("text"), str)
             ):
                 raise InputError(f"{where}: caption must be {{'title': text, 'text': text}}")
-            caption = (caption["title"], caption["text"])
+            caption = (
+                check_text(caption["title"], MAX_TITLE, f"{where}: the caption's title"),
+                check_text(caption["text"], MAX_CAPTION, f"{where}: the caption"),
+            )
         return cls(
             X,
             y,
@@ -177,7 +187,7 @@ def _classes(value, where):
         color = c.get("color", CLASS_COLORS[k])
         if not isinstance(color, str) or not _COLOR.fullmatch(color):
             raise InputError(f"{where}: class {k + 1}'s colour {shown(color)} is not #RRGGBB")
-        names.append(c["name"].strip())
+        names.append(check_text(c["name"].strip(), MAX_NAME, f"{where}: class {k + 1}'s name"))
         colors.append(color)
     if len(set(names)) != len(names):
         raise InputError(f"{where}: two classes have the same name")

@@ -9,9 +9,8 @@ import os
 import tempfile
 
 from svmviz.core.data import Dataset, check_window_data
-from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent, make_frame, plane_points, problem_module
-from svmviz.core.picture import check_size
+from svmviz.core.picture import check_format, check_size
 
 
 def offscreen_platform(width: int, height: int) -> str:
@@ -26,15 +25,21 @@ def offscreen_platform(width: int, height: int) -> str:
     return f"offscreen:configfile={path}"
 
 
-def write_training_plot(result, data: Dataset, path, width: int, height: int, scale: float) -> None:
+def check_plot(data: Dataset, name: str, path, width: int, height: int, scale: float) -> None:
+    """Refuse, before the training, a plot that could not be drawn: its file name, size and
+    scale, and data (the file ``name``) that the plane does not draw."""
+    check_format(path)
+    check_size(width, height, scale)
+    shown = Dataset(plane_points(data), data.y, data.classes)
+    remedy = "train without --plot"
+    check_window_data(shown if data.target is not None else data, name, "--plot", remedy)
+
+
+def training_plot_bytes(result, data: Dataset, path, width: int, height: int, scale: float):
     """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
-    SVG by the suffix of ``path``."""
+    SVG by the suffix of ``path`` (:func:`check_plot` passed)."""
     # the points where the plane draws them (a 1-D regression's at (x, target))
     shown = Dataset(plane_points(data), data.y, data.classes)
-    try:
-        check_window_data(shown if data.target is not None else data, "--plot")
-    except InputError as exc:
-        raise InputError(str(exc).replace("the window draws", "--plot draws")) from None
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a picture, never a window
     from PySide6 import QtWidgets
 
@@ -42,9 +47,8 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int, sc
     import pyqtgraph as pg
 
     from svmviz.app.session import Session
-    from svmviz.ui.render import PlaneState, plane_twin, write_plot
+    from svmviz.ui.render import PlaneState, plane_twin, plot_bytes
 
-    check_size(width, height, scale)
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
     session = Session(shown)
     model = result.model
@@ -62,11 +66,11 @@ def write_training_plot(result, data: Dataset, path, width: int, height: int, sc
         title=title,
         data=data,
     )
-    if str(path).lower().endswith(".svg"):
+    if check_format(path) == "svg":
         scale = 1.0  # vectors: the size is the viewBox
     twin = plane_twin(state, width, height, scale)
     try:
-        write_plot(twin.getPlotItem(), path)
+        return plot_bytes(twin.getPlotItem(), path)
     finally:
         twin.deleteLater()
         app.processEvents()

@@ -219,8 +219,12 @@ class _closed_paths_tolerated:
 
 def write_plot(item, path) -> None:
     """Write ``item`` to ``path``: PNG or SVG by its suffix, atomically."""
-    kind = check_format(path)
-    atomic_write_bytes(path, svg_bytes(item) if kind == "svg" else png_bytes(export_image(item)))
+    atomic_write_bytes(path, plot_bytes(item, path))
+
+
+def plot_bytes(item, path) -> bytes:
+    """``item`` as PNG or SVG bytes, by the suffix of ``path``."""
+    return svg_bytes(item) if check_format(path) == "svg" else png_bytes(export_image(item))
 
 
 def curves_twin(fill, which: str, width: int, height: int, scale: float = 1.0):

@@ -57,7 +57,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split
 from svmviz.core.generate import KINDS
 from svmviz.core.kernels import KERNELS, Kernel
-from svmviz.core.limits import MAX_POINTS
+from svmviz.core.limits import MAX_CAPTION, MAX_NAME, MAX_POINTS, MAX_TITLE
 from svmviz.core.model_io import (
     Model,
     model_npz_bytes,
@@ -152,6 +152,7 @@ def write(folder, name: str, raw: bytes) -> Path:
 # ------------------------------------------------------------------ what "sane" means
 def check_dataset(data, dims=None, max_classes=None) -> None:
     assert isinstance(data, Dataset)
+    assert all(len(name) <= MAX_NAME for name in data.classes)  # (every text a file brings)
     X, y = data.X, data.y
     assert isinstance(X, np.ndarray)
     assert X.dtype == np.float64
@@ -225,6 +226,10 @@ def check_session(s) -> None:
     assert isinstance(s.split, Split)
     assert s.split.size is None or s.split.size <= WIDGET_INT
     assert s.caption is None or all(isinstance(t, str) for t in s.caption)
+    assert s.caption is None or (
+        len(s.caption[0]) <= MAX_TITLE and len(s.caption[1]) <= MAX_CAPTION
+    )
+    assert all(len(n) <= MAX_NAME for n in s.names)
     v = s.view
     if v.extent is not None:
         x0, x1, y0, y1 = v.extent
@@ -247,8 +252,8 @@ def check_session(s) -> None:
 
 def check_scenario(sc) -> None:
     assert isinstance(sc, Scenario)
-    assert isinstance(sc.title, str)
-    assert isinstance(sc.caption, str)
+    assert isinstance(sc.title, str) and len(sc.title) <= MAX_TITLE
+    assert isinstance(sc.caption, str) and len(sc.caption) <= MAX_CAPTION
     check_dataset(sc.data, dims=2, max_classes=MAX_CLASSES)
     assert len(sc.data.y) <= MAX_POINTS
     check_config(sc.config)
@@ -266,7 +271,7 @@ def check_scenario(sc) -> None:
 def check_model(model) -> None:
     assert isinstance(model, Model)
     assert model.problem in PROBLEMS
-    assert all(isinstance(c, str) for c in model.classes)
+    assert all(isinstance(c, str) and len(c) <= MAX_NAME for c in model.classes)
     classified = model.kind == "svc"
     assert len(model.classes) >= 2 if classified else model.classes == ()
     for name in ("epsilon", "nu", "rho"):
@@ -806,6 +811,8 @@ def huge_values(draw, bases):
         st.sampled_from(
             [
                 json.dumps("x" * 200_000),
+                json.dumps("y" * (MAX_NAME + 1)),
+                json.dumps("z" * (MAX_CAPTION + 1)),
                 json.dumps("é\u2028" * 50_000),
                 "9" * 4300,
                 "9" * 4301,
@@ -1049,6 +1056,7 @@ CELLS = [
     "٣",
     "1" * 5000,
     "x" * 140_000,
+    "q" * (MAX_NAME + 1),  # a label one character over a class name's bound
     "label",
     "-1",
     "1",

@@ -4,6 +4,8 @@ exception; the telemetry stays finite, or the run stops with the status "diverge
 objective is below the certified bound on the exact optimum beyond rounding; a seed
 reproduces its run."""
 
+import contextlib
+import itertools
 import os
 
 import numpy as np
@@ -11,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from svmviz.core import _jit
 from svmviz.core.config import (
     BINARY_LOSSES,
     MULTICLASS_LOSSES,
@@ -95,11 +98,29 @@ SETTINGS = settings(
 )
 
 
+@contextlib.contextmanager
+def compiled_loops_not_ready():
+    """As on an empty numba cache in the window: solvers run the plain-Python twin of the
+    loops meanwhile (the flag forced; nothing is compiled in the background)."""
+    saved = _jit.python_meanwhile, _jit.force_ready, _jit.compile_in_background
+    _jit.python_meanwhile, _jit.force_ready = True, False
+    _jit.compile_in_background = lambda *args: None
+    try:
+        yield
+    finally:
+        _jit.python_meanwhile, _jit.force_ready, _jit.compile_in_background = saved
+
+
 @SETTINGS
 @given(config=configs(), draw=st.data())
 def test_any_valid_problem_trains_finite_or_says_diverged_and_reproduces(config, draw):
+    """Run ``a`` begins as on an empty numba cache (plain Python for its first iterations,
+    then the compiled loops are ready); run ``b``, the same seed, is compiled from the start
+    and stepped in other chunks (as the timeline replays it): the same bits."""
     data = data_for(draw.draw, config)
     a = Solver(config).reset(data)
+    with compiled_loops_not_ready():
+        a.step(draw.draw(st.integers(0, min(config.iterations, 64)), label="in Python"))
     a.step(config.iterations)
     h = a.history_
     assert len(h) == a.t_ > 0
@@ -107,7 +128,11 @@ def test_any_valid_problem_trains_finite_or_says_diverged_and_reproduces(config,
     finite = all(np.all(np.isfinite(h[c])) for c in columns)
     assert finite or a.status_ == "diverged"
     b = Solver(config).reset(data)  # the same seed: the same run
-    b.step(config.iterations)
+    chunks = draw.draw(st.lists(st.integers(1, 100), min_size=1, max_size=5), label="chunks")
+    for chunk in itertools.cycle(chunks):
+        if b.step(chunk) == 0:
+            break
+    assert (a.status_, a.t_) == (b.status_, b.t_)
     for c in (*columns, "sampled", "violated"):
         np.testing.assert_array_equal(h[c], b.history_[c])
 

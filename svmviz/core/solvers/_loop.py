@@ -148,8 +148,10 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     delta_w = np.zeros(W.shape)
     screen1 = _bias.screen_one(pb, st, wk)
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
-    # change; recomputed exactly every m iterations so that rounding does not accumulate
-    stored_norm2 = _stats.norm2_of(linear, W, A, S)
+    # change; recomputed exactly every m iterations so that rounding does not accumulate,
+    # and kept in scal[1] between calls, so that where a run is cut into calls does not
+    # change its bits (recomputing it at each call did)
+    stored_norm2 = _stats.norm2_of(True, W, A, S) if linear else scal[1]
     Fc = F if linear else S  # the current iterate's scores (F, or σ·S kept)
     # the offsets (ρ, ε) and a free bias of a multiclass or smooth loss are set from F
     offsets_from_scores = loss_offsets(cfg)
@@ -270,6 +272,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             sigma *= factor
             norm2 = radius * radius
         scal[0] = sigma
+        scal[1] = stored_norm2
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
         fresh = linear and ((last and not screened) or offsets_from_scores)

@@ -60,7 +60,7 @@ class State(NamedTuple):
     bbar: np.ndarray
     off: np.ndarray  # (2,) the offsets ρ and ε where the problem has them
     offbar: np.ndarray
-    scal: np.ndarray  # (2,): σ, unused
+    scal: np.ndarray  # (2,): σ, and the kernel's αᵀKα of the stored A (the loop keeps it)
     win: np.ndarray  # (2,)
 
 

@@ -33,15 +33,16 @@ modules of their own.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 import numpy as np
 
 from svmviz.core import _jit
-from svmviz.core.config import MAX_ITERATIONS, SolverConfig
+from svmviz.core.config import MAX_ITERATIONS, SolverConfig, nu_notice
 from svmviz.core.data import Dataset, check_cost_matrix
 from svmviz.core.errors import InputError
-from svmviz.core.kernels import check_gram, isolation_notice
+from svmviz.core.kernels import check_gram, compiled_gram, isolation_notice
 from svmviz.core.limits import check_coordinates, check_kernel_points
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
@@ -125,6 +126,8 @@ class Solver:
             self.lam_ = float(cfg.lam_used)
         self.objective_scale_ = 1.0 / self.lam_ if cfg.margin == "hard" else 1.0
         PhiT, G = self._features(X, grams)
+        if "nu" in losses.parameters_of(cfg.problem):
+            self.notice_ = "; ".join(filter(None, (self.notice_, nu_notice(cfg.nu, m))))
         p = PhiT.shape[0]
         Ko = self.n_out_
         y = data.y.astype(np.int64)
@@ -185,6 +188,7 @@ class Solver:
         self.history_ = History(self.batch_, self.loss_.OFFSETS)
         self._window = 1 if self.batch_ == 0 else max(1, m // max(self.batch_, 1))
         self._last_check = None
+        self._python_start: dict | None = None  # a run begun in plain Python: its start
         return self
 
     def _radius(self, cost) -> float:
@@ -263,6 +267,7 @@ class Solver:
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
         st.scal[0] = 1.0
+        st.scal[1] = float(np.sum(st.A * st.S))  # αᵀKα, which the loop keeps
         self.t_ = self.t0_ = state["t"]
         return True
 
@@ -330,6 +335,60 @@ class Solver:
         _jit.compile_in_background(Solver._compile_loops, WARM_UP_ENTRIES)
         return _jit.python_version(_loop)
 
+    def _run_loops(self):
+        """:meth:`_loops` for this run, which never mixes them: the compiled loop and its
+        plain-Python twin give the same iterates up to rounding, not the same bits (numba's
+        fastmath reassociates sums), so a run begun in Python is replayed from its start on
+        the compiled loop once that is ready (milliseconds: the Python loop ran a minute at
+        most), and a run begun compiled stays compiled. Its replays (the timeline, an
+        animation) are made on the compiled loop too: a seed gives the compiled bits."""
+        loops = self._loops()
+        if loops is _loop:
+            if self._python_start is not None:
+                self._replay_compiled()
+            return _loop
+        if self._python_start is None:
+            if self.t_ > self.t0_:  # begun compiled (only tests make the loops unready)
+                return _loop
+            self._python_start = self._start_of_run()
+        return loops
+
+    def _start_of_run(self) -> dict:
+        """What a replay of the run from here needs: the state, the buffers the loop
+        carries between calls, the sampler (with its generator) and the iteration."""
+        return dict(
+            arrays=[a.copy() for a in (*self.state_, *self.screens_, *self._scratch)],
+            sampler=copy.deepcopy(self._sampler),
+            t=self.t_,
+            budget=self.budget_,
+        )
+
+    def _replay_compiled(self) -> None:
+        """The run so far again, from its start, on the compiled loop (and an RBF kernel's
+        matrix made again by the compiled loop, as a run begun compiled has it)."""
+        start, self._python_start = self._python_start, None
+        assert start is not None
+        t = self.t_
+        for a, saved in zip(
+            (*self.state_, *self.screens_, *self._scratch), start["arrays"], strict=True
+        ):
+            a[...] = saved
+        st = self.state_
+        if not self.linear_ and compiled_gram(self.config.kernel):  # (and what it gave)
+            G = self.config.kernel.gram(self.data_.X, self.data_.X)
+            self.problem_.G[...] = G + 1.0 if self.bias_ == "regularized" else G
+            st.S[:], st.Sbar[:] = st.A @ self.problem_.G, st.Abar @ self.problem_.G
+            st.scal[1] = float(np.sum(st.A * st.S))
+        self._sampler = start["sampler"]
+        self.rng_ = self._sampler.rng
+        self.t_, self.budget_ = start["t"], start["budget"]
+        self.history_ = History(self.batch_, self.loss_.OFFSETS)
+        self._last_check = None
+        self.exact_step_ = None
+        self.status_ = "running"
+        while self.t_ < t and not self.done:  # (a hard margin's budget grows as it did)
+            self.step(t - self.t_)
+
     def status_text(self) -> str:
         """STATUS_TEXT of the status; a divergence says what to change, for these data."""
         if self.status_ != "diverged":
@@ -343,13 +402,19 @@ class Solver:
         return self.status_ not in ("ready", "running")
 
     def step(self, n: int = 1) -> int:
-        """Advance at most ``n`` iterations (fewer at the budget or a stop); return how many."""
+        """Advance at most ``n`` iterations (fewer at the budget or a stop); return how many.
+        (A run that stopped while begun in plain Python is replayed on the compiled loop
+        when asked to go on once that is ready: see :meth:`_run_loops`.)"""
         if self.done:
+            if self._python_start is not None and _jit.use_compiled():
+                self._replay_compiled()
             return 0
         n = int(min(n, self.t0_ + self.budget_ - self.t_))
         done = 0
         while done < n:
-            loops = self._loops()
+            loops = self._run_loops()
+            if self.done:  # (the run replayed on the compiled loop stopped early)
+                return done
             top = CHUNK if loops is _loop else PYTHON_CHUNK
             chunk = min(n - done, top, self.history_.chunk_rows)
             if self.config.tol > 0:
@@ -462,8 +527,11 @@ class Solver:
             self._entries[name] = entry
         if entry is not None:  # called without typing the bundles at every call
             count, status = entry(*args)
-        else:  # plain Python, or the dispatcher, which compiles or loads the loop first
+        elif loops is _loop:  # the dispatcher, which compiles or loads the loop first
             count, status = getattr(loops, name)(*args)
+        else:  # plain Python: a divergence is the status's to say, not numpy's warnings
+            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+                count, status = getattr(loops, name)(*args)
         if self.objective_scale_ != 1.0:
             cols["objective"][:count] *= self.objective_scale_
         self.history_.commit(count)
