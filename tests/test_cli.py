@@ -134,16 +134,16 @@ def bad(tmp_path, content, name="bad.csv"):
 def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_args, message):
     out = tmp_path / "model.json"
     hist = tmp_path / "history.csv"
-    code = main(
-        ["train", *make_args(tmp_path, str(data_csv)), "--out", str(out), "--history", str(hist)]
-    )
+    plot = tmp_path / "plot.png"
+    args = make_args(tmp_path, str(data_csv))
+    code = main(["train", *args, "--out", str(out), "--history", str(hist), "--plot", str(plot)])
     err = capsys.readouterr().err.strip()
     assert code == 2
     assert message in err
     assert len(err.splitlines()) == 1
     assert err.startswith("svmviz: error: ")
-    assert not out.exists()
-    assert not hist.exists()
+    assert not any(p.exists() for p in (out, hist, plot))
+    assert not list(tmp_path.glob(".*.tmp"))  # (nor a temporary file)
 
 
 REGRESSION_DATA = "x,y,target\n0,1,0.5\n1,0,1.5\n2,1,2.5\n3,0,3.5\n"
@@ -275,6 +275,7 @@ def test_a_problem_option_that_does_not_apply_is_refused(
     assert message in err
     assert len(err.splitlines()) == 1
     assert not any(path.exists() for path in outputs)
+    assert not list(tmp_path.glob(".*.tmp"))  # (nor a temporary file)
 
 
 def test_problem_options_are_parsed_into_the_config(tmp_path, data_csv):

@@ -36,7 +36,7 @@ from svmviz.core.edits import (
 )
 from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split, split_parts
-from svmviz.core.limits import MAX_COORDINATE
+from svmviz.core.limits import MAX_COORDINATE, MAX_NAME, check_text
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 from svmviz.core.session_file import SessionFile, View
 
@@ -336,6 +336,7 @@ class Session(QObject):
         color = self.colors[k] if color is None else color
         if not name:
             return
+        check_text(name, MAX_NAME, "the class name")  # (as a file's are bounded)
         if name in self.classes and self.classes.index(name) != k:
             raise ValueError(f"another class is already called {name!r}")
         if (name, color) != (self.classes[k], self.colors[k]):

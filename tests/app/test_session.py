@@ -68,6 +68,8 @@ def test_rename_and_recolour_are_undoable_and_names_stay_unique(qtbot):
     assert s.colors[1] == "#123456"
     with pytest.raises(ValueError, match="already called"):
         s.set_class(0, name="spam")
+    with pytest.raises(ValueError, match="the class name has 101 characters; at most 100"):
+        s.set_class(0, name="x" * 101)  # (a 5 MB name slowed every frame)
     s.add_point(0.0, 0.0, k=1)
     s.undo()  # the point
     s.undo()  # the rename

@@ -56,6 +56,8 @@ def test_round_trip(tmp_path, blobs3):
         ("x,y,label\n1,2,a\n3,4,\n", "line 3, column 3: the label is empty"),
         ("x,y,label\n1,2,a\n3,4,a\n", "an SVM needs at least two classes"),
         ("label\n1\n", "the header has 1 column"),
+        ("x,y,label\n1,2,a\n3,4," + "b" * 101 + "\n", "line 3, column 3: the label has 101"),
+        ("x,y,label\n1,2,a\n3,4," + "b" * 200_000 + "\n", "a cell has more than 131,072"),
     ],
 )
 def test_bad_csv_messages(tmp_path, content, message):
@@ -142,3 +144,12 @@ def test_a_one_class_file_may_have_a_label_column(tmp_path, content, coordinates
 def test_one_class_coordinates_are_still_checked(tmp_path):
     with pytest.raises(InputError, match=re.escape("line 3, column 1: coordinate 'q'")):
         read_csv(write(tmp_path, "x,y,label\n0,1,a\nq,3,b\n"), "one-class")
+
+
+def test_bare_carriage_returns_end_lines(tmp_path):
+    """An old Mac file: Python's csv said "new-line character seen in unquoted field"."""
+    p = tmp_path / "cr.csv"
+    p.write_bytes(b"x,y,label\r1,2,a\r3,4,b\r5,6,a\r")
+    d = read_csv(p)
+    np.testing.assert_array_equal(d.X, [[1, 2], [3, 4], [5, 6]])
+    assert d.classes == ("a", "b")

@@ -204,6 +204,22 @@ BAD = [
         '"class_count": 30}',
         "class_count",
     ),
+    (  # an 8 MB caption kept the window from appearing for half a minute
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"caption": {"title": "t", "text": "' + "c" * 8_000_000 + '"}}',
+        "the caption has 8,000,000 characters; at most 2,000 are taken",
+    ),
+    (
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
+        '"caption": {"title": "' + "t" * 201 + '", "text": "c"}}',
+        "the caption's title has 201 characters; at most 200",
+    ),
+    (  # a 5 MB class name slowed every frame
+        '{"format": "svmviz-session", "version": 1, "classes": [{"name": "'
+        + "n" * 5_000_000
+        + '"}], "points": []}',
+        "class 1's name has 5,000,000 characters; at most 100",
+    ),
 ]
 
 

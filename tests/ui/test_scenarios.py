@@ -86,6 +86,27 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
             '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "config": {"lam": -1}}',
             "λ",
         ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "'
+            + "c" * 2001
+            + '", "data": {"points": [[0, 0, "a"], [1, 1, "b"]]}}',
+            "'caption' has 2,001 characters; at most 2,000",
+        ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "' + "t" * 201 + '", '
+            '"caption": "c", "data": {"points": [[0, 0, "a"], [1, 1, "b"]]}}',
+            "'title' has 201 characters; at most 200",
+        ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"points": [[0, 0, "a"], [1, 1, "' + "b" * 101 + '"]]}}',
+            "data.points row 2's label has 101 characters",
+        ),
+        (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"generate": {"kind": "blobs"}, "classes": ["a", "' + "b" * 101 + '"]}}',
+            "data.classes, name 2, has 101 characters",
+        ),
     ],
 )
 def test_bad_scenario_files_are_named(tmp_path, content, message):
