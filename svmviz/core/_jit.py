@@ -1,7 +1,8 @@
 """Optional numba: the inner loops are plain Python that numba compiles when it is there.
 
-``SVMVIZ_NO_NUMBA=1`` runs the same functions as Python (slow, but the same numbers), which
-is how the tests check that the compiled path and the pure-Python path agree.
+``SVMVIZ_NO_NUMBA=1`` runs the same functions as Python (slow, but the same numbers up to
+the last digits: fastmath reassociates the compiled sums), which is how the tests check that
+the compiled path and the pure-Python path agree.
 
 numba is imported when a loop first runs, not when svmviz starts: importing it takes
 ~0.35 s, and the window's first frame needs no compiled code. Until then each decorated

@@ -26,7 +26,7 @@ which also tells when the data are not separable; the objective is reported as
 when it stops, a last exact step makes its output feasible (:mod:`.feasible`: b
 re-centred, w rescaled so that min y f = 1; recorded in ``exact_step_``).
 
-The module is one class of about 500 lines: set-up, stepping and the output model share
+The module is one class of about 650 lines: set-up, stepping and the output model share
 every fitted attribute; the loops, rules, sampling, status, bias search and losses have
 modules of their own.
 """
@@ -290,8 +290,8 @@ class Solver:
     @staticmethod
     def python_meanwhile() -> None:
         """For an interactive program (the window): from now on a solver whose compiled
-        loops are not ready runs them as plain Python meanwhile (the same numbers), instead
-        of waiting for the compiler."""
+        loops are not ready runs them as plain Python meanwhile (replayed on the compiled
+        loop once it is ready: :meth:`_run_loops`), instead of waiting for the compiler."""
         _jit.python_meanwhile = True
 
     @staticmethod
