@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # prog: a command's usage starts "svmviz train" (argparse would prefix the whole USAGE)
     sub = p.add_subparsers(dest="command", prog="svmviz", parser_class=Parser)
+    p.commands = sub.choices  # (name → its parser, which says its own errors)
     t = sub.add_parser("train", help="train headless and print a summary")
     t.add_argument(
         "data",
@@ -146,8 +147,8 @@ def main(argv=None) -> int:
         parser = build_parser()
         args, extra = parser.parse_known_args(argv)
         if extra:  # said by the command's parser: "svmviz train: error: …"
-            commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-            commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
+            command = parser.commands.get(args.command, parser)
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.func(args)
     except InputError as exc:

@@ -32,6 +32,8 @@ class Parser(argparse.ArgumentParser):
     """argparse's parser whose error is one line naming the option (argparse's own prints
     the whole usage first, 18 lines for `svmviz train`), exit status 2."""
 
+    commands: dict = {}  # a command's own parser by its name (`svmviz train`, `bench`)
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (`{self.prog} --help` lists the options)\n")
 

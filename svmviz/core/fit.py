@@ -23,7 +23,7 @@ from svmviz.core.training import prepare
 # the relative gap is printed when |F*| is at least this share of the size of its terms
 RELATIVE_SCALE = 1e-3
 # a run went wrong when its objective ends this many times farther from the optimum than
-# the run came at its closest (and than |F*|)
+# the run came at its closest, than |F*| and than the Pegasos guarantee (far_off)
 FAR_OFF = 1e3
 
 
@@ -74,12 +74,12 @@ def went_wrong(result: TrainResult) -> str:
         data,
         cfg.kernel,
         s.bias_,
-        0.0,
-        None,
-        s.lam_,
-        s.t_,
-        0.0,
-        lambda R: module.subgradient_bound(R, data.n_classes, cfg),
+        norm=0.0,  # (the bounds of the norms are not used here)
+        optimum_norm=None,
+        lam=s.lam_,
+        T=s.t_,
+        epsilon=0.0,
+        lipschitz=lambda R: module.subgradient_bound(R, data.n_classes, cfg),
     ).pegasos
     return far_off(s.history_["objective"], result.reference.objective, theory or 0.0)
 
