@@ -35,7 +35,9 @@ def check_plot(data: Dataset, name: str, path, width: int, height: int, scale: f
     check_window_data(shown if data.target is not None else data, name, "--plot", remedy)
 
 
-def training_plot_bytes(result, data: Dataset, path, width: int, height: int, scale: float):
+def training_plot_bytes(
+    result, data: Dataset, path, width: int, height: int, scale: float
+) -> bytes:
     """The decision plot of ``result`` (a svmviz.core.fit.TrainResult) on ``data``, as PNG or
     SVG by the suffix of ``path`` (:func:`check_plot` passed)."""
     # the points where the plane draws them (a 1-D regression's at (x, target))
