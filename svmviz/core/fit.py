@@ -64,8 +64,9 @@ def went_wrong(result: TrainResult) -> str:
     s = result.solver
     if s.status_ == "diverged":
         return "training diverged"
-    if "nu" in parameters_of(s.config.problem) and nu_notice(s.config.nu, s.m_):
-        return nu_notice(s.config.nu, s.m_)
+    too_small = nu_notice(s.config.nu, s.m_) if "nu" in parameters_of(s.config.problem) else ""
+    if too_small:
+        return too_small
     if result.reference is None:
         return ""
     data, cfg = s.data_, s.config
