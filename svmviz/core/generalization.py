@@ -27,7 +27,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, shown
 from svmviz.core.objectives import errors
-from svmviz.core.training import prepare
+from svmviz.core.training import run_to_end
 
 MAX_TEST_FRACTION = 0.9
 TRAIN, TEST, UNUSED = 0, 1, 2  # a point's part in a split (UNUSED: beyond the size limit)
@@ -150,18 +150,13 @@ def error_on(model, data: Dataset, index: np.ndarray) -> float:
     return errors(F, data.y[index])
 
 
-FIT_CHUNK = 4096  # iterations between checks of ``stop`` while fitting
-
-
 def fit(config: SolverConfig, data: Dataset, stop=None):
     """Train ``config`` on ``data`` to its budget (or its stopping rule): the output model,
-    or None when ``stop()`` turned true on the way. A hard margin takes its λ from the exact
-    dual, as the window's training does."""
-    solver, _, _ = prepare(config, data)
-    while not solver.done:
-        if stop is not None and stop():
-            return None
-        solver.step(FIT_CHUNK)
+    or None when ``stop()`` turned true on the way (:func:`svmviz.core.training.run_to_end`,
+    what the estimators of :mod:`svmviz.estimators` run too)."""
+    solver = run_to_end(config, data, stop)
+    if solver is None:
+        return None
     if solver.status_ == "diverged":
         raise InputError("diverged (the step size is too large for these data)")
     return solver.model()

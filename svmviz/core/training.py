@@ -5,6 +5,8 @@ One place for what `svmviz train` and the window's worker both do first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from svmviz.core.config import SolverConfig
@@ -13,6 +15,8 @@ from svmviz.core.errors import InputError
 from svmviz.core.reference import Reference, exact_optimum
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.losses import module_for
+
+FIT_CHUNK = 4096  # iterations between checks of ``stop`` while fitting
 
 
 def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | None, str | None]:
@@ -29,6 +33,32 @@ def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | No
         optimum=reference.objective if reference else None,
     )
     return solver, reference, reason
+
+
+def run_to_end(
+    config: SolverConfig,
+    data: Dataset,
+    stop: Callable[[], bool] | None = None,
+    warm: dict | None = None,
+) -> Solver | None:
+    """Train ``config`` on ``data`` to its budget or its stopping rule: the solver, or None
+    when ``stop()`` turned true on the way. What the estimators (:mod:`svmviz.estimators`)
+    and the Generalization tab's learning curves and sweeps both run. The exact optimum is
+    solved first only where the solver needs it: a hard margin takes its λ from the exact
+    dual (as the window's training does). ``warm``: a :meth:`Solver.warm_state` to go on
+    from (when it fits the problem), instead of w = 0."""
+    lam_hard = optimum = None
+    if config.margin == "hard":
+        reference = exact_optimum(config, data)
+        lam_hard, optimum = reference.lam_hard, reference.objective
+    solver = Solver(config).reset(data, lam_hard, optimum=optimum)
+    if warm is not None:
+        solver.warm_from(warm)
+    while not solver.done:
+        if stop is not None and stop():
+            return None
+        solver.step(FIT_CHUNK)
+    return solver
 
 
 def reference_or_reason(config: SolverConfig, data: Dataset) -> tuple[Reference | None, str | None]:
