@@ -3,6 +3,7 @@ exact optimum, partial_fit, the model files; and the same training as the window
 
 import numpy as np
 import pytest
+from sklearn.base import clone
 from sklearn.datasets import load_breast_cancer, make_blobs, make_moons, make_regression
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
 from sklearn.pipeline import make_pipeline
@@ -63,7 +64,8 @@ def test_pipeline_regressor_and_one_class():
 
 
 def test_history_and_optimum():
-    est = SVMClassifier(kernel="rbf", gamma=1.0, iterations=20000, random_state=0).fit(X2, y2)
+    settings = dict(kernel="rbf", gamma=1.0, iterations=20000, random_state=0)
+    est = SVMClassifier(history=True, **settings).fit(X2, y2)
     h = est.history_
     assert len(h["objective"]) == est.n_iter_ == 20000
     assert np.array_equal(h["t"], np.arange(1, 20001))
@@ -155,3 +157,30 @@ def test_the_curves_of_the_window_train_as_the_estimator():
     model = generalization.fit(config, est._data)
     assert np.array_equal(model.dual_coef, est.dual_coef_)
     assert np.array_equal(model.intercept, est.intercept_)
+
+
+@pytest.mark.parametrize(
+    "est, X, y, kept",
+    [
+        (SVMClassifier(), X2, y2, True),  # the screened hinge: nearly free, kept
+        (SVMClassifier(kernel="rbf"), X2, y2, False),
+        (SVMClassifier(loss="logistic", bias="none"), X2, y2, False),
+        (SVMClassifier(multiclass="softmax"), X3, y3, False),
+        (SVMRegressor(nu=0.3), X2, X2[:, 0], False),
+        (OneClassSVM(), X2, None, False),
+    ],
+    ids=["hinge", "rbf", "logistic", "softmax", "nu-svr", "one-class"],
+)
+def test_history_off_trains_the_same_model(est, X, y, kept):
+    """history=False (and "auto" where it costs an O(mK) pass) skips the objective of
+    every iterate, not a bit of the run: the same model, and its objective computed once."""
+    est.set_params(iterations=3000, random_state=0)
+    on = clone(est).set_params(history=True).fit(X, y)
+    auto = clone(est).fit(X, y)
+    assert (auto.history_ is not None) == kept
+    for part in ("coef", "dual_coef", "intercept"):
+        a, b = getattr(on.model_, part), getattr(auto.model_, part)
+        assert (a is None and b is None) or np.array_equal(a, b)
+    assert auto.model_.extra["objective"] == pytest.approx(
+        on.history_["objective"][-1], rel=1e-10, abs=1e-12
+    )
