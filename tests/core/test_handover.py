@@ -4,9 +4,11 @@ same state (so the run gives the numbers a compiled-only run gives)."""
 
 import numpy as np
 import pytest
+from sklearn.datasets import make_blobs
 
 from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver, _loop
 
@@ -182,3 +184,19 @@ def test_outside_the_window_a_solver_waits_for_the_compiler(monkeypatch):
     monkeypatch.setattr(_jit, "use_compiled", lambda: False)
     assert Solver._loops() is _loop
     assert len(waited) == 1
+
+
+def test_a_softmax_run_does_not_depend_on_where_its_arrays_lie():
+    """The softmax step summed e^(f_k) in a loop that also stored them: the compiler
+    vectorized it or not by how far apart its small arrays happened to be allocated, so
+    the same seed gave runs that differed in the last bits, within one process."""
+    X, y = make_blobs(1000, n_features=30, centers=4, random_state=0, cluster_std=5)
+    data = Dataset.from_labels(X, y)
+    config = SolverConfig(multiclass="softmax", iterations=20_000, seed=1)
+    runs, junk = [], []
+    for r in range(4):
+        junk.append(np.empty(37 * (r + 1)))  # (moves the next allocations)
+        solver = Solver(config).reset(data)
+        solver.step(config.iterations)
+        runs.append(np.concatenate([solver.model().coef.ravel(), solver.model().intercept]))
+    assert all(np.array_equal(run, runs[0]) for run in runs[1:])

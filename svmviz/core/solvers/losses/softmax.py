@@ -59,9 +59,12 @@ def terms(loss, f, yi, ti, off, g):
     top = f[0]
     for k in range(1, f.shape[0]):
         top = f[k] if f[k] > top else top
-    total = 0.0
     for k in range(f.shape[0]):
         g[k] = np.exp(f[k] - top)
+    # summed in a loop that stores nothing: a sum beside a store is vectorized or not by
+    # where the arrays happen to lie (the compiler's overlap check), and rounds differently
+    total = 0.0
+    for k in range(f.shape[0]):
         total += g[k]
     for k in range(f.shape[0]):
         g[k] = (1.0 if k == yi else 0.0) - g[k] / total
