@@ -30,9 +30,7 @@ def check_plot(data: Dataset, name: str, path, width: int, height: int, scale: f
     scale, and data (the file ``name``) that the plane does not draw."""
     check_format(path)
     check_size(width, height, scale)
-    shown = Dataset(plane_points(data), data.y, data.classes)
-    remedy = "train without --plot"
-    check_window_data(shown if data.target is not None else data, name, "--plot", remedy)
+    check_window_data(data, name, "--plot", "train without --plot")
 
 
 def training_plot_bytes(
