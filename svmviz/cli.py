@@ -13,10 +13,10 @@ def cmd_train(args) -> int:
     """Train headless; every option and output path is checked before the training, and
     the outputs are written together after it, all or none."""
     from svmviz.core.config import SolverConfig
-    from svmviz.core.data import read_csv
     from svmviz.core.file_io import atomic_write_all, check_writable
     from svmviz.core.fit import summary, train, went_wrong
     from svmviz.core.model_io import model_file_bytes
+    from svmviz.core.session_file import read_data
     from svmviz.core.solvers.losses import offset_columns
     from svmviz.core.telemetry import history_csv
 
@@ -28,7 +28,13 @@ def cmd_train(args) -> int:
     if twice:
         raise InputError(f"{twice[0]} is given to two of --out, --history and --plot")
     # the file is read as the problem has it: labels, a target, or unlabelled points
-    data = read_csv(args.data, SolverConfig(problem=args.problem).kind)
+    kind = SolverConfig(problem=args.problem).kind
+    data = read_data(args.data, kind)
+    if data.target is not None and kind != "regression":  # (an svm-toy regression file)
+        raise InputError(
+            f"{args.data}: holds a regression (svm-toy's `target 1:x` lines), not classes; "
+            "train it with --problem epsilon-svr or nu-svr"
+        )
     config = config_from_args(args, data)
     if args.plot is not None:  # what the picture needs is said before the training
         from svmviz.ui.headless import check_plot
@@ -84,7 +90,8 @@ USAGE = """
 
 FILE_HELP = (
     "FILE is a CSV data set (a header row, the coordinates, then the label, or the target of "
-    "epsilon-svr and nu-svr, or nothing for one-class), a session saved "
+    "epsilon-svr and nu-svr, or nothing for one-class) or a file of libsvm's svm-toy "
+    "(`class 1:x 2:y` or `target 1:x` per line), a session saved "
     "by the window (.json) or a scenario (.json, as in File ▸ Scenarios); without FILE a demo "
     "data set opens. --play starts training at once; the solver options are those of `svmviz "
     "train` (for a CSV data set; a session or a scenario brings its own). `svmviz FILE --help` "
@@ -106,7 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument(
         "data",
         help="CSV: a header row, coordinates, then the label (svc, nu-svc), the target "
-        "(epsilon-svr, nu-svr) or, for one-class, an optional label (ignored)",
+        "(epsilon-svr, nu-svr) or, for one-class, an optional label (ignored); or a file "
+        "of libsvm's svm-toy (`class 1:x 2:y` or, for epsilon-svr and nu-svr, `target 1:x` "
+        "per line)",
     )
     add_solver_options(t)
     t.add_argument("--out", metavar="MODEL.json", help="write the trained model")

@@ -83,6 +83,7 @@ def _common_constraints() -> dict:
         "iterations": [Interval(numbers.Integral, 1, None, closed="left")],
         "tol": [Interval(numbers.Real, 0, None, closed="left")],
         "random_state": ["random_state"],
+        "history": [StrOptions({"auto"}), "boolean"],
     }
 
 
@@ -135,7 +136,7 @@ class _SVMBase(BaseEstimator):
     def _train(self, config: SolverConfig, data: Dataset, warm=None) -> None:
         """Run the solver and keep what the fitted estimator exposes."""
         try:
-            solver = run_to_end(config, data, warm=warm)
+            solver = run_to_end(config, data, warm=warm, record=self.history is True)
         except InputError as exc:
             raise ValueError(f"{type(self).__name__}: {exc}") from None
         assert solver is not None  # (no stop was given)
@@ -146,11 +147,18 @@ class _SVMBase(BaseEstimator):
     def _keep(self, solver: Solver, config: SolverConfig, data: Dataset) -> None:
         self.model_ = with_provenance(solver.model(), config, solver.status_, None)
         self.n_iter_ = int(solver.t_)
-        self.history_ = {
-            name: values
-            for name, values in solver.history_.copy().items()
-            if name not in ("sampled", "violated")
-        }
+        # "auto": kept where every iterate's objective costs little (the screened hinge
+        # of a linear binary model records it in any case)
+        kept = self.history is True or (self.history == "auto" and solver.settings_.screened)
+        self.history_ = (
+            {
+                name: values
+                for name, values in solver.history_.copy().items()
+                if name not in ("sampled", "violated")
+            }
+            if kept
+            else None
+        )
         self._config = config
         self._data = data
         self._warm = solver.warm_state()
@@ -233,6 +241,11 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
     algorithm : "pegasos", "sgd" or "gd"; schedule, eta, sampling, batch, average,
     project, radius, iterations, tol
         The solver and its run, as `svmviz train`'s options of the same names.
+    history : "auto", True or False
+        Keep the objective, loss and error of every iterate in ``history_``. It costs an
+        O(mK) pass per step, except for a linear two-class hinge (screened: nearly free),
+        where "auto" keeps it; elsewhere "auto" does not (``history_`` is None), and the
+        fitted model's objective is computed once at the end.
     random_state : int, RandomState or None
         The seed of the sampling: one seed, one run, bit for bit.
 
@@ -240,8 +253,9 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
     ----------
     classes_, coef_ and intercept_ (linear) or support_vectors_, dual_coef_ and
     intercept_ (kernels), n_iter_, history_ (per-iteration objective, loss, error, ‖w‖,
-    violations: a dict of arrays, column ``t`` the iteration), optimum_ (the exact
-    optimum, solved on first use), model_ (the svmviz model), n_features_in_.
+    violations: a dict of arrays, column ``t`` the iteration; None when not kept),
+    optimum_ (the exact optimum, solved on first use), model_ (the svmviz model),
+    n_features_in_.
     """
 
     _parameter_constraints = {
@@ -278,6 +292,7 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
         radius=None,
         iterations=50000,
         tol=0.0,
+        history="auto",
         random_state=None,
     ):
         self.loss = loss
@@ -302,6 +317,7 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
         self.radius = radius
         self.iterations = iterations
         self.tol = tol
+        self.history = history
         self.random_state = random_state
 
     def _setup(self, X, y, classes=None) -> tuple[SolverConfig, Dataset]:
@@ -453,6 +469,7 @@ class SVMRegressor(RegressorMixin, _SVMBase):
         radius=None,
         iterations=50000,
         tol=0.0,
+        history="auto",
         random_state=None,
     ):
         self.epsilon = epsilon
@@ -474,6 +491,7 @@ class SVMRegressor(RegressorMixin, _SVMBase):
         self.radius = radius
         self.iterations = iterations
         self.tol = tol
+        self.history = history
         self.random_state = random_state
 
     def _setup(self, X, y) -> tuple[SolverConfig, Dataset]:
@@ -543,6 +561,7 @@ class OneClassSVM(OutlierMixin, _SVMBase):
         radius=None,
         iterations=50000,
         tol=0.0,
+        history="auto",
         random_state=None,
     ):
         self.nu = nu
@@ -560,6 +579,7 @@ class OneClassSVM(OutlierMixin, _SVMBase):
         self.radius = radius
         self.iterations = iterations
         self.tol = tol
+        self.history = history
         self.random_state = random_state
 
     bias = "free"  # (one-class has no b: ρ is its offset)
@@ -640,6 +660,6 @@ def load(path) -> _SVMBase:
     est.model_ = model
     est.n_features_in_ = int(saved["n_features_in"])
     est.n_iter_ = int(saved["n_iter"])
-    est.history_ = {}
+    est.history_ = None
     est._restore(saved)
     return est

@@ -118,6 +118,8 @@ def bad(tmp_path, content, name="bad.csv"):
         (lambda t, d: [bad(t, "x,y,l\n1,nan,a\n2,2,b\n")], "not finite"),
         (lambda t, d: [bad(t, "x,y,l\n1,2,a\n2,b\n")], "line 3: 2 columns"),
         (lambda t, d: [bad(t, "x,y,l\n1,2,a\n2,3,a\n")], "at least two classes"),
+        (lambda t, d: [bad(t, "1 1:0.1 2:0.2\n2 1:0.3\n", "toy.svm")], "line 2: the coordinate"),
+        (lambda t, d: [bad(t, "1 1:0.1 2:0.2\n2 1:0.3 2:x\n", "toy")], "not an svm-toy point"),
         (lambda t, d: [d, "--lam", "-1"], "λ (lam) must be a number ≥ 0"),
         (lambda t, d: [d, "--lam", "0"], "Pegasos needs λ > 0"),
         (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number ≥ 1"),
@@ -673,3 +675,41 @@ def test_a_relative_gap_only_to_an_optimum_with_a_scale(tmp_path, data_csv, caps
     assert re.search(r"gap: [-0-9.e+]+$", last), last  # the gap, and no percentage
     assert main(["train", str(data_csv), "--iterations", "3000"]) == 0  # (an svc: it has one)
     assert re.search(r"gap: \S+ \([0-9.e+-]+%\)$", capsys.readouterr().out.splitlines()[-1])
+
+
+# libsvm's svm-toy files: "%d 1:%f 2:%f" per point (y down the screen), or "%f 1:%f"
+# (target, x) as its Save writes them with -s 3 or -s 4
+SVMTOY_CLASSES = "".join(
+    f"{k} 1:{x:f} 2:{y:f}\n"
+    for k, (cx, cy) in enumerate([(0.2, 0.2), (0.8, 0.3), (0.5, 0.8)], start=1)
+    for x, y in [(cx, cy), (cx + 0.05, cy), (cx, cy + 0.05), (cx - 0.03, cy - 0.04)]
+)
+SVMTOY_REGRESSION = "".join(f"{0.5 - 0.3 * x:f} 1:{x:f}\n" for x in np.linspace(0.1, 0.9, 9))
+
+
+def test_train_reads_an_svm_toy_file(tmp_path, capsys):
+    path = tmp_path / "toy.txt"
+    path.write_text(SVMTOY_CLASSES)
+    out = tmp_path / "model.json"
+    assert main(["train", str(path), "--iterations", "3000", "--out", str(out)]) == 0
+    assert "gap:" in capsys.readouterr().out
+    model = json.loads(out.read_text())
+    assert model["classes"] == ["1", "2", "3"]  # svm-toy's class buttons
+
+
+def test_train_an_svm_toy_regression_file_takes_its_problem(tmp_path, capsys):
+    path = tmp_path / "sine"  # (svm-toy's files often have no suffix)
+    path.write_text(SVMTOY_REGRESSION)
+    assert main(["train", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"svmviz: error: {path}: holds a regression (svm-toy's `target 1:x` lines), not "
+        "classes; train it with --problem epsilon-svr or nu-svr"
+    )
+    out = tmp_path / "model.json"
+    code = main(["train", str(path), "--problem", "epsilon-svr", "--out", str(out)])
+    assert code == 0
+    model = json.loads(out.read_text())
+    assert model["problem"] == "epsilon-svr"
+    # the target is 1 − the file's y: 0.5 + 0.3 x, so f rises with x
+    assert len(model["coef"][0]) == 1 and model["coef"][0][0] > 0

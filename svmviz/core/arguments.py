@@ -186,8 +186,9 @@ def window_parser() -> argparse.ArgumentParser:
         nargs="?",
         metavar="FILE",
         help="a session (.json), a scenario (.json) or a CSV data set to open (the CSV's last "
-        "column: the label, the target of epsilon-svr and nu-svr, or none for one-class); "
-        "none: a demo data set",
+        "column: the label, the target of epsilon-svr and nu-svr, or none for one-class), or "
+        "a file of libsvm's svm-toy (a regression one opens for epsilon-svr); none: a demo "
+        "data set",
     )
     add_solver_options(w)
     w.add_argument("--play", action="store_true", help="start training at once")

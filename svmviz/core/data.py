@@ -95,8 +95,10 @@ def order_classes(labels) -> list[str]:
         return seen
 
 
-def _read_text(path: Path) -> str:
-    raw = read_bytes(path)
+def _read_text(path: Path, raw: bytes | None = None) -> str:
+    """The text of a CSV file (``raw``: its bytes, when they have been read)."""
+    if raw is None:
+        raw = read_bytes(path)
     if b"\x00" in raw[:8192]:
         raise InputError(f"{path}: is a binary file, not a CSV text file")
     try:
@@ -144,17 +146,18 @@ def _number(path: Path, line: int, col: int, cell: str, what: str) -> float:
 LABEL_HEADERS = ("label", "class")
 
 
-def read_csv(path, kind: str = "svc") -> Dataset:
+def read_csv(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
     """Read a data set: a header row, then coordinates in the first columns and, by ``kind``
     (SolverConfig.kind), the label last ("svc"), the real target last ("regression"), or
     ("one-class") no label: the last column is a label, and dropped, when its header is
     ``label`` or ``class`` or a cell of it is not a number; otherwise every column is a
     coordinate.
 
-    Every coordinate column is used (the window draws the first two).
+    Every coordinate column is used (the window draws the first two). ``raw``: the file's
+    bytes, when the caller has read them.
     """
     path = Path(path)
-    rows = list(_rows(path, _read_text(path)))
+    rows = list(_rows(path, _read_text(path, raw)))
     if not rows:
         raise InputError(f"{path}: has no header and no data, only empty cells")
     header_line, header = rows[0]

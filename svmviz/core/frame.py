@@ -266,7 +266,8 @@ def grid_values(model: Model, xs: np.ndarray, ys: np.ndarray | None = None) -> n
     if input_dim(model) == 1:
         return model.decision_function(np.asarray(xs, dtype=float)[:, None])
     kernel = model.kernel
-    if model.coef is None and kernel.name == "rbf" and model.support_vectors.shape[1] == 2:
+    factored = model.coef is None and model.decision is None and kernel.name == "rbf"
+    if factored and model.support_vectors.shape[1] == 2:
         Ex = _gauss_factor(xs, model.support_vectors[:, 0], kernel.gamma)  # (nx, n_sv)
         Ey = _gauss_factor(ys, model.support_vectors[:, 1], kernel.gamma)  # (ny, n_sv)
         # (double precision for α beyond float32's range: a run on its way to diverging)

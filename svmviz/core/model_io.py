@@ -26,6 +26,7 @@ import lzma
 import tokenize
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -89,6 +90,11 @@ class Model:
     epsilon: float | None = None
     nu: float | None = None
     rho: float | None = None
+    # f computed by another library where no kernel sums give it (a scikit-learn one-vs-one
+    # SVC: svmviz.core.foreign); such a model draws and predicts, and is not saved
+    decision: Callable[[np.ndarray], np.ndarray] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def __post_init__(self):
         # the loss of the other problems is the problem's (nu-svc: the hinge, at margin ρ);
@@ -110,7 +116,9 @@ class Model:
     def decision_function(self, X) -> np.ndarray:
         """f(x): shape (n,) for binary, (n, K) for multiclass."""
         X = np.atleast_2d(np.asarray(X, dtype=float))
-        if self.coef is not None:
+        if self.decision is not None:
+            F = np.asarray(self.decision(X), dtype=float).reshape(len(X), -1)
+        elif self.coef is not None:
             F = X @ self.coef.T + self.intercept
         elif len(self.support_vectors) == 0:  # (a file keeps no dimension for none)
             F = np.repeat(self.intercept[None, :], len(X), axis=0)
@@ -162,6 +170,11 @@ class Model:
         return total
 
     def to_dict(self) -> dict:
+        if self.decision is not None:
+            raise InputError(
+                "this model's f is another library's (a one-vs-one vote), not a model "
+                "svmviz can write"
+            )
         d = {"format": FORMAT, "version": VERSION, "problem": self.problem}
         if self.loss is not None:
             d["loss"] = self.loss

@@ -63,8 +63,12 @@ def model_objective(model, X, y, target=None, margin: str = "soft") -> dict:
     lam/2·‖w‖² + mean loss + the offset term of the problem (−ρ, −νρ, νε): the hinge and
     Crammer–Singer losses are this module's, every other one its loss module's (lam is 1
     for ν-SVC and one-class)."""
-    F = model.decision_function(X)
-    n2 = model.norm2()
+    return scores_objective(model, model.decision_function(X), y, target, model.norm2(), margin)
+
+
+def scores_objective(model, F, y, target, n2: float, margin: str = "soft") -> dict:
+    """:func:`model_objective` from the model's values ``F`` on the points and its ‖w‖²
+    ``n2`` (a solver keeps both: no kernel is evaluated)."""
     if margin == "hard" or (
         model.problem == "svc" and model.loss in (None, "hinge", "crammer_singer")
     ):

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from svmviz.core.config import MAX_WHOLE, SolverConfig
-from svmviz.core.data import check_cost_matrix
+from svmviz.core.data import Dataset, check_cost_matrix, read_csv
 from svmviz.core.errors import InputError, finite_number, shown
-from svmviz.core.file_io import check_format, read_json, write_json
+from svmviz.core.file_io import check_format, read_bytes, read_json, write_json
 from svmviz.core.generalization import Split
 from svmviz.core.limits import (
     MAX_CAPTION,
@@ -49,6 +50,8 @@ from svmviz.core.limits import (
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.svmtoy import SUFFIXES as SVMTOY_SUFFIXES
+from svmviz.core.svmtoy import looks_like_svmtoy, read_svmtoy
 
 FORMAT, VERSION = "svmviz-session", 1
 VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack")
@@ -300,20 +303,38 @@ def read_session(path) -> SessionFile:
     return SessionFile.from_dict(read_json(path), str(path))
 
 
+CSV_SUFFIXES = (".csv", ".tsv")
+
+
+def read_data(path, kind: str = "svc") -> Dataset:
+    """A data set file, read as the problem ``kind`` (SolverConfig.kind) reads it: a CSV
+    file (.csv, .tsv: svmviz.core.data.read_csv) or a file of libsvm's svm-toy (.svmlight,
+    .libsvm, .svm, .toy: svmviz.core.svmtoy.read_svmtoy); any other name (.txt, none) by
+    its content: svm-toy's when its first point looks like one (``label 1:x …``), else
+    CSV (so a .txt CSV reads as it did). What `svmviz train` reads, and Open's data sets."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix in CSV_SUFFIXES:
+        return read_csv(path, kind)
+    if suffix in SVMTOY_SUFFIXES:
+        return read_svmtoy(path, kind)
+    raw = read_bytes(path)
+    if looks_like_svmtoy(raw):
+        return read_svmtoy(path, kind, raw)
+    return read_csv(path, kind, raw)
+
+
 def read_document(path, kind: str = "svc"):
     """What ``path`` holds, by its content: a SessionFile, a Scenario, or a Dataset (a CSV
-    file: any name not ending in .json, read as the problem ``kind`` reads it: labels, a
-    target or unlabelled points, svmviz.core.data.read_csv). Anything else is an InputError
-    saying what it is."""
-    from pathlib import Path
-
-    from svmviz.core.data import read_csv
+    or svm-toy file: any name not ending in .json, read as the problem ``kind`` reads it:
+    labels, a target or unlabelled points, :func:`read_data`). Anything else is an
+    InputError saying what it is."""
     from svmviz.core.scenario import FORMAT as SCENARIO
     from svmviz.core.scenario import read_scenario
 
     path = Path(path)
     if path.suffix.lower() != ".json":
-        data = read_csv(path, kind)
+        data = read_data(path, kind)
         check_points(len(data.y), str(path))
         return data
     d = read_json(path)

@@ -40,18 +40,20 @@ def run_to_end(
     data: Dataset,
     stop: Callable[[], bool] | None = None,
     warm: dict | None = None,
+    record: bool = True,
 ) -> Solver | None:
     """Train ``config`` on ``data`` to its budget or its stopping rule: the solver, or None
     when ``stop()`` turned true on the way. What the estimators (:mod:`svmviz.estimators`)
     and the Generalization tab's learning curves and sweeps both run. The exact optimum is
     solved first only where the solver needs it: a hard margin takes its λ from the exact
     dual (as the window's training does). ``warm``: a :meth:`Solver.warm_state` to go on
-    from (when it fits the problem), instead of w = 0."""
+    from (when it fits the problem), instead of w = 0. ``record``: the objective of every
+    iterate in the history (:class:`Solver`)."""
     lam_hard = optimum = None
     if config.margin == "hard":
         reference = exact_optimum(config, data)
         lam_hard, optimum = reference.lam_hard, reference.objective
-    solver = Solver(config).reset(data, lam_hard, optimum=optimum)
+    solver = Solver(config, record).reset(data, lam_hard, optimum=optimum)
     if warm is not None:
         solver.warm_from(warm)
     while not solver.done:

@@ -13,6 +13,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
+from svmviz.core.svmtoy import opened_config
 
 # the GUI thread and the training thread share the GIL; when the trainer holds it (between its
 # compiled chunks, building a frame), the GUI waits for at most this long before it takes its
@@ -142,24 +143,26 @@ def one_blas_thread() -> None:
 
 
 def start(args):
-    """The window of `svmviz [FILE] [options]`, shown: FILE is a CSV data set (the options
-    make the solver's settings), a session or a scenario. Work a crashed run had not saved is
-    offered back once the window is up. Returns (application, window); the caller runs the
-    event loop. A file that cannot be read, or missing X libraries, is an InputError before
-    any window opens."""
+    """The window of `svmviz [FILE] [options]`, shown: FILE is a CSV or svm-toy data set
+    (the options make the solver's settings), a session or a scenario. Work a crashed run
+    had not saved is offered back once the window is up. Returns (application, window); the
+    caller runs the event loop. A file that cannot be read, or missing X libraries, is an
+    InputError before any window opens."""
     check_display_libraries()
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.session_file import read_document
     from svmviz.core.solvers import Solver
 
-    # a CSV is read as the problem has it: labels, a target, or unlabelled points
+    # a data set is read as the problem has it: labels, a target, or unlabelled points
     kind = SolverConfig(problem=args.problem).kind
     doc = read_document(args.data, kind) if args.data else demo_data()
     data = doc if isinstance(doc, Dataset) else None
     if data is not None:
         check_window_data(data, args.data or "demo")
     config = config_from_args(args, data)
+    if data is not None:  # (a regression file of svm-toy's: epsilon-svr, as File ▸ Open)
+        config = opened_config(data, config)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
     if getattr(args, "reset_preferences", False):

@@ -1,15 +1,15 @@
 """The window's files: new, open, save, save as, recent files, drag and drop, autosave and
 crash recovery, and the prompts that keep unsaved work from being lost.
 
-The document is a session file (svmviz.core.session_file). Opening a CSV data set or a
-scenario makes an untitled document from it (Save asks where to put the session). "Unsaved"
-compares the session's content with what was last opened or saved, so undoing back to it
-is clean again. A scenario is a demo that its file keeps as shipped: trying it (its
-settings, moving or deleting its points, as the captions ask) is not work to save; points
-placed or generated and classes renamed or recoloured are. Every read happens before
-anything changes: a bad file is a dialog naming the problem, and the current work stays as
-it was. Every write is atomic; a failed one is a dialog, and the work stays in memory (and
-unsaved).
+The document is a session file (svmviz.core.session_file). Opening a data set (CSV, or
+libsvm's svm-toy: svmviz.core.svmtoy) or a scenario makes an untitled document from it
+(Save asks where to put the session). "Unsaved" compares the session's content with what
+was last opened or saved, so undoing back to it is clean again. A scenario is a demo that
+its file keeps as shipped: trying it (its settings, moving or deleting its points, as the
+captions ask) is not work to save; points placed or generated and classes renamed or
+recoloured are. Every read happens before anything changes: a bad file is a dialog naming
+the problem, and the current work stays as it was. Every write is atomic; a failed one is a
+dialog, and the work stays in memory (and unsaved).
 """
 
 from __future__ import annotations
@@ -31,14 +31,17 @@ from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, View, read_document, write_session
+from svmviz.core.svmtoy import opened_config, svmtoy_text, write_svmtoy
 from svmviz.ui.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
 OPEN_FILTER = (
-    "svmviz files (*.json *.csv *.tsv *.txt);;Sessions and scenarios (*.json);;"
-    "Data sets (*.csv *.tsv *.txt);;All files (*)"
+    "svmviz files (*.json *.csv *.tsv *.txt *.svmlight *.libsvm *.svm *.toy);;"
+    "Sessions and scenarios (*.json);;Data sets (*.csv *.tsv *.txt);;"
+    "svm-toy files (*.txt *.svmlight *.libsvm *.svm *.toy);;All files (*)"
 )
 CSV_FILTER = "CSV data set (*.csv)"
+SVMTOY_FILTER = "svm-toy file (*.txt *.svm *.toy *.libsvm *.svmlight)"
 Button = QtWidgets.QMessageBox.StandardButton
 
 
@@ -183,8 +186,9 @@ class Files(QtCore.QObject):
         return bool(path) and self.open_path(path, confirm=False)
 
     def open_path(self, path, confirm: bool = True) -> bool:
-        """Open a session, a scenario or a CSV data set. A file that cannot be read is a
-        dialog, and nothing changes."""
+        """Open a session, a scenario or a data set (CSV, or svm-toy's: a regression one
+        opens for epsilon-svr when a problem of classes is in force). A file that cannot be
+        read is a dialog, and nothing changes."""
         path = Path(path)
         try:
             doc = read_document(path, self.session.kind)  # (a CSV: as the problem reads it)
@@ -204,7 +208,7 @@ class Files(QtCore.QObject):
             self.apply_scenario(doc)
             self._set_document(None, path.stem, demo=True)
         else:
-            self.session.load(doc, self.session.config)
+            self.session.load(doc, opened_config(doc, self.session.config))
             self.session.set_caption(None)
             self.state.extent_requested.emit(None)  # fit the points
             self._set_document(None, path.stem)
@@ -246,6 +250,19 @@ class Files(QtCore.QObject):
 
     def export_csv(self) -> bool:
         """The points as a CSV data set (what `svmviz train` reads)."""
+        return self._export_points("Save the points as CSV", ".csv", CSV_FILTER, write_csv)
+
+    def export_svmtoy(self) -> bool:
+        """The points as libsvm's svm-toy saves them (what its Load, `svmviz` and `svmviz
+        train` read): the classes, or with a regression in force the 1-D regression."""
+        return self._export_points(
+            "Save the points as an svm-toy file", ".txt", SVMTOY_FILTER, write_svmtoy, svmtoy_text
+        )
+
+    def _export_points(self, title: str, suffix: str, filters: str, write, check=None) -> bool:
+        """The points as the problem in force reads them (Session.dataset), written by
+        ``write(path, data)`` to a file asked for; ``check(data)``, when given, says before
+        the dialog why the format cannot hold them (an InputError)."""
         data = self.session.dataset()
         if data is None:
             QtWidgets.QMessageBox.warning(
@@ -254,12 +271,18 @@ class Files(QtCore.QObject):
                 "A data set needs points of at least two classes.",
             )
             return False
-        start = Path(self._folder()) / f"{Path(self.name).stem}.csv"
-        path = ask_save_path(self.window, "Save the points as CSV", start, CSV_FILTER)
+        try:
+            if check is not None:
+                check(data)
+        except InputError as exc:
+            QtWidgets.QMessageBox.warning(self.window, "svmviz: cannot export", str(exc))
+            return False
+        start = Path(self._folder()) / f"{Path(self.name).stem}{suffix}"
+        path = ask_save_path(self.window, title, start, filters)
         if path is None:
             return False
         try:
-            write_csv(path, data)
+            write(path, data)
         except InputError as exc:
             self._failed("write the data set", exc)
             return False

@@ -35,7 +35,7 @@ I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F �
 X: slack segments from the points in the margin to their margin line<br>
 Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
-<br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or CSV on the window) ·
+<br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or data set on the window) ·
 Ctrl+S: save · Ctrl+Shift+S: save as<br>Ctrl+E: export the decision plot (PNG / SVG) ·
 Ctrl+Shift+C: copy it · File ▸ Export: the model, the history, an animation<br>
 <br><b>Window</b><br>F1: this help · Ctrl+Q: quit"""
@@ -219,7 +219,8 @@ def build_menus(w, a: Actions, docks) -> None:
         "&Open…",
         files.open_dialog,
         "Ctrl+O",
-        "Open a session (.json), a scenario or a CSV data set; or drop one on the window",
+        "Open a session (.json), a scenario or a data set (CSV or svm-toy); or drop one "
+        "on the window",
     )
     recent = file.addMenu("Open &Recent")
     recent.aboutToShow.connect(lambda: files.fill_recent_menu(recent))
@@ -289,6 +290,14 @@ def build_menus(w, a: Actions, docks) -> None:
         files.export_csv,
         None,
         "The data set in the format svmviz train reads",
+    )
+    add(
+        export,
+        "Points as svm-toy file…",
+        files.export_svmtoy,
+        None,
+        "The points as libsvm's svm-toy saves them (class 1:x 2:y, or target 1:x for "
+        "a regression), y pointing down as in svm-toy; svmviz opens them too",
     )
     file.addSeparator()
     add(

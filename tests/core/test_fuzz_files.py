@@ -1,12 +1,14 @@
-"""Fuzz tests (hypothesis) for every file reader: CSV data sets and cost matrices, sessions,
-scenarios, models (JSON and .npz) and ``read_document``, which the window's Open uses.
+"""Fuzz tests (hypothesis) for every file reader: CSV data sets and cost matrices, libsvm's
+svm-toy files, sessions, scenarios, models (JSON and .npz) and ``read_document``, which the
+window's Open uses.
 
 Whatever the bytes, a reader returns a sane object or raises an InputError whose message
 names the file (and has no traceback in it); any other exception, a warning (pytest turns
 them into errors) or a call that hangs (stopped by an alarm after TIME_LIMIT seconds) is a
 bug. The inputs are raw bytes and text, valid files written by svmviz and then mutated
 (JSON values replaced, dropped or added, bytes truncated or flipped, numbers replaced by
-1e308, -0, NaN, …, CSV rows and columns added or dropped), random documents of the right
+1e308, -0, NaN, …, CSV rows and columns added or dropped, svm-toy coordinates dropped,
+added, swapped or given odd labels and values), random documents of the right
 shape, deep nesting, huge numbers and long lines. The regression tests at the end hold the
 inputs that found bugs.
 
@@ -57,7 +59,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split
 from svmviz.core.generate import KINDS
 from svmviz.core.kernels import KERNELS, Kernel
-from svmviz.core.limits import MAX_CAPTION, MAX_NAME, MAX_POINTS, MAX_TITLE
+from svmviz.core.limits import MAX_CAPTION, MAX_COORDINATE, MAX_NAME, MAX_POINTS, MAX_TITLE
 from svmviz.core.model_io import (
     Model,
     model_npz_bytes,
@@ -77,6 +79,7 @@ from svmviz.core.session_file import (
     read_session,
     write_session,
 )
+from svmviz.core.svmtoy import read_svmtoy, write_svmtoy
 
 EXAMPLES = int(os.environ.get("SVMVIZ_EXAMPLES", 60))
 FUZZ = settings(
@@ -139,6 +142,7 @@ def check_message(exc: InputError, path: Path) -> None:
     assert message.strip(), "an empty message"
     assert str(path) in message, f"the message does not name the file: {message!r}"
     assert "Traceback" not in message, message
+    assert "\n" not in message and "\r" not in message, f"not one line: {message[:300]!r}"
     rest = message.replace(str(path), "")
     assert len(rest) <= 1000, f"a message of {len(rest)} characters: {message[:300]!r}…"
 
@@ -184,6 +188,39 @@ def check_csv_data(data) -> None:
     np.testing.assert_array_equal(again.X, data.X)
     assert again.classes == data.classes
     np.testing.assert_array_equal(again.y, data.y)
+
+
+def check_svmtoy_data(data, kind: str) -> None:
+    """An svm-toy file's data set, read for the problem ``kind``: classes named by whole
+    numbers (svc), a regression on one input x, or unlabelled 2-D points; written as an
+    svm-toy file, it reads back the same (within the 15 digits written)."""
+    assert isinstance(data, Dataset)
+    X = data.X
+    assert X.dtype == np.float64 and X.ndim == 2 and len(X) >= 1
+    assert np.isfinite(X).all() and (np.abs(X) <= MAX_COORDINATE).all()
+    if data.target is not None:
+        assert X.shape[1] == 1
+        assert data.classes == () and (data.y == 0).all()
+        assert data.target.shape == (len(X),) and np.isfinite(data.target).all()
+        assert (np.abs(data.target) <= MAX_COORDINATE).all()
+        again_kind = "regression"
+    elif not data.classes:
+        assert kind == "one-class" and X.shape[1] == 2
+        again_kind = "one-class"
+    else:
+        assert kind == "svc"
+        check_dataset(data, dims=2)
+        assert data.n_classes >= 2
+        assert all(c == str(int(c)) for c in data.classes)  # svm-toy's classes: whole numbers
+        again_kind = "svc"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "again.txt"
+        write_svmtoy(path, data)
+        again = read_svmtoy(path, again_kind)
+    np.testing.assert_allclose(again.X, X, rtol=1e-14, atol=1e-14)
+    np.testing.assert_array_equal(again.y, data.y)
+    if data.target is not None:
+        np.testing.assert_allclose(again.target, data.target, rtol=1e-14, atol=1e-14)
 
 
 def check_config(config) -> None:
@@ -326,7 +363,10 @@ def check_model(model) -> None:
 
 def check_document(doc, path: Path) -> None:
     if isinstance(doc, Dataset):
-        check_csv_data(doc)
+        if doc.target is not None:  # (an svm-toy regression file: read so for any problem)
+            check_svmtoy_data(doc, "svc")
+        else:
+            check_csv_data(doc)
         assert len(doc.y) <= MAX_POINTS
     elif isinstance(doc, SessionFile):
         check_session(doc)
@@ -481,12 +521,28 @@ def valid_csv_texts() -> list:
     return [blobs, written, "a;b;c;l\n1;2;3;x\n4;5;6;y\n", "x\ty\tl\n0\t1\t-1\n1\t0\t1\n"]
 
 
+def valid_svmtoy_texts() -> list:
+    """As svm-toy's Save writes them ("%d 1:%f 2:%f", and "%f 1:%f" for a regression), as
+    svmviz writes them, and with comments, signs and a qid."""
+    rng = np.random.default_rng(3)
+    xy = rng.random((12, 2))
+    three = "".join(f"{k} 1:{x:f} 2:{y:f}\n" for k, (x, y) in zip([1, 2, 3] * 4, xy, strict=True))
+    regression = "".join(f"{t:f} 1:{x:f}\n" for t, x in rng.random((10, 2)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "w.txt"
+        write_svmtoy(path, Dataset.from_labels(rng.normal(size=(9, 2)), ["a", "b", "c"] * 3))
+        written = path.read_text(encoding="utf-8")
+    commented = "# svm-toy\n\n-1 1:0.5 2:0.25 # a\n+1 qid:2 1:0.75 2:1.5\n1 1:0 2:0\n"
+    return [three, regression, written, commented]
+
+
 SESSIONS = valid_sessions()
 SCENARIOS = valid_scenarios()
 MODELS = valid_models()
 MODEL_DICTS = [m.to_dict() for m in MODELS]
 LOSSES = [*BINARY_LOSSES, *MULTICLASS_LOSSES, "epsilon_insensitive"]
 CSV_TEXTS = valid_csv_texts()
+SVMTOY_TEXTS = valid_svmtoy_texts()
 COST_TEXTS = ["0,1,2\n1,0,1\n2,1,0\n", "0,1\n1,0\n", "0;2.5;1\n1;0;1\n1;1;0\n"]
 
 
@@ -1157,6 +1213,86 @@ csv_files = st.one_of(
 )
 
 
+SVMTOY_OPS = (
+    "drop_line",
+    "dup_line",
+    "blank",
+    "drop_coordinate",
+    "add_coordinate",
+    "swap_coordinates",
+    "label",
+    "value",
+    "many_classes",
+)
+SVMTOY_TOKENS = [
+    "3:0.5",
+    "2:0.1",
+    "1:0.1",
+    "0:1",
+    "-1:2",
+    "1:",
+    ":1",
+    "x",
+    "qid:1",
+    "qid",
+    "99999999999:1",
+    "2147483647:1",
+    "1:2:3",
+    "#",
+]
+SVMTOY_LABELS = ["0", "-1", "+2", "1.5", "1e300", "2147483648", "x", "١", "1_0", "7"]
+
+
+@st.composite
+def svmtoy_lines(draw):
+    """Lines of a valid svm-toy file with lines, coordinates, labels or values changed."""
+    lines = [line.split() for line in draw(st.sampled_from(SVMTOY_TEXTS)).splitlines()]
+    for _ in range(draw(st.integers(0, 4))):
+        op = draw(st.sampled_from(SVMTOY_OPS))
+        r = draw(st.integers(0, len(lines) - 1)) if lines else 0
+        row = lines[r] if lines else []
+        if op == "drop_line" and lines:
+            del lines[r]
+        elif op == "dup_line" and lines:
+            lines.insert(r, list(row))
+        elif op == "blank":
+            lines.insert(r, draw(st.sampled_from([[], ["#", "a", "comment"], ["  "]])))
+        elif op == "drop_coordinate" and len(row) > 1:
+            del row[draw(st.integers(1, len(row) - 1))]
+        elif op == "add_coordinate" and row:
+            token = draw(st.sampled_from(SVMTOY_TOKENS) | odd_text)
+            row.insert(draw(st.integers(1, len(row))), token)
+        elif op == "swap_coordinates" and len(row) > 2:
+            row[1:] = row[:0:-1]
+        elif op == "label" and row:
+            row[0] = draw(st.sampled_from(SVMTOY_LABELS + NUMBER_TOKENS) | odd_text)
+        elif op == "value" and len(row) > 1:
+            k = draw(st.integers(1, len(row) - 1))
+            value = draw(st.sampled_from(NUMBER_TOKENS) | numbers.map(str) | odd_text)
+            row[k] = row[k].split(":", 1)[0] + ":" + value
+        elif op == "many_classes":
+            lines = [[str(k + 1), *row[1:]] for k, row in enumerate(lines)]
+    return lines
+
+
+@st.composite
+def svmtoy_bytes(draw):
+    lines = draw(svmtoy_lines())
+    space = draw(st.sampled_from([" ", " ", "\t", "  "]))
+    ending = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    text = "".join(space.join(row) + ending for row in lines)
+    bom = draw(st.sampled_from(["", "", "\ufeff"]))
+    return draw(mutated_bytes((bom + text).encode("utf-8", "surrogatepass"), max_ops=2))
+
+
+svmtoy_files = st.one_of(
+    raw_inputs(),
+    svmtoy_bytes(),
+    svmtoy_bytes(),
+    st.sampled_from(SVMTOY_TEXTS).map(str.encode).flatmap(mutated_bytes),
+)
+
+
 @st.composite
 def cost_files(draw):
     """(bytes, the number of classes): a valid cost matrix with cells, rows and columns
@@ -1364,6 +1500,8 @@ FILE_NAMES = [
     "doc",
     "model.npz",
     ".hidden.json",
+    "toy.svm",
+    "points",
 ]
 
 # ------------------------------------------------------------------------ the fuzz tests
@@ -1376,6 +1514,19 @@ def test_read_csv(raw, name):
         data = attempt(read_csv, write(tmp, name, raw))
     if data is not None:
         check_csv_data(data)
+
+
+@FUZZ
+@given(
+    raw=svmtoy_files,
+    name=st.sampled_from(["toy.txt", "naïve toy (2).svm", "toy"]),
+    kind=st.sampled_from(["svc", "regression", "one-class"]),
+)
+def test_read_svmtoy(raw, name, kind):
+    with tempfile.TemporaryDirectory() as tmp:
+        data = attempt(read_svmtoy, write(tmp, name, raw), kind)
+    if data is not None:
+        check_svmtoy_data(data, kind)
 
 
 @FUZZ
@@ -1430,6 +1581,7 @@ def test_read_model_npz(raw):
 
 documents = st.one_of(
     csv_files,
+    svmtoy_files,
     json_files(SESSIONS, session_docs),
     json_files(SCENARIOS, scenario_docs),
     json_files(MODEL_DICTS, model_docs()),
@@ -1460,6 +1612,11 @@ def test_the_valid_files_are_read():
             check_model(read_model_npz(write(tmp, f"m{k}.npz", model_npz_bytes(m))))
         for k, text in enumerate(CSV_TEXTS):
             check_csv_data(read_csv(write(tmp, f"d{k}.csv", text.encode())))
+        for k, text in enumerate(SVMTOY_TEXTS):
+            path = write(tmp, f"toy{k}.txt", text.encode())
+            for kind in ("svc", "regression", "one-class"):
+                check_svmtoy_data(read_svmtoy(path, kind), kind)
+            check_document(read_document(path), path)
         for k, text in enumerate(COST_TEXTS):
             n = len(text.splitlines())
             assert read_cost_matrix(write(tmp, f"cost{k}.csv", text.encode()), n).shape == (n, n)

@@ -178,6 +178,9 @@ BAD_FILES = [
     ("newer.json", b'{"format": "svmviz-session", "version": 7}', "newer svmviz"),
     ("model.json", b'{"format": "svmviz-model", "version": 1}', "trained model"),
     ("missing.json", None, "no such file"),
+    ("toy.svm", b"1 1:0.1 2:0.2\n2 1:0.3\n", "line 2: the coordinate 2:y is missing"),
+    ("toy", b"1 1:0.1 2:0.2\n2 1:0.3 2:x\n", "line 2: '2 1:0.3 2:x' is not an svm-toy point"),
+    ("ten.txt", "".join(f"{k} 1:0.{k} 2:0.5\n" for k in range(10)).encode(), "at most 9 classes"),
 ]
 
 
@@ -449,6 +452,69 @@ def test_points_saved_as_csv_open_again_as_they_were(window, tmp_path, monkeypat
     np.testing.assert_array_equal(p.y, before.y)
     assert w2.session.classes[:2] == ("class 1", "Square one")
     w2.close()
+
+
+# as libsvm's svm-toy saves them: "%d 1:%f 2:%f" (y down the screen), or with -s 3 in its
+# options line "%f 1:%f" (the target, then x)
+SVMTOY = "1 1:0.100000 2:0.100000\n2 1:0.500000 2:0.900000\n3 1:0.900000 2:0.500000\n"
+SVMTOY_REGRESSION = "0.316000 1:0.218000\n0.500000 1:0.400000\n0.702000 1:0.604000\n"
+
+
+def test_an_svm_toy_file_opens_and_the_points_export_as_one(window, tmp_path, monkeypatch):
+    path = tmp_path / "toy.txt"
+    path.write_text(SVMTOY)
+    w = window()
+    assert w.files.open_path(path)
+    p = w.session.points
+    np.testing.assert_allclose(p.X, [[0.1, 0.9], [0.5, 0.1], [0.9, 0.5]])  # y flipped: up
+    assert p.y.tolist() == [0, 1, 2]
+    assert w.session.classes[:3] == ("1", "2", "3")
+    assert w.session.config.problem == "svc"
+    assert w.windowTitle().startswith("toy")
+    actions = {a.text(): a for a in w.findChildren(QtGui.QAction)}
+    assert "Points as svm-toy file…" in actions
+    out = tmp_path / "again"  # no suffix: .txt is added
+    save_to(monkeypatch, out)
+    actions["Points as svm-toy file…"].trigger()
+    assert (tmp_path / "again.txt").read_text() == "1 1:0.1 2:0.1\n2 1:0.5 2:0.9\n3 1:0.9 2:0.5\n"
+    w.close()
+
+
+def test_an_svm_toy_regression_file_opens_for_epsilon_svr(qtbot, window, tmp_path, monkeypatch):
+    path = tmp_path / "sine"
+    path.write_text(SVMTOY_REGRESSION)
+    w = window()
+    assert w.session.config.problem == "svc"
+    assert w.files.open_path(path)
+    assert w.session.config.problem == "epsilon-svr"  # (it has no classes)
+    np.testing.assert_allclose(w.session.points.X, [[0.218, 0.684], [0.4, 0.5], [0.604, 0.298]])
+    save_to(monkeypatch, tmp_path / "again.txt")
+    assert w.files.export_svmtoy()
+    assert (tmp_path / "again.txt").read_text() == "0.316 1:0.218\n0.5 1:0.4\n0.702 1:0.604\n"
+    w.close()
+    _, again = start(window_parser().parse_args([str(path), "--lam", "0.1"]))  # `svmviz FILE`
+    qtbot.addWidget(again)
+    assert again.session.config.problem == "epsilon-svr"
+    assert again.session.config.lam == 0.1
+    assert len(again.session.points) == 3
+    again.close()
+
+
+def test_points_svm_toy_cannot_hold_are_said_before_the_dialog(window, dialogs, monkeypatch):
+    asked = []
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a: asked.append(a))
+    rng = np.random.default_rng(0)
+    w = window(Dataset.regression(rng.normal(size=(6, 2)), rng.normal(size=6)), problem="nu-svr")
+    assert not w.files.export_svmtoy()
+    assert dialogs == [
+        (
+            "warning",
+            "svm-toy holds a regression of one input x and a target, and these data have 2 "
+            "inputs; save them as CSV",
+        )
+    ]
+    assert not asked
+    w.close()
 
 
 def test_autosave_in_a_folder_that_cannot_be_made_is_said(window, tmp_path, monkeypatch):

@@ -30,6 +30,9 @@ class Settings(NamedTuple):
     eta0: float
     average: int
     radius: float  # of the projection ball, 0: none
+    # the output model's loss, error and objective at every step (False: NaN in their rows,
+    # where they cost an O(mK) pass; the screened linear binary telemetry is always kept)
+    record: bool = True
 
 
 class Problem(NamedTuple):

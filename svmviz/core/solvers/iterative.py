@@ -68,8 +68,12 @@ PYTHON_CHUNK = 64
 class Solver:
     """Minimize the SVM primal of ``config`` on a data set, one iteration at a time."""
 
-    def __init__(self, config: SolverConfig):
+    def __init__(self, config: SolverConfig, record: bool = True):
         self.config = config
+        # the output's objective, loss and error at every step (where it costs an O(mK)
+        # pass; False: NaN in the history, computed at the stopping rule's checks and on
+        # request, :meth:`output_objective`)
+        self.record = record
         self.notice_ = ""  # something about the problem the user should know (no error)
 
     # ------------------------------------------------------------------ set-up
@@ -175,6 +179,7 @@ class Solver:
             eta0=float(eta0),
             average=rules.AVERAGES[cfg.average],
             radius=self._radius(cost),
+            record=bool(self.record),
         )
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
@@ -541,6 +546,8 @@ class Solver:
     def _converged(self) -> bool:
         """004's stopping criteria, checked once per window (an epoch for SGD)."""
         obj = float(self.history_["objective"][-1])
+        if np.isnan(obj) and not self.record:
+            obj = self.output_objective()
         w = self._output_params().copy()
         prev, self._last_check = self._last_check, (obj, w)
         if prev is None:
@@ -566,16 +573,20 @@ class Solver:
         return st.Abar if avg else st.A * st.scal[0]
 
     # ------------------------------------------------------------------ results
-    def model(self, iterate: bool = False) -> Model:
+    def model(self, iterate: bool = False, objective: bool = True) -> Model:
         """The current output model (the averaged iterate if averaging), as a Model; with
-        ``iterate``, the last iterate w_t instead (what a step moves)."""
+        ``iterate``, the last iterate w_t instead (what a step moves). ``objective``: with
+        the output's objective in its ``extra`` (when it is the output)."""
         cfg = self.config
         avg = self._averaged(iterate)
         b, off = self._offsets(iterate)
         params = self._output_params(iterate).copy()
         extra = {"iterations": int(self.t_)}
-        if len(self.history_) and avg == (cfg.average != "last"):  # the telemetry's model
+        output = avg == (cfg.average != "last")  # the telemetry's model
+        if objective and len(self.history_) and output:
             extra["objective"] = float(self.history_["objective"][-1])
+            if np.isnan(extra["objective"]) and not self.record:
+                extra["objective"] = self.output_objective()
         if self.exact_step_ is not None and avg == (cfg.average != "last"):
             extra["exact_step"] = self.exact_step_.to_dict()
             extra["objective"] = self.exact_objective()
@@ -616,6 +627,24 @@ class Solver:
         )
         fields["nu"] = getattr(params, "nu", None)
         return fields
+
+    def output_objective(self) -> float:
+        """The output model's objective (what the history records at every step), exact,
+        from the scores and ‖w‖² the solver keeps: O(mK), no kernel evaluated."""
+        from svmviz.core.objectives import scores_objective
+
+        st, P = self.state_, self._output_params()
+        if self.linear_:
+            n2 = float(np.sum(P * P))
+        elif self._averaged():
+            n2 = float(np.sum(st.Abar * st.Sbar))
+        else:
+            n2 = float(np.sum(st.A * st.S)) * float(st.scal[0]) ** 2
+        model = self.model(iterate=not self._averaged(), objective=False)
+        data = self.data_
+        F = self.training_values()
+        soft = scores_objective(model, F, data.y, data.target, n2)["objective"]
+        return float(soft) * self.objective_scale_
 
     def training_values(self, iterate: bool = False) -> np.ndarray:
         """The output model's f on the training points, from the scores the solver keeps
