@@ -15,6 +15,7 @@ import base64
 import html
 import numbers
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 
@@ -140,8 +141,11 @@ def plot(
 
     Parameters
     ----------
-    model : a fitted svmviz estimator (svmviz.estimators: its ``model_``) or an svmviz
-        Model (svmviz.core.model_io: what `svmviz train --out` writes, read back)
+    model : a fitted svmviz estimator (svmviz.estimators: its ``model_``), an svmviz
+        Model (svmviz.core.model_io: what `svmviz train --out` writes, read back) or a
+        fitted scikit-learn SVC, NuSVC, LinearSVC, SGDClassifier, LogisticRegression,
+        OneClassSVM, SVR or NuSVR (svmviz.core.foreign; its support vectors ringed when
+        X is its training data)
     X : (n, 2) points; a regression's may be (n, 1), drawn as x against the target y
     y : the labels of X (a classifier: the model's classes), the targets (a regression);
         ignored by a one-class model
@@ -149,7 +153,7 @@ def plot(
     scale : the PNG's pixels per shown pixel, lines and text as large (2: for slides and
         sharp screens)
     title : the title in the top left corner; by default the loss or problem, the solver
-        and the iterations; "" for none
+        and the iterations (a scikit-learn model: its class and kernel); "" for none
     extent : (x0, x1, y0, y1), the part of the plane shown; by default the points' with a
         margin (the view widens one side to keep the plane's aspect)
 
@@ -157,8 +161,9 @@ def plot(
     -------
     Picture : shown inline by Jupyter; ``.png()``, ``.svg()``, ``.save(path)``.
     """
-    resolved = _model_of(model, "svmviz.plot")
     check_size(width, height, scale)
+    X = _points(X)
+    resolved, alpha, named = _drawn(model, X, y)
     data = _plot_data(resolved, X, y)
     return Picture(
         resolved,
@@ -166,9 +171,9 @@ def plot(
         int(width),
         int(height),
         float(scale),
-        title=model_title(resolved) if title is None else title,
+        title=named if title is None else title,
         extent=_extent(extent),
-        alpha=point_alpha(resolved, data.X),
+        alpha=alpha,
         classes=np.arange(len(resolved.classes)) if resolved.kind == "svc" else None,
     )
 
@@ -272,27 +277,67 @@ def _called(obj) -> str:
     return f"a {type(obj).__module__}.{type(obj).__qualname__}"
 
 
-def _model_of(obj, who: str) -> Model:
-    """The svmviz Model that ``obj`` is or holds: a Model, or a fitted svmviz estimator's
-    ``model_``."""
-    if isinstance(obj, Model):
-        return obj
+def _drawn(obj, X: np.ndarray, y) -> tuple[Model, np.ndarray | None, str]:
+    """The svmviz Model that ``obj`` is, holds or converts to (a fitted svmviz estimator's
+    ``model_``; a fitted scikit-learn model's: svmviz.core.foreign), the |α| of the points
+    ``X`` that are its support vectors (None: a linear model) and its default title."""
+    from svmviz.core.foreign import SUPPORTED, from_sklearn, is_foreign, support_alpha
     from svmviz.estimators import ESTIMATORS
 
     if isinstance(obj, tuple(ESTIMATORS.values())):
-        model = getattr(obj, "model_", None)
-        if model is None:
-            from sklearn.exceptions import NotFittedError
-
-            raise NotFittedError(
-                f"{who}: this {type(obj).__name__} is not fitted yet: call its fit first, or "
-                "watch it train with svmviz.animate(estimator, X, y)"
-            )
-        return model
+        if not hasattr(obj, "model_"):
+            _unfitted(obj, ", or watch it train with svmviz.animate(estimator, X, y)")
+        obj = obj.model_
+    if isinstance(obj, Model):
+        return obj, point_alpha(obj, X), model_title(obj)
+    if is_foreign(obj):
+        if not hasattr(obj, "n_features_in_"):
+            _unfitted(obj)
+        # its training data give λ and a NuSVR's ε, and each support vector's |α| by index
+        trained_on = _trained_on(obj, X)
+        model = from_sklearn(obj, *((X, y) if trained_on else ()))
+        alpha = support_alpha(obj, len(X)) if trained_on else point_alpha(model, X)
+        kernel = getattr(obj, "kernel", None)
+        with_kernel = f", {kernel} kernel" if isinstance(kernel, str) else ""
+        return model, alpha, f"{type(obj).__name__} (scikit-learn){with_kernel}"
     raise TypeError(
-        f"{who} draws an svmviz model: a fitted svmviz estimator (svmviz.estimators) or "
-        f"an svmviz.core.model_io.Model, not {_called(obj)}"
+        "svmviz.plot draws an svmviz model (a fitted svmviz estimator, an "
+        f"svmviz.core.model_io.Model) or a fitted scikit-learn {', '.join(SUPPORTED)}; not "
+        f"{_called(obj)}"
     )
+
+
+def _unfitted(obj, more: str = "") -> NoReturn:
+    from sklearn.exceptions import NotFittedError
+
+    name = type(obj).__name__
+    raise NotFittedError(f"svmviz.plot: this {name} is not fitted yet: call its fit first{more}")
+
+
+def _trained_on(est, X: np.ndarray) -> bool:
+    """Whether ``X`` is (as far as can be told) the data a scikit-learn model was fitted
+    on: its support vectors are X's rows at their indices (a model without support
+    vectors: X has its number of coordinates)."""
+    index = getattr(est, "support_", None)
+    if index is None:
+        return X.shape[1] == getattr(est, "n_features_in_", -1)
+    index = np.asarray(index)
+    if index.size and int(index.max()) >= len(X):
+        return False
+    return np.array_equal(X[index], np.asarray(est.support_vectors_, dtype=float))
+
+
+def _points(X) -> np.ndarray:
+    """X as the picture's points: a 2-D array of finite numbers, or an InputError."""
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2:
+        raise InputError(
+            f"svmviz.plot: X must be a 2-D array, a row per point and a column per "
+            f"coordinate, not of shape {X.shape} (one coordinate: X.reshape(-1, 1))"
+        )
+    if not np.all(np.isfinite(X)):
+        raise InputError("svmviz.plot: X holds values that are not finite numbers")
+    return X
 
 
 def _extent(extent) -> tuple | None:
@@ -307,17 +352,9 @@ def _extent(extent) -> tuple | None:
     return x0, x1, y0, y1
 
 
-def _plot_data(model: Model, X, y) -> Dataset:
-    """The points of a picture of ``model`` as a data set of its problem, or an
-    InputError saying what is wrong with them."""
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise InputError(
-            f"svmviz.plot: X must be a 2-D array, a row per point and a column per "
-            f"coordinate, not of shape {X.shape} (one coordinate: X.reshape(-1, 1))"
-        )
-    if not np.all(np.isfinite(X)):
-        raise InputError("svmviz.plot: X holds values that are not finite numbers")
+def _plot_data(model: Model, X: np.ndarray, y) -> Dataset:
+    """The points ``X`` (:func:`_points`) of a picture of ``model`` as a data set of its
+    problem, or an InputError saying what is wrong with them."""
     kind = model.kind
     if y is not None:
         y = np.asarray(y)

@@ -225,3 +225,28 @@ def test_plot_and_animate_start_qt_offscreen_where_no_display_is():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["offscreen", "150", "3", "False"]
+
+
+def test_a_fitted_scikit_learn_svc_draws_with_its_support_vectors(qapp):
+    """An RBF SVC of scikit-learn on two moons: its regions in the class colours, and its
+    support vectors (and only they) ringed, by their |α| on its training data."""
+    from sklearn.datasets import make_moons
+    from sklearn.svm import SVC
+
+    X, y = make_moons(80, noise=0.15, random_state=0)
+    svc = SVC(kernel="rbf", gamma=2.0, C=10.0).fit(X, y)
+    picture = svmviz.plot(svc, X, y, width=300, height=240)
+    assert picture.title == "SVC (scikit-learn), rbf kernel"
+    alpha = picture._how["alpha"]  # (the rings' sizes: svmviz.ui.decision_plot)
+    np.testing.assert_array_equal(np.flatnonzero(alpha > 0), np.sort(svc.support_))
+    rgb = pixels(picture.png())
+    for k in (0, 1):
+        assert where_colored(rgb, region_rgb(k)).mean() > 0.1, k
+    # other points than its training data: its regions, and no support vector among them
+    other = svmviz.plot(svc, X[:10] + 0.01, y[:10], width=300, height=240)
+    assert not other._how["alpha"].any()
+    assert where_colored(pixels(other.png()), region_rgb(1)).mean() > 0.1
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError, match="this SVC is not fitted yet"):
+        svmviz.plot(SVC(), X, y)
