@@ -3,6 +3,8 @@
 Every figure is measured in this run, on this machine; a ratio is taken against an anchor
 measured in the same run. Modules: ``engine`` (solver updates per second, time to 1% of
 the optimum), ``losses`` (the same for every loss and problem of solvers/losses),
+``estimators`` (the scikit-learn estimators against SGDClassifier and SVC on a real data
+set),
 ``frames`` (one frame of the plane, computed and drawn), ``window`` (the window while it
 trains: frames per second, timer lateness, click and parameter latency, at the scales the
 window supports) and ``start`` (from the command to the first frame).
@@ -16,11 +18,12 @@ from svmviz.bench.report import format_row
 
 
 def main(args) -> int:
-    from svmviz.bench import engine, frames, losses, play, start, window
+    from svmviz.bench import engine, estimators, frames, losses, play, start, window
 
     quick = getattr(args, "quick", False)
     rows = engine.measure(quick)
     rows += losses.measure(quick)
+    rows += estimators.measure(quick)
     rows += frames.measure(quick)
     rows += window.measure(quick)
     rows += start.measure(quick)
