@@ -399,6 +399,12 @@ def test_train_plot_svg_and_bad_plot_options(tmp_path, data_csv, capsys):
     three.write_text("a,b,c,label\n1,2,3,x\n2,3,1,y\n3,1,2,x\n")
     assert main(["train", str(three), "--plot", str(tmp_path / "p.png")]) == 2
     assert "--plot draws 2-D data" in capsys.readouterr().err
+    # a regression of 3 coordinates: refused before the training (its first two
+    # coordinates passed the check, and the drawing failed with a traceback)
+    args = ["train", str(three), "--problem", "epsilon-svr", "--plot", str(tmp_path / "p.png")]
+    three.write_text("a,b,c,t\n1,2,3,0.5\n2,3,1,1.5\n3,1,2,2.5\n")
+    assert main(args) == 2
+    assert "--plot draws a regression of 1 or 2 coordinates" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["train", str(data_csv), "--plot-size", "big"])
 

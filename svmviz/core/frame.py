@@ -202,6 +202,23 @@ def plane_points(data: Dataset) -> np.ndarray:
     return data.X[:, :2]
 
 
+def point_alpha(model: Model, X: np.ndarray) -> np.ndarray | None:
+    """|α| summed over the outputs for each point of ``X`` that is a support vector of the
+    kernel ``model`` (the point itself: the same coordinates), 0 for the others; None for
+    a linear model. The size of each support vector's ring when no solver is at hand (a
+    model drawn on its points: what a solver's ``training_alpha`` gives its own)."""
+    if model.coef is not None:
+        return None
+    weight: dict[bytes, float] = {}
+    sv = np.ascontiguousarray(model.support_vectors, dtype=float)
+    for row, a in zip(sv, np.abs(model.dual_coef).sum(axis=0), strict=True):
+        weight[row.tobytes()] = weight.get(row.tobytes(), 0.0) + float(a)
+    X = np.ascontiguousarray(X, dtype=float)
+    if not weight or X.shape[1:] != sv.shape[1:]:
+        return np.zeros(len(X))
+    return np.array([weight.get(row.tobytes(), 0.0) for row in X])
+
+
 def tube_segments(points: np.ndarray, residuals: np.ndarray, epsilon: float):
     """For 1-D regression: from each point (x_i, t_i) outside the ε-tube straight down or up
     to the tube's edge f(x_i) ± ε (its length |r_i| − ε, the point's loss): (starts, ends),

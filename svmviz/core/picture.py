@@ -1,4 +1,4 @@
-"""What a picture of a plot may be: PNG or SVG by the file's suffix, and a size and scale
+"""What a picture of a plot may be: PNG or SVG by the file's suffix, a size and scale
 within bounds. Checked before anything is drawn (and by `svmviz train --plot` before the
 training), without Qt."""
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from svmviz.core.errors import InputError
 
 MIN_SIDE, MAX_SIDE = 100, 8000  # pixels, before and after the scale (8000² × 4 B: 256 MB)
+GIF_MAX_BYTES = 1 << 30  # a GIF's frames are kept until the end (one byte a pixel each)
 FORMATS = ("png", "svg")
 
 
@@ -35,3 +36,20 @@ def check_format(path: str | os.PathLike[str]) -> str:
     if kind not in FORMATS:
         raise InputError(f"{path}: choose a .png or .svg file name")
     return kind
+
+
+def check_gif_size(
+    frames: int,
+    width: int,
+    height: int,
+    scale: float,
+    remedy: str = "choose fewer frames, a smaller size, or numbered PNG frames",
+) -> None:
+    """Refuse a GIF whose frames would not fit in memory (each is kept until the end, one
+    byte a pixel)."""
+    pixels = round(width * scale) * round(height * scale)
+    if frames * pixels > GIF_MAX_BYTES:
+        raise InputError(
+            f"{frames} frames of {pixels / 1e6:.1f} million pixels would need "
+            f"{frames * pixels / 2**30:.1f} GB for a GIF (at most 1 GB): {remedy}"
+        )

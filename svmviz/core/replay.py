@@ -4,7 +4,7 @@ same training points), so every picture is an iterate the window showed or would
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 
 import numpy as np
 
@@ -18,22 +18,27 @@ SPACINGS = ("log", "linear")
 
 
 def frame_iterations(last: int, frames: int, spacing: str = "log") -> np.ndarray:
-    """Up to ``frames`` distinct iterations from 1 to ``last``, both included: spaced evenly
-    in log t (the early steps, which move the boundary most, get more frames) or in t."""
+    """``min(frames, last)`` distinct iterations from 1 to ``last``, both included: at the
+    log-t pace (svmviz.core.pace: t = 1, 2, 3, … one at a time while the steps of an even
+    spacing in log t would be shorter than one iteration, then evenly in log t, so the
+    early steps, which move the boundary most, get more frames) or evenly in t."""
     if spacing not in SPACINGS:
         raise InputError(f"spacing must be one of {', '.join(SPACINGS)}, not {spacing!r}")
     if int(last) < 1 or int(frames) < 2:
         raise InputError("an animation needs at least 2 frames and 1 iteration")
-    if spacing == "log":
-        t = np.geomspace(1, last, frames)
-    else:
-        t = np.linspace(1, last, frames)
-    return np.unique(np.round(t).astype(np.int64))
+    last, n = int(last), min(int(frames), int(last))
+    if spacing == "linear" or n < 2:
+        return np.unique(np.round(np.linspace(1, last, n)).astype(np.int64))
+    t = [1.0]
+    for left in range(n - 1, 0, -1):  # the ratio that reaches ``last`` in the steps left
+        t.append(max(t[-1] + 1.0, t[-1] * (last / t[-1]) ** (1.0 / left)))
+    # (steps of at least 1 stay distinct when rounded; the last is ``last`` itself)
+    return np.round(np.array(t)).astype(np.int64)
 
 
 def replay(
     config: SolverConfig, data: Dataset, reference: Reference | None, iterations: Iterable[int]
-) -> Iterator[Solver]:
+) -> Generator[Solver, None, None]:
     """The solver of ``config`` on ``data`` from w = 0, stepped to each of ``iterations``
     (increasing) in turn; stops early where the solver stops (its stopping rule, or a
     divergence: ``solver.status_`` says which)."""

@@ -2,14 +2,17 @@
 
 The run is replayed from w = 0 (svmviz.core.replay: the window's configuration, seed and
 training points), and each chosen iteration is drawn by a twin of the decision plot with
-"iteration t" above it. One frame is made per turn of the event loop (a zero-time timer),
-so the window stays responsive; a progress dialog counts the frames and Cancel stops at
-once, leaving no partial file behind. The GIF is written by Pillow, atomically, at the end.
+its iteration t and objective F above it (:func:`training_frames`, which
+``svmviz.animate`` draws its frames with too). In the window one frame is made per turn of
+the event loop (a zero-time timer), so the window stays responsive; a progress dialog
+counts the frames and Cancel stops at once, leaving no partial file behind. The GIF is
+written by Pillow (:func:`gif_bytes`), atomically, at the end.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -19,8 +22,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.generalization import TRAIN
-from svmviz.core.picture import check_size
+from svmviz.core.picture import check_gif_size, check_size
 from svmviz.core.replay import SPACINGS, frame_iterations, replay
+from svmviz.core.solvers import Solver
 from svmviz.ui.dialogs import ok_cancel
 from svmviz.ui.render import (
     PlaneState,
@@ -32,7 +36,6 @@ from svmviz.ui.render import (
 )
 
 HOLD_LAST_MS = 2000  # the last frame (the trained model) stays on screen a little longer
-GIF_MAX_BYTES = 1 << 30  # a GIF's frames are kept until the end (one byte a pixel each)
 
 
 @dataclass(frozen=True)
@@ -66,20 +69,15 @@ class AnimationExport(QtCore.QObject):
         super().__init__(parent)
         check_size(settings.width, settings.height, settings.scale)
         self.settings = settings
-        frames = len(frame_iterations(settings.last, settings.frames, settings.spacing))
-        pixels = round(settings.width * settings.scale) * round(settings.height * settings.scale)
-        if settings.gif and frames * pixels > GIF_MAX_BYTES:
-            raise InputError(
-                f"{frames} frames of {pixels / 1e6:.1f} million pixels would need "
-                f"{frames * pixels / 2**30:.1f} GB for a GIF (at most 1 GB): choose fewer "
-                "frames, a smaller size, or numbered PNG frames"
-            )
-        self.config, self.data, self.parts, reference = job
         self.iterations = frame_iterations(settings.last, settings.frames, settings.spacing)
+        if settings.gif:
+            check_gif_size(len(self.iterations), settings.width, settings.height, settings.scale)
+        self.config, self.data, self.parts, reference = job
         train = self.data if self.parts is None else _subset(self.data, self.parts)
         self._runs = replay(self.config, train, reference, self.iterations)
-        self._state = replace(state, model=None, frame=None, alpha=None, optimum=None, slack=None)
-        self._twin = None
+        self._frames = training_frames(
+            state, self._runs, settings.width, settings.height, settings.scale, self.parts
+        )
         self._images = []  # GIF: the frames, as palette images
         self._written = []  # PNG frames written so far (removed on cancel)
         self._done = False
@@ -110,13 +108,11 @@ class AnimationExport(QtCore.QObject):
     def _finish(self, ok: bool, message: str) -> None:
         self._done = True
         self._timer.stop()
+        self._frames.close()  # (its twin closed)
         self._runs.close()
         self.progress.canceled.disconnect(self.cancel)
         self.progress.reset()
         self.progress.hide()
-        if self._twin is not None:
-            self._twin.deleteLater()
-            self._twin = None
         self._images = []
         self.finished.emit(ok, message)
 
@@ -127,22 +123,14 @@ class AnimationExport(QtCore.QObject):
             return
         s = self.settings
         try:
-            solver = next(self._runs, None)
-            if solver is None:
+            drawn = next(self._frames, None)
+            if drawn is None:
                 self._complete()
                 return
-            state = self._frame_state(solver)
-            if self._twin is None:
-                self._twin = plane_twin(state, s.width, s.height, s.scale)
-                # later frames' titles at the twin's scale
-                self._state = replace(self._state, scale=self._twin.scale)
-            else:
-                set_title(self._twin, state)
-                draw_state(self._twin, state)
-            image = export_image(self._twin.getPlotItem())
+            solver, image = drawn
             k = len(self._images) + len(self._written)
             if s.gif:
-                self._images.append(_palette_image(image))
+                self._images.append(palette_image(image))
             else:
                 path = s.frame_path(k)
                 atomic_write_bytes(path, png_bytes(image))
@@ -157,26 +145,11 @@ class AnimationExport(QtCore.QObject):
             f"Frame {k + 1} of {len(self.iterations)} (iteration {solver.t_:,})"
         )
 
-    def _frame_state(self, solver) -> PlaneState:
-        model = solver.model()
-        X = self.data.X
-        alpha = solver.training_alpha()
-        if self.parts is not None and alpha is not None:
-            full = np.zeros(len(X))
-            full[self.parts == TRAIN] = alpha
-            alpha = full
-        status = (
-            "" if solver.status_ in ("ready", "running", "budget") else (f" ({solver.status_})")
-        )
-        return replace(
-            self._state, model=model, alpha=alpha, title=f"iteration t = {solver.t_:,}{status}"
-        )
-
     def _complete(self) -> None:
         s = self.settings
         if s.gif:
             try:
-                atomic_write_bytes(s.path, _gif_bytes(self._images, s.frame_ms))
+                atomic_write_bytes(s.path, gif_bytes(self._images, s.frame_ms))
             except InputError as exc:
                 self._finish(False, f"The animation could not be written: {exc}")
                 return
@@ -195,7 +168,59 @@ def _subset(data, parts):
     return subset(data, np.flatnonzero(parts == TRAIN))
 
 
-def _palette_image(image: QtGui.QImage):
+def frame_title(solver: Solver, model) -> str:
+    """An animation frame's title: the iteration t, the objective F of the drawn ``model``
+    (the solver's output model) and the run's status where it ended otherwise than by its
+    budget (converged, diverged)."""
+    status = "" if solver.status_ in ("ready", "running", "budget") else f" ({solver.status_})"
+    objective = model.extra.get("objective")
+    value = "" if objective is None else f" · F = {float(objective):.4g}"
+    return f"iteration t = {solver.t_:,}{value}{status}"
+
+
+def training_frames(
+    state: PlaneState,
+    runs: Iterable[Solver],
+    width: int,
+    height: int,
+    scale: float = 1.0,
+    parts: np.ndarray | None = None,
+) -> Generator[tuple[Solver, QtGui.QImage], None, None]:
+    """Each solver of ``runs`` (svmviz.core.replay.replay) drawn as the plane ``state``
+    (its points, extent and view; its model replaced by each solver's, titled by
+    :func:`frame_title`), by one twin of ``width`` × ``height`` at ``scale``: (solver,
+    image) pairs. ``parts``: the split of the state's points (the solver trained on the
+    TRAIN ones). The twin is closed when the frames end or the generator is closed."""
+    state = replace(state, model=None, frame=None, alpha=None, optimum=None, slack=None)
+    twin = None
+    try:
+        for solver in runs:
+            model = solver.model()
+            alpha = solver.training_alpha()
+            if parts is not None and alpha is not None:
+                full = np.zeros(len(parts))
+                full[parts == TRAIN] = alpha
+                alpha = full
+            drawn = replace(
+                state,
+                model=model,
+                alpha=alpha,
+                kernel=model.coef is None,
+                title=frame_title(solver, model),
+            )
+            if twin is None:
+                twin = plane_twin(drawn, width, height, scale)
+                state = replace(state, scale=twin.scale)  # later frames' titles at its scale
+            else:
+                set_title(twin, drawn)
+                draw_state(twin, drawn)
+            yield solver, export_image(twin.getPlotItem())
+    finally:
+        if twin is not None:
+            twin.deleteLater()
+
+
+def palette_image(image: QtGui.QImage):
     """A Qt image as a Pillow palette image (256 colours: what a GIF frame holds)."""
     from PIL import Image
 
@@ -206,7 +231,9 @@ def _palette_image(image: QtGui.QImage):
     return frame.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
 
 
-def _gif_bytes(images, frame_ms: int) -> bytes:
+def gif_bytes(images, frame_ms: int) -> bytes:
+    """Pillow palette images (:func:`palette_image`) as an animated GIF that loops, each
+    frame ``frame_ms`` long and the last (the trained model) at least HOLD_LAST_MS."""
     if not images:
         raise InputError("no frames were drawn")
     out = io.BytesIO()
@@ -229,8 +256,8 @@ class AnimationDialog(QtWidgets.QDialog):
             2,
             1000,
             prefs.get("animation_frames"),
-            "frames in the animation (at most: iterations that round to the "
-            "same t, early in a log spacing, are drawn once)",
+            "frames in the animation (at most one per iteration: log spacing takes "
+            "t = 1, 2, 3… one at a time, as the log-t pace, then evenly in log t)",
         )
         self.frame_ms = _spin(
             20, 5000, prefs.get("animation_frame_ms"), "how long each frame shows, in milliseconds"

@@ -36,7 +36,9 @@ class PlaneState:
     (for the points' margins and roles, of any problem: svmviz.core.frame), the kernel
     coefficients, the split, the exact optimum's model (its boundary and margins, curve
     and tube, or contours, over the plane) and slack segments; ``data`` is the job's data
-    set (the frame's points, with their targets), needed only without a frame."""
+    set (the frame's points, with their targets), needed only without a frame; ``classes``
+    the session's class of each of the model's (by default the classes with points, as
+    the window trains on them)."""
 
     session: object  # svmviz.app.session.Session
     extent: tuple
@@ -51,6 +53,7 @@ class PlaneState:
     region_alpha: int = style.REGION_ALPHA
     title: str | None = None
     data: Dataset | None = None
+    classes: np.ndarray | None = None
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -150,7 +153,8 @@ def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
             plot.clear_model()
             return
         frame = make_frame(state.model, data, extent, n)
-    plot.draw_frame(frame, plot.region_colors(state.session.present_classes()), state.alpha)
+    classes = state.classes if state.classes is not None else state.session.present_classes()
+    plot.draw_frame(frame, plot.region_colors(classes), state.alpha)
     optimum = None
     if state.optimum is not None:  # (its curves over the same kind of frame)
         optimum = reframe(frame, state.optimum, extent, n)

@@ -114,3 +114,17 @@ def test_point_roles_and_slack_segments(separable):
     np.testing.assert_allclose(start, X[[0, 2]])  # ξ = 0.5 and 1.5; the second has none
     np.testing.assert_allclose(end, [[0.0, 3.0], [0.0, -1.0]])  # onto f = −1 (x₁ = 0)
     np.testing.assert_allclose(np.linalg.norm(end - start, axis=1), [0.5 / 2, 1.5 / 2])
+
+
+def test_point_alpha_rings_a_kernel_model_s_support_vectors(moons):
+    """A model drawn without its solver (svmviz.plot) rings the points that are its support
+    vectors by |α|, as the solver's training_alpha does."""
+    from svmviz.core.frame import point_alpha
+
+    s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=0.7), iterations=800, seed=1))
+    s.reset(moons).step(800)
+    np.testing.assert_allclose(point_alpha(s.model(), moons.X), s.training_alpha())
+    assert point_alpha(s.model(), moons.X[:, ::-1]).sum() < s.training_alpha().sum()
+    linear = Solver(SolverConfig(iterations=50)).reset(moons)
+    linear.step(50)
+    assert point_alpha(linear.model(), moons.X) is None

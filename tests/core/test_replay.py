@@ -1,0 +1,39 @@
+"""The iterations an animation shows, and the replay that steps a solver to them."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.errors import InputError
+from svmviz.core.replay import frame_iterations, replay
+from svmviz.core.solvers import Solver
+
+
+@pytest.mark.parametrize("spacing", ["log", "linear"])
+@pytest.mark.parametrize("last", [1, 2, 7, 40, 1000, 50_000, 10**7])
+@pytest.mark.parametrize("frames", [2, 3, 40, 500])
+def test_as_many_frames_as_asked_from_1_to_the_last(spacing, last, frames):
+    t = frame_iterations(last, frames, spacing)
+    assert len(t) == min(frames, last)  # (iterations that round alike are not merged away)
+    assert t[0] == 1 and t[-1] == last
+    assert np.all(np.diff(t) > 0)
+
+
+def test_log_spacing_is_the_log_t_pace():
+    """One at a time while an even step in log t is under one iteration, then evenly in
+    log t: the ratios of the later frames are all alike."""
+    t = frame_iterations(50_000, 40)
+    assert list(t[:5]) == [1, 2, 3, 4, 5]
+    ratios = t[20:] / t[19:-1]
+    assert np.ptp(ratios) < 0.01 * ratios.mean()
+    with pytest.raises(InputError, match="spacing must be one of"):
+        frame_iterations(10, 5, "cubic")
+
+
+def test_replay_steps_to_each_iteration_as_one_run_does(separable):
+    config = SolverConfig(iterations=300, seed=3)
+    seen = [(s.t_, s.model().coef.copy()) for s in replay(config, separable, None, [1, 20, 300])]
+    assert [t for t, _ in seen] == [1, 20, 300]
+    one = Solver(config).reset(separable)
+    one.step(300)
+    np.testing.assert_array_equal(seen[-1][1], one.model().coef)
