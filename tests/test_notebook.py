@@ -22,3 +22,7 @@ def test_example_notebook_runs_headless(tmp_path, monkeypatch):
     text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "svmviz Pegasos  accuracy 0.9" in text and "libsvm SVC      accuracy 0.9" in text
     assert "t = 50,000: F − F* =" in text
+    assert "Pegasos and libsvm agree on 9" in text
+    data = [o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert sum("image/png" in d for d in data) == 2  # svmviz.plot, inline
+    assert any("data:image/gif;base64," in d.get("text/html", "") for d in data)  # animate
