@@ -59,27 +59,29 @@ class Dataset:
 
 
 def check_window_data(
-    data: Dataset, name: str, drawer: str = "the window", remedy: str = ""
+    data: Dataset, name: str, drawer: str = "the window", remedy: str = "", holder: str = ""
 ) -> None:
     """The window draws 2-D data of at most MAX_CLASSES classes, or a regression's 1-D
     inputs (the plane: x against the target) or 2-D inputs; anything else is refused with a
     message (never silently cut). ``drawer`` and ``remedy``: who draws, and what to do
-    instead (by default: the window, and `svmviz train`)."""
+    instead (by default: the window, and `svmviz train`); ``holder``: what holds the data
+    in the message (by default "this file")."""
+    holder = holder or "this file"
     d = data.X.shape[1]
     if data.target is not None and d not in (1, 2):
         raise InputError(
             f"{name}: {drawer} draws a regression of 1 or 2 coordinates and a target, and "
-            f"this file has {counted(d, 'coordinate')}; "
+            f"{holder} has {counted(d, 'coordinate')}; "
             + (remedy or "use `svmviz train` for other dimensions")
         )
     if data.target is None and d != 2:
         raise InputError(
-            f"{name}: {drawer} draws 2-D data and this file has "
+            f"{name}: {drawer} draws 2-D data and {holder} has "
             f"{counted(d, 'coordinate')}; " + (remedy or "use `svmviz train` for other dimensions")
         )
     if data.n_classes > MAX_CLASSES:
         raise InputError(
-            f"{name}: {drawer} draws at most {MAX_CLASSES} classes and this file has "
+            f"{name}: {drawer} draws at most {MAX_CLASSES} classes and {holder} has "
             f"{data.n_classes}; " + (remedy or "use `svmviz train` for more")
         )
 
