@@ -1,9 +1,10 @@
 """svmviz: watch support vector machines learn.
 
-From Python and notebooks: ``svmviz.plot(model, X, y)`` draws the window's decision
-picture of a fitted model and ``svmviz.animate(estimator, X, y)`` its training, without a
-window (svmviz.ui.notebook); the estimators are in ``svmviz.estimators``. They are loaded
-on first use, so that ``import svmviz`` alone loads no Qt.
+From Python and notebooks: ``svmviz.show(X, y)`` opens the window on these points
+(svmviz.ui.show); ``svmviz.plot(model, X, y)`` draws the window's decision picture of a
+fitted model and ``svmviz.animate(estimator, X, y)`` its training, without a window
+(svmviz.ui.notebook); the estimators are in ``svmviz.estimators``. They are loaded on
+first use, so that ``import svmviz`` alone loads no Qt.
 """
 
 __version__ = "0.1.0"
@@ -12,6 +13,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "plot": "svmviz.ui.notebook",
     "animate": "svmviz.ui.notebook",
+    "show": "svmviz.ui.show",
 }
 __all__ = ["__version__", *_LAZY]
 

@@ -37,7 +37,7 @@ from svmviz.core.config import (
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
-from svmviz.core.model_io import with_provenance, write_model
+from svmviz.core.model_io import Model, with_provenance, write_model
 from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
 from svmviz.core.training import run_to_end
@@ -662,4 +662,69 @@ def load(path) -> _SVMBase:
     est.n_iter_ = int(saved["n_iter"])
     est.history_ = None
     est._restore(saved)
+    return est
+
+
+def fitted(
+    config: SolverConfig,
+    data: Dataset,
+    model: Model,
+    n_iter: int,
+    history: dict | None = None,
+    classes=None,
+) -> _SVMBase:
+    """The estimator with the settings of ``config``, fitted: ``model`` trained on ``data``
+    for ``n_iter`` iterations, with its ``history`` (what the window shows: the handle
+    ``svmviz.show`` returns). A
+    classifier's ``classes_`` are ``classes`` (the labels in the order of ``model``'s
+    classes; their names when None). ``partial_fit`` goes on from w = 0 (the window's
+    solver state stays in the window); ``optimum_`` is solved on ``data``."""
+    if config.kind == "one-class":
+        cls: type[_SVMBase] = OneClassSVM
+    elif config.kind == "regression":
+        cls = SVMRegressor
+    else:
+        cls = SVMClassifier
+    kernel = config.kernel
+    nu = config.nu if config.problem in ("nu-svc", "nu-svr", "one-class") else None
+    values = {
+        "loss": config.loss,
+        "multiclass": config.multiclass,
+        "nu": nu,
+        "margin": config.margin,
+        "epsilon": config.epsilon,
+        "lam": config.lam,
+        "C": None,
+        "kernel": kernel.name,
+        "gamma": kernel.gamma,
+        "degree": kernel.degree,
+        "coef0": kernel.coef0,
+        "bias": config.bias,
+        "cost": None if config.cost is None else [list(row) for row in config.cost],
+        "algorithm": config.algorithm,
+        "schedule": config.schedule,
+        "eta": config.eta,
+        "sampling": config.sampling,
+        "batch": config.batch,
+        "average": config.average,
+        "project": config.project,
+        "radius": config.radius,
+        "iterations": config.iterations,
+        "tol": config.tol,
+        "random_state": config.seed,
+    }
+    est = cls(**{name: values[name] for name in cls().get_params()})
+    if isinstance(est, SVMClassifier):
+        est.classes_ = np.asarray(model.classes if classes is None else classes)
+    est.model_ = model
+    est.n_iter_ = int(n_iter)
+    est.history_ = {
+        name: np.array(values)
+        for name, values in (history or {}).items()
+        if name not in ("sampled", "violated")
+    }
+    est.n_features_in_ = int(data.X.shape[1])
+    est._config, est._data = config, data
+    est._warm = None
+    est._optimum = None
     return est

@@ -6,7 +6,12 @@ command line (svmviz.cli), which sits above both."""
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Callable
+from dataclasses import fields, replace
 from typing import NoReturn
+
+import numpy as np
 
 from svmviz.core.config import (
     ALGORITHMS,
@@ -22,8 +27,8 @@ from svmviz.core.config import (
     SCHEDULES,
     SolverConfig,
 )
-from svmviz.core.data import Dataset, read_cost_matrix
-from svmviz.core.errors import InputError
+from svmviz.core.data import Dataset, check_cost_matrix, read_cost_matrix
+from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.solvers import losses
 
@@ -83,16 +88,25 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, default=0)
 
 
-def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
+def cli_option(name: str) -> str:
+    """A setting as the command line names it (``lam`` → ``--lam``)."""
+    return f"--{name}"
+
+
+def check_given(
+    args: argparse.Namespace, binary: bool | None = None, named: Callable[[str], str] = cli_option
+) -> None:
     """Refuse an option given for a problem that has no use for it (SolverConfig cannot
-    tell a default from a value given). ``binary``: whether the data have two classes."""
+    tell a default from a value given). ``binary``: whether the data have two classes;
+    ``named``: a setting's name in the messages (``--lam``; ``lam`` for Python)."""
     problem = args.problem
     if args.lam is not None and problem in NU_SCALED:
         raise InputError(
-            f"--lam does not apply to {problem}: its objective has ½‖w‖² and no λ "
-            "(ν, --nu, sets the trade-off)"
+            f"{named('lam')} does not apply to {problem}: its objective has ½‖w‖² and no λ "
+            f"(ν, {named('nu')}, sets the trade-off)"
         )
-    for option, field in (("--epsilon", "epsilon"), ("--nu", "nu")):  # the problems' own
+    # the problems' own
+    for option, field in ((named("epsilon"), "epsilon"), (named("nu"), "nu")):
         given = getattr(args, field)
         if given is not None and field not in losses.parameters_of(problem):
             having = [p for p in PROBLEMS if p != "svc" and field in losses.parameters_of(p)]
@@ -100,27 +114,27 @@ def check_given(args: argparse.Namespace, binary: bool | None = None) -> None:
                 [", ".join(having[:-1]), having[-1]] if len(having) > 1 else having
             )
             learns = (
-                f"; {problem} learns ε (set ν with --nu)"
+                f"; {problem} learns ε (set ν with {named('nu')})"
                 if field in losses.offset_columns(problem)
                 else ""
             )
             raise InputError(f"{option} applies to {names}, not {problem}{learns}")
     if args.bias is not None and problem == "one-class":
-        raise InputError("--bias does not apply to one-class: ρ is its offset")
-    for name, value in (("--loss", args.loss), ("--multiclass", args.multiclass)):
+        raise InputError(f"{named('bias')} does not apply to one-class: ρ is its offset")
+    for name, value in ((named("loss"), args.loss), (named("multiclass"), args.multiclass)):
         if value is not None and problem != "svc":
             raise InputError(f"{name} {value} applies to the svc problem, not {problem}")
     # a loss for the other kind of data, alone (with both given, each applies to its kind)
     if problem == "svc" and binary is not None and (args.loss is None) != (args.multiclass is None):
         if args.loss is not None and not binary:
             raise InputError(
-                f"--loss {args.loss} is a binary loss and these data have more than two "
-                "classes; choose a multiclass loss with --multiclass"
+                f"{named('loss')} {args.loss} is a binary loss and these data have more than "
+                f"two classes; choose a multiclass loss with {named('multiclass')}"
             )
         if args.multiclass is not None and binary:
             raise InputError(
-                f"--multiclass {args.multiclass} is a multiclass loss and these data have two "
-                "classes; choose a binary loss with --loss"
+                f"{named('multiclass')} {args.multiclass} is a multiclass loss and these data "
+                f"have two classes; choose a binary loss with {named('loss')}"
             )
     if args.cost is not None:  # (before the file is read: its message would be beside the point)
         if problem != "svc":
@@ -176,6 +190,85 @@ def config_from_args(args: argparse.Namespace, data: Dataset | None = None) -> S
         tol=args.tol,
         seed=args.seed,
     )
+
+
+# the settings a program gives by name (svmviz.show): SolverConfig's fields and `svmviz
+# train`'s options (``solver`` is ``algorithm``; the kernel's parameters; C, libsvm's λ)
+KERNEL_SETTINGS = ("gamma", "degree", "coef0")
+SETTINGS = (*(f.name for f in fields(SolverConfig)), *KERNEL_SETTINGS, "solver", "C")
+# what a problem has of its own: back to their defaults when the problem changes
+PROBLEM_SETTINGS = ("loss", "multiclass", "epsilon", "nu", "margin", "cost")
+
+
+def config_from_settings(
+    settings: dict, data: Dataset | None = None, base: SolverConfig | None = None
+) -> SolverConfig:
+    """The SolverConfig of ``settings`` given by name over ``base`` (SolverConfig's
+    defaults when None): SolverConfig's fields and `svmviz train`'s options (``solver`` or
+    ``algorithm``; ``kernel`` a name or a Kernel, with ``gamma``, ``degree``, ``coef0``;
+    ``cost`` a K×K matrix in the order of ``data``'s classes, or a cost file; ``C``, as
+    libsvm's, sets λ = 1/(C·m) for the m points of ``data``). A setting the problem has no
+    use for is refused as `svmviz train` refuses its option; a problem other than
+    ``base``'s starts from its own defaults (with ``base``'s kernel and run)."""
+    unknown = sorted(set(settings) - set(SETTINGS))
+    if unknown:
+        raise InputError(
+            f"unknown setting(s) {', '.join(str(k) for k in unknown[:5])}; "
+            f"the settings are {', '.join(SETTINGS)}"
+        )
+    s = dict(settings)
+    for one, other in (("solver", "algorithm"), ("C", "lam")):
+        if one in s and other in s:
+            raise InputError(f"give {one} or {other}, not both (they set the same)")
+    if "solver" in s:
+        s["algorithm"] = s.pop("solver")
+    if "C" in s:
+        C = s.pop("C")
+        if not finite_number(C) or C <= 0:
+            raise InputError(f"C must be a number > 0, not {shown(C)}")
+        if data is None or not len(data.X):
+            raise InputError("C needs the points (λ = 1/(C·m)); give lam instead")
+        s["lam"] = 1.0 / (float(C) * len(data.X))
+    base = SolverConfig() if base is None else base
+    problem = s.pop("problem", base.problem)
+    if problem != base.problem:
+        default = SolverConfig()
+        base = base.replace(**{name: getattr(default, name) for name in PROBLEM_SETTINGS})
+    given = {name: s.get(name) for name in ("lam", "epsilon", "nu", "bias", "loss", "multiclass")}
+    check_given(
+        argparse.Namespace(problem=problem, cost=s.get("cost"), **given),
+        None if data is None else data.n_classes == 2,
+        named=str,
+    )
+    kernel = s.pop("kernel", base.kernel)
+    if isinstance(kernel, str):
+        kernel = replace(base.kernel, name=kernel)
+    elif not isinstance(kernel, Kernel):
+        raise InputError(f"kernel must be one of {', '.join(KERNELS)}, not {shown(kernel)}")
+    kernel = replace(kernel, **{name: s.pop(name) for name in KERNEL_SETTINGS if name in s})
+    if "project" in s and not isinstance(s["project"], (bool, np.bool_)):
+        raise InputError(f"project must be True or False, not {shown(s['project'])}")
+    if s.get("cost") is not None:
+        s["cost"] = _cost(s["cost"], data)
+    return base.replace(problem=problem, kernel=kernel, **s)
+
+
+def _cost(cost: object, data: Dataset | None) -> tuple:
+    """Δ given as a K×K matrix or a cost file, for ``data``'s K classes, as SolverConfig
+    keeps it."""
+    if data is None:
+        raise InputError("cost needs the points' classes")
+    if isinstance(cost, (str, os.PathLike)):
+        matrix = read_cost_matrix(cost, data.n_classes)
+    else:
+        try:
+            matrix = check_cost_matrix(cost, data.n_classes, "cost")
+        except InputError:
+            raise
+        except (TypeError, ValueError):
+            K = data.n_classes
+            raise InputError(f"cost must be a {K}×{K} matrix of numbers") from None
+    return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
 def window_parser() -> argparse.ArgumentParser:

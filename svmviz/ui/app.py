@@ -104,21 +104,23 @@ def gui_thread_garbage_collection() -> None:
     objects of numpy, numba, scikit-learn and Qt would stall the GUI; the frozen ones are
     still freed by reference counting, only cycles among them stay."""
     global _COLLECTOR
-    if _COLLECTOR is None:
-        import gc
+    import gc
 
-        from pyqtgraph.util.garbage_collector import GarbageCollector
+    if _COLLECTOR is not None:
+        gc.disable()  # (again: svmviz.show gives collection back when its window closes)
+        return
+    from pyqtgraph.util.garbage_collector import GarbageCollector
 
-        class FreezingCollector(GarbageCollector):
-            def check(self):
-                full = all(c > t for c, t in zip(gc.get_count(), self.threshold, strict=True))
-                super().check()
-                if full:
-                    gc.freeze()
+    class FreezingCollector(GarbageCollector):
+        def check(self):
+            full = all(c > t for c, t in zip(gc.get_count(), self.threshold, strict=True))
+            super().check()
+            if full:
+                gc.freeze()
 
-        gc.collect()
-        gc.freeze()
-        _COLLECTOR = FreezingCollector(interval=1.0)
+    gc.collect()
+    gc.freeze()
+    _COLLECTOR = FreezingCollector(interval=1.0)
 
 
 def build_window(data: Dataset | None, config: SolverConfig, play: bool = False):

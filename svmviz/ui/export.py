@@ -193,6 +193,18 @@ class Exports(QtCore.QObject):
         )
         if path is None:
             return False
+        model = self.model(snap)
+        try:
+            (write_model_npz if path.suffix.lower() == ".npz" else write_model)(path, model)
+        except InputError as exc:
+            self._failed("export the model", exc)
+            return False
+        self.status(f"Exported the model at iteration {snap.t:,} to {path}")
+        return True
+
+    def model(self, snap):
+        """The model of ``snap`` as it is exported (what `svmviz train --out` writes): with
+        the classes' names of now and what made it."""
         ref = snap.reference
         model = with_provenance(
             self._named(snap.model),
@@ -201,13 +213,7 @@ class Exports(QtCore.QObject):
             None if ref is None else ref.objective,
         )
         model.extra["iterations"] = snap.t
-        try:
-            (write_model_npz if path.suffix.lower() == ".npz" else write_model)(path, model)
-        except InputError as exc:
-            self._failed("export the model", exc)
-            return False
-        self.status(f"Exported the model at iteration {snap.t:,} to {path}")
-        return True
+        return model
 
     def _named(self, model):
         """The model with the classes' names of now: a rename does not retrain (the problem

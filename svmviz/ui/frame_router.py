@@ -312,7 +312,12 @@ class FrameRouter(QtCore.QObject):
         extent = plot.view_extent()
         if snap is None:
             return PlaneState(
-                self.session, extent, parts=parts, scale=plot.scale, region_alpha=plot.region_alpha
+                self.session,
+                extent,
+                parts=parts,
+                scale=plot.scale,
+                region_alpha=plot.region_alpha,
+                given=plot.given,
             )
         slack = None
         if plot.slack.isVisible():
@@ -333,4 +338,5 @@ class FrameRouter(QtCore.QObject):
             snap.model.coef is None,
             plot.scale,
             plot.region_alpha,
+            given=plot.given,
         )

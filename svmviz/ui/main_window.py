@@ -60,6 +60,8 @@ def _union(a, b):
 
 
 class MainWindow(QtWidgets.QMainWindow):
+    closed = QtCore.Signal()  # closed for good (not when a prompt kept it open): threads stopped
+
     def __init__(self, data: Dataset | None, config: SolverConfig, play: bool = False):
         super().__init__()
         self.setWindowTitle("svmviz")
@@ -411,3 +413,4 @@ class MainWindow(QtWidgets.QMainWindow):
             self.controller.shutdown()
             self.generalization.shutdown()
             super().closeEvent(event)
+            self.closed.emit()

@@ -66,6 +66,7 @@ class NumberField(QtWidgets.QLineEdit):
         self._value = value
         self._shown = text if text is not None else ("" if value is None else exact(value))
         self.setText(self._shown)
+        self.setCursorPosition(0)  # the leading digits of a long value (1/(C·m)), not its tail
         self.set_marked(False)
 
     def value(self) -> float | None:

@@ -24,6 +24,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.frame import Frame, make_frame, reframe
 from svmviz.core.model_io import Model
+from svmviz.core.overlay import Overlay
 from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
@@ -54,6 +55,7 @@ class PlaneState:
     title: str | None = None
     data: Dataset | None = None
     classes: np.ndarray | None = None
+    given: Overlay | None = None  # a model given from Python, drawn over the plane
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -140,11 +142,12 @@ def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
     """Draw ``state``'s model over the plot's current extent (the regions and curves
     recomputed; the points' margins are the state's frame's, or the model's own on the
     state's data without one)."""
+    plot.set_given(state.given)
     if state.model is None:
         plot.clear_model()
         return
     extent = plot.view_extent()
-    n = _grid_for(plot)
+    n = plot.grid_size()
     if state.frame is not None:  # the window's margins: the solver's own values
         frame = reframe(state.frame, state.model, extent, n)
     else:
@@ -160,11 +163,6 @@ def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
         optimum = reframe(frame, state.optimum, extent, n)
     plot.show_optimum(optimum, optimum is not None)
     plot.show_slack(*(state.slack or (None, None)))
-
-
-def _grid_for(plot) -> int:
-    """Region cells of about 3 pixels of the picture (at least the window's 160)."""
-    return int(np.clip(max(plot.width(), plot.height()) / 3, 160, 600))
 
 
 def export_image(item) -> QtGui.QImage:
