@@ -1,6 +1,7 @@
 """The example notebook runs headless, as CI runs it (nbclient, a python3 kernel of this
 environment), without an error, and shows what it says it shows."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ def test_example_notebook_runs_headless(tmp_path, monkeypatch):
     text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "svmviz Pegasos  accuracy 0.9" in text and "libsvm SVC      accuracy 0.9" in text
     assert "t = 50,000: F − F* =" in text
-    assert "Pegasos and libsvm agree on 9" in text
+    agree = re.search(r"Pegasos and libsvm agree on ([\d.]+)% of the points", text)
+    assert agree and float(agree.group(1)) >= 95
     data = [o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert sum("image/png" in d for d in data) == 2  # svmviz.plot, inline
     assert any("data:image/gif;base64," in d.get("text/html", "") for d in data)  # animate
