@@ -95,12 +95,13 @@ def order_classes(labels) -> list[str]:
         return seen
 
 
-def _read_text(path: Path, raw: bytes | None = None) -> str:
-    """The text of a CSV file (``raw``: its bytes, when they have been read)."""
+def read_text(path: Path, raw: bytes | None = None, what: str = "a CSV") -> str:
+    """The text of a text file of the format ``what`` (``raw``: its bytes, when they have
+    been read): refused when it is binary, not UTF-8 or empty."""
     if raw is None:
         raw = read_bytes(path)
-    if b"\x00" in raw[:8192]:
-        raise InputError(f"{path}: is a binary file, not a CSV text file")
+    if b"\x00" in raw:
+        raise InputError(f"{path}: is a binary file, not {what} text file")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -157,7 +158,7 @@ def read_csv(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
     bytes, when the caller has read them.
     """
     path = Path(path)
-    rows = list(_rows(path, _read_text(path, raw)))
+    rows = list(_rows(path, read_text(path, raw)))
     if not rows:
         raise InputError(f"{path}: has no header and no data, only empty cells")
     header_line, header = rows[0]
@@ -219,7 +220,7 @@ def _is_number(cell: str) -> bool:
 def read_cost_matrix(path, n_classes: int) -> np.ndarray:
     """Read Δ: K rows of K non-negative numbers (no header), zero diagonal."""
     path = Path(path)
-    rows = list(_rows(path, _read_text(path)))
+    rows = list(_rows(path, read_text(path)))
     if len(rows) != n_classes:
         raise InputError(
             f"{path}: the cost matrix has {counted(len(rows), 'row')}; the data has "

@@ -51,7 +51,7 @@ from pathlib import Path
 import numpy as np
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset
+from svmviz.core.data import Dataset, read_text
 from svmviz.core.errors import InputError, shown
 from svmviz.core.file_io import atomic_write_text, read_bytes
 from svmviz.core.limits import check_coordinates
@@ -105,7 +105,7 @@ def read_svmtoy(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
     path = Path(path)
     if raw is None:
         raw = read_bytes(path)
-    body = _text(path, raw)
+    body = read_text(path, raw, "an svm-toy").encode("utf-8")
     lines = _lines(body)
     # the lines the parser makes a point of: something left once a "#" comment is cut
     numbers = [n for n, line in enumerate(lines, 1) if line.split(b"#", 1)[0].split()]
@@ -170,20 +170,6 @@ def read_svmtoy(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
             "two classes"
         )
     return data
-
-
-def _text(path: Path, raw: bytes) -> bytes:
-    """``raw`` as the UTF-8 text to parse (without a byte-order mark); refused when it is
-    binary, not UTF-8 or empty."""
-    if b"\x00" in raw:
-        raise InputError(f"{path}: is a binary file, not an svm-toy text file")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: is not UTF-8 text (byte {exc.start})") from None
-    if not text.strip():
-        raise InputError(f"{path}: is empty")
-    return text.encode("utf-8")
 
 
 def _check_shapes(where, count, index, indptr, first: str) -> None:
