@@ -178,6 +178,8 @@ def start(args):
         if play:
             window.toggle_play()
     window.show()
+    if data is not None and args.data:  # a data file's points fill the plane (File ▸ Open)
+        QtCore.QTimer.singleShot(0, window.fit_view)  # (once laid out)
     QtCore.QTimer.singleShot(0, window.files.offer_recovery)
     # compile the solver's loop once the first frame is up (seconds once after install; it
     # holds the GIL much of the time, so it must not delay that frame)

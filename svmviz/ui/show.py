@@ -197,6 +197,9 @@ def show(X, y=None, model=None, *, play: bool = False, **settings) -> Handle:
         fits = _same(given.data, data)
         window.plot.set_given(replace(given, points=window.session.points if fits else None))
     window.show()
+    # data of any scale fill the plane, as File ▸ Open fits them (once the window is laid
+    # out: the view keeps its scale as the plane grows)
+    QtCore.QTimer.singleShot(0, window.fit_view)
     if app.platformName() != "offscreen":  # (nothing to raise there; Qt warns)
         window.raise_()
     window.activateWindow()

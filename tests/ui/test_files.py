@@ -500,6 +500,20 @@ def test_an_svm_toy_regression_file_opens_for_epsilon_svr(qtbot, window, tmp_pat
     again.close()
 
 
+def test_svmviz_file_opens_with_its_points_filling_the_plane(qtbot, tmp_path):
+    """`svmviz FILE`, as File ▸ Open: an svm-toy file's unit square fills the plane (it
+    was an eighth of its width, inside the default view of (−4, 4) × (−3, 3))."""
+    path = tmp_path / "toy.txt"
+    path.write_text(SVMTOY)
+    _, w = start(window_parser().parse_args([str(path)]))
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.plot.view_extent()[0] > -1)  # (fitted once laid out)
+    x0, x1, y0, y1 = w.plot.view_extent()
+    assert x0 < 0.1 and x1 > 0.9 and y0 < 0.1 and y1 > 0.9  # every point in view
+    assert max(x1 - x0, y1 - y0) < 2.5  # and large
+    w.close()
+
+
 def test_points_svm_toy_cannot_hold_are_said_before_the_dialog(window, dialogs, monkeypatch):
     asked = []
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a: asked.append(a))

@@ -60,6 +60,24 @@ def legend_text(window) -> str:
 
 
 # ---------------------------------------------------------------------- what is shown
+def test_points_of_any_scale_fill_the_plane(qtbot, shown):
+    """Measurements of another scale are shown as large as the plane allows (the window's
+    default view, (−4, 4) × (−3, 3), would have squeezed them into a corner)."""
+    X, y = moons()
+    X = 1000 + 50 * X
+    h = shown(X, y)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+
+    def fitted():  # (once the window is laid out: the view keeps its scale as it grows)
+        x0, x1, y0, y1 = h.window.plot.view_extent()
+        inside = x0 <= lo[0] and x1 >= hi[0] and y0 <= lo[1] and y1 >= hi[1]
+        # the axis of the plane's longer side is widened to keep the aspect; the other fits
+        tight = min((x1 - x0) / (hi[0] - lo[0]), (y1 - y0) / (hi[1] - lo[1])) < 1.5
+        return inside and tight
+
+    qtbot.waitUntil(fitted)
+
+
 def test_points_and_settings_are_the_windows(shown, wait_frame):
     X, y = moons()
     labels = np.where(y == 1, "upper", "lower")
