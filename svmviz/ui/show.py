@@ -183,15 +183,17 @@ def show(X, y=None, model=None, *, play: bool = False, **settings) -> Handle:
     config = config_from_settings(settings, data, base)
     check_window_data(data, NAME, subject="y")
     check_display()
-    check_display_libraries()
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.solvers import Solver
 
     app = QtWidgets.QApplication.instance()
-    if app is None:
+    if app is None:  # (Qt starts here: what its platform needs is checked first)
+        check_display_libraries()
         app = QtWidgets.QApplication(["svmviz"])
         app.setApplicationName("svmviz")
+    else:
+        check_visible(app)
     window = build_window(data, config, play=play)
     if given is not None:
         fits = _same(given.data, data)
@@ -231,6 +233,26 @@ def check_display(environ=os.environ, platform: str = sys.platform) -> None:
         "WAYLAND_DISPLAY, and QT_QPA_PLATFORM is not set): use svmviz.plot, which draws "
         "the plane to a picture without a window, or run this on a desktop (in Jupyter "
         "or IPython: %gui qt first)"
+    )
+
+
+def check_visible(app, environ=os.environ, platform: str = sys.platform) -> None:
+    """Refuse where this process's Qt was started without a screen that the user has
+    (svmviz.plot and svmviz.animate start it offscreen when no Qt runs): the window would
+    open where nobody sees it. An offscreen platform asked for (QT_QPA_PLATFORM) is kept."""
+    if app is None or app.platformName() != "offscreen":
+        return
+    if environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        return
+    if platform.startswith("linux") and not (
+        environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+    ):
+        return  # (check_display has said what to do)
+    raise InputError(
+        f"{NAME}: Qt runs without a screen in this Python session (svmviz.plot and "
+        "svmviz.animate started it so, to draw without a window), so the window would not "
+        "be seen: restart the kernel and call svmviz.show first, or run %gui qt before "
+        "svmviz.plot"
     )
 
 

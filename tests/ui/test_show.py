@@ -14,7 +14,7 @@ pytest.importorskip("PySide6.QtWidgets")
 import svmviz
 from svmviz.core.errors import InputError
 from svmviz.ui.main_window import MainWindow
-from svmviz.ui.show import check_display, event_loop_running
+from svmviz.ui.show import check_display, check_visible, event_loop_running
 
 
 def moons(m=80, seed=0):
@@ -358,6 +358,20 @@ def test_no_display_is_refused_with_what_to_use_instead(monkeypatch, ipython_qt)
     monkeypatch.setattr(sys, "platform", "linux")
     before = len(windows())
     with pytest.raises(InputError, match="no display"):
+        svmviz.show(*moons(20))
+    assert len(windows()) == before
+
+
+def test_qt_started_offscreen_by_plot_on_a_desktop_is_said(monkeypatch, ipython_qt, qapp):
+    """In a notebook on a desktop, svmviz.plot starts Qt offscreen when none runs: a window
+    opened by svmviz.show afterwards would not be seen, and is refused with what to do."""
+    assert qapp.platformName() == "offscreen"  # (the tests' Qt, as plot's would be)
+    check_visible(qapp, {"QT_QPA_PLATFORM": "offscreen"}, "linux")  # asked for: kept
+    check_visible(qapp, {}, "linux")  # no screen: check_display says it
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    before = len(windows())
+    with pytest.raises(InputError, match="restart the kernel and call svmviz.show first"):
         svmviz.show(*moons(20))
     assert len(windows()) == before
 
