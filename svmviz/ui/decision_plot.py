@@ -12,13 +12,11 @@ outside the tube; one-class as the shaded region f ≥ 0, its boundary and the o
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
 so several updates in one tick cost one paint). The items' own classes are in
-svmviz.ui.plane_items; what stays here (a little over 400 lines) is one widget whose items
-share its view, scale and legend.
+svmviz.ui.plane_items, and a model given from Python is drawn by svmviz.ui.given_model; what
+stays here is one widget whose items share its view, scale and legend.
 """
 
 from __future__ import annotations
-
-import html
 
 import numpy as np
 import pyqtgraph as pg
@@ -29,6 +27,7 @@ from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.solvers.losses import MODULES
 from svmviz.ui import style
+from svmviz.ui.given_model import GivenModel, overlay_words
 from svmviz.ui.plane_items import (
     ALPHA_SHOWN,
     MARGIN_RING,
@@ -60,20 +59,6 @@ LEVEL_COLOR = (40, 40, 40, 170)  # the contours of a 2-D regression's f
 MAP_NAME = "viridis"  # a 2-D regression's colour map (perceptually uniform, colorblind-safe)
 MAP_ALPHA = 2.5  # its background's weight over white, in units of the regions' alpha
 AXES = {"svc": ("x₁", "x₂"), "regression": ("x", "y (target)")}
-# a model given from Python (svmviz.show): reddish purple (Paul Tol's), apart from the
-# classes' first colours, the black boundary, the grey margins and the optimum's green
-GIVEN_COLOR = "#AA3377"
-GIVEN_RING = style.POINT_SIZE + 18  # around the window's own rings (at most POINT_SIZE + 14)
-
-
-def overlay_words(kind: str, has_margin: bool) -> str:
-    """What the lines of a model drawn over the plane are (the exact optimum's, a given
-    model's), in the legend, for a frame of ``kind``."""
-    if kind == "regression":
-        return "curve, tube"
-    if kind == "regression2d":
-        return "contours"
-    return "boundary, margins" if kind == "svc" and has_margin else "boundary"
 
 
 class DecisionPlot(pg.PlotWidget):
@@ -161,21 +146,7 @@ class DecisionPlot(pg.PlotWidget):
             item.hide()
             self.addItem(item)
         self.optimum_shown = False
-        # a model given from Python (svmviz.core.overlay), fixed while the training runs
-        # under it: its boundary and margins, and its support vectors ringed
-        self.given_boundary = pg.PlotCurveItem(connect="finite")
-        self.given_margin = pg.PlotCurveItem(connect="finite")
-        self.given_rings = Marks(size=GIVEN_RING, brush=None, symbol="o")
-        for item in (self.given_boundary, self.given_margin, self.given_rings):
-            item.setZValue(4)
-            item.hide()
-            self.addItem(item)
-        self.given = None  # the Overlay drawn (None: none)
-        self._given_drawn = None  # (overlay, extent) of the lines drawn last
-        # its lines follow the view once a pan or a zoom comes to rest, as the regions do
-        self._given_timer = QtCore.QTimer(self, singleShot=True, interval=50)
-        self._given_timer.timeout.connect(self.draw_given)
-        self.view.sigRangeChanged.connect(self._given_timer.start)
+        self.given = GivenModel(self)  # a model given from Python, over the training
         # slack ξ_i drawn as a segment from a violating point to its margin line (linear)
         self.slack = pg.PlotCurveItem(pen=pg.mkPen(style.ERROR_COLOR, width=2), connect="finite")
         self.slack.setZValue(3)
@@ -289,24 +260,9 @@ class DecisionPlot(pg.PlotWidget):
         if self.optimum_shown:  # one entry, two lines: the boundary above the margins
             optimum = overlay_words(kind, has_margin)
             entries.append((self.optimum_boundary, f"exact optimum: {optimum}"))
-        entries += self._given_entries()
+        entries += self.given.legend_entries()
         if self._step_marks is not None:
             entries.append(self._step_marks)
-        return entries
-
-    def _given_entries(self) -> list[tuple[object, str]]:
-        """A given model's entries: its lines, and its support vectors where it has them;
-        said when the points are no longer the ones it was fitted on."""
-        given = self.given
-        if given is None:
-            return []
-        name = html.escape(given.name)
-        lines = overlay_words(given.base.kind, given.base.level > 0)
-        if not given.fits(self.session.points):
-            lines += " (fitted on other points)"
-        entries: list[tuple[object, str]] = [(self.given_boundary, f"{name}: {lines}")]
-        if len(given.rings):
-            entries.append((self.given_rings, f"{name}: support vectors"))
         return entries
 
     def _svc_entries(self, has_margin: bool, unit: str) -> list[tuple[object, str]]:
@@ -417,7 +373,7 @@ class DecisionPlot(pg.PlotWidget):
             has(2),
             self.multiclass,
             self._step_marks,
-            None if self.given is None else (self.given, self.given.fits(self.session.points)),
+            self.given.legend_key(),
         )
         if key != self._legend_key:
             self._legend_key = key
@@ -427,12 +383,10 @@ class DecisionPlot(pg.PlotWidget):
                 if isinstance(item, Sample):  # (a shaded area or a colour map)
                     self.legend.addItem(item, label)
                     continue
-                on_point = any(item is x for x in (self.rings, self.wrong, self.given_rings, step))
+                on_point = any(item is x for x in (self.rings, self.wrong, step))
                 below = self.optimum_margin if item is self.optimum_boundary else None
                 if below is not None and self.kind in ("one-class", "regression2d"):
                     below = None  # (no margins: one line)
-                if item is self.given_boundary and self._given_margins():
-                    below = self.given_margin
                 # (the step's squares, drawn around a point on the plane, smaller here)
                 size = (style.POINT_SIZE + 7) * self.scale if item is step else None
                 self.legend.addItem(Sample(item, self.scale, on_point, below, size), label)
@@ -470,8 +424,8 @@ class DecisionPlot(pg.PlotWidget):
             self.tube_slack,
             self.optimum_boundary,
             self.optimum_margin,
-            self.given_boundary,
-            self.given_margin,
+            self.given.boundary,
+            self.given.margin,
         ):
             x, y = item.getData()
             if item.isVisible() and x is not None and len(x):
@@ -668,40 +622,9 @@ class DecisionPlot(pg.PlotWidget):
 
     def set_given(self, overlay) -> None:
         """Draw ``overlay`` (svmviz.core.overlay.Overlay: a fitted model given from Python)
-        over the plane, or none (None): its lines over the view, redrawn as the view
-        changes, and its support vectors ringed; named in the legend."""
-        if overlay is not self.given:
-            self.given = overlay
+        over the plane, or none (None): svmviz.ui.given_model; named in the legend."""
+        if self.given.set(overlay):
             self._draw_legend()
-        self.draw_given()
-
-    @QtCore.Slot()
-    def draw_given(self) -> None:
-        """The given model's lines over the current view (when it changed)."""
-        given = self.given
-        items = (self.given_boundary, self.given_margin, self.given_rings)
-        if given is None:
-            for item in items:
-                item.hide()
-            self._given_drawn = None
-            return
-        extent = self.view_extent()
-        if self._given_drawn == (given, extent):
-            return
-        self._given_drawn = (given, extent)
-        frame = given.frame(extent, self.grid_size())
-        self.given_boundary.setData(
-            *polylines(frame.contours["boundary"] + frame.contours.get("levels", []))
-        )
-        self.given_margin.setData(*polylines(frame.contours["margin"]))
-        self.given_rings.setData(given.rings[:, 0], given.rings[:, 1])
-        for item in items:
-            item.show()
-
-    def _given_margins(self) -> bool:
-        """Whether the given model has margin lines (a classifier's, a 1-D tube's)."""
-        base = self.given.base
-        return base.kind in ("svc", "regression") and base.level > 0
 
     def grid_size(self) -> int:
         """Region cells of about 3 pixels of the plot (at least the window's 160): for a
@@ -723,11 +646,7 @@ class DecisionPlot(pg.PlotWidget):
         self.wrong.setSize(WRONG_SIZE * k)
         self.levels.setPen(pg.mkPen(LEVEL_COLOR, width=k))
         self.tube_slack.setPen(pg.mkPen(style.ERROR_COLOR, width=2 * k))
-        dash, dot = QtCore.Qt.PenStyle.DashLine, QtCore.Qt.PenStyle.DotLine
-        self.given_boundary.setPen(pg.mkPen(GIVEN_COLOR, width=3 * k, style=dash))
-        self.given_margin.setPen(pg.mkPen(GIVEN_COLOR, width=2 * k, style=dot))
-        self.given_rings.setPen(pg.mkPen(GIVEN_COLOR, width=2 * k))
-        self.given_rings.setSize(GIVEN_RING * k)
+        self.given.set_scale(k)
         self._marks = None  # ring sizes scale at the next frame
         self._size_legend(k)
         self._legend_key = None

@@ -317,7 +317,7 @@ class FrameRouter(QtCore.QObject):
                 parts=parts,
                 scale=plot.scale,
                 region_alpha=plot.region_alpha,
-                given=plot.given,
+                given=plot.given.overlay,
             )
         slack = None
         if plot.slack.isVisible():
@@ -338,5 +338,5 @@ class FrameRouter(QtCore.QObject):
             snap.model.coef is None,
             plot.scale,
             plot.region_alpha,
-            given=plot.given,
+            given=plot.given.overlay,
         )

@@ -59,9 +59,21 @@ class PlaneState:
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
+    """``widget`` (a plot) laid out at its size: its axes as high and wide as their text,
+    the view range adapted to the aspect. pyqtgraph sizes an axis by its fonts and by the
+    tick labels it last drew, and asks for that room in a posted layout request, which a
+    widget never shown does not carry out by itself (nor does a resize to the size it
+    already has): the requests are carried out here after a drawing, until the plane's box
+    stays as it is."""
     widget.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
     widget.resize(width, height)
-    widget.grab()  # lays the widget out at its size (the view range adapts to the aspect)
+    view = widget.getPlotItem().getViewBox()
+    for _ in range(3):
+        widget.grab()  # draws: the axes measure their tick labels
+        before = view.geometry()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
+        if view.geometry() == before:
+            break
 
 
 def _uncached(item) -> None:

@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtSvg import QSvgRenderer
 
 import svmviz
 from svmviz.core.errors import InputError
@@ -111,6 +112,63 @@ def test_svg_and_files(qapp, fitted, two_blobs, tmp_path):
     assert (tmp_path / "p.png").read_bytes() == picture.png()
     with pytest.raises(InputError, match="choose a .png or .svg"):
         picture.save(tmp_path / "p.jpg")
+
+
+def text_bands(rgb: np.ndarray) -> list[tuple[int, int]]:
+    """The rows of text under the plane, as (first, last) row of each band apart from the
+    next: below the bottom axis' line (the lowest row dark across most of the width), in
+    the columns that line spans (the left axis' tick labels are beside them)."""
+    dark = rgb.max(axis=-1) < 128
+    line = np.flatnonzero(dark.mean(axis=1) > 0.5)[-1]
+    rows = line + 1 + np.flatnonzero(dark[line + 1 :, dark[line]].any(axis=1))
+    breaks = np.flatnonzero(np.diff(rows) > 1)
+    starts, ends = np.r_[rows[0], rows[breaks + 1]], np.r_[rows[breaks], rows[-1]]
+    return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True)]
+
+
+def svg_pixels(svg: str, width: int, height: int) -> np.ndarray:
+    """An SVG picture as Qt draws it, as :func:`pixels` gives a PNG's."""
+    image = QtGui.QImage(width, height, QtGui.QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QtGui.QPainter(image)
+    QSvgRenderer(QtCore.QByteArray(svg.encode("utf-8"))).render(painter)
+    painter.end()
+    buffer = QtCore.QBuffer()
+    buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return pixels(bytes(buffer.data()))
+
+
+@pytest.mark.parametrize(
+    "width, height, scale",
+    [
+        (640, 480, 1),
+        (640, 480, 2),
+        (480, 360, 1),
+        (480, 360, 2),
+        (800, 600, 1),
+        (800, 600, 2),
+        (640, 480, "svg"),
+    ],
+)
+def test_the_axis_name_is_whole_under_the_tick_labels(
+    qapp, fitted, two_blobs, width, height, scale
+):
+    """The bottom axis' name, x₁, under the tick labels and apart from them, inside the
+    picture, at every size and scale (the twin of a picture at Qt's default 640 × 480 was
+    not laid out again once its axes had their fonts: its bottom axis stayed one row of
+    tick labels high, and the name overlapped them and was cut at the bottom edge)."""
+    if scale == "svg":
+        picture = svmviz.plot(fitted, *two_blobs, width=width, height=height)
+        rgb, k = svg_pixels(picture.svg(), width, height), 1
+    else:
+        picture = svmviz.plot(fitted, *two_blobs, width=width, height=height, scale=scale)
+        rgb, k = pixels(picture.png()), scale
+    bands = text_bands(rgb)
+    assert len(bands) == 2, bands  # the tick labels, then the axis' name
+    (_, ticks_end), (name_start, name_end) = bands
+    assert name_start - ticks_end > 4 * k, bands  # a few pixels apart at the scale
+    assert name_end < rgb.shape[0] - 1, bands  # whole: white under it
 
 
 def test_a_model_a_regression_and_one_class(qapp, fitted, two_blobs):

@@ -143,33 +143,33 @@ def test_a_scikit_learn_svc_is_drawn_over_the_training(shown, wait_frame):
     assert c.lam == pytest.approx(1 / len(X))
     wait_frame(w)
     plot = w.plot
-    for item in (plot.given_boundary, plot.given_margin, plot.given_rings):
+    for item in (plot.given.boundary, plot.given.margin, plot.given.rings):
         assert item.isVisible()
     # its boundary f = 0 and margins f = ±1, of its own decision function
-    x, yy = plot.given_boundary.getData()
+    x, yy = plot.given.boundary.getData()
     P = np.column_stack([x, yy])
     P = P[np.isfinite(P).all(axis=1)]
     assert len(P) > 10 and np.abs(svc.decision_function(P)).max() < 0.05
-    x, yy = plot.given_margin.getData()
+    x, yy = plot.given.margin.getData()
     P = np.column_stack([x, yy])
     P = P[np.isfinite(P).all(axis=1)]
     assert len(P) > 10 and np.abs(np.abs(svc.decision_function(P)) - 1).max() < 0.05
     # its support vectors ringed
-    rings = np.column_stack(plot.given_rings.getData())
+    rings = np.column_stack(plot.given.rings.getData())
     np.testing.assert_array_equal(rings, X[svc.support_])
     assert "scikit-learn SVC: boundary, margins" in legend_text(w)
     assert "scikit-learn SVC: support vectors" in legend_text(w)
     # fixed while the points are edited, and said so; an undo makes them its points again
     w.session.add_point(0.0, 3.5, 0)
     assert "fitted on other points" in legend_text(w)
-    np.testing.assert_array_equal(np.column_stack(plot.given_rings.getData()), rings)
+    np.testing.assert_array_equal(np.column_stack(plot.given.rings.getData()), rings)
     w.session.undo()
     assert "fitted on other points" not in legend_text(w)
     # an exported picture of the plane draws it too
     from svmviz.ui.render import plane_twin
 
     twin = plane_twin(w.frames.plane_state(), 400, 300)
-    assert twin.given_boundary.isVisible() and len(twin.given_rings.getData()[0]) == len(rings)
+    assert twin.given.boundary.isVisible() and len(twin.given.rings.getData()[0]) == len(rings)
     twin.deleteLater()
 
 
@@ -184,14 +184,14 @@ def test_a_linear_scikit_learn_model_rings_its_margin_points(shown, wait_frame):
     wait_frame(h.window)
     # its support vectors by their margins: y f ≤ 1 (on, inside or beyond the margin)
     z = np.where(y == 1, 1.0, -1.0) * linear.decision_function(X)
-    rings = np.column_stack(h.window.plot.given_rings.getData())
+    rings = np.column_stack(h.window.plot.given.rings.getData())
     np.testing.assert_array_equal(rings, X[z <= 1.01])
-    x, yy = h.window.plot.given_boundary.getData()
+    x, yy = h.window.plot.given.boundary.getData()
     assert np.abs(linear.decision_function(np.column_stack([x, yy])[~np.isnan(x)])).max() < 1e-9
     logistic = LogisticRegression().fit(X, y)
     h2 = shown(X, y, model=logistic, iterations=500)
     assert h2.config.loss == "logistic"
-    assert not len(h2.window.plot.given_rings.getData()[0])  # every point weighs: no rings
+    assert not len(h2.window.plot.given.rings.getData()[0])  # every point weighs: no rings
     assert "scikit-learn LogisticRegression: boundary" in legend_text(h2.window)
 
 
@@ -204,9 +204,9 @@ def test_a_multiclass_svc_draws_the_boundaries_of_its_vote(shown, wait_frame):
     h = shown(X, y, model=svc, iterations=300)
     wait_frame(h.window)
     plot = h.window.plot
-    assert len(plot.given_boundary.getData()[0]) > 10
-    assert not len(plot.given_margin.getData()[0])  # (one vote more is no margin)
-    np.testing.assert_array_equal(np.column_stack(plot.given_rings.getData()), X[svc.support_])
+    assert len(plot.given.boundary.getData()[0]) > 10
+    assert not len(plot.given.margin.getData()[0])  # (one vote more is no margin)
+    np.testing.assert_array_equal(np.column_stack(plot.given.rings.getData()), X[svc.support_])
     assert "scikit-learn SVC: boundary |" in legend_text(h.window) + " |"
 
 
@@ -218,7 +218,7 @@ def test_an_svmviz_estimator_is_shown_with_its_settings(shown, wait_frame):
     h = shown(X, y, model=est)
     w = h.window
     assert w.session.config == est._config
-    assert w.plot.given.model is est.model_
+    assert w.plot.given.overlay.model is est.model_
     assert "svmviz SVMClassifier: boundary, margins" in legend_text(w)
     # trained to its budget, the window's run is the estimator's, bit for bit
     w.run_to_budget()
