@@ -25,7 +25,10 @@ def test_each_reading_gets_the_snapshots_its_pace_asks_for(qtbot, make_window, w
         w.advance(1)
         wait_frame(w, lambda s, t=t: s.t == t)
     qtbot.waitUntil(lambda: len(seen["curves"]) >= 3 and seen["curves"][-1].t == 3)
-    assert [s.t for s in seen["frame"]][-3:] == [1, 2, 3]
+    # every frame, in order (an iteration's frame may come twice: drawn again over the new
+    # extent when the view settles, while the window just shown is still being laid out)
+    ts = [s.t for s in seen["frame"]]
+    assert [t for i, t in enumerate(ts) if i == 0 or ts[i - 1] != t][-3:] == [1, 2, 3]
     assert seen["hidden"] == []  # off screen: never computed
 
 
