@@ -69,9 +69,7 @@ def model_objective(model, X, y, target=None, margin: str = "soft") -> dict:
 def scores_objective(model, F, y, target, n2: float, margin: str = "soft") -> dict:
     """:func:`model_objective` from the model's values ``F`` on the points and its ‖w‖²
     ``n2`` (a solver keeps both: no kernel is evaluated)."""
-    if margin == "hard" or (
-        model.problem == "svc" and model.loss in (None, "hinge", "crammer_singer")
-    ):
+    if margin == "hard" or _own(model):
         loss = float(np.mean(losses(F, y, model.cost)))
         error = errors(F, y)
         if margin == "hard":
@@ -80,9 +78,30 @@ def scores_objective(model, F, y, target, n2: float, margin: str = "soft") -> di
             obj = 0.5 * model.lam * n2 + loss
     else:
         module = loss_module(model)
-        if module.KIND == "multiclass" and model.cost is None:
-            model = replace(model, cost=zero_one_cost(F.shape[1]))
+        model = _with_cost(model, module, F)
         loss = float(np.mean(module.losses(model, F, y, target)))
         error = module.errors(model, F, y, target)
         obj = 0.5 * model.lam * n2 + loss + module.offset_value(model)
     return {"objective": obj, "loss": loss, "error": error, "norm": float(np.sqrt(max(n2, 0.0)))}
+
+
+def example_losses(model, F, y, target=None) -> tuple[np.ndarray, float]:
+    """(each example's loss ℓ_i, the objective's offset term −ρ, −νρ or νε) of the soft
+    problem of ``model`` for its values ``F`` (m,) or (m, K): what :func:`scores_objective`
+    averages, for callers that evaluate many models at once (rows of F stacked)."""
+    if _own(model):
+        return losses(F, y, model.cost), 0.0
+    module = loss_module(model)
+    model = _with_cost(model, module, F)
+    return module.losses(model, F, y, target), float(module.offset_value(model))
+
+
+def _own(model) -> bool:
+    """The hinge and Crammer–Singer losses, which this module evaluates itself."""
+    return model.problem == "svc" and model.loss in (None, "hinge", "crammer_singer")
+
+
+def _with_cost(model, module, F):
+    if module.KIND == "multiclass" and model.cost is None:
+        return replace(model, cost=zero_one_cost(F.shape[1]))
+    return model

@@ -1,0 +1,95 @@
+"""The weight-space landscape: its values are the objective of the model with those
+weights (model_objective, the one definition), for every loss it draws."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
+from svmviz.core.kernels import Kernel
+from svmviz.core.landscape import grid_around, landscape, weights
+from svmviz.core.objectives import model_objective
+from svmviz.core.solvers import Solver
+
+rng = np.random.default_rng(3)
+X = rng.normal(size=(70, 2))
+TWO = Dataset.from_labels(X, (X[:, 0] - 0.5 * X[:, 1] + 0.4 * rng.normal(size=70) > 0).astype(int))
+THREE = Dataset.from_labels(X, np.digitize(X[:, 0] + 0.3 * X[:, 1], [-0.5, 0.5]))
+TARGET = Dataset.regression(X, X[:, 0] - 0.5 * X[:, 1] + 0.2 * rng.normal(size=70))
+POINTS = Dataset.points(X + 2.0)
+
+CASES = [
+    (dict(), TWO, 0),
+    (dict(loss="squared_hinge"), TWO, 0),
+    (dict(loss="logistic", bias="regularized"), TWO, 0),
+    (dict(), THREE, 1),
+    (dict(multiclass="weston_watkins"), THREE, 2),
+    (dict(multiclass="ovr"), THREE, 0),
+    (dict(multiclass="softmax", bias="regularized"), THREE, 1),
+    (dict(problem="nu-svc", nu=0.4), TWO, 0),
+    (dict(problem="one-class", nu=0.3), POINTS, 0),
+    (dict(problem="epsilon-svr", epsilon=0.2), TARGET, 0),
+    (dict(problem="nu-svr", nu=0.4), TARGET, 0),
+]
+
+
+def trained(settings, data):
+    solver = Solver(SolverConfig(iterations=400, seed=1).replace(**settings)).reset(data)
+    solver.step(400)
+    return solver.model()
+
+
+def with_row(model, k, w):
+    coef = model.coef.copy()
+    coef[k] = w
+    return type(model)(**{**model.__dict__, "coef": coef, "extra": {}})
+
+
+@pytest.mark.parametrize(
+    "settings, data, k", CASES, ids=lambda v: str(v) if isinstance(v, dict) else ""
+)
+def test_values_are_the_objective_at_those_weights(settings, data, k):
+    model = trained(settings, data)
+    w1, w2 = grid_around(model, k, n=7)
+    land = landscape(model, data, w1, w2, k)
+    assert land.values.shape == (7, 7)
+    for i, j in [(0, 0), (6, 2), (3, 3), (1, 5)]:
+        other = with_row(model, k, [w1[i], w2[j]])
+        expected = model_objective(other, data.X, data.y, data.target)["objective"]
+        assert land.at(i, j) == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+def test_the_models_own_weights_give_its_objective():
+    model = trained(dict(loss="logistic"), TWO)
+    w = weights(model)
+    land = landscape(model, TWO, np.array([w[0]]), np.array([w[1]]))
+    assert land.at(0, 0) == pytest.approx(model.extra["objective"], rel=1e-9)
+
+
+def test_without_a_bias_f_is_w_x():
+    model = trained(dict(), TWO)
+    w1, w2 = grid_around(model, n=5)
+    land = landscape(model, TWO, w1, w2, hold="none")
+    assert land.bias is None and land.hold == "none"
+    zero_b = type(model)(**{**model.__dict__, "intercept": np.zeros(1), "bias": "none"})
+    other = with_row(zero_b, 0, [w1[2], w2[4]])
+    assert land.at(2, 4) == pytest.approx(model_objective(other, TWO.X, TWO.y)["objective"])
+
+
+def test_only_linear_models_of_two_weights():
+    kernel = Solver(SolverConfig(kernel=Kernel("rbf"), iterations=10)).reset(TWO)
+    kernel.step(10)
+    with pytest.raises(InputError, match="kernel"):
+        landscape(kernel.model(), TWO, np.zeros(2), np.zeros(2))
+    model = trained(dict(), THREE)
+    with pytest.raises(InputError, match="class 4"):
+        weights(model, 3)
+
+
+def test_the_grid_holds_the_origin_the_weights_and_the_optimum():
+    model = trained(dict(), TWO)
+    other = with_row(model, 0, weights(model) * -2)
+    w1, w2 = grid_around(model, optimum=other, n=9)
+    for w in (np.zeros(2), weights(model), weights(other)):
+        assert w1[0] < w[0] < w1[-1] and w2[0] < w[1] < w2[-1]
