@@ -62,7 +62,8 @@ def landscape(
     weights, every other part held (see the module)."""
     if hold not in HOLDS:
         raise InputError(f"hold must be one of {', '.join(HOLDS)}, not {hold!r}")
-    weights(model, k)
+    w = weights(model, k)
+    coef = model.coef if model.coef is not None else w[None, :]  # (checked by weights)
     if hold == "none" and model.bias != "none":  # (one-class's intercept is −ρ: kept)
         model = replace(model, intercept=np.zeros_like(model.intercept), bias="none")
     X = np.asarray(data.X, dtype=float)
@@ -70,9 +71,8 @@ def landscape(
     grid = np.column_stack([W1.ravel(), W2.ravel()])  # (G, 2)
     F0 = model.decision_function(X)  # the held rows' values, and b
     held = F0.reshape(len(X), -1).copy()
-    own = X @ model.coef[k] + model.intercept[k]  # row k's part, to be replaced
-    held[:, k] -= own
-    norm_held = float(np.sum(model.coef**2) - np.sum(model.coef[k] ** 2))
+    held[:, k] -= X @ w + model.intercept[k]  # row k's part, to be replaced
+    norm_held = float(np.sum(coef**2) - np.sum(w**2))
     if model.bias == "regularized":
         norm_held += float(np.sum(model.intercept**2))
     m, K = held.shape
