@@ -65,8 +65,8 @@ def test_a_seed_apart_is_another_sequence_and_gd_samples_nothing():
 
 def test_the_legend_names_what_differs():
     assert differences(CONFIGS[2:]) == [
-        "average weighted, loss hinge",
-        "average last, loss logistic",
+        "loss hinge, average last",
+        "loss logistic, average weighted",
     ]
     rbf = BASE.replace(kernel=Kernel("rbf", gamma=2.0))
     assert differences([BASE, rbf]) == ["kernel linear, gamma 1", "kernel rbf, gamma 2"]
