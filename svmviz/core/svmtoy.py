@@ -1,45 +1,19 @@
-"""libsvm's svm-toy files: the points svm-toy's Save writes and its Load reads, read into a
-Dataset and written back from one.
+"""libsvm's svm-toy files: the points svm-toy's Save writes and its Load reads.
 
-What svm-toy does (libsvm 3.37, ``svm-toy/qt/svm-toy.cpp`` and
-``svm-toy/windows/svm-toy.cpp``; the GTK version, removed in 2018, saved the same lines): a
-click keeps the point (x, y, value), x and y the pixel over the 500-pixel window, in
-[0, 1) with y = 0 at the *top* (y grows down the screen), and value the class button's
-1, 2 or 3. Save writes one point a line,
+svm-toy (libsvm 3.37, ``svm-toy/qt/svm-toy.cpp``) saves a point a line: ``"%d 1:%f 2:%f"``,
+the class button's value (1, 2, 3) and x, y in [0, 1) with y pointing *down* the screen;
+with ``-s 3`` or ``-s 4`` in its options (ε-SVR, ν-SVR) ``"%f 1:%f"``, the point's y as the
+target and x as the input. Its Load tells the two kinds apart by how many coordinates a
+line has.
 
-* ``fprintf(fp, "%d 1:%f 2:%f\\n", p->value, p->x, p->y)``: ``class 1:x 2:y``, unless the
-  options line holds ``-s 3`` or ``-s 4`` (ε-SVR, ν-SVR), then
-* ``fprintf(fp, "%f 1:%f\\n", p->y, p->x)``: ``target 1:x``, the point's y as the target
-  (svm-toy trains ``prob.y[i] = q->y`` on the input x and draws f(x) down the screen).
-
-Load reads each line with ``sscanf(buf, "%d%*d:%lf%*d:%lf", ...) == 3`` (a classified
-point) or else ``sscanf(buf, "%lf%*d:%lf", ...) == 2`` (a regression point, given the
-current class), and stops at the first line that is neither: the two kinds are told apart
-by how many coordinates a line has. libsvm's README: "each data point has one label (the
-color) that must be 1, 2, or 3 and two attributes (x-axis and y-axis values) in [0,1). For
-regression, each data point has one target value (y-axis) and one attribute (x-axis
-values) in [0, 1)."
-
-What svmviz does with them: the text is parsed by scikit-learn's ``load_svmlight_file``
-(1-based indices, as libsvm's). A file whose every point has 1:x and 2:y is a classified
-one; a file whose every point has 1:x alone is a regression. In the plane a point is at
-(x, 1 − y), so that the picture looks as it did in svm-toy (svmviz's y points up); the
-target is 1 − y too. By the problem's ``kind`` (as :func:`svmviz.core.data.read_csv`):
-"svc" reads the classes (named by their numbers, "1", "2", "3"); "regression" reads x as
-the input and 1 − y as the target (a classified file's classes are dropped, as svm-toy's
-ε-SVR ignores them); "one-class" reads the points (x, 1 − y), unlabelled. A regression
-file read for "svc" is still a regression data set (it has no classes): the window then
-switches to ε-SVR, `svmviz train` asks for ``--problem``. Unlike svm-toy, a line that is
-not a point is refused with its number rather than ending the file silently, and so are
-a mix of the two kinds, an index other than 1 and 2, a class that is not a whole number,
-and a value that is not finite. Points outside [0, 1] are kept (svm-toy keeps them too,
-off its window).
-
-Writing is the inverse: a class k of the data set (in its order) is written as k + 1
-(svm-toy draws 1, 2 and 3; a fourth class and more are written, and svm-toy shows them as
-its third), the plane's y as 1 − y, a 1-D regression as ``1−target 1:x``. Numbers are
-written with 15 significant digits (svm-toy writes 6 decimals, ``%f``): a round trip gives
-the points back within about 1e-15 of their size (of 1 − y for y: near 0, 1e-15 of 1).
+Here the text is parsed by scikit-learn's ``load_svmlight_file``. A file whose every point
+has 1:x and 2:y is classified, one whose every point has 1:x alone a regression; a point is
+drawn at (x, 1 − y) and a target is 1 − y, so that the file looks as it did in svm-toy. A
+problem's ``kind`` reads a classified file as classes (named "1", "2", …), as a regression
+(x → 1 − y, svm-toy's ε-SVR) or as unlabelled points (one-class). Unlike svm-toy, a line
+that is not a point, a mix of the kinds, an index other than 1 and 2, a class that is not a
+whole number and a value that is not finite are refused with their line. Writing is the
+inverse (class k as k + 1, 15 significant digits).
 """
 
 from __future__ import annotations
