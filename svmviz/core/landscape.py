@@ -23,6 +23,7 @@ from svmviz.core.model_io import Model
 from svmviz.core.objectives import example_losses
 
 HOLDS = ("slice", "none")  # b held at the model's value, or b = 0
+DEFAULT_GRID = 81  # points per side of the weight-space view's grid
 
 
 @dataclass(frozen=True)
@@ -93,13 +94,23 @@ def landscape(
     return Landscape(W1[0].copy(), W2[:, 0].copy(), out.reshape(W1.shape), k, bias, hold)
 
 
-def grid_around(model: Model, k: int = 0, optimum: Model | None = None, n: int = 81):
-    """A square grid of ``n`` × ``n`` weights around the origin, w and the optimum's w*:
-    the box that holds 0, w_k and w*_k with a margin of a quarter of its side."""
+def grid_around(
+    model: Model,
+    k: int = 0,
+    optimum: Model | None = None,
+    n: int = DEFAULT_GRID,
+    path: np.ndarray | None = None,
+):
+    """A square grid of ``n`` × ``n`` weights around the origin, w and the optimum's w*
+    (and the points of ``path``, N×2 weights of row k, when given): the box that holds
+    them all with a margin of a quarter of its side."""
     points = [np.zeros(2), weights(model, k)]
     if optimum is not None:
         points.append(weights(optimum, k))
+    if path is not None and len(path):
+        points.extend(np.asarray(path, dtype=float).reshape(-1, 2))
     P = np.array(points)
+    P = P[np.all(np.isfinite(P), axis=1)]
     centre = 0.5 * (P.min(axis=0) + P.max(axis=0))
     half = 0.5 * float(np.max(P.max(axis=0) - P.min(axis=0)))
     half = 1.5 * max(half, 1e-3)
