@@ -93,3 +93,12 @@ def test_the_grid_holds_the_origin_the_weights_and_the_optimum():
     w1, w2 = grid_around(model, optimum=other, n=9)
     for w in (np.zeros(2), weights(model), weights(other)):
         assert w1[0] < w[0] < w1[-1] and w2[0] < w[1] < w2[-1]
+
+
+def test_the_grid_covers_the_path_and_the_optimum():
+    model = trained({}, TWO)
+    far = np.array([[9.0, -7.0], [3.0, 12.0]])
+    w1, w2 = grid_around(model, 0, optimum=model, n=11, path=far)
+    for x, y in [*far, model.coef[0], (0.0, 0.0)]:
+        assert w1[0] < x < w1[-1] and w2[0] < y < w2[-1]
+    assert len(w1) == len(w2) == 11
