@@ -167,8 +167,12 @@ class MainWindow(QtWidgets.QMainWindow):
             self.generalization_dock,
             self.weight_space_dock,
         ) = readings
-        layout.arrange_readings(self, readings)
-        self.weight_space_dock.hide()  # (off until the View menu, a session or the preferences)
+        layout.arrange_readings(self, readings[:-1])
+        # the weight space shares the curves' area (the column's larger part: its plot
+        # needs room), off until the View menu, a session or the preferences
+        self.tabifyDockWidget(self.curves_dock, self.weight_space_dock)
+        self.curves_dock.raise_()
+        self.weight_space_dock.hide()
         return readings
 
     def _build_parts(self, readings) -> None:

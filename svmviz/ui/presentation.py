@@ -269,7 +269,9 @@ class Presentation:
         """The weight space below the curve, large (on), or the curve alone (off)."""
         w = self.w
         dock = w.weight_space_dock
-        if on:
+        if on:  # (out of the curves' tabs first: a tabbed dock splits into a new tab)
+            w.removeDockWidget(dock)
+            w.addDockWidget(layout.RIGHT, dock)
             w.splitDockWidget(w.curves_dock, dock, QtCore.Qt.Orientation.Vertical)
             dock.show()
             dock.setTitleBarWidget(QtWidgets.QWidget())

@@ -132,15 +132,15 @@ class WeightItems:
         def mark(color: str, glyph: str, words: str) -> str:
             return f'<span style="color:{color}"><b>{glyph}</b></span>&nbsp;{words}'
 
-        parts = [mark("#555555", "—", "iterate w<sub>t</sub>")]
+        parts = [mark("#555555", "—", "w<sub>t</sub>")]
         if averaged:
-            parts.append(mark("#000000", "- -", "output w̄<sub>t</sub>"))
+            parts.append(mark("#000000", "- -", "w̄<sub>t</sub>"))
         parts += [
-            mark("#000000", "●", "model shown"),
-            mark(OPTIMUM_COLOR, "★", "optimum w*"),
+            mark("#000000", "●", "model"),
+            mark(OPTIMUM_COLOR, "★", "w*"),
             mark(LEVEL_COLOR, "- -", "F = F(model)"),
         ]
-        return " &nbsp; ".join(parts)
+        return "<small>" + " &nbsp; ".join(parts) + "</small>"
 
     def show_landscape(self, land: Landscape | None) -> None:
         """The image and its iso lines (None: none)."""

@@ -110,7 +110,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.held_label = QtWidgets.QLabel()
         self.held_label.setWordWrap(True)
         self.value_label = QtWidgets.QLabel()
-        self.value_label.setWordWrap(True)
+        self.value_label.setWordWrap(True)  # (no label widens the column: the plane's room)
         self.message = QtWidgets.QLabel("Nothing to draw: no model trained yet.")
         self.message.setWordWrap(True)
         self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
@@ -331,7 +331,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         elif snap.reference_pending:
             text += " · F* being computed"
         if land is None or self.runner.pending is not None:
-            text += " · landscape being computed…"
+            text += " · F(w) being computed…"
         self.value_label.setText(text)
 
     # ------------------------------------------------------------------ controls

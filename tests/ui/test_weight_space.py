@@ -136,9 +136,12 @@ def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_
     assert not w.step_dock.isVisible()
     assert w.weight_space.width() > 0.2 * w.width()
     assert w.weight_space.height() > 0.4 * w.height()
+    assert w.curves.isVisible(), "the curve above it"
+    assert w.weight_space_dock not in w.tabifiedDockWidgets(w.curves_dock)
     w.set_presentation(False)
     qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
     assert w.state.weight_space, "presentation mode leaves the toggle as it was"
+    qtbot.waitUntil(lambda: w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock))
     w.state.set_weight_space(False)
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
