@@ -41,11 +41,11 @@ def data_digest(data: Dataset) -> str:
 
 def held_part(model: Model, k: int, hold: str) -> tuple:
     """What the landscape keeps of ``model``: every other row's weights, and the biases
-    (none when b = 0 is held), ρ and ε."""
+    (none when b = 0 is held or b is profiled), ρ and ε."""
     coef = model.coef if model.coef is not None else np.zeros((0, 2))
     if 0 <= k < len(coef):  # (a row that is not the model's: the landscape says why)
         coef = np.delete(coef, k, axis=0)
-    bias = () if hold == "none" else tuple(float(b) for b in model.intercept)
+    bias = () if hold in ("none", "profiled") else tuple(float(b) for b in model.intercept)
     return (tuple(coef.ravel().tolist()), bias, model.rho, model.epsilon)
 
 

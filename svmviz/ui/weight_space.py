@@ -22,7 +22,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
-from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around
+from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
 from svmviz.core.solvers import rules
 from svmviz.core.weight_path import points
 from svmviz.ui.curves import scale_plot_text
@@ -32,7 +32,6 @@ from svmviz.ui.weight_items import WeightItems, at
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
 INNER = 0.05  # a point this share of the side inside the grid's edge makes it grow
-HOLD_NAMES = {"slice": "b held at the current model's (a slice)", "none": "b = 0"}
 
 
 def why_not(model) -> str | None:
@@ -86,8 +85,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.hold_box = QtWidgets.QComboBox()
         self.hold_box.addItem("slice through b", "slice")
         self.hold_box.addItem("b = 0", "none")
+        self.hold_box.addItem("b profiled", "profiled")
         self.hold_box.setToolTip(
-            "What is held of the bias b: the current model's (a slice of F) or b = 0"
+            "What is held of the bias b: the current model's (a slice of F), b = 0, or at "
+            "each w the best b (profiled, as the free-bias hinge solver's exact bias)"
         )
         self.hold_box.currentIndexChanged.connect(self._on_hold)
         row.addWidget(self.class_box)
@@ -202,7 +203,11 @@ class WeightSpaceView(QtWidgets.QWidget):
         k = min(self.k, K - 1)
         self._k_shown = k
         self.hold_box.setVisible(model.bias != "none")
+        can_profile = profilable(model)
+        self.hold_box.model().item(2).setEnabled(can_profile)
         hold = "none" if model.bias == "none" else self.hold
+        if hold == "profiled" and not can_profile:
+            hold = "slice"
         ref = snap.reference
         optimum = None
         if ref is not None and ref.model is not None and ref.model.coef is not None:
@@ -305,17 +310,17 @@ class WeightSpaceView(QtWidgets.QWidget):
         if model.bias == "none":
             held = "No bias: f = ⟨w, x⟩ (b = 0)."
         elif hold == "none":
-            held = f"b = 0 (the model's b is {float(model.intercept[k]):.3g}): a slice of F."
+            held = f"b = 0 held (the model's b is {float(model.intercept[k]):.3g})."
+        elif hold == "profiled":
+            held = "b profiled: at each w the best b (the exact bias)."
         else:
-            b = (
-                land.bias
-                if land is not None and land.bias is not None
-                else float(model.intercept[k])
-            )
+            b = float(model.intercept[k])
+            if land is not None and land.bias is not None and land.hold == "slice":
+                b = land.bias
             held = f"b held at {b:.3g} (slice through the current b)."
         if model.coef.shape[0] > 1:
             name = self._names[k] if k < len(self._names) else model.classes[k]
-            held += f" w of {name} varies; the other rows are held."
+            held += f" w of {name} varies, the other rows held."
         self.held_label.setText(held)
         obj = snap.history.get("objective")
         value = float(obj[-1]) if obj is not None and len(obj) and not snap.iterate else None

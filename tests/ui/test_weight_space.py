@@ -147,3 +147,29 @@ def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
     assert not w.weight_space_dock.isVisible()
     w.set_presentation(False)
+
+
+@pytest.mark.parametrize("index, hold, words", [(1, "none", "b = 0"), (2, "profiled", "profiled")])
+def test_the_view_says_what_is_held_of_b(make_window, wait_frame, qtbot, index, hold, words):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(30)
+    wait_frame(w, lambda s: s.t == 30)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.land is not None and view.land.hold == "slice", timeout=20000)
+    view.hold_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.land.hold == hold, timeout=20000)
+    assert words in view.held_label.text()
+    assert "slice" not in view.held_label.text()
+
+
+def test_b_is_not_profiled_for_the_logistic(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300, loss="logistic")
+    w.advance(10)
+    wait_frame(w, lambda s: s.t == 10)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.land is not None, timeout=20000)
+    assert not view.hold_box.model().item(2).isEnabled()
+    view.hold = "profiled"  # (a choice kept from a hinge job)
+    view.redraw()
+    qtbot.waitUntil(lambda: view.runner.pending is None, timeout=20000)
+    assert view.land.hold == "slice"
