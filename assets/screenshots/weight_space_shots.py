@@ -1,5 +1,6 @@
 """Screenshots of the weight-space view (issue 27): a linear binary job with the hinge
-mid-run and at its end, a step's arrows, a multiclass job (class 3's row varying), and
+mid-run and at its end, a step's arrows (with b sliced and profiled), Pegasos projecting
+onto its ball, a multiclass job (class 3's row varying), and
 presentation mode, at a screen of the given size.
 
     python assets/screenshots/weight_space_shots.py --size 1920x1080 --out /tmp/shots-ws
@@ -87,6 +88,12 @@ def main() -> int:
     w.advance(1)
     until(w, lambda s: s.t == 4 and s.step is not None)
     shot(w, "binary-step")
+    # b profiled out (the best b at each w)
+    w.weight_space.hold_box.setCurrentIndex(2)
+    wait(1500)
+    shot(w, "binary-step-profiled")
+    w.weight_space.hold_box.setCurrentIndex(0)
+    wait(800)
     # presentation mode, the weight space below the curve
     w.set_presentation(True)
     wait(800)
@@ -94,6 +101,15 @@ def main() -> int:
     shot(w, "presentation")
     w.set_presentation(False)
     wait(800)
+    close(w)
+
+    # Pegasos projecting onto the ball ‖w‖ ≤ 1/√λ, mid-run
+    w = window(demo_data(), SolverConfig(iterations=2000, seed=1, project=True))
+    w.toggle_play()
+    until(w, lambda s: s.t >= 60)
+    w.toggle_play()
+    until(w, lambda s: not w.playing)
+    shot(w, "binary-projected")
     close(w)
 
     # a multiclass job: class 3's row varies

@@ -16,7 +16,7 @@ from svmviz.ui.step_view import VECTOR_PENS, arrow
 # the landscape in greys (low F light): the class colours stay the points' and the lines'
 LOW, HIGH = "#FFFFFF", "#8A8A8A"
 ISO_COLOR = "#6E6E6E"
-LEVEL_COLOR = "#0072B2"  # the level set {F = F(w)} through the current model
+LEVEL_COLOR = "#6A3D9A"  # the level set {F = F(w)} through the model (no class's colour)
 OPTIMUM_COLOR = "#009E73"
 BALL_COLOR = "#009E73"
 HAND_COLOR = "#D55E00"

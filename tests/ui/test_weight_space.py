@@ -173,3 +173,27 @@ def test_b_is_not_profiled_for_the_logistic(make_window, wait_frame, qtbot):
     view.redraw()
     qtbot.waitUntil(lambda: view.runner.pending is None, timeout=20000)
     assert view.land.hold == "slice"
+
+
+def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blobs2):
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.race import Race
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(5)
+    wait_frame(w, lambda s: s.t == 5)
+    view = w.weight_space
+    view.show_hand(np.array([0.5, -1.25]))
+    x, y = view.items.hand.getData()
+    assert view.items.hand.isVisible() and (x[0], y[0]) == (0.5, -1.25)
+    view.show_hand(None)
+    assert not view.items.hand.isVisible()
+    race = Race([SolverConfig(seed=1), SolverConfig(algorithm="sgd", seed=1)], blobs2)
+    race.step(20)
+    view.show_race(race.paths, ["#0072B2", "#D55E00"], race.labels())
+    assert len(view.items.race) == 2
+    x, y = view.items.race[1].getData()
+    np.testing.assert_array_equal(np.column_stack([x, y]), points(race.paths[1], output=True))
+    assert all(label in view.key.text() for label in race.labels())
+    view.show_race([], [], [])
+    assert view.items.race == []
