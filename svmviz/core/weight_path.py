@@ -51,3 +51,26 @@ def points(path: Path, k: int = 0, output: bool = False) -> np.ndarray:
     if not rows:
         return np.zeros((0, 2))
     return np.array([r[k] for r in rows], dtype=float)
+
+
+class Points:
+    """Row ``k``'s points of a path (:func:`points`), kept between frames and extended by
+    the newest points only: a path's points are never written again, so the same array
+    object at the last index seen means the same points before it (a thinned, truncated
+    or new path is built again)."""
+
+    def __init__(self, k: int = 0, output: bool = False):
+        self.k, self.output = k, output
+        self._xy = np.zeros((0, 2))
+        self._last = None  # the path's array at the last index taken
+
+    def of(self, path: Path) -> np.ndarray:
+        rows = path.output if self.output else path.iterate
+        n = len(self._xy)
+        if n == 0 or n > len(rows) or rows[n - 1] is not self._last:
+            self._xy = points(path, self.k, self.output)
+        elif len(rows) > n:
+            new = np.array([r[self.k] for r in rows[n:]], dtype=float)
+            self._xy = np.vstack([self._xy, new])
+        self._last = rows[-1] if rows else None
+        return self._xy

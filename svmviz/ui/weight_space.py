@@ -24,7 +24,7 @@ from PySide6 import QtCore, QtWidgets
 from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
 from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
 from svmviz.core.solvers import rules
-from svmviz.core.weight_path import points
+from svmviz.core.weight_path import Points, points
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.readings import Pace, Reading, on_screen
 from svmviz.ui.weight_items import WeightItems, at
@@ -69,6 +69,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._asked_at = 0.0
         self._k_shown = 0
         self._hand = None
+        self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
         self._averaged = True
         self._race_key = ""  # the race runs' entries of the key
         self._names: tuple = ()  # the classes' names
@@ -217,8 +218,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._averaged = averaged
         self.key.setText(WeightItems.legend_html(averaged) + self._race_key)
         path = snap.path
-        iterate = points(path, k) if path is not None else np.zeros((0, 2))
-        output = points(path, k, output=True) if path is not None and averaged else None
+        if self._paths[0].k != k:
+            self._paths = (Points(k), Points(k, output=True))
+        iterate = self._paths[0].of(path) if path is not None else np.zeros((0, 2))
+        output = self._paths[1].of(path) if path is not None and averaged else None
         w = model.coef[k]
         self._grow(snap, model, k, hold, optimum, iterate, output)
         self._ask(snap, model, k, hold, training_data)

@@ -124,3 +124,20 @@ def test_the_optimum_is_where_the_landscape_is_least(blobs2):
     assert abs(w1[i] - ref.model.coef[0, 0]) <= step
     assert abs(w2[j] - ref.model.coef[0, 1]) <= step
     assert land.values.min() >= ref.objective - 1e-9
+
+
+def test_the_drawn_points_follow_the_path_as_it_grows_thins_and_truncates():
+    from svmviz.core.race import MAX_PATH, Path
+    from svmviz.core.weight_path import Points, frozen, truncate
+
+    rng = np.random.default_rng(0)
+    path, drawn = Path(), Points(1)
+    for t in range(MAX_PATH + 50):
+        path.add(t, rng.normal(size=(2, 2)), rng.normal(size=(2, 2)))
+        if t % 97 == 0 or t > MAX_PATH - 3:
+            np.testing.assert_array_equal(drawn.of(frozen(path)), points(path, 1))
+    truncate(path, 100)
+    np.testing.assert_array_equal(drawn.of(frozen(path)), points(path, 1))
+    other = Path()
+    other.add(0, np.zeros((2, 2)), np.zeros((2, 2)))
+    np.testing.assert_array_equal(drawn.of(other), np.zeros((1, 2)))
