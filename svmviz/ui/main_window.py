@@ -168,10 +168,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.weight_space_dock,
         ) = readings
         layout.arrange_readings(self, readings[:-1])
-        # the weight space shares the curves' area (the column's larger part: its plot
-        # needs room), off until the View menu, a session or the preferences
-        self.tabifyDockWidget(self.curves_dock, self.weight_space_dock)
-        self.curves_dock.raise_()
+        # off until the View menu, a session or the preferences (_show_weight_space)
         self.weight_space_dock.hide()
         return readings
 
@@ -260,9 +257,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if self.presentation.on:
             self.presentation.show_weight_space(on)
             return
-        self.weight_space_dock.setVisible(on)
-        if on:
-            self.weight_space_dock.raise_()
+        layout.place_weight_space(self, on)
 
     @property
     def snapshot(self):

@@ -197,3 +197,27 @@ def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blob
     assert all(label in view.key.text() for label in race.labels())
     view.show_race([], [], [])
     assert view.items.race == []
+
+
+def test_off_it_leaves_the_curves_without_a_tab_bar(make_window, qtbot):
+    from PySide6.QtWidgets import QTabBar
+
+    from svmviz.ui.layout import LAYOUT_VERSION
+
+    w = make_window(show=True)
+
+    def curve_tabs():
+        return [
+            [b.tabText(i) for i in range(b.count())]
+            for b in w.findChildren(QTabBar)
+            if b.isVisible() and "Curves" in [b.tabText(i) for i in range(b.count())]
+        ]
+
+    assert curve_tabs() == []
+    w.state.set_weight_space(True)
+    qtbot.waitUntil(lambda: curve_tabs() == [["Curves", "Weight space"]], timeout=5000)
+    w.state.set_weight_space(False)
+    qtbot.waitUntil(lambda: curve_tabs() == [], timeout=5000)
+    w.restoreState(w.saveState(LAYOUT_VERSION), LAYOUT_VERSION)  # (a remembered layout)
+    qtbot.wait(50)
+    assert not w.weight_space_dock.isVisible() and not w.state.weight_space
