@@ -92,11 +92,11 @@ class WeightItems:
         self.projected = pg.PlotCurveItem(
             pen=pg.mkPen("#000000", width=2, style=DOT), connect="finite"
         )
-        self.optimum = pg.ScatterPlotItem(
-            size=20,
+        self.optimum = pg.ScatterPlotItem(  # (over the model's dot, which shows through)
+            size=26,
             symbol="star",
-            brush=pg.mkBrush(OPTIMUM_COLOR),
-            pen=pg.mkPen("#000000", width=1),
+            brush=pg.mkBrush(0, 158, 115, 120),
+            pen=pg.mkPen("#00664A", width=2),
         )
         self.current = pg.ScatterPlotItem(
             size=10, symbol="o", brush=pg.mkBrush("#000000"), pen=pg.mkPen("#FFFFFF", width=1.5)
@@ -115,9 +115,9 @@ class WeightItems:
                 self.output,
                 *self.vectors.values(),
                 self.projected,
-                self.optimum,
                 self.hand,
                 self.current,
+                self.optimum,
             ]
         ):
             item.setZValue(z - 10)
