@@ -33,6 +33,8 @@ DEFAULTS: dict[str, Any] = {
     "iterate": False,
     "suboptimality": False,
     "slack": False,
+    "weight_space": False,  # the weight-space view on
+    "weight_class": 0,  # the class whose weights it varies
 }
 
 

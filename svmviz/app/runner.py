@@ -29,9 +29,11 @@ from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.frame import Frame, make_frame
 from svmviz.core.kernels import GramCache
 from svmviz.core.pace import Speed
+from svmviz.core.race import Path
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
 from svmviz.core.training import prepare
+from svmviz.core.weight_path import drawable, frozen, record, truncate
 
 
 class RunnerState(Protocol):
@@ -91,6 +93,7 @@ class TrainingRunner:
         self.explained_step: StepRecord | None = None
         self._optimum: Frame | None = None  # the exact optimum's frame, once per job and view
         self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
+        self.path = Path()  # the job's path in weight space (svmviz.core.weight_path)
 
     # ------------------------------------------------------------------ commands
     def start(self, job: Job) -> None:
@@ -107,6 +110,7 @@ class TrainingRunner:
         warm = self.solver.warm_state() if job.warm and self.solver is not None else None
         self.job = job
         self.solver = None
+        self.path = Path()
         self.reference, self.reference_error = None, None
         self._split = Split(job)
         self._reference_key = None
@@ -171,6 +175,7 @@ class TrainingRunner:
         self.explained_step = self.explain(solver) if t >= 1 else None
         self.solver = solver
         self._split.forget_from(solver.t_)  # that future is replayed
+        truncate(self.path, solver.t_)  # (the same seed: the points before t are the run's)
         self.publish()
 
     def play(self) -> None:
@@ -185,6 +190,7 @@ class TrainingRunner:
         lam_hard, optimum = self._hard()
         self.solver = solver.reset(self._fit_data, lam_hard, grams=self._grams, optimum=optimum)
         self._split.forget_from(0)
+        self.path = Path()
         self.explained_step = None
         self.publish()
         return self.solver
@@ -238,6 +244,10 @@ class TrainingRunner:
             # the exact optimum's regions and curves, once per job and view
             fit = self._fit_data
             self._optimum = make_frame(ref.model, fit, extent, job.grid)
+        path = None
+        if drawable(s):
+            record(self.path, s)
+            path = frozen(self.path)
         h = s.history_
         history = {c: h[c] for c in (*h.names, "t")}
         for v in history.values():
@@ -262,5 +272,6 @@ class TrainingRunner:
                 status_text=s.status_text(),
                 notice=s.notice_,
                 preparing=Solver.preparing(),
+                path=path,
             )
         )

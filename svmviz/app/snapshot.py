@@ -17,6 +17,7 @@ from svmviz.core.explain import StepRecord
 from svmviz.core.frame import Frame
 from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
+from svmviz.core.race import Path
 from svmviz.core.reference import Reference
 
 TO_THE_END = -1  # a Job's ``catch_up``: train to the end of the budget before the first frame
@@ -84,3 +85,7 @@ class Snapshot:
     # installing, "preparing": not known yet; "" when ready): the solver runs the same loop
     # as plain Python meanwhile, and hands over when it is ready
     preparing: str = ""
+    # the run's path in weight space (linear models of 2-D data; None otherwise): the
+    # iterate and output weights at the frames published so far (svmviz.core.weight_path),
+    # a copy the runner never writes again
+    path: Path | None = None

@@ -35,6 +35,8 @@ class WindowState(QtCore.QObject):
     speed_changed = QtCore.Signal(object)  # Speed
     warm_start_changed = QtCore.Signal(bool)
     parts_changed = QtCore.Signal(object)  # the job's split: an array of parts, or None
+    weight_space_changed = QtCore.Signal(bool)  # the weight-space view on or off
+    weight_class_changed = QtCore.Signal(int)  # the class whose weights it varies
     # apply_view asks the plane for an extent (x0, x1, y0, y1), or (None) to fit the points
     extent_requested = QtCore.Signal(object)
 
@@ -50,6 +52,8 @@ class WindowState(QtCore.QObject):
         self._warm_start = False
         self._parts: np.ndarray | None = None
         self._extent: tuple | None = None
+        self._weight_space = False
+        self._weight_class = 0
 
     # ------------------------------------------------------------------ the View toggles
     def toggle(self, name: str) -> bool:
@@ -160,13 +164,44 @@ class WindowState(QtCore.QObject):
         it but what a session file saves)."""
         self._extent = None if extent is None else tuple(float(v) for v in extent)
 
+    # ------------------------------------------------------------------ the weight space
+    @property
+    def weight_space(self) -> bool:
+        """The weight-space view is on (its dock shown)."""
+        return self._weight_space
+
+    def set_weight_space(self, on: bool) -> None:
+        on = bool(on)
+        if on != self._weight_space:
+            self._weight_space = on
+            self.weight_space_changed.emit(on)
+
+    @property
+    def weight_class(self) -> int:
+        """The class row whose weights the weight-space view varies."""
+        return self._weight_class
+
+    def set_weight_class(self, k: int) -> None:
+        k = max(0, int(k))
+        if k != self._weight_class:
+            self._weight_class = k
+            self.weight_class_changed.emit(k)
+
     # ------------------------------------------------------------------ a session's View
     def view(self) -> View:
         """What a session file keeps of the window: extent, toggles, speed, warm start and
         the current class."""
         toggles = tuple(name for name in self.TOGGLES if self._toggles[name])
         current = self._session.current_class if self._session is not None else 0
-        return View(self._extent, toggles, self._speed.code, self._warm_start, current)
+        return View(
+            self._extent,
+            toggles,
+            self._speed.code,
+            self._warm_start,
+            current,
+            self._weight_space,
+            self._weight_class,
+        )
 
     def apply_view(self, view: View, fit: bool = True) -> None:
         """Show ``view``: its speed, toggles and warm start; then the plane fits the points
@@ -175,6 +210,8 @@ class WindowState(QtCore.QObject):
         for name in self.TOGGLES:
             self.set_toggle(name, name in view.toggles)
         self.set_warm_start(view.warm_start)
+        self.set_weight_space(view.weight_space)
+        self.set_weight_class(view.weight_class)
         if fit:
             self.extent_requested.emit(None)
         elif view.extent is not None:

@@ -13,7 +13,10 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "caption": {"title": "…", "text": "…"} or null,
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
               "suboptimality": false, "slack": false, "speed": -1, "warm_start": false,
-              "current_class": 0}}
+              "current_class": 0, "weight_space": false, "weight_class": 0}}
+
+``view.weight_space`` says whether the weight-space view is on, ``view.weight_class`` the
+class whose weights it varies (files without them open with the view off, class 0).
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
 number per point); files without it open as before, so the version stays 1.
@@ -62,13 +65,15 @@ _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 class View:
     """How the session was shown: the plane's extent, the View menu's toggles, the speed
     (svmviz.core.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
-    start and the current class."""
+    start, the current class, and the weight-space view (on, and the class it varies)."""
 
     extent: tuple | None = None
     toggles: tuple = ()  # the names in VIEW_TOGGLES switched on
     speed: int = LOG_PACE
     warm_start: bool = False
     current_class: int = 0
+    weight_space: bool = False
+    weight_class: int = 0
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,8 @@ class SessionFile:
                 "speed": v.speed,
                 "warm_start": v.warm_start,
                 "current_class": v.current_class,
+                "weight_space": v.weight_space,
+                "weight_class": v.weight_class,
             },
         }
 
@@ -273,7 +280,8 @@ def _split(value, where):
 
 
 def _view(value, where):
-    known = {"extent", "speed", "warm_start", "current_class", *VIEW_TOGGLES}
+    known = {"extent", "speed", "warm_start", "current_class", "weight_space", "weight_class"}
+    known |= set(VIEW_TOGGLES)
     if not isinstance(value, dict) or set(value) - known:
         raise InputError(f"{where}: view may hold {', '.join(sorted(known))}")
     extent = value.get("extent")
@@ -291,8 +299,19 @@ def _view(value, where):
         )
     if not _integer(current) or not 0 <= current < MAX_CLASSES:
         raise InputError(f"{where}: view.current_class must be a class slot")
+    weight_class = value.get("weight_class", 0)
+    if not _integer(weight_class) or not 0 <= weight_class < MAX_CLASSES:
+        raise InputError(f"{where}: view.weight_class must be a class row (0–{MAX_CLASSES - 1})")
     toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)
-    return View(extent, toggles, speed, value.get("warm_start") is True, current)
+    return View(
+        extent,
+        toggles,
+        speed,
+        value.get("warm_start") is True,
+        current,
+        value.get("weight_space") is True,
+        weight_class,
+    )
 
 
 def write_session(path, session: SessionFile) -> None:

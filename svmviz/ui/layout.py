@@ -1,7 +1,8 @@
 """Where the window's parts go: the plane in the middle (the central widget, the largest
 thing on screen), the solver on the left, and on the right the curves above the tabbed
 readings (Step inspector, Points, Margins, Theory, Generalization: tabs titled short enough
-to fit one row in the column at 1920×1080, the View menu naming them in full).
+to fit one row in the column at 1920×1080, the View menu naming them in full). The weight
+space, when on, shares the curves' area, in a tab beside them.
 
 The plane keeps its room: every dock's content scrolls inside the dock (a long step text
 never makes its dock taller), raising a tab changes no size, and the side columns take a
@@ -112,6 +113,25 @@ def arrange_readings(window, docks) -> None:
     for before, after in itertools.pairwise(docks):
         window.tabifyDockWidget(before, after)
     docks[0].raise_()
+
+
+def place_weight_space(window, on: bool) -> None:
+    """The weight-space dock in front of the curves, sharing their area (the column's
+    larger part: its plot needs room), or hidden in a place of its own when off (hidden in
+    the curves' tab group, it would leave a tab bar of one tab; out of the layout, a
+    restored layout would bring it back)."""
+    dock = window.weight_space_dock
+    tabbed = dock in window.tabifiedDockWidgets(window.curves_dock)
+    if not on:
+        if tabbed:
+            window.removeDockWidget(dock)
+            window.addDockWidget(RIGHT, dock)
+        dock.hide()
+        return
+    if not tabbed:
+        window.tabifyDockWidget(window.curves_dock, dock)
+    dock.show()
+    dock.raise_()
 
 
 def arrange_toolbars(

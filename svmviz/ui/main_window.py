@@ -50,6 +50,7 @@ from svmviz.ui.step_view import StepOverlay, StepPanel
 from svmviz.ui.theory_panel import TheoryPanel, theory_reading
 from svmviz.ui.timeline import Timeline
 from svmviz.ui.training import Training
+from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
 from svmviz.ui.window_prefs import WindowPreferences
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
@@ -141,6 +142,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.histogram = MarginHistogram()
         self.theory = TheoryPanel()
         self.generalization = GeneralizationPanel(self.session)
+        self.weight_space = WeightSpaceView()
         readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
             layout.dock(self, title, name, widget, menu=menu)
             for title, menu, name, widget in (
@@ -154,6 +156,7 @@ class MainWindow(QtWidgets.QMainWindow):
                     "generalization-dock",
                     layout.scrolled(self.generalization),
                 ),
+                ("Weight space", None, "weight-space-dock", self.weight_space),
             )
         ]
         (
@@ -162,8 +165,11 @@ class MainWindow(QtWidgets.QMainWindow):
             self.margins_dock,
             self.theory_dock,
             self.generalization_dock,
+            self.weight_space_dock,
         ) = readings
-        layout.arrange_readings(self, readings)
+        layout.arrange_readings(self, readings[:-1])
+        # off until the View menu, a session or the preferences (_show_weight_space)
+        self.weight_space_dock.hide()
         return readings
 
     def _build_parts(self, readings) -> None:
@@ -192,6 +198,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.register("margins", margins_reading(self.histogram, self.plot))
         self.frames.register("theory", theory_reading(self.theory))
         self.frames.register("generalization", generalization_reading(self.generalization))
+        self.frames.register("weight space", weight_space_reading(self.weight_space))
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
@@ -228,6 +235,29 @@ class MainWindow(QtWidgets.QMainWindow):
         self.panel.cost_requested.connect(self.edit_cost)
         self.state.speed_changed.connect(self.controller.set_speed)
         self.controller.set_speed(self.state.speed)
+        self._bind_weight_space()
+
+    def _bind_weight_space(self) -> None:
+        """The weight-space dock and the state's toggle and class, bound both ways (not
+        while presenting: presentation mode hides and shows docks of its own)."""
+        dock, view, state = self.weight_space_dock, self.weight_space, self.state
+        dock.toggleViewAction().toggled.connect(
+            lambda on: None if self.presentation.on else state.set_weight_space(on)
+        )
+        state.weight_space_changed.connect(self._show_weight_space)
+        view.class_changed.connect(state.set_weight_class)
+        state.weight_class_changed.connect(view.set_class)
+        view.set_class(state.weight_class)
+        dock.visibilityChanged.connect(
+            lambda shown: shown and QtCore.QTimer.singleShot(0, view.redraw)
+        )
+
+    @QtCore.Slot(bool)
+    def _show_weight_space(self, on: bool) -> None:
+        if self.presentation.on:
+            self.presentation.show_weight_space(on)
+            return
+        layout.place_weight_space(self, on)
 
     @property
     def snapshot(self):
@@ -412,5 +442,6 @@ class MainWindow(QtWidgets.QMainWindow):
             self.frames.follow_play(False)
             self.controller.shutdown()
             self.generalization.shutdown()
+            self.weight_space.shutdown()
             super().closeEvent(event)
             self.closed.emit()

@@ -1,6 +1,7 @@
-"""Presentation mode, for a projector: full screen, the plane and the objective curve only,
-the scenario's caption and a two-line summary of the current step in large type, every
-demo action on the keyboard (a presenter's clicker sends PageDown and PageUp).
+"""Presentation mode, for a projector: full screen, the plane and the objective curve only
+(and the weight space below the curve when it is on), the scenario's caption and a two-line
+summary of the current step in large type, every demo action on the keyboard (a
+presenter's clicker sends PageDown and PageUp).
 
 What it hides (menus, toolbars, the solver and the reading docks, the loss panel, the
 status bar) comes back as it was when it ends (F11 or Esc): the window's geometry, the docks'
@@ -29,6 +30,8 @@ SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) befo
 CAPTION_LINES = 3  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
+WEIGHTS_SHARE = 0.3  # of the screen's width, for the curve above the weight space (when on)
+WEIGHTS_HEIGHT = 0.62  # of the right column's height, for the weight space
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
 
 
@@ -206,7 +209,10 @@ class Presentation:
 
     def hidden_parts(self):
         w = self.w
-        docks = [d for d in w.findChildren(QtWidgets.QDockWidget) if d is not w.curves_dock]
+        kept = (w.curves_dock, w.weight_space_dock)
+        docks = [d for d in w.findChildren(QtWidgets.QDockWidget) if d not in kept]
+        if not w.state.weight_space or w.weight_space_dock.isHidden():
+            docks.append(w.weight_space_dock)
         bars = w.findChildren(QtWidgets.QToolBar)
         return docks + bars + [w.menuBar(), w.statusBar(), w.curves.loss_plot]
 
@@ -241,10 +247,7 @@ class Presentation:
             w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
             w.showFullScreen()
-            screen = w.screen().geometry().width() if w.screen() else w.width()
-            w.resizeDocks(
-                [w.curves_dock], [int(CURVES_SHARE * screen)], QtCore.Qt.Orientation.Horizontal
-            )
+            self.show_weight_space(w.state.weight_space)
         else:
             saved = self._saved
             self.bar.hide()
@@ -253,6 +256,7 @@ class Presentation:
             self._scale(1.0, style.REGION_ALPHA)
             w.caption.fit_lines(None)
             w.curves_dock.setTitleBarWidget(None)
+            w.weight_space_dock.setTitleBarWidget(None)
             for part in saved.shown:  # (the docks come back with their layout, below)
                 if not isinstance(part, QtWidgets.QDockWidget):
                     part.show()
@@ -260,6 +264,30 @@ class Presentation:
             w.restoreGeometry(saved.geometry)
             self._settling = _Settle(w, saved)
         w.plot.setFocus()  # Space, R and the arrows reach the window's actions
+
+    def show_weight_space(self, on: bool) -> None:
+        """The weight space below the curve, large (on), or the curve alone (off)."""
+        w = self.w
+        dock = w.weight_space_dock
+        if on:  # (out of the curves' tabs first: a tabbed dock splits into a new tab)
+            w.removeDockWidget(dock)
+            w.addDockWidget(layout.RIGHT, dock)
+            w.splitDockWidget(w.curves_dock, dock, QtCore.Qt.Orientation.Vertical)
+            dock.show()
+            dock.setTitleBarWidget(QtWidgets.QWidget())
+        else:
+            dock.hide()
+        screen = w.screen().geometry() if w.screen() else w.geometry()
+        share = WEIGHTS_SHARE if on else CURVES_SHARE
+        w.resizeDocks(
+            [w.curves_dock], [int(share * screen.width())], QtCore.Qt.Orientation.Horizontal
+        )
+        if on:
+            column = screen.height()
+            lower = int(WEIGHTS_HEIGHT * column)
+            w.resizeDocks(
+                [w.curves_dock, dock], [column - lower, lower], QtCore.Qt.Orientation.Vertical
+            )
 
     def normal_layout(self) -> tuple[QtCore.QByteArray, QtCore.QByteArray]:
         """The window's geometry and dock layout outside presentation mode (what the
@@ -276,6 +304,7 @@ class Presentation:
         scale_plot_text(w.histogram, k, sides=("left", "bottom", "right"))
         for plot in (w.generalization.learning, w.generalization.sweep):
             scale_plot_text(plot, k)
+        w.weight_space.set_scale(k)
 
     def show(self, snap, session) -> None:
         """The summary lines for the newest frame (only while presenting)."""

@@ -172,7 +172,8 @@ class WrappedLabel(QtWidgets.QLabel):
 
     def fit_height(self) -> None:
         self.setMinimumHeight(0)  # (a label's heightForWidth is at least its minimum)
-        self.setMinimumHeight(self.heightForWidth(max(self.width(), 60)))
+        # (−1 from an empty label: no height of its own)
+        self.setMinimumHeight(max(0, self.heightForWidth(max(self.width(), 60))))
 
     def resizeEvent(self, event):
         super().resizeEvent(event)

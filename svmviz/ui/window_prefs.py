@@ -31,7 +31,15 @@ class WindowPreferences:
             layout.use_screen(w)
         layout.when_shown(w, size=not layout.restore(w, state))
         toggles = tuple(name for name in self.state.TOGGLES if p.get(name))
-        self.state.apply_view(View(None, toggles, p.speed_code(), p.get("warm_start")), fit=False)
+        view = View(
+            None,
+            toggles,
+            p.speed_code(),
+            p.get("warm_start"),
+            weight_space=p.get("weight_space"),
+            weight_class=p.get("weight_class"),
+        )
+        self.state.apply_view(view, fit=False)
 
     def save(self) -> None:
         """At the close."""
@@ -45,6 +53,8 @@ class WindowPreferences:
             p.set(name, name in view.toggles)
         p.set("pace", view.speed)
         p.set("warm_start", view.warm_start)
+        p.set("weight_space", view.weight_space)
+        p.set("weight_class", view.weight_class)
         p.sync()
 
     def edit(self) -> None:

@@ -93,3 +93,42 @@ def test_the_grid_holds_the_origin_the_weights_and_the_optimum():
     w1, w2 = grid_around(model, optimum=other, n=9)
     for w in (np.zeros(2), weights(model), weights(other)):
         assert w1[0] < w[0] < w1[-1] and w2[0] < w[1] < w2[-1]
+
+
+def test_the_grid_covers_the_path_and_the_optimum():
+    model = trained({}, TWO)
+    far = np.array([[9.0, -7.0], [3.0, 12.0]])
+    w1, w2 = grid_around(model, 0, optimum=model, n=11, path=far)
+    for x, y in [*far, model.coef[0], (0.0, 0.0)]:
+        assert w1[0] < x < w1[-1] and w2[0] < y < w2[-1]
+    assert len(w1) == len(w2) == 11
+
+
+def test_a_profiled_b_is_the_best_b_at_each_w():
+    model = trained({}, TWO)  # the binary hinge, b free
+    w1, w2 = grid_around(model, 0, n=7)
+    land = landscape(model, TWO, w1, w2, hold="profiled")
+    assert land.bias is None and land.profile.shape == (7, 7)
+    sign = np.where(TWO.y == 1, 1.0, -1.0)
+    for i, j in [(0, 0), (6, 2), (3, 3), (1, 5)]:
+        w = np.array([w1[i], w2[j]])
+        # F is piecewise linear in b: its least value is at one of the breakpoints
+        breaks = sign - TWO.X @ w
+        values = []
+        for b in breaks:
+            other = type(model)(**{**with_row(model, 0, w).__dict__, "intercept": np.array([b])})
+            values.append(model_objective(other, TWO.X, TWO.y)["objective"])
+        assert land.at(i, j) == pytest.approx(min(values), rel=1e-12, abs=1e-12)
+        at_b = type(model)(
+            **{**with_row(model, 0, w).__dict__, "intercept": np.array([land.profile[j, i]])}
+        )
+        assert model_objective(at_b, TWO.X, TWO.y)["objective"] == pytest.approx(land.at(i, j))
+    # never above the slice through any b
+    assert np.all(land.values <= landscape(model, TWO, w1, w2).values + 1e-12)
+
+
+def test_b_is_profiled_only_where_the_solver_profiles_it():
+    with pytest.raises(InputError, match="profiled"):
+        landscape(trained(dict(loss="logistic"), TWO), TWO, [0.0, 1.0], [0.0, 1.0], hold="profiled")
+    with pytest.raises(InputError, match="profiled"):
+        landscape(trained({}, THREE), THREE, [0.0, 1.0], [0.0, 1.0], hold="profiled")

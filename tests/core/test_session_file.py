@@ -285,3 +285,20 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch)
         atomic_write_text(path, "the new session")
     assert path.read_text() == "the old session"
     assert [p.name for p in tmp_path.iterdir()] == ["lesson.json"]
+
+
+def test_the_weight_space_view_is_kept_and_older_files_open_without_it(tmp_path):
+    s = SessionFile(**{**a_session().__dict__, "view": View(weight_space=True, weight_class=2)})
+    path = tmp_path / "lesson.json"
+    write_session(path, s)
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert (d["view"]["weight_space"], d["view"]["weight_class"]) == (True, 2)
+    assert read_session(path).view == s.view
+    del d["view"]["weight_space"], d["view"]["weight_class"]  # a file of an older version
+    path.write_text(json.dumps(d), encoding="utf-8")
+    old = read_session(path).view
+    assert (old.weight_space, old.weight_class) == (False, 0)
+    d["view"]["weight_class"] = MAX_CLASSES
+    path.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError, match="weight_class"):
+        read_session(path)

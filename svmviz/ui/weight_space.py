@@ -1,0 +1,435 @@
+"""The weight-space view: the objective F(w) over the two weights (w₁, w₂) of a linear model
+of 2-D data, with the exact optimum w*, the paths of the iterate w_t and of the output
+w̄_t, the current step's shrink and push, the projection ball and the level set of the
+current F (issue 27; Orange's Gradient Descent widget draws the cost over (θ₀, θ₁) the
+same way, for logistic regression).
+
+Every other part of the model is held (svmviz.core.landscape): b at the current model's
+value ("slice") or at 0 (and so for a model without a bias), and for multiclass models
+every row but the chosen class's w_k. The landscape is computed off the GUI thread
+(svmviz.app.landscape_runner) when the problem, the class, the hold, the grid or the held
+part (beyond HELD_SHARE of the grid's side) changes; the path and the markers follow every
+frame. A left click emits ``start_clicked(k, w)``: the start w₀ of the next run.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
+from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
+from svmviz.core.solvers import rules
+from svmviz.core.weight_path import Points, points
+from svmviz.ui.curves import scale_plot_text
+from svmviz.ui.readings import Pace, Reading, on_screen
+from svmviz.ui.weight_items import WeightItems, at
+
+HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
+REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
+INNER = 0.05  # a point this share of the side inside the grid's edge makes it grow
+
+
+def why_not(model) -> str | None:
+    """Why ``model`` has no weight space to draw (one line), or None."""
+    if model.coef is None:
+        return "Nothing to draw: a kernel model's weights live in its feature space, not in 2-D."
+    if model.coef.shape[1] != 2:
+        return (
+            f"Nothing to draw: the weight space is drawn for two weights (2-D data); "
+            f"this model has {model.coef.shape[1]}."
+        )
+    return None
+
+
+class WeightSpaceView(QtWidgets.QWidget):
+    """The view (a reading: :func:`weight_space_reading`)."""
+
+    start_clicked = QtCore.Signal(int, object)  # class row k, the two weights clicked
+    class_changed = QtCore.Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.k = 0  # the class whose row varies (as chosen; a binary model has row 0)
+        self.hold = "slice"
+        self.runner = LandscapeRunner(self)
+        self.runner.ready.connect(self._on_ready)
+        self.runner.failed.connect(lambda _, reason: self.say(f"Cannot draw: {reason}"))
+        self.land: Landscape | None = None
+        self._last = None  # (snapshot, training data getter, config): the newest shown
+        self._grid = None  # (w1, w2)
+        self._problem = None  # (generation, k, hold) of the grid
+        self._digest = (None, "")  # (generation, data digest)
+        self._asked = None  # the key of the newest landscape asked for
+        self._held = None  # its held part
+        self._asked_at = 0.0
+        self._k_shown = 0
+        self._hand = None
+        self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
+        self._averaged = True
+        self._race_key = ""  # the race runs' entries of the key
+        self._names: tuple = ()  # the classes' names
+        self._drift = QtCore.QTimer(self, singleShot=True, interval=int(REQUEST_SECONDS * 1000))
+        self._drift.timeout.connect(self.redraw)
+
+        column = QtWidgets.QVBoxLayout(self)
+        column.setContentsMargins(2, 2, 2, 2)
+        column.setSpacing(2)
+        row = QtWidgets.QHBoxLayout()
+        self.class_box = QtWidgets.QComboBox()
+        self.class_box.setToolTip("The class whose weights w_k vary (the others are held)")
+        self.class_box.currentIndexChanged.connect(self._on_class)
+        self.hold_box = QtWidgets.QComboBox()
+        self.hold_box.addItem("slice through b", "slice")
+        self.hold_box.addItem("b = 0", "none")
+        self.hold_box.addItem("b profiled", "profiled")
+        self.hold_box.setToolTip(
+            "What is held of the bias b: the current model's (a slice of F), b = 0, or at "
+            "each w the best b (profiled, as the free-bias hinge solver's exact bias)"
+        )
+        self.hold_box.currentIndexChanged.connect(self._on_hold)
+        row.addWidget(self.class_box)
+        row.addWidget(self.hold_box)
+        row.addStretch(1)
+        column.addLayout(row)
+        self.plot = pg.PlotWidget()
+        self.plot.setMenuEnabled(False)
+        self.plot.setAspectLocked(True)
+        item = self.plot.getPlotItem()
+        item.setLabel("bottom", "w₁")
+        item.setLabel("left", "w₂")
+        item.hideButtons()
+        self.items = WeightItems(item)
+        self.plot.scene().sigMouseClicked.connect(self._on_click)
+        column.addWidget(self.plot, 1)
+        self.key = QtWidgets.QLabel(WeightItems.legend_html(True))
+        self.key.setWordWrap(True)
+        column.addWidget(self.key)
+        self.held_label = QtWidgets.QLabel()
+        self.held_label.setWordWrap(True)
+        self.value_label = QtWidgets.QLabel()
+        self.value_label.setWordWrap(True)  # (no label widens the column: the plane's room)
+        self.message = QtWidgets.QLabel("Nothing to draw: no model trained yet.")
+        self.message.setWordWrap(True)
+        self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        for label in (self.held_label, self.value_label, self.message):
+            label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+            column.addWidget(label)
+        self.message.hide()
+        self._set_classes(())
+        self.hold_box.hide()
+
+    # ------------------------------------------------------------------ the public part
+    def show_snapshot(self, snap, training_data, config, names=()) -> None:
+        """Draw ``snap``; ``training_data()`` gives the points it was trained on (asked
+        only for a new landscape); ``config``: the session's (the projection's radius);
+        ``names``: the model's classes as the window names them."""
+        self._last = (snap, training_data, config, names)
+        if not on_screen(self):
+            return  # (drawn when shown: redraw)
+        self._draw(snap, training_data, config)
+
+    def redraw(self) -> None:
+        """The newest snapshot again (the view came on screen, a setting changed)."""
+        if self._last is not None:
+            self._draw(*self._last)
+
+    def clear(self, message: str = "Nothing to draw: no model trained yet.") -> None:
+        self._last = None
+        self.runner.cancel()
+        self._asked = None
+        self.land = None
+        self.items.clear()
+        self.say(message)
+
+    def say(self, message: str) -> None:
+        """One line instead of the plot (why there is nothing to draw)."""
+        self.plot.hide()
+        for widget in (self.key, self.held_label, self.value_label, self.class_box, self.hold_box):
+            widget.hide()
+        self.message.setText(message)
+        self.message.show()
+
+    def show_hand(self, w: np.ndarray | None) -> None:
+        """A marker "your w" at the hand-set weights (row k's two), or none."""
+        self._hand = None if w is None else np.asarray(w, dtype=float).reshape(-1)[:2]
+        self.items.show_point(self.items.hand, self._hand)
+
+    def show_race(self, paths, colors, labels) -> None:
+        """Each race run's path (svmviz.core.race.Path) of the class row shown, in its
+        colour; ``labels`` name them in the legend."""
+        styles = [QtCore.Qt.PenStyle.SolidLine, QtCore.Qt.PenStyle.DashLine,
+                  QtCore.Qt.PenStyle.DotLine, QtCore.Qt.PenStyle.DashDotLine]  # fmt: skip
+        xy = [points(p, self._k_shown, output=True) for p in paths]
+        self.items.show_race(xy, list(colors), [styles[i % 4] for i in range(len(xy))])
+        self._race_key = "".join(
+            f' &nbsp; <span style="color:{c}"><b>—</b></span>&nbsp;{html.escape(str(label))}'
+            for c, label in zip(colors, labels, strict=True)
+        )
+        self.key.setText(WeightItems.legend_html(self._averaged) + self._race_key)
+
+    def set_class(self, k: int) -> None:
+        """Vary class ``k``'s row (kept by the session's View)."""
+        self.k = max(0, int(k))
+        if self.class_box.count() > self.k:
+            self.class_box.setCurrentIndex(self.k)
+        self.redraw()
+
+    def set_scale(self, k: float) -> None:
+        """Text at ``k`` times its size (presentation mode)."""
+        scale_plot_text(self.plot, k)
+
+    def shutdown(self) -> None:
+        self._drift.stop()
+        self.runner.shutdown()
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self, snap, training_data, config, names=()) -> None:
+        model = snap.model
+        reason = why_not(model)
+        if reason is not None:
+            self.say(reason)
+            return
+        self.message.hide()
+        for widget in (self.plot, self.key, self.held_label, self.value_label):
+            widget.show()
+        K = model.coef.shape[0]
+        names = tuple(names) if len(names) == K else tuple(model.classes)
+        self._names = names
+        self._set_classes(names if K > 1 else ())
+        k = min(self.k, K - 1)
+        self._k_shown = k
+        self.hold_box.setVisible(model.bias != "none")
+        can_profile = profilable(model)
+        self.hold_box.model().item(2).setEnabled(can_profile)
+        hold = "none" if model.bias == "none" else self.hold
+        if hold == "profiled" and not can_profile:
+            hold = "slice"
+        ref = snap.reference
+        optimum = None
+        if ref is not None and ref.model is not None and ref.model.coef is not None:
+            if ref.model.coef.shape == model.coef.shape:
+                optimum = ref.model
+        averaged = config.average != "last"
+        self._averaged = averaged
+        self.key.setText(WeightItems.legend_html(averaged) + self._race_key)
+        path = snap.path
+        if self._paths[0].k != k:
+            self._paths = (Points(k), Points(k, output=True))
+        iterate = self._paths[0].of(path) if path is not None else np.zeros((0, 2))
+        output = self._paths[1].of(path) if path is not None and averaged else None
+        w = model.coef[k]
+        self._grow(snap, model, k, hold, optimum, iterate, output)
+        self._ask(snap, model, k, hold, training_data)
+        it = self.items
+        it.show_paths(iterate, output)
+        it.show_point(it.current, w)
+        it.show_point(it.optimum, None if optimum is None else optimum.coef[k])
+        it.show_ball(self._radius(snap, config, model))
+        side = float(self._grid[0][-1] - self._grid[0][0])
+        it.show_step(step_parts(snap.step, k), side)
+        level = at(self.land, w) if self.land is not None else float("nan")
+        it.show_level(self.land, level)
+        self._write(snap, model, k, hold)
+
+    def _grow(self, snap, model, k, hold, optimum, iterate, output) -> None:
+        """A new grid for a new problem, class or hold, or when a point to draw (w, w*, the
+        path's newest) is near its edge or outside it."""
+        problem = (snap.generation, k, hold)
+        keep = [model.coef[k]]
+        if optimum is not None:
+            keep.append(optimum.coef[k])
+        if len(iterate):
+            keep.append(iterate[-1])
+        if output is not None and len(output):
+            keep.append(output[-1])
+        if self._grid is not None and problem == self._problem and _inside(self._grid, keep):
+            return
+        path = iterate if output is None else np.vstack([iterate, output])
+        self._grid = grid_around(model, k, optimum, DEFAULT_GRID, path=path)
+        self._problem = problem
+        w1, w2 = self._grid
+        self.plot.setRange(xRange=(w1[0], w1[-1]), yRange=(w2[0], w2[-1]), padding=0)
+
+    def _ask(self, snap, model, k, hold, training_data) -> None:
+        """A new landscape when its key changed (the held part: beyond HELD_SHARE of the
+        side, and at most every REQUEST_SECONDS)."""
+        w1, w2 = self._grid
+        held = _held_vector(model, k, hold)
+        if self._asked is not None:
+            same_grid = self._asked[-1] == _grid_key(w1, w2)
+            same_problem = self._asked[1][:3] == (snap.generation, k, hold)
+            if same_grid and same_problem:
+                drift = float(np.max(np.abs(held - self._held), initial=0.0))
+                if drift <= HELD_SHARE * float(w1[-1] - w1[0]):
+                    return
+                wait = REQUEST_SECONDS - (time.perf_counter() - self._asked_at)
+                if wait > 0:
+                    if not self._drift.isActive():
+                        self._drift.start(int(1000 * wait) + 1)
+                    return
+        data = training_data()
+        if data is None:
+            return
+        if self._digest[0] != snap.generation:
+            self._digest = (snap.generation, data_digest(data))
+        request = LandscapeRequest(model, data, w1, w2, k, hold, self._digest[1])
+        key = request.key()
+        self._asked = (key, (snap.generation, k, hold), _grid_key(w1, w2))
+        self._held, self._asked_at = held, time.perf_counter()
+        found = self.runner.request(request, key)
+        if found is not None:
+            self._on_ready(key, found)
+
+    @QtCore.Slot(object, object)
+    def _on_ready(self, key, land: Landscape) -> None:
+        self.land = land
+        self.items.show_landscape(land)
+        if self._last is not None and on_screen(self):
+            snap = self._last[0]
+            if why_not(snap.model) is None:
+                w = snap.model.coef[min(self._k_shown, snap.model.coef.shape[0] - 1)]
+                self.items.show_level(land, at(land, w))
+                self._write(snap, snap.model, self._k_shown, land.hold)
+
+    def _radius(self, snap, config, model) -> float:
+        """B of the projection ball (0: no projection)."""
+        if snap.step is not None and snap.step.radius > 0:
+            return float(snap.step.radius)
+        cost = model.cost if model.cost is not None else np.ones((1, 1))
+        if model.lam <= 0:
+            return 0.0
+        return rules.projection_radius(
+            config.radius, config.project, config.algorithm, model.lam, cost
+        )
+
+    def _write(self, snap, model, k, hold) -> None:
+        """The labels: what is held, and F of the model shown and F*."""
+        land = self.land
+        if model.bias == "none":
+            held = "No bias: f = ⟨w, x⟩ (b = 0)."
+        elif hold == "none":
+            held = f"b = 0 held (the model's b is {float(model.intercept[k]):.3g})."
+        elif hold == "profiled":
+            held = "b profiled: at each w the best b (the exact bias)."
+        else:
+            b = float(model.intercept[k])
+            if land is not None and land.bias is not None and land.hold == "slice":
+                b = land.bias
+            held = f"b held at {b:.3g} (slice through the current b)."
+        if model.coef.shape[0] > 1:
+            name = self._names[k] if k < len(self._names) else model.classes[k]
+            held += f" w of {name} varies, the other rows held."
+        self.held_label.setText(held)
+        obj = snap.history.get("objective")
+        value = float(obj[-1]) if obj is not None and len(obj) and not snap.iterate else None
+        if value is None and land is not None:
+            value = at(land, model.coef[k])
+        text = (
+            f"F(model) = {value:.4g}"
+            if value is not None and np.isfinite(value)
+            else "F(model) = …"
+        )
+        if snap.reference is not None and snap.reference.objective is not None:
+            text += f" · F* = {snap.reference.objective:.4g}"
+        elif snap.reference_pending:
+            text += " · F* being computed"
+        if land is None or self.runner.pending is not None:
+            text += " · F(w) being computed…"
+        self.value_label.setText(text)
+
+    # ------------------------------------------------------------------ controls
+    def _set_classes(self, names) -> None:
+        names = tuple(str(n) for n in names)
+        current = tuple(self.class_box.itemText(i) for i in range(self.class_box.count()))
+        if names != current:
+            self.class_box.blockSignals(True)
+            self.class_box.clear()
+            for name in names:
+                self.class_box.addItem(f"w of {name}")
+            self.class_box.setCurrentIndex(min(self.k, max(0, len(names) - 1)))
+            self.class_box.blockSignals(False)
+        self.class_box.setVisible(len(names) > 1 and self.plot.isVisibleTo(self))
+
+    @QtCore.Slot(int)
+    def _on_class(self, index: int) -> None:
+        if index >= 0 and index != self.k:
+            self.k = index
+            self.class_changed.emit(index)
+            self.redraw()
+
+    @QtCore.Slot(int)
+    def _on_hold(self, index: int) -> None:
+        self.hold = self.hold_box.itemData(index)
+        self.redraw()
+
+    def _on_click(self, event) -> None:
+        if event.button() != QtCore.Qt.MouseButton.LeftButton or not self.plot.isVisible():
+            return
+        vb = self.plot.getPlotItem().vb
+        pos = event.scenePos()
+        if not vb.sceneBoundingRect().contains(pos):
+            return
+        p = vb.mapSceneToView(pos)
+        self.start_clicked.emit(self._k_shown, np.array([p.x(), p.y()]))
+
+
+def step_parts(record, k: int) -> dict | None:
+    """The step's vectors in weight space: for a single-output linear model the shrink
+    w_t → (1 − η_t λ) w_t and the push on to (1 − η_t λ) w_t + push (and the projection
+    back onto the ball, when there was one); for a multiclass one, row k's move."""
+    if record is None or not record.linear:
+        return None
+    if record.shrink is not None and record.w_before is not None and len(record.w_before) == 2:
+        pushed = record.shrink + record.push
+        parts = {"shrink": (record.w_before, record.shrink), "push": (record.shrink, pushed)}
+        if record.projected:
+            parts["projected"] = (pushed, record.w_after)
+        return parts
+    if record.W_before is not None and record.W_before.shape[1] == 2 and k < len(record.W_before):
+        return {"push": (record.W_before[k], record.W_after[k])}
+    return None
+
+
+def _grid_key(w1, w2) -> tuple:
+    return (float(w1[0]), float(w1[-1]), len(w1), float(w2[0]), float(w2[-1]), len(w2))
+
+
+def _held_vector(model, k: int, hold: str) -> np.ndarray:
+    coef, bias, rho, eps = held_part(model, k, hold)
+    extra = [v for v in (rho, eps) if v is not None]
+    return np.array([*coef, *bias, *extra], dtype=float)
+
+
+def _inside(grid, keep) -> bool:
+    w1, w2 = grid
+    m1, m2 = INNER * (w1[-1] - w1[0]), INNER * (w2[-1] - w2[0])
+    for w in keep:
+        x, y = float(w[0]), float(w[1])
+        if not (w1[0] + m1 <= x <= w1[-1] - m1 and w2[0] + m2 <= y <= w2[-1] - m2):
+            return False
+    return True
+
+
+def weight_space_reading(view: WeightSpaceView) -> Reading:
+    """The view as a reading: every frame (the path and the markers are cheap; the
+    landscape is asked for only when its key changes), drawn only while on screen."""
+
+    def show(snap, router) -> None:
+        def training_data():
+            data = router.session.dataset()
+            parts = router.state.parts
+            if data is None or parts is None or len(parts) != len(data.y):
+                return data
+            from svmviz.core.generalization import TRAIN, subset
+
+            return subset(data, np.flatnonzero(parts == TRAIN))
+
+        names = [router.session.classes[int(c)] for c in router.present]
+        view.show_snapshot(snap, training_data, router.session.config, names)
+
+    return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)

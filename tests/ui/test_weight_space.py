@@ -1,0 +1,223 @@
+"""The weight-space view in the window: its dock on and off (View menu, session file,
+preferences), the path and the markers of the training's frames, the landscape from the
+runner, a kernel job's one line, a click that gives the start, and presentation mode."""
+
+import numpy as np
+import pytest
+from PySide6 import QtCore
+from PySide6.QtTest import QTest
+
+from svmviz.core.kernels import Kernel
+from svmviz.core.session_file import View
+from svmviz.core.weight_path import points
+
+
+def weight_window(make_window, wait_frame, qtbot, **settings):
+    w = make_window(show=True, **settings)
+    w.resize(1400, 900)
+    w.state.set_weight_space(True)
+    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=5000)
+    return w
+
+
+def test_the_view_draws_the_path_the_optimum_and_the_landscape(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=500)
+    view = w.weight_space
+    for _ in range(3):
+        w.advance(5)
+        qtbot.wait(50)
+    snap = wait_frame(w, lambda s: s.t == 15 and s.reference is not None)
+    qtbot.waitUntil(lambda: view.land is not None and view.runner.pending is None, timeout=20000)
+    w.advance(1)
+    snap = wait_frame(w, lambda s: s.t == 16)
+    x, y = view.items.iterate.getData()
+    np.testing.assert_array_equal(np.column_stack([x, y]), points(snap.path))
+    assert snap.path.t[-1] == 16
+    cx, cy = view.items.current.getData()
+    assert (cx[0], cy[0]) == tuple(snap.model.coef[0])
+    ox, oy = view.items.optimum.getData()
+    assert (ox[0], oy[0]) == tuple(snap.reference.model.coef[0])
+    assert "slice" in view.held_label.text()
+    assert f"{snap.reference.objective:.4g}" in view.value_label.text()
+    # the step's shrink and push, in weight space
+    sx, sy = view.items.vectors["shrink"].getData()
+    assert (sx[0], sy[0]) == tuple(snap.step.w_before)
+    assert (sx[1], sy[1]) == pytest.approx(tuple(snap.step.shrink))
+    # the landscape covers the path and the optimum
+    land = view.land
+    for p in [*points(snap.path), snap.reference.model.coef[0]]:
+        assert land.w1[0] <= p[0] <= land.w1[-1] and land.w2[0] <= p[1] <= land.w2[-1]
+
+
+def test_a_kernel_job_says_why_there_is_nothing_to_draw(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, kernel=Kernel("rbf", gamma=1.0))
+    w.advance(3)
+    wait_frame(w, lambda s: s.t == 3)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.message.isVisible(), timeout=5000)
+    assert "kernel" in view.message.text()
+    assert not view.plot.isVisible()
+
+
+def test_a_click_gives_the_start_weights(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(10)
+    wait_frame(w, lambda s: s.t == 10)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.plot.isVisible(), timeout=5000)
+    vb = view.plot.getPlotItem().vb
+    (x0, x1), (y0, y1) = vb.viewRange()
+    target = np.array([x0 + 0.3 * (x1 - x0), y0 + 0.6 * (y1 - y0)])
+    pos = view.plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(*target)))
+    with qtbot.waitSignal(view.start_clicked, timeout=3000) as got:
+        QTest.mouseClick(
+            view.plot.viewport(),
+            QtCore.Qt.MouseButton.LeftButton,
+            QtCore.Qt.KeyboardModifier.NoModifier,
+            pos,
+        )
+    k, clicked = got.args
+    pixel = (x1 - x0) / vb.width()
+    assert k == 0
+    assert np.allclose(clicked, target, atol=2 * pixel)
+
+
+def test_multiclass_varies_the_chosen_class(make_window, wait_frame, qtbot, blobs3):
+    w = weight_window(make_window, wait_frame, qtbot, data=blobs3, iterations=300)
+    w.state.set_weight_class(2)
+    w.advance(20)
+    snap = wait_frame(w, lambda s: s.t == 20)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.land is not None and view.land.k == 2, timeout=20000)
+    assert view.class_box.isVisible() and view.class_box.currentIndex() == 2
+    x, y = view.items.iterate.getData()
+    np.testing.assert_array_equal(np.column_stack([x, y]), points(snap.path, 2))
+    view.class_box.setCurrentIndex(1)  # the view's chooser sets the state's class
+    assert w.state.weight_class == 1
+    assert w.state.view().weight_class == 1
+
+
+def test_the_toggle_is_kept_in_the_session_and_the_view_menu(make_window, wait_frame, qtbot):
+    w = make_window(show=True)
+    action = w.weight_space_dock.toggleViewAction()
+    assert action.text() == "Weight space"
+    assert w.weight_space_dock.objectName() == "weight-space-dock"
+    assert not w.weight_space_dock.isVisible() and not w.state.view().weight_space
+    action.trigger()  # the View menu's entry
+    assert w.weight_space_dock.isVisible()
+    assert w.state.view().weight_space
+    w.weight_space_dock.close()
+    assert not w.state.weight_space
+    w.state.apply_view(View(weight_space=True, weight_class=1))  # a session opened
+    assert w.weight_space_dock.isVisible()
+    assert w.weight_space.k == 1
+
+
+def test_the_toggle_is_remembered_in_the_preferences(make_window, wait_frame, qtbot):
+    w = make_window(show=True)
+    w.state.set_weight_space(True)
+    w.state.set_weight_class(3)
+    w.close()
+    again = make_window(show=True)
+    assert again.state.weight_space and again.state.weight_class == 3
+    assert again.weight_space_dock.isVisible()
+    again.state.set_weight_space(False)
+    again.close()
+    third = make_window(show=True)
+    assert not third.state.weight_space and not third.weight_space_dock.isVisible()
+
+
+def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.set_presentation(True)
+    qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
+    qtbot.wait(200)
+    assert w.weight_space_dock.isVisible()
+    assert not w.step_dock.isVisible()
+    assert w.weight_space.width() > 0.2 * w.width()
+    assert w.weight_space.height() > 0.4 * w.height()
+    assert w.curves.isVisible(), "the curve above it"
+    assert w.weight_space_dock not in w.tabifiedDockWidgets(w.curves_dock)
+    w.set_presentation(False)
+    qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
+    assert w.state.weight_space, "presentation mode leaves the toggle as it was"
+    qtbot.waitUntil(lambda: w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock))
+    w.state.set_weight_space(False)
+    w.set_presentation(True)
+    qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
+    assert not w.weight_space_dock.isVisible()
+    w.set_presentation(False)
+
+
+@pytest.mark.parametrize("index, hold, words", [(1, "none", "b = 0"), (2, "profiled", "profiled")])
+def test_the_view_says_what_is_held_of_b(make_window, wait_frame, qtbot, index, hold, words):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(30)
+    wait_frame(w, lambda s: s.t == 30)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.land is not None and view.land.hold == "slice", timeout=20000)
+    view.hold_box.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: view.land.hold == hold, timeout=20000)
+    assert words in view.held_label.text()
+    assert "slice" not in view.held_label.text()
+
+
+def test_b_is_not_profiled_for_the_logistic(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300, loss="logistic")
+    w.advance(10)
+    wait_frame(w, lambda s: s.t == 10)
+    view = w.weight_space
+    qtbot.waitUntil(lambda: view.land is not None, timeout=20000)
+    assert not view.hold_box.model().item(2).isEnabled()
+    view.hold = "profiled"  # (a choice kept from a hinge job)
+    view.redraw()
+    qtbot.waitUntil(lambda: view.runner.pending is None, timeout=20000)
+    assert view.land.hold == "slice"
+
+
+def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blobs2):
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.race import Race
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(5)
+    wait_frame(w, lambda s: s.t == 5)
+    view = w.weight_space
+    view.show_hand(np.array([0.5, -1.25]))
+    x, y = view.items.hand.getData()
+    assert view.items.hand.isVisible() and (x[0], y[0]) == (0.5, -1.25)
+    view.show_hand(None)
+    assert not view.items.hand.isVisible()
+    race = Race([SolverConfig(seed=1), SolverConfig(algorithm="sgd", seed=1)], blobs2)
+    race.step(20)
+    view.show_race(race.paths, ["#0072B2", "#D55E00"], race.labels())
+    assert len(view.items.race) == 2
+    x, y = view.items.race[1].getData()
+    np.testing.assert_array_equal(np.column_stack([x, y]), points(race.paths[1], output=True))
+    assert all(label in view.key.text() for label in race.labels())
+    view.show_race([], [], [])
+    assert view.items.race == []
+
+
+def test_off_it_leaves_the_curves_without_a_tab_bar(make_window, qtbot):
+    from PySide6.QtWidgets import QTabBar
+
+    from svmviz.ui.layout import LAYOUT_VERSION
+
+    w = make_window(show=True)
+
+    def curve_tabs():
+        return [
+            [b.tabText(i) for i in range(b.count())]
+            for b in w.findChildren(QTabBar)
+            if b.isVisible() and "Curves" in [b.tabText(i) for i in range(b.count())]
+        ]
+
+    assert curve_tabs() == []
+    w.state.set_weight_space(True)
+    qtbot.waitUntil(lambda: curve_tabs() == [["Curves", "Weight space"]], timeout=5000)
+    w.state.set_weight_space(False)
+    qtbot.waitUntil(lambda: curve_tabs() == [], timeout=5000)
+    w.restoreState(w.saveState(LAYOUT_VERSION), LAYOUT_VERSION)  # (a remembered layout)
+    qtbot.wait(50)
+    assert not w.weight_space_dock.isVisible() and not w.state.weight_space
