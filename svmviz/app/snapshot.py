@@ -18,6 +18,7 @@ from svmviz.core.frame import Frame
 from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
+from svmviz.core.start import Start
 
 TO_THE_END = -1  # a Job's ``catch_up``: train to the end of the budget before the first frame
 
@@ -40,6 +41,9 @@ class Job:
     # problem's at the same point of the run; ``explain``: that frame explains its last step
     catch_up: int = 0
     explain: bool = False
+    # train from this w₀ instead of w = 0 (svmviz.core.start; ``warm`` goes first when it
+    # applies); restart and seek replay from it
+    start: Start | None = None
 
     @property
     def train(self) -> np.ndarray | None:
@@ -84,3 +88,4 @@ class Snapshot:
     # installing, "preparing": not known yet; "" when ready): the solver runs the same loop
     # as plain Python meanwhile, and hands over when it is ready
     preparing: str = ""
+    start: Start | None = None  # the w₀ this run began at (None: w = 0, or a warm start)
