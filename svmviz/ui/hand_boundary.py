@@ -21,6 +21,7 @@ from svmviz.core.hand import Handles, drag, hand_model, handles_of, refusal
 from svmviz.ui import style
 
 HANDLE_PIXELS = 26  # the handles' size at scale 1 (grabbable by a mouse, seen from the back)
+# (h₁'s diamond is drawn 1.3 times as large: it looks as large as h₀'s disc)
 LEAST_PIXELS = 12  # h₁ stays at least this far from h₀ (a margin of zero width: ‖w‖ = ∞)
 HANDLE_COLORS = ("#000000", "#555555")  # h₀ as the boundary (black), h₁ as the margins
 
@@ -54,21 +55,27 @@ class Handle(pg.TargetItem):
 
 
 class HandBar(QtWidgets.QFrame):
-    """Train from here and Back to the run, over the plane's top left corner."""
+    """A strip above the plane while the mode is on (never over the plane's legend): what
+    to drag, Train from here and Back to the run."""
 
-    def __init__(self, parent, train, back):
-        super().__init__(parent)
+    def __init__(self, train, back):
+        super().__init__()
         row = QtWidgets.QHBoxLayout(self)
-        row.setContentsMargins(6, 6, 6, 6)
+        row.setContentsMargins(8, 4, 8, 4)
+        self.hint = QtWidgets.QLabel(
+            "By hand: drag ● h₀ to move the line f = 0, ◆ h₁ to turn it and widen the margin"
+        )
+        self.hint.setWordWrap(True)
         self.train = QtWidgets.QPushButton("Train from here")
         self.train.setToolTip("Train from the hand-made w (Enter)")
         self.train.clicked.connect(train)
         self.back = QtWidgets.QPushButton("Back to the run")
         self.back.setToolTip("Leave the boundary by hand: the run as it was (H)")
         self.back.clicked.connect(back)
+        row.addWidget(self.hint, 1)
         row.addWidget(self.train)
         row.addWidget(self.back)
-        self.setAutoFillBackground(True)
+        style.tint(self, background=style.CAPTION_BACKGROUND)
         self.hide()
 
 
@@ -93,8 +100,9 @@ class HandBoundary(QtCore.QObject):
         )
         self.arm = pg.PlotDataItem()  # h₀ → h₁: the half-width of the margin, 1/‖w‖
         self.arm.setZValue(1e8 - 1)
-        self.bar = HandBar(plot, self.train_here, self.leave)
-        plot.installEventFilter(self)
+        self.bar = HandBar(self.train_here, self.leave)
+        column = window.centralWidget().layout()  # (the caption, then the plane)
+        column.insertWidget(column.indexOf(plot), self.bar)
 
     # ------------------------------------------------------------------ availability
     def refusal(self) -> str | None:
@@ -139,9 +147,7 @@ class HandBoundary(QtCore.QObject):
         self.w.view.editable = False
         for item in (*self.items, self.arm):
             self.w.plot.addItem(item, ignoreBounds=True)
-        self._place_bar()
         self.bar.show()
-        self.bar.raise_()
         self.active_changed.emit(True)
         self.show()
         return True
@@ -198,8 +204,8 @@ class HandBoundary(QtCore.QObject):
         if h is None or run is None:
             return
         k = self.w.plot.scale
-        for item, p in zip(self.items, (h.h0, h.h1), strict=True):
-            item.scale = HANDLE_PIXELS * k  # (TargetItem's size in pixels)
+        for item, p, size in zip(self.items, (h.h0, h.h1), (1.0, 1.3), strict=True):
+            item.scale = HANDLE_PIXELS * size * k  # (TargetItem's size in pixels)
             item._shape = None
             item.setPos(*p)
         self.arm.setData(
@@ -215,13 +221,3 @@ class HandBoundary(QtCore.QObject):
         self.w.frames.show(self.snapshot)
         self.w.frames.show_curves()
         self.hand_changed.emit(self.snapshot.model)
-
-    # ------------------------------------------------------------------ the bar's place
-    def _place_bar(self) -> None:
-        self.bar.adjustSize()
-        self.bar.move(60, 8)
-
-    def eventFilter(self, obj, event) -> bool:
-        if event.type() == QtCore.QEvent.Type.Resize and self.bar.isVisible():
-            self._place_bar()
-        return False

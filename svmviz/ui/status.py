@@ -236,25 +236,23 @@ def _nu_first(words: list[str]) -> list[str]:
 
 
 def hand_text(snap, short: bool = False) -> str:
-    """A boundary moved by hand (svmviz.app.hand_snapshot): its objective F(w), the margin
-    2/‖w‖ in the plane, the training error and the gap to the exact optimum; ``short``: the
+    """A boundary moved by hand (svmviz.app.hand_snapshot): its objective F(w), the gap to
+    the exact optimum, the margin 2/‖w‖ in the plane and the training error; ``short``: the
     presenter's few words."""
     e, model = snap.model.extra, snap.model
     width = 2.0 / max(float(np.linalg.norm(model.coef[0])), 1e-300)
-    gap = "" if snap.reference is None else f"{e['objective'] - snap.reference.objective:.3g}"
+    gap = None if snap.reference is None else e["objective"] - snap.reference.objective
+    error = 100 * e["error"]
     if short:
-        error = 100 * e["error"]
-        text = f"by hand · F = {e['objective']:.4g} · margin {width:.3g} · error {error:.1f}%"
-        return text + (f" · gap {gap}" if gap else "")
-    text = (
-        f"your line: F(w) = {e['objective']:.6g}   margin 2/‖w‖ = {width:.4g}   "
-        f"training error {100 * e['error']:.1f}%"
-    )
-    if gap:
-        text += f"   gap to the optimum {gap}"
+        words = [f"F = {e['objective']:.4g}"]
+        words += [] if gap is None else [f"gap {gap:.2g}"]
+        return " · ".join([*words, f"margin {width:.3g}", f"error {error:.1f}%"])
+    text = f"your line: F(w) = {e['objective']:.6g}"
+    if gap is not None:
+        text += f"   gap to the optimum {gap:.3g}"
     return text + (
-        "   — drag h₀ to move the line, h₁ to turn it and widen the margin; "
-        "Train from here (Enter) trains from this w, H returns to the run"
+        f"   margin 2/‖w‖ = {width:.4g}   training error {error:.1f}%"
+        "   — Train from here (Enter) trains from this w; H returns to the run"
     )
 
 

@@ -66,7 +66,9 @@ def test_dragging_the_handles_moves_the_line_and_the_status_numbers(qtbot, hand_
     # leaving without training: the run where it was
     w.controls.hand.trigger()
     assert not w.hand.active
-    assert w.snapshot is run
+    back = w.snapshot
+    assert back.status != "hand" and back.t == run.t
+    np.testing.assert_array_equal(back.model.coef, run.model.coef)
 
 
 def test_train_from_here_starts_at_the_hand_w_and_play_goes_down_to_the_optimum(
