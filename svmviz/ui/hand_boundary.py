@@ -12,6 +12,8 @@ meanwhile (a drag off the handles pans); an edit that comes anyway (an undo) end
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
@@ -23,6 +25,7 @@ from svmviz.ui import style
 HANDLE_PIXELS = 26  # the handles' size at scale 1 (grabbable by a mouse, seen from the back)
 # (h₁'s diamond is drawn 1.3 times as large: it looks as large as h₀'s disc)
 LEAST_PIXELS = 12  # h₁ stays at least this far from h₀ (a margin of zero width: ‖w‖ = ∞)
+READINGS_SECONDS = 0.25  # the readings' pace while a handle is dragged (as while playing)
 HANDLE_COLORS = ("#000000", "#555555")  # h₀ as the boundary (black), h₁ as the margins
 
 
@@ -98,8 +101,20 @@ class HandBoundary(QtCore.QObject):
             Handle(0, self._on_drag, "o", HANDLE_COLORS[0]),
             Handle(1, self._on_drag, "d", HANDLE_COLORS[1]),
         )
+        # the hand-made model is shown once per pass of the event loop (moves that came
+        # meanwhile coalesce), the readings at most every READINGS_SECONDS while dragging
+        self._due = QtCore.QTimer(self)
+        self._due.setSingleShot(True)
+        self._due.setInterval(0)
+        self._due.timeout.connect(self._show_model)
+        self._last_readings = 0.0
+        self._settled = True  # the last move finished its drag
         self.arm = pg.PlotDataItem()  # h₀ → h₁: the half-width of the margin, 1/‖w‖
         self.arm.setZValue(1e8 - 1)
+        # the handles' size follows presentation mode (once the plot has its new scale)
+        window.state.presentation_changed.connect(
+            lambda _: QtCore.QTimer.singleShot(0, self._place)
+        )
         self.bar = HandBar(self.train_here, self.leave)
         column = window.centralWidget().layout()  # (the caption, then the plane)
         column.insertWidget(column.indexOf(plot), self.bar)
@@ -196,12 +211,19 @@ class HandBoundary(QtCore.QObject):
         px, _ = self.w.view.viewPixelSize()
         least = LEAST_PIXELS * px
         self.handles = drag(self.handles, index, to, self.run.model.bias, least)
-        self.show()
+        self._place()
+        self._settled = finished
+        self._due.start()
 
     def show(self) -> None:
         """The handles where they are, and the hand-made model's snapshot in every view."""
-        h, run = self.handles, self.run
-        if h is None or run is None:
+        self._place()
+        self._settled = True
+        self._show_model()
+
+    def _place(self) -> None:
+        h = self.handles
+        if h is None:
             return
         k = self.w.plot.scale
         for item, p, size in zip(self.items, (h.h0, h.h1), (1.0, 1.3), strict=True):
@@ -213,11 +235,22 @@ class HandBoundary(QtCore.QObject):
             [h.h0[1], h.h1[1]],
             pen=pg.mkPen(HANDLE_COLORS[1], width=2.5 * k, style=QtCore.Qt.PenStyle.DotLine),
         )
+
+    @QtCore.Slot()
+    def _show_model(self) -> None:
+        """The hand-made model's snapshot in every view (the readings, which a large data
+        set makes slow, at most every READINGS_SECONDS until the drag ends)."""
+        h, run = self.handles, self.run
+        if not self.active or h is None or run is None:
+            return
         w, b = h.weights(run.model.bias)
         model = hand_model(run.model, w, b)
         session, state = self.w.session, self.w.state
         data = session.dataset()
         self.snapshot = hand_snapshot(run, model, data, state.parts, session.config.margin)
-        self.w.frames.show(self.snapshot)
-        self.w.frames.show_curves()
+        now = time.perf_counter()
+        readings = self._settled or now - self._last_readings >= READINGS_SECONDS
+        if readings:
+            self._last_readings = now
+        self.w.frames.show_still(self.snapshot, readings)
         self.hand_changed.emit(self.snapshot.model)

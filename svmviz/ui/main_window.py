@@ -374,6 +374,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def retrain(self, warm: bool = False) -> None:
         """After an edit: the edited problem's job (from where Training.resume_point says),
         playing if the run was."""
+        self.hand.leave()  # (where the run was is the run's frame, not the hand's)
         self.reset(play=self.controller.playing, warm=warm, at=self.training.resume_point())
 
     def toggle_play(self):

@@ -134,7 +134,9 @@ def build_actions(w, state) -> Actions:
             "Ctrl+R",
             "Run to the iteration budget at full speed (Ctrl+R)",
         ),
-        reset=action(w, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)"),
+        reset=action(
+            w, "Reset", lambda: w.reset(), "R", "Start again from w = 0, or from the start w₀ (R)"
+        ),
         speed_combo=SpeedCombo(state),
         speed_menu=SpeedMenu(state, w),
         generate=action(

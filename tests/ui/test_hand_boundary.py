@@ -78,7 +78,9 @@ def test_train_from_here_starts_at_the_hand_w_and_play_goes_down_to_the_optimum(
     w.hand.enter()
     # a poor line by hand: turned a quarter and far too narrow
     h0 = np.array(w.hand.handles.h0)
+    before = w.snapshot
     w.hand._on_drag(1, tuple(h0 + [0.1, 0.15]), True)
+    qtbot.waitUntil(lambda: w.snapshot is not before)
     hand = w.snapshot.model
     f_hand = hand.extra["objective"]
     w.controls.train_here.trigger()
@@ -110,3 +112,28 @@ def test_the_mode_is_refused_for_a_kernel(make_window):
     assert not w.hand.enter()
     assert not w.hand.active
     assert "cannot be moved by hand" in w.status.text() and "rbf" in w.status.text()
+
+
+def test_the_hand_model_is_signalled_and_an_edit_ends_the_mode(qtbot, hand_window, wait_frame):
+    w = hand_window
+    with qtbot.waitSignal(w.hand_changed) as shown:
+        w.hand.enter()
+    assert shown.args[0].coef is not None and shown.args[0].extra["hand"]
+    t = w.hand.run.t
+    with qtbot.waitSignal(w.hand_changed) as gone:
+        w.session.move_points([0], 0.25, 0.0)  # (an edit that comes anyway: Undo, Delete)
+    assert gone.args[0] is None and not w.hand.active
+    edited = wait_frame(w, lambda s: s.generation == w.controller.generation)
+    assert edited.status != "hand" and edited.t == t, "the edited run where the run was"
+
+
+def test_a_start_is_cleared_with_a_notice_when_the_kernel_comes(qtbot, hand_window, wait_frame):
+    from svmviz.core.kernels import Kernel
+
+    w = hand_window
+    w.train_from(np.array([[1.0, 1.0]]), np.array([0.0]))
+    wait_frame(w, lambda s: s.start is not None)
+    w.session.set_config(w.session.config.replace(kernel=Kernel("rbf")))
+    wait_frame(w, lambda s: s.generation == w.controller.generation and s.start is None)
+    assert w.session.start is None
+    assert "start w₀ was cleared" in w.caption.text() and w.caption.isVisibleTo(w)
