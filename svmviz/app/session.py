@@ -201,9 +201,14 @@ class Session(QObject):
         why = self.start.misfit(config, data)
         if why is None:
             return self.start
-        self.set_start(None)
-        self._set_notice(f"The start w₀ was cleared ({why}): training begins at w = 0")
+        self.clear_start(why)
         return None
+
+    def clear_start(self, why: str) -> None:
+        """Forget the start w₀ (training begins at w = 0), saying ``why`` in the notice."""
+        if self.start is not None:
+            self.set_start(None)
+            self._set_notice(f"The start w₀ was cleared ({why}): training begins at w = 0")
 
     # ------------------------------------------------------------------ commands
     def set_start(self, start: Start | None) -> None:

@@ -75,6 +75,8 @@ class HandBar(QtWidgets.QFrame):
         self.back = QtWidgets.QPushButton("Back to the run")
         self.back.setToolTip("Leave the boundary by hand: the run as it was (H)")
         self.back.clicked.connect(back)
+        for button in (self.train, self.back):  # (the keys stay the plane's: Space, H)
+            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
         row.addWidget(self.hint, 1)
         row.addWidget(self.train)
         row.addWidget(self.back)

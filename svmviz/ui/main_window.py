@@ -367,9 +367,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def start_from_zero(self) -> None:
         """Forget the start w₀: training begins at w = 0 again (Training ▸ Start from w = 0)."""
         if self.session.start is not None:
-            self.session.set_start(None)
+            self.session.clear_start("Start from w = 0")
             self.reset()
-            self.status.setText("The start is cleared: training begins at w = 0")
 
     def retrain(self, warm: bool = False) -> None:
         """After an edit: the edited problem's job (from where Training.resume_point says),

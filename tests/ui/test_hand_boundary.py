@@ -101,6 +101,7 @@ def test_train_from_here_starts_at_the_hand_w_and_play_goes_down_to_the_optimum(
     w.start_from_zero()
     zero = wait_frame(w, lambda s: s.start is None and s.t == 0)
     assert not np.any(zero.model.coef)
+    assert "cleared (Start from w = 0)" in w.caption.text()
 
 
 def test_the_mode_is_refused_for_a_kernel(make_window):
