@@ -12,6 +12,16 @@ def handle_at(w, index):
     return w.hand.handles.h0 if index == 0 else w.hand.handles.h1
 
 
+def shows_the_handles(w):
+    """The window shows the hand-made model of where the handles are now (a drag's last
+    move is shown once the event loop comes round)."""
+    snap, h = w.snapshot, w.hand.handles
+    if snap is None or snap.status != "hand":
+        return False
+    f = snap.model.decision_function([h.h0, h.h1])
+    return abs(f[0]) < 1e-9 and abs(f[1] - 1.0) < 1e-9
+
+
 def numbers(text):
     """F(w) and the gap in the hand's status line."""
     f = float(text.split("F(w) = ")[1].split()[0])
@@ -46,7 +56,7 @@ def test_dragging_the_handles_moves_the_line_and_the_status_numbers(qtbot, hand_
     h0, h1 = handle_at(w, 0), handle_at(w, 1)
     to = (h0[0] + 0.5 * (h1[0] - h0[0]) + 0.6, h0[1] + 0.5 * (h1[1] - h0[1]) + 0.6)
     drag(qtbot, w, h1, to)
-    qtbot.waitUntil(lambda: w.snapshot.model.coef[0] is not snap.model.coef[0])
+    qtbot.waitUntil(lambda: shows_the_handles(w))
     moved = w.snapshot
     assert handle_at(w, 0) == h0
     np.testing.assert_allclose(handle_at(w, 1), to, atol=0.05)
@@ -59,6 +69,7 @@ def test_dragging_the_handles_moves_the_line_and_the_status_numbers(qtbot, hand_
     assert gap1 == pytest.approx(f1 - moved.reference.objective, rel=1e-2, abs=1e-5)
     # h₀ dragged: the line moves, w stays
     drag(qtbot, w, handle_at(w, 0), (h0[0] - 0.7, h0[1] + 0.4))
+    qtbot.waitUntil(lambda: shows_the_handles(w))
     np.testing.assert_allclose(w.snapshot.model.coef[0], wn, rtol=1e-9)
     assert float(w.snapshot.model.intercept[0]) != pytest.approx(bn)
     # the plane's clicks did not place points meanwhile
@@ -78,9 +89,8 @@ def test_train_from_here_starts_at_the_hand_w_and_play_goes_down_to_the_optimum(
     w.hand.enter()
     # a poor line by hand: turned a quarter and far too narrow
     h0 = np.array(w.hand.handles.h0)
-    before = w.snapshot
     w.hand._on_drag(1, tuple(h0 + [0.1, 0.15]), True)
-    qtbot.waitUntil(lambda: w.snapshot is not before)
+    qtbot.waitUntil(lambda: shows_the_handles(w))
     hand = w.snapshot.model
     f_hand = hand.extra["objective"]
     w.controls.train_here.trigger()
@@ -138,3 +148,17 @@ def test_a_start_is_cleared_with_a_notice_when_the_kernel_comes(qtbot, hand_wind
     wait_frame(w, lambda s: s.generation == w.controller.generation and s.start is None)
     assert w.session.start is None
     assert "start w₀ was cleared" in w.caption.text() and w.caption.isVisibleTo(w)
+
+
+def test_with_bias_none_the_hand_line_keeps_through_the_origin(qtbot, make_window, wait_frame):
+    w = make_window(iterations=500, bias="none")
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    assert w.hand.enter()
+    w.hand._on_drag(0, (1.5, -2.0), True)
+    w.hand._on_drag(1, (0.4, 1.1), True)
+    qtbot.waitUntil(lambda: shows_the_handles(w))
+    m = w.snapshot.model
+    assert m.intercept[0] == 0.0
+    assert m.decision_function([[0.0, 0.0]])[0] == 0.0
+    assert m.decision_function([w.hand.handles.h1])[0] == pytest.approx(1.0)
