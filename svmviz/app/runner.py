@@ -32,6 +32,7 @@ from svmviz.core.pace import Speed
 from svmviz.core.race import Path
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
+from svmviz.core.start import apply_start
 from svmviz.core.training import prepare
 from svmviz.core.weight_path import drawable, frozen, record, truncate
 
@@ -94,6 +95,7 @@ class TrainingRunner:
         self._optimum: Frame | None = None  # the exact optimum's frame, once per job and view
         self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
         self.path = Path()  # the job's path in weight space (svmviz.core.weight_path)
+        self._from_start = False  # the job's solver began at its start w₀ (job.start)
 
     # ------------------------------------------------------------------ commands
     def start(self, job: Job) -> None:
@@ -134,10 +136,18 @@ class TrainingRunner:
             state.fail(job.generation, f"internal error ({type(exc).__name__}: {exc})")
             sys.excepthook(*sys.exc_info())
             return
-        if warm is not None:
-            solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
+        # (warm_from stays at w = 0 when the problem changed shape)
+        warmed = warm is not None and solver.warm_from(warm)
+        self._from_start = not warmed and job.start is not None
+        if self._from_start:
+            try:
+                apply_start(solver, job.start)
+            except InputError as exc:
+                state.fail(job.generation, str(exc))
+                return
         self.solver = solver
-        if job.catch_up and solver.t_ == 0 and not catch_up(self, job.catch_up, job.explain):
+        fresh = solver.t_ == 0 or self._from_start
+        if job.catch_up and fresh and not catch_up(self, job.catch_up, job.explain):
             return  # a newer job replaced this one while it caught up
         self.publish()
 
@@ -158,21 +168,21 @@ class TrainingRunner:
         self.publish()
 
     def seek(self, t: int) -> None:
-        """Go to iteration ``t`` by replaying the job from w = 0 with its seed (the same seed
-        gives the same samples, so this is the iterate seen before, exactly), then one frame;
-        the last step comes explained. Not for a warm-started job (its past is another job's)."""
+        """Go to iteration ``t`` by replaying the job from w = 0 (or its start w₀) with its
+        seed (the same seed gives the same samples, so this is the iterate seen before,
+        exactly), then one frame; the last step comes explained. Not for a warm-started job
+        (its past is another job's)."""
         s, job = self.solver, self.job
-        if s is None or job is None or self.state.is_interruption_requested() or s.t0_ != 0:
+        if s is None or job is None or self.state.is_interruption_requested():
             return
-        t = max(0, min(int(t), job.config.iterations))
-        lam_hard, optimum = self._hard()
-        # (the run's kernel matrix: the same bits, and no m² kernel values per seek)
-        solver = Solver(job.config).reset(
-            self._fit_data, lam_hard, grams=self._grams, optimum=optimum
-        )
-        if t > 1:
-            solver.step(t - 1)
-        self.explained_step = self.explain(solver) if t >= 1 else None
+        if s.t0_ != 0 and not self._from_start:
+            return
+        solver = self._fresh()
+        t0 = solver.t_
+        t = max(t0, min(int(t), t0 + job.config.iterations))
+        if t > t0 + 1:
+            solver.step(t - t0 - 1)
+        self.explained_step = self.explain(solver) if t > t0 else None
         self.solver = solver
         self._split.forget_from(solver.t_)  # that future is replayed
         truncate(self.path, solver.t_)  # (the same seed: the points before t are the run's)
@@ -185,11 +195,10 @@ class TrainingRunner:
         play(self)
 
     def restart(self) -> Solver:
-        """The job's solver again at w = 0 (its seed: the same run), its frame published."""
-        solver = Solver(self.job.config)
-        lam_hard, optimum = self._hard()
-        self.solver = solver.reset(self._fit_data, lam_hard, grams=self._grams, optimum=optimum)
-        self._split.forget_from(0)
+        """The job's solver again at w = 0 or its start w₀ (its seed: the same run), its
+        frame published."""
+        self.solver = self._fresh()
+        self._split.forget_from(self.solver.t_)
         self.path = Path()
         self.explained_step = None
         self.publish()
@@ -200,6 +209,17 @@ class TrainingRunner:
         self.references.stop()
 
     # ------------------------------------------------------------------ helpers
+    def _fresh(self) -> Solver:
+        """The job's solver as it began: reset, at the job's start w₀ if it began there
+        (the run's kernel matrix: the same bits, and no m² kernel values per seek)."""
+        lam_hard, optimum = self._hard()
+        solver = Solver(self.job.config).reset(
+            self._fit_data, lam_hard, grams=self._grams, optimum=optimum
+        )
+        if self._from_start:
+            apply_start(solver, self.job.start)
+        return solver
+
     def explain(self, solver: Solver) -> StepRecord | None:
         """One step of ``solver`` taken and explained, its sample indices the job's."""
         return self._split.record(step_and_explain(solver))
@@ -273,5 +293,6 @@ class TrainingRunner:
                 notice=s.notice_,
                 preparing=Solver.preparing(),
                 path=path,
+                start=job.start if self._from_start else None,
             )
         )

@@ -14,6 +14,11 @@ for a regression, either the plane itself (x the input, y the target: 1-D inputs
 the points carry targets (a CSV of two coordinates and a target), the 2-D inputs and their
 targets. A switch of the problem is an undoable edit (``SwitchProblem``) with the point
 change it implies; ``notice`` says what it did to the points.
+
+The session may hold a start w₀ (svmviz.core.start) that training begins from; it is part
+of the document (saved, compared for unsaved changes) and not an undoable edit (the undo
+history holds the points only). A job takes it through ``job_start``, which drops it, with
+a notice, once the problem no longer fits it (a kernel, other classes, other dimensions).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from svmviz.core.generalization import Split, split_parts
 from svmviz.core.limits import MAX_COORDINATE, MAX_NAME, check_text
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 from svmviz.core.session_file import SessionFile, View
+from svmviz.core.start import Start
 
 EDIT_REACH = 0.999 * MAX_COORDINATE  # where clicks and drags stop (rounding kept inside)
 
@@ -52,6 +58,7 @@ class Session(QObject):
     current_class_changed = Signal(int)
     notice_changed = Signal()  # what a switch of the problem did to the points (or "")
     target_changed = Signal()  # the target a click gives a point of a 2-D regression
+    start_changed = Signal()  # the start w₀ set or cleared
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
         super().__init__()
@@ -74,6 +81,7 @@ class Session(QObject):
         self.caption: tuple | None = None  # (title, text) of the scenario opened
         self.notice = ""  # what the last switch of the problem did to the points
         self.current_target = 0.0  # the target of a point placed in a 2-D regression
+        self.start: Start | None = None  # the w₀ training begins from (None: w = 0)
 
     # ------------------------------------------------------------------ state
     @property
@@ -185,7 +193,30 @@ class Session(QObject):
         except InputError:
             return self.config
 
+    def job_start(self, data: Dataset, config: SolverConfig) -> Start | None:
+        """The start w₀ of a job of ``config`` on ``data``; a start the problem no longer
+        fits is cleared here, and the notice says why."""
+        if self.start is None:
+            return None
+        why = self.start.misfit(config, data)
+        if why is None:
+            return self.start
+        self.clear_start(why)
+        return None
+
+    def clear_start(self, why: str) -> None:
+        """Forget the start w₀ (training begins at w = 0), saying ``why`` in the notice."""
+        if self.start is not None:
+            self.set_start(None)
+            self._set_notice(f"The start w₀ was cleared ({why}): training begins at w = 0")
+
     # ------------------------------------------------------------------ commands
+    def set_start(self, start: Start | None) -> None:
+        """Train from ``start`` (None: from w = 0) from the next job on."""
+        if start != self.start:
+            self.start = start
+            self.start_changed.emit()
+
     def _do(self, command, merge: bool = False) -> None:
         before = self.points
         self._history.do(command, merge)
@@ -282,6 +313,7 @@ class Session(QObject):
         self.class_count = max(2, K)
         self.config = config.replace(cost=None)
         self._set_notice("")
+        self.set_start(None)
         self._start(points_of(data))
         self.classes_changed.emit()
         self.config_changed.emit()
@@ -301,6 +333,7 @@ class Session(QObject):
             self.caption,
             view if view is not None else View(),
             p.target,
+            self.start,
         )
 
     def restore(self, f: SessionFile) -> None:
@@ -314,6 +347,7 @@ class Session(QObject):
         self.split = f.split
         self.caption = f.caption
         self._set_notice("")
+        self.set_start(f.start)
         self._start(Points.of(f.X, f.y, f.names, f.colors, f.target))
         self.classes_changed.emit()
         self.config_changed.emit()

@@ -19,6 +19,7 @@ from svmviz.core.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
 from svmviz.core.race import Path
 from svmviz.core.reference import Reference
+from svmviz.core.start import Start
 
 TO_THE_END = -1  # a Job's ``catch_up``: train to the end of the budget before the first frame
 
@@ -41,6 +42,9 @@ class Job:
     # problem's at the same point of the run; ``explain``: that frame explains its last step
     catch_up: int = 0
     explain: bool = False
+    # train from this w₀ instead of w = 0 (svmviz.core.start; ``warm`` goes first when it
+    # applies); restart and seek replay from it
+    start: Start | None = None
 
     @property
     def train(self) -> np.ndarray | None:
@@ -89,3 +93,4 @@ class Snapshot:
     # iterate and output weights at the frames published so far (svmviz.core.weight_path),
     # a copy the runner never writes again
     path: Path | None = None
+    start: Start | None = None  # the w₀ this run began at (None: w = 0, or a warm start)

@@ -158,11 +158,12 @@ class TrainingController(QObject):
         parts: np.ndarray | None = None,
         catch_up: int = 0,
         explain: bool = False,
+        start=None,
     ) -> int:
         """Replace the running job: cancel it, start a new generation from w = 0 (or, with
         ``warm``, from the previous job's model and iteration when the problem allows);
         ``parts``: train on the TRAIN points of a split only; ``catch_up``, ``explain``:
-        its first frame at that iteration (see :class:`Job`)."""
+        its first frame at that iteration; ``start``: from that w₀ (see :class:`Job`)."""
         self.generation += 1
         self._controls.stop(self.generation)
         self._controls.set_extent(None)  # the job's own extent until the view moves
@@ -177,6 +178,7 @@ class TrainingController(QObject):
                 parts=parts,
                 catch_up=catch_up,
                 explain=explain,
+                start=start,
             )
         )
         self.playing = False

@@ -19,7 +19,9 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
 class whose weights it varies (files without them open with the view off, class 0).
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
-number per point); files without it open as before, so the version stays 1.
+number per point); files without it open as before, so the version stays 1. So is
+``start``, the w₀ training begins from (svmviz.core.start: ``{"W": [[…]], "b": […], "t0": n,
+"classes": […]}``), absent when training begins at w = 0.
 
 ``view.speed`` is Play's speed (svmviz.core.pace): N ≥ 1 iterations per frame, 0 as fast as
 possible, −1 the log-t pace (the default; files of older versions hold 0 or N and load as
@@ -53,6 +55,7 @@ from svmviz.core.limits import (
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.start import Start
 from svmviz.core.svmtoy import SUFFIXES as SVMTOY_SUFFIXES
 from svmviz.core.svmtoy import looks_like_svmtoy, read_svmtoy
 
@@ -89,6 +92,7 @@ class SessionFile:
     caption: tuple | None = None  # (title, text) of the scenario it came from
     view: View = field(default_factory=View)
     target: np.ndarray | None = None  # (n,) the points' targets (2-D regression), or None
+    start: Start | None = None  # the w₀ training begins from (None: w = 0)
 
     def same_content(self, other: SessionFile) -> bool:
         """Equal points, classes, Δ, settings, split and caption (the view aside)."""
@@ -106,11 +110,13 @@ class SessionFile:
             and np.array_equal(self.cost, other.cost)
             and (self.config, self.split, self.caption)
             == (other.config, other.split, other.caption)
+            and self.start == other.start
         )
 
     def to_dict(self) -> dict:
         v = self.view
         targets = {} if self.target is None else {"targets": [float(t) for t in self.target]}
+        start = {} if self.start is None else {"start": self.start.to_dict()}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -141,6 +147,7 @@ class SessionFile:
                 "weight_space": v.weight_space,
                 "weight_class": v.weight_class,
             },
+            **start,
         }
 
     @classmethod
@@ -155,6 +162,8 @@ class SessionFile:
         cost = _cost(d.get("cost"), where)
         config = SolverConfig.from_dict(d.get("config", {}), where).replace(cost=None)
         split = _split(d.get("split") or {}, where)
+        start = d.get("start")
+        start = None if start is None else Start.from_dict(start, where)
         caption = d.get("caption")
         if caption is not None:
             if not (
@@ -179,6 +188,7 @@ class SessionFile:
             caption,
             _view(d.get("view") or {}, where),
             target,
+            start,
         )
 
 

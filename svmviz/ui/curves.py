@@ -189,7 +189,8 @@ class CurvePanel(QtWidgets.QSplitter):
     def _label_x(self, warm: bool) -> None:
         if warm != self._warm_label:
             self._warm_label = warm
-            label = "iterations since the warm start, t − t₀" if warm else "iteration t"
+            # (a warm start, or a start w₀ set by hand: both begin at t₀)
+            label = "iterations since the start at t₀, t − t₀" if warm else "iteration t"
             for plot in (self.objective_plot, self.loss_plot):
                 plot.setLabel("bottom", label)
 

@@ -267,6 +267,15 @@ class FrameRouter(QtCore.QObject):
         model = snap.model if snap is not None and snap.t > 0 else None
         self.v.hover.show_at(pos, model, model.classes if model is not None else ())
 
+    def show_still(self, snap, readings: bool = True) -> None:
+        """A snapshot of the same run and history as the one shown (the boundary moved by
+        hand, svmviz.ui.hand_boundary): the plane and the status line, and with
+        ``readings`` the readings; the curves stay as they are."""
+        self.show(snap)
+        self._show_status(snap)
+        if readings:
+            self._show_readings(snap, Pace.CURVES)
+
     def _show_status(self, snap) -> None:
         """The status line, the timeline and the presenter's lines: with every frame when
         stepping, in slow motion or when a frame explains its step (never behind the step

@@ -19,6 +19,7 @@ building the window, and a new job at each change of the session.
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -28,8 +29,10 @@ from svmviz.app.window_state import WindowState
 from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.start import Start, start_t0
 from svmviz.ui import cost_editor, focus, layout, style
 from svmviz.ui.class_bar import ClassBar
 from svmviz.ui.curves import CurvePanel
@@ -39,6 +42,7 @@ from svmviz.ui.files import Files
 from svmviz.ui.frame_router import FrameRouter, Views
 from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
 from svmviz.ui.generate_dialog import generate_points
+from svmviz.ui.hand_boundary import HandBoundary
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
@@ -62,6 +66,7 @@ def _union(a, b):
 
 class MainWindow(QtWidgets.QMainWindow):
     closed = QtCore.Signal()  # closed for good (not when a prompt kept it open): threads stopped
+    hand_changed = QtCore.Signal(object)  # the boundary moved by hand: its Model, or None
 
     def __init__(self, data: Dataset | None, config: SolverConfig, play: bool = False):
         super().__init__()
@@ -218,6 +223,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.preferences = WindowPreferences(
             self, self.prefs, self.state, self.files, self.status.setText
         )
+        self.hand = HandBoundary(self)  # the boundary moved by hand (svmviz.ui.hand_boundary)
+        self.hand.hand_changed.connect(self.hand_changed)
 
     def _connect(self) -> None:
         """The session, the state and the training to what follows them."""
@@ -235,7 +242,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.panel.cost_requested.connect(self.edit_cost)
         self.state.speed_changed.connect(self.controller.set_speed)
         self.controller.set_speed(self.state.speed)
+        self.hand.active_changed.connect(self.controls.hand.setChecked)
+        self.controls.hand.toggled.connect(self.hand.set_active)
+        for signal in (self.session.points_changed, self.session.config_changed):
+            signal.connect(self._follow_problem)
+        self.session.start_changed.connect(self._sync_actions)
+        self.hand.active_changed.connect(lambda _: self._sync_actions())
+        self._follow_problem()
         self._bind_weight_space()
+        # a click in weight space starts the next run there; the hand's w is marked there
+        self.weight_space.start_clicked.connect(self.train_from_row)
+        self.hand_changed.connect(
+            lambda m: self.weight_space.show_hand(None if m is None else m.coef[0])
+        )
 
     def _bind_weight_space(self) -> None:
         """The weight-space dock and the state's toggle and class, bound both ways (not
@@ -283,7 +302,22 @@ class MainWindow(QtWidgets.QMainWindow):
         self.controls.play.setText("Pause" if self.controller.playing else "Play")
         self.controls.undo.setEnabled(self.session.can_undo)
         self.controls.redo.setEnabled(self.session.can_redo)
+        self.controls.zero_start.setEnabled(self.session.start is not None)
+        self.controls.train_here.setEnabled(self.hand.active)
         self.frames.follow_play(self.controller.playing)
+
+    @QtCore.Slot()
+    def _follow_problem(self) -> None:
+        """After an edit or new settings: the boundary by hand ends (a new job comes), and
+        its action says whether this problem allows it."""
+        self.hand.leave(restore=False)
+        why = self.hand.refusal()
+        self.controls.hand.setEnabled(why is None)
+        self.controls.hand.setToolTip(
+            "Drag the line f = 0 and its margin by two handles (H)"
+            if why is None
+            else f"Not for this problem: {why}"
+        )
 
     def _show_problem(self):
         present = self.session.present_classes()
@@ -298,7 +332,9 @@ class MainWindow(QtWidgets.QMainWindow):
     # -------------------------------------------------------------- commands
     def reset(self, play: bool = False, warm: bool = False, at: tuple[int, bool] = (0, False)):
         """Submit the session's problem as a new job (from w = 0 unless ``warm``; its first
-        frame at iteration ``at``: see Training.resume_point)."""
+        frame at iteration ``at``: see Training.resume_point); from the session's start w₀
+        when it has one."""
+        self.hand.leave(restore=False)
         dataset = self.session.dataset()
         self.training.has_job = dataset is not None
         self._show_problem()
@@ -322,6 +358,7 @@ class MainWindow(QtWidgets.QMainWindow):
             parts=self.state.parts,
             catch_up=at[0],
             explain=at[1],
+            start=self.session.job_start(dataset, config),
         )
         self.training.submitted(at)
         self.frames.start_job(
@@ -329,23 +366,67 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         self._sync_actions()
 
+    def train_from(self, W, b, play: bool = False) -> None:
+        """Set the start w₀ = (``W`` (K, d), ``b`` (K,)) and train from there (playing with
+        ``play``); its steps are sized as at t = one pass over the points, or the run's t
+        if larger (svmviz.core.start.start_t0). A start that is not valid is said in the
+        status line."""
+        data = self.session.dataset()
+        if data is None:
+            return
+        snap = self.snapshot
+        m = (
+            len(data.y)
+            if self.state.parts is None
+            else int(self.state.training_mask(len(data.y)).sum())
+        )
+        classes = data.classes if self.session.kind == "svc" else ()
+        try:
+            start = Start(W, b, start_t0(m, snap.t if snap is not None else 0), classes)
+        except InputError as exc:
+            self.status.setText(f"Cannot train from there: {exc}")
+            return
+        self.session.set_start(start)
+        self.reset(play=play)
+
+    def train_from_row(self, k: int, w, play: bool = False) -> None:
+        """Train from the current model with row ``k`` of W set to ``w`` (a click in weight
+        space on class k's weights; the other rows and the biases stay the model's)."""
+        snap = self.snapshot
+        if snap is None or snap.model.coef is None:
+            return
+        W = np.array(snap.model.coef, dtype=float)
+        W[k] = w
+        self.train_from(W, np.array(snap.model.intercept, dtype=float), play)
+
+    def start_from_zero(self) -> None:
+        """Forget the start w₀: training begins at w = 0 again (Training ▸ Start from w = 0)."""
+        if self.session.start is not None:
+            self.session.clear_start("Start from w = 0")
+            self.reset()
+
     def retrain(self, warm: bool = False) -> None:
         """After an edit: the edited problem's job (from where Training.resume_point says),
         playing if the run was."""
+        self.hand.leave()  # (where the run was is the run's frame, not the hand's)
         self.reset(play=self.controller.playing, warm=warm, at=self.training.resume_point())
 
     def toggle_play(self):
+        self.hand.leave()
         self.training.toggle_play()
 
     def advance(self, n):
+        self.hand.leave()
         self.training.advance(n)
 
     def step_back(self):
         """Iteration t − 1, replayed from the seed (the step into it is explained)."""
+        self.hand.leave()
         self.training.step_back()
 
     def run_to_budget(self):
         """Every remaining iteration at full speed (frames as it goes)."""
+        self.hand.leave()
         self.training.run_to_budget()
 
     @QtCore.Slot()
@@ -417,6 +498,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot(object)
     def _on_snapshot(self, snap):
+        if self.hand.take(snap):  # the boundary by hand shows its model over the run's frame
+            self._sync_actions()
+            return
         self.frames.show(snap)
         self._sync_actions()
         self.frames.show_rest(snap)

@@ -25,8 +25,11 @@ Class bar: double click or right click a class to rename or recolour it<br><br>
 <b>Training</b><br>
 Space: play / pause · →: one iteration · ←: back one · Shift+→: N iterations<br>
 Ctrl+R: run to the budget · the timeline (status bar) goes to any iteration<br>
-R: restart from w = 0 · an edit retrains (paused: to where the run was; or Warm start)<br>
-Play at the end plays the run again from w = 0<br>
+R: restart from w = 0 (or from the start w₀ set by Train from here) · an edit retrains
+(paused: to where the run was; or Warm start)<br>
+Play at the end plays the run again from w = 0 (or w₀) · Training ▸ Start from w = 0 forgets w₀<br>
+H: move the boundary by hand (two linear classes): drag h₀ on f = 0 to move the line, h₁ on
+f = +1 to turn it and widen the margin · Enter: train from here · H again: back to the run<br>
 Speed (toolbar, Training ▸ Speed): log-t pace, the default (t = 1, 2, 3… one at a time, then
 each decade of t in about {DECADE_SECONDS:g} s) · 1, 10, 100 or 1000 iterations per frame ·
 instant (as fast as possible)<br>
@@ -67,6 +70,9 @@ class Actions:
     suboptimality: QtGui.QAction
     slack: QtGui.QAction
     presentation: QtGui.QAction
+    hand: QtGui.QAction  # move the boundary by hand (checkable: the mode)
+    train_here: QtGui.QAction  # in that mode: train from the hand-made w
+    zero_start: QtGui.QAction  # forget the start w₀
 
 
 def build_actions(w, state) -> Actions:
@@ -79,6 +85,24 @@ def build_actions(w, state) -> Actions:
     warm = QtGui.QAction("Warm start after edits", w)
     warm.setCheckable(True)
     bind(warm, state, "warm_start")
+    hand = action(
+        w,
+        "Move the boundary by hand",
+        None,
+        "H",
+        "Drag the line f = 0 and its margin by two handles (H); training pauses",
+    )
+    hand.setCheckable(True)
+    w.addAction(hand)  # its shortcut works with the menu bar hidden too
+    train_here = action(
+        w,
+        "Train from here",
+        lambda: w.hand.train_here(),
+        "Return",
+        "Train from the boundary moved by hand (Enter)",
+    )
+    train_here.setEnabled(False)
+    w.addAction(train_here)
     return Actions(
         play=action(
             w,
@@ -110,7 +134,9 @@ def build_actions(w, state) -> Actions:
             "Ctrl+R",
             "Run to the iteration budget at full speed (Ctrl+R)",
         ),
-        reset=action(w, "Reset", lambda: w.reset(), "R", "Start again from w = 0 (R)"),
+        reset=action(
+            w, "Reset", lambda: w.reset(), "R", "Start again from w = 0, or from the start w₀ (R)"
+        ),
         speed_combo=SpeedCombo(state),
         speed_menu=SpeedMenu(state, w),
         generate=action(
@@ -171,6 +197,15 @@ def build_actions(w, state) -> Actions:
             "Presentation mode",
             "F11",
             "full screen, larger text and markers, more contrast, panels folded away (F11)",
+        ),
+        hand=hand,
+        train_here=train_here,
+        zero_start=action(
+            w,
+            "Start from w = 0",
+            lambda: w.start_from_zero(),
+            None,
+            "Forget the start w₀ that Train from here set: training begins at w = 0",
         ),
     )
 
@@ -336,6 +371,9 @@ def build_menus(w, a: Actions, docks) -> None:
     train.addMenu(a.speed_menu)
     train.addSeparator()
     train.addAction(a.warm_start)
+    train.addSeparator()
+    for entry in (a.hand, a.train_here, a.zero_start):
+        train.addAction(entry)
     view = menus.addMenu("&View")
     view.addAction(a.fit)
     for entry in (a.optimum, a.iterate, a.suboptimality, None, a.slack, None):

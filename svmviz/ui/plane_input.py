@@ -37,7 +37,7 @@ class PlaneInput(QtCore.QObject):
         # the arrows and the digits): they act on the training and the classes again
         self.plot.setFocus(QtCore.Qt.FocusReason.MouseFocusReason)
         pos = self.plot.data_at(event.scenePos())
-        if pos is None:
+        if pos is None or not self.plot.view.editable:
             return
         if event.button() == QtCore.Qt.MouseButton.LeftButton:
             self.session.add_point(pos.x(), pos.y())

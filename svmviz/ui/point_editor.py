@@ -21,6 +21,9 @@ class EditorViewBox(pg.ViewBox):
         super().__init__()
         self.session = session
         self.selected = np.zeros(0, dtype=np.int64)
+        # False while the plane is another tool's (the boundary moved by hand): a drag pans,
+        # a click places nothing
+        self.editable = True
         self._dragging = None  # indices being moved
         self._last = None
         self._band = QtWidgets.QGraphicsRectItem()
@@ -55,6 +58,9 @@ class EditorViewBox(pg.ViewBox):
         pos = self.mapSceneToView(ev.scenePos())
         if ev.isStart():
             start = self.mapSceneToView(ev.buttonDownScenePos())
+            if not self.editable:
+                self._dragging = None
+                return super().mouseDragEvent(ev, axis)
             if ev.modifiers() & QtCore.Qt.KeyboardModifier.ControlModifier:
                 self._dragging = "band"
             else:

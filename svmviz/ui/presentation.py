@@ -17,12 +17,13 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.hand_snapshot import HAND
 from svmviz.core.config import SolverConfig
 from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
-from svmviz.ui.status import OneLine, readings
+from svmviz.ui.status import OneLine, hand_text, readings
 
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
@@ -38,6 +39,8 @@ KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F
 def short_status(snap, config=None) -> str:
     """The first line: where the run is, in a few large words (those of ``config``'s
     problem: svmviz.ui.status.readings)."""
+    if snap.status == HAND:
+        return hand_text(snap, short=True)
     obj = snap.history["objective"]
     if not len(obj):
         return "t = 0"

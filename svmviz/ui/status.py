@@ -16,6 +16,7 @@ import html
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.hand_snapshot import HAND
 from svmviz.core.config import SolverConfig
 from svmviz.core.solvers import STATUS_TEXT, feasible
 from svmviz.ui import style
@@ -234,8 +235,31 @@ def _nu_first(words: list[str]) -> list[str]:
     return words[:1] + [w for w in words[1:] if "ν" in w] + [w for w in words[1:] if "ν" not in w]
 
 
+def hand_text(snap, short: bool = False) -> str:
+    """A boundary moved by hand (svmviz.app.hand_snapshot): its objective F(w), the gap to
+    the exact optimum, the margin 2/‖w‖ in the plane and the training error; ``short``: the
+    presenter's few words."""
+    e, model = snap.model.extra, snap.model
+    width = 2.0 / max(float(np.linalg.norm(model.coef[0])), 1e-300)
+    gap = None if snap.reference is None else e["objective"] - snap.reference.objective
+    error = 100 * e["error"]
+    if short:
+        words = [f"F = {e['objective']:.4g}"]
+        words += [] if gap is None else [f"gap {gap:.2g}"]
+        return " · ".join([*words, f"margin {width:.3g}", f"error {error:.1f}%"])
+    text = f"your line: F(w) = {e['objective']:.6g}"
+    if gap is not None:
+        text += f"   gap to the optimum {gap:.3g}"
+    return text + (
+        f"   margin 2/‖w‖ = {width:.4g}   training error {error:.1f}%"
+        "   — Train from here (Enter) trains from this w; H returns to the run"
+    )
+
+
 def status_text(snap, n_points: int, config: SolverConfig) -> str:
     """The status line: iteration, objective, training error and the gap to the optimum."""
+    if snap.status == HAND:
+        return hand_text(snap)
     obj = snap.history["objective"]
     preparing = (
         f"   — {PREPARING[snap.preparing]}: "
@@ -244,8 +268,12 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         if snap.preparing and snap.status in ("ready", "running")
         else ""
     )
+    start = "" if snap.start is None else f" from your w (steps sized as at t = {snap.t0:,})"
     if not len(obj):
-        return f"{n_points} points, {config.algorithm}: press Play (Space) or Step (→)" + preparing
+        return (
+            f"{n_points} points, {config.algorithm}{start}: press Play (Space) or Step (→)"
+            + preparing
+        )
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
     text = f"iteration {snap.t}   objective {obj[-1]:.6g}   " + readings(snap, config)[0]
@@ -259,7 +287,9 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         text += "   (computing the exact optimum…)"
     if snap.notice:
         text += f"   — {snap.notice}"
-    if snap.t0:
+    if snap.start is not None:
+        text += f"   (from your w, steps sized as at t = {snap.t0:,})"
+    elif snap.t0:
         text += f"   (warm start at t = {snap.t0})"
     if snap.iterate and config.average != "last":
         text += "   (plane: the last iterate w_t)"

@@ -76,7 +76,10 @@ class Training(QtCore.QObject):
         """Iteration t − 1, replayed from the seed (the step into it is explained)."""
         self._end_run()
         snap = self.frames.snapshot
-        if self.has_job and snap is not None and snap.t > 0:
+        if self.has_job and snap is not None and snap.start is not None:
+            if snap.t > snap.t0:
+                self.controller.seek(snap.t - 1)  # (replayed from the start w₀)
+        elif self.has_job and snap is not None and snap.t > 0:
             if snap.t0:
                 self.status(
                     "Back is not available after a warm start (its past belongs to the run "
@@ -88,10 +91,12 @@ class Training(QtCore.QObject):
 
     @QtCore.Slot(int)
     def seek(self, t: int) -> None:
-        """Iteration ``t`` (the timeline), replayed from the seed; not after a warm start."""
+        """Iteration ``t`` (the timeline), replayed from the seed (and the start w₀, not
+        before it); not after a warm start."""
         self._end_run()
         snap = self.frames.snapshot
-        if self.has_job and snap is not None and not snap.t0:
+        if self.has_job and snap is not None and (not snap.t0 or snap.start is not None):
+            t = max(t, snap.t0)
             if t != snap.t:
                 self.controller.seek(t)
                 self.changed.emit()

@@ -80,6 +80,29 @@ def test_a_click_gives_the_start_weights(make_window, wait_frame, qtbot):
     pixel = (x1 - x0) / vb.width()
     assert k == 0
     assert np.allclose(clicked, target, atol=2 * pixel)
+    # the window starts the next run there: its first frame is at the clicked w (its b
+    # the model's), and the path begins at it
+    snap = wait_frame(w, lambda s: s.start is not None)
+    np.testing.assert_array_equal(snap.model.coef[0], clicked)
+    np.testing.assert_array_equal(points(snap.path)[0], clicked)
+    assert w.session.start is not None
+    w.advance(3)
+    snap = wait_frame(w, lambda s: s.t == s.t0 + 3)
+    assert not np.allclose(snap.model.coef[0], 0.0)  # (the first steps did not wipe w₀)
+
+
+def test_the_hand_moved_boundary_is_marked_in_weight_space(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    w.controls.hand.trigger()
+    snap = wait_frame(w, lambda s: s.status == "hand")
+    items = w.weight_space.items
+    qtbot.waitUntil(lambda: items.hand.isVisible(), timeout=3000)
+    x, y = items.hand.getData()
+    np.testing.assert_allclose([x[0], y[0]], snap.model.coef[0])
+    w.controls.hand.trigger()  # leaving the mode takes the marker away
+    qtbot.waitUntil(lambda: not items.hand.isVisible(), timeout=3000)
 
 
 def test_multiclass_varies_the_chosen_class(make_window, wait_frame, qtbot, blobs3):
