@@ -20,6 +20,7 @@ import sys
 from typing import Protocol
 
 from svmviz.app.play_loop import catch_up, play
+from svmviz.app.race_runner import Companions
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
@@ -91,6 +92,7 @@ class TrainingRunner:
         self.explained_step: StepRecord | None = None
         self._optimum: Frame | None = None  # the exact optimum's frame, once per job and view
         self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
+        self.race: Companions | None = None  # a race's runs 2–4, following this one
 
     # ------------------------------------------------------------------ commands
     def start(self, job: Job) -> None:
@@ -107,6 +109,7 @@ class TrainingRunner:
         warm = self.solver.warm_state() if job.warm and self.solver is not None else None
         self.job = job
         self.solver = None
+        self.race = None
         self.reference, self.reference_error = None, None
         self._split = Split(job)
         self._reference_key = None
@@ -121,6 +124,8 @@ class TrainingRunner:
                     self._reference_key = key
                 else:
                     self.reference, self.reference_error = found
+            if job.race:  # runs 2–4 (from w = 0, as run 1 is before a warm start)
+                self.race = Companions(solver, list(job.race), self._fit_data)
         except InputError as exc:
             state.fail(job.generation, str(exc))
             return
@@ -209,6 +214,20 @@ class TrainingRunner:
             return None, None
         return self.reference.lam_hard, self.reference.objective
 
+    def follow_race(self, explain: bool = False) -> None:
+        """A race's runs 2–4 to this run's iteration (after each chunk of play, and before
+        each frame: see svmviz.app.race_runner)."""
+        if self.race is not None and self.solver is not None:
+            self.race.follow(self.solver, explain, self._split.record)
+
+    def _race_frame(self, extent):
+        if self.race is None or self.job is None:
+            return None
+        self.follow_race(self.explained_step is not None)
+        objective = None if self.reference is None else self.reference.objective
+        self.race.take_references(self.references, self.job.generation, objective)
+        return self.race.frame(extent, self.state.show_iterate)
+
     def _take_reference(self) -> None:
         if self._reference_key is not None:
             found = self.references.lookup(self._reference_key)
@@ -222,9 +241,10 @@ class TrainingRunner:
         if s is None or job is None or state.is_interruption_requested():
             return
         self._take_reference()
+        extent = state.extent or job.extent
+        race = self._race_frame(extent)
         iterate = state.show_iterate
         model = s.model(iterate)
-        extent = state.extent or job.extent
         values = split.values(s.training_values(iterate), model)
         frame = make_frame(model, job.data, extent, job.grid, train_values=values)
         frame = split.frame(frame)
@@ -262,5 +282,6 @@ class TrainingRunner:
                 status_text=s.status_text(),
                 notice=s.notice_,
                 preparing=Solver.preparing(),
+                race=race,
             )
         )

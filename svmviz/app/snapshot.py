@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from svmviz.app.race_runner import RaceFrame
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.explain import StepRecord
@@ -40,6 +41,9 @@ class Job:
     # problem's at the same point of the run; ``explain``: that frame explains its last step
     catch_up: int = 0
     explain: bool = False
+    # a race: the companion runs' configurations (runs 2–4; svmviz.app.race_runner), each
+    # stepped with this job's own run on the same points
+    race: tuple[SolverConfig, ...] = ()
 
     @property
     def train(self) -> np.ndarray | None:
@@ -84,3 +88,4 @@ class Snapshot:
     # installing, "preparing": not known yet; "" when ready): the solver runs the same loop
     # as plain Python meanwhile, and hands over when it is ready
     preparing: str = ""
+    race: RaceFrame | None = None  # the companion runs of a race (svmviz.app.race_runner)

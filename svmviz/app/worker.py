@@ -158,11 +158,13 @@ class TrainingController(QObject):
         parts: np.ndarray | None = None,
         catch_up: int = 0,
         explain: bool = False,
+        race: tuple = (),
     ) -> int:
         """Replace the running job: cancel it, start a new generation from w = 0 (or, with
         ``warm``, from the previous job's model and iteration when the problem allows);
         ``parts``: train on the TRAIN points of a split only; ``catch_up``, ``explain``:
-        its first frame at that iteration (see :class:`Job`)."""
+        its first frame at that iteration (see :class:`Job`); ``race``: the companion runs'
+        configurations."""
         self.generation += 1
         self._controls.stop(self.generation)
         self._controls.set_extent(None)  # the job's own extent until the view moves
@@ -177,6 +179,7 @@ class TrainingController(QObject):
                 parts=parts,
                 catch_up=catch_up,
                 explain=explain,
+                race=tuple(race),
             )
         )
         self.playing = False

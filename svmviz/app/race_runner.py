@@ -1,0 +1,198 @@
+"""A race in the training runner: the companion runs (2–4) of a job follow its own run
+(run 1, the solver panel's), stepped by the same runner in the same thread (no thread
+each): after every chunk of play and before every frame each companion is brought to run
+1's iteration t: forward by stepping, backward (a step back, a seek, a restart) by a
+replay from w = 0 with its seed, which gives the same iterates, so each run equals its run
+alone. A single step comes explained for every run (its inspector line).
+
+Each frame carries a :class:`RaceFrame`: per companion its model, boundary and margin
+lines over the plane, history, exact optimum (shared with run 1 when the problem is the
+same, else computed one at a time beside the training) and its path in weight space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.explain import StepRecord, step_and_explain
+from svmviz.core.frame import level_line, make_frame, margin_lines
+from svmviz.core.model_io import Model
+from svmviz.core.palette import RACE_COLORS, RACE_DASHES
+from svmviz.core.race import Path, Race, differences
+from svmviz.core.solvers import Solver
+from svmviz.core.training import problem_key
+
+RACE_GRID = 80  # cells a side of a companion's frame (kernel models: its f = 0 contour)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaceRun:
+    """One run of a race at a frame."""
+
+    label: str  # what differs (core.race.differences)
+    color: str
+    dash: str  # "solid", "dash", "dot", "dashdot"
+    config: SolverConfig
+    t: int
+    status: str
+    model: Model
+    contours: dict  # "boundary", "margin": (n, 2) polylines over the frame's extent
+    history: dict  # as Snapshot.history
+    objective: float | None  # the exact optimum F* of its problem, when known
+    path: Path | None  # its iterates and outputs in weight space (linear 2-D models)
+    step: StepRecord | None = None  # the step it took, when this frame follows one step
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaceFrame:
+    """A race at a frame: run 1's legend entry and path, and the companions (runs 2…)."""
+
+    label: str  # run 1's
+    color: str
+    dash: str
+    path: Path | None  # run 1's path in weight space
+    runs: tuple[RaceRun, ...]
+    same_samples: bool  # the runs that sample saw the same examples so far (checked)
+    common: bool  # every run solves run 1's problem: one optimum F* for all
+
+    @property
+    def labels(self) -> list[str]:
+        return [self.label, *(r.label for r in self.runs)]
+
+
+class Companions:
+    """The companion runs of a job (``configs``) on ``data``, following run 1."""
+
+    def __init__(self, main: Solver, configs: list[SolverConfig], data: Dataset):
+        base = main.config
+        solvers = [main, *(Solver(c).reset(data) for c in configs)]
+        self.race = Race([base, *configs], data, solvers)  # (checks the runs)
+        self.configs = configs
+        self.data = data
+        self.labels = differences([base, *configs])
+        self.solvers = self.race.solvers[1:]
+        self.paths = self.race.paths[1:]
+        self.base_path = Path()
+        self.records: list[StepRecord | None] = [None] * len(configs)
+        self._key = problem_key(base, data)
+        self._keys = [problem_key(c, data) for c in configs]
+        self.objectives: list[float | None] = [None] * len(configs)
+        self._asked: int | None = None  # the companion whose optimum is being computed
+
+    def follow(self, main: Solver, explain: bool = False, record=lambda r: r) -> None:
+        """Each companion to ``main``'s iteration t; with ``explain`` its last step taken
+        and explained (run 1's frame follows one step), through ``record`` (the job's
+        indices of its samples)."""
+        t = main.t_
+        for i, s in enumerate(self.solvers):
+            if s.t_ > t:  # back: the same run replayed from w = 0 (its seed)
+                s = self.solvers[i] = Solver(self.configs[i]).reset(self.data)
+                self.paths[i] = Path()
+            if explain and s.t_ == t and self.records[i] is not None:
+                continue  # (the same frame again, the view moved: its step stays)
+            target = t - 1 if explain and t >= 1 else t
+            if s.t_ < target:
+                s.step(target - s.t_)
+            self.records[i] = record(step_and_explain(s)) if explain and s.t_ < t else None
+        self.race.solvers = [main, *self.solvers]
+        self._record(main)
+
+    def _record(self, main: Solver) -> None:
+        if main.linear_ and (not self.base_path.t or self.base_path.t[-1] != main.t_):
+            if self.base_path.t and self.base_path.t[-1] > main.t_:
+                self.base_path = Path()
+            params, _ = main.iterate()
+            self.base_path.add(int(main.t_), params, main.model().coef.copy())
+        for i, (s, path) in enumerate(zip(self.solvers, self.paths, strict=True)):
+            if s.linear_ and (not path.t or path.t[-1] != s.t_):
+                if path.t and path.t[-1] > s.t_:
+                    path = self.paths[i] = Path()
+                params, _ = s.iterate()
+                path.add(int(s.t_), params, s.model().coef.copy())
+
+    def take_references(self, references, generation: int, main_objective) -> None:
+        """The companions' optima: run 1's where the problem is the same; the others asked
+        of ``references`` one at a time (it serves the newest request only), after run 1's."""
+        for i, key in enumerate(self._keys):
+            if key == self._key:
+                self.objectives[i] = main_objective
+        if main_objective is None:
+            return
+        if self._asked is not None:
+            found = references.lookup(self._keys[self._asked])
+            if found is None:
+                return
+            reference, _ = found
+            self.objectives[self._asked] = None if reference is None else reference.objective
+            self._asked = None
+        for i, key in enumerate(self._keys):
+            if self.objectives[i] is None and key != self._key:
+                _, found = references.request(generation, self.configs[i], self.data)
+                if found is None:
+                    self._asked = i
+                    return
+                reference, _ = found
+                self.objectives[i] = None if reference is None else reference.objective
+                if reference is None:  # (no optimum: not asked again)
+                    self.objectives[i] = float("nan")
+
+    @property
+    def pending(self) -> bool:
+        return self._asked is not None
+
+    def frame(self, extent, iterate: bool) -> RaceFrame:
+        """The race at this moment, for a Snapshot."""
+        runs = []
+        for i, s in enumerate(self.solvers):
+            model = s.model(iterate)
+            h = s.history_
+            history = {c: h[c] for c in (*h.names, "t")}
+            for v in history.values():
+                v.flags.writeable = False
+            objective = self.objectives[i]
+            runs.append(
+                RaceRun(
+                    label=self.labels[i + 1],
+                    color=RACE_COLORS[i + 1],
+                    dash=RACE_DASHES[i + 1],
+                    config=self.configs[i],
+                    t=int(s.t_),
+                    status=s.status_,
+                    model=model,
+                    contours=self._contours(model, extent),
+                    history=history,
+                    objective=None if objective is None or np.isnan(objective) else objective,
+                    path=_copy(self.paths[i]) if s.linear_ else None,
+                    step=self.records[i],
+                )
+            )
+        return RaceFrame(
+            label=self.labels[0],
+            color=RACE_COLORS[0],
+            dash=RACE_DASHES[0],
+            path=_copy(self.base_path) if self.base_path.t else None,
+            runs=tuple(runs),
+            same_samples=self.race.same_samples(),
+            common=all(k == self._key for k in self._keys),
+        )
+
+    def _contours(self, model: Model, extent) -> dict:
+        """The boundary and margin lines of ``model`` over ``extent``: exact segments for a
+        linear binary model, else the contours of a coarse frame."""
+        if model.coef is not None and model.coef.shape == (1, 2) and model.kind == "svc":
+            w, b = model.coef[0], float(model.intercept[0])
+            return {
+                "boundary": level_line(w, b, 0.0, extent),
+                "margin": [seg for c in margin_lines(model) for seg in level_line(w, b, c, extent)],
+            }
+        frame = make_frame(model, self.data, extent, RACE_GRID)
+        return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
+
+
+def _copy(path: Path) -> Path:
+    """A path the GUI thread can read while the runner goes on adding to the original."""
+    return Path(list(path.t), list(path.iterate), list(path.output))
