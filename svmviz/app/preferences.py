@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "iterate": False,
     "suboptimality": False,
     "slack": False,
+    "race": False,
 }
 
 

@@ -73,7 +73,7 @@ class Companions:
         self.race = Race([base, *configs], data, solvers)  # (checks the runs)
         self.configs = configs
         self.data = data
-        self.labels = differences([base, *configs])
+        self.labels = labels(base, configs)
         self.solvers = self.race.solvers[1:]
         self.paths = self.race.paths[1:]
         self.base_path = Path()
@@ -191,6 +191,16 @@ class Companions:
             }
         frame = make_frame(model, self.data, extent, RACE_GRID)
         return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
+
+
+RUN_1 = "the solver panel's settings"
+
+
+def labels(base: SolverConfig, configs: list[SolverConfig]) -> list[str]:
+    """The runs' legend labels: run 1 is the solver panel's; each other run is named by the
+    settings in which it differs from run 1 (core.race.differences of the pair), which a
+    reader compares with the panel."""
+    return [RUN_1, *(differences([base, c])[1] for c in configs)]
 
 
 def _copy(path: Path) -> Path:

@@ -66,6 +66,8 @@ class Actions:
     iterate: QtGui.QAction
     suboptimality: QtGui.QAction
     slack: QtGui.QAction
+    race: QtGui.QAction  # the session's race beside its own run (svmviz.ui.race_view)
+    race_dialog: QtGui.QAction
     presentation: QtGui.QAction
 
 
@@ -163,6 +165,22 @@ def build_actions(w, state) -> Actions:
             "Slack segments ξ",
             "X",
             "linear models: a segment from each point with slack to its margin line",
+        ),
+        race=toggle(
+            w,
+            state,
+            "race",
+            "Race",
+            "Shift+R",
+            "runs 2–4 of the race trained beside the solver panel's run on the same samples: "
+            "their boundaries, curves and steps (View ▸ Race… sets them)",
+        ),
+        race_dialog=action(
+            w,
+            "Race…",
+            w.edit_race,
+            None,
+            "Set the race: up to three runs that each change some of the solver's settings",
         ),
         presentation=toggle(
             w,
@@ -338,7 +356,8 @@ def build_menus(w, a: Actions, docks) -> None:
     train.addAction(a.warm_start)
     view = menus.addMenu("&View")
     view.addAction(a.fit)
-    for entry in (a.optimum, a.iterate, a.suboptimality, None, a.slack, None):
+    entries = (a.optimum, a.iterate, a.suboptimality, None, a.slack, a.race, a.race_dialog, None)
+    for entry in entries:
         view.addSeparator() if entry is None else view.addAction(entry)
     for d in docks:
         view.addAction(d.toggleViewAction())

@@ -1,0 +1,127 @@
+"""A race in the window: View ▸ Race on and off, the runs' lines and legend on the plane,
+their curves, their step lines, the dialog, and the race in the session file."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from svmviz.core.errors import InputError
+from svmviz.core.session_file import SessionFile
+from svmviz.ui.race_dialog import RaceDialog
+
+RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
+
+
+def raced(w, wait_frame, race=RACE):
+    w.session.set_race(race)
+    w.state.set_race(True)
+    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == len(race))
+    return w.snapshot
+
+
+def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    assert w.controls.race.text() == "Race" and not w.controls.race.isChecked()
+    before = w.plot.legend_labels()
+    snap = raced(w, wait_frame)
+    assert w.controls.race.isChecked()
+    w.advance(300)
+    wait_frame(w, lambda s: s.t == 300 and s.race is not None)
+    snap = w.snapshot
+    labels = [text for _, text in w.plot.legend_labels()]
+    assert sum(text.startswith("run ") for text in labels) == 4
+    for k, label in enumerate(snap.race.labels, start=1):
+        assert f"run {k}: {label}" in labels
+    assert "algorithm sgd" in snap.race.runs[0].label and "lam 0.1" in snap.race.runs[1].label
+    for run, item in zip(snap.race.runs, w.plot.race.boundaries, strict=False):
+        x, y = item.getData()
+        assert item.isVisible() and len(x)
+        xy = np.column_stack([x, y])[np.isfinite(x)]
+        f = xy @ run.model.coef[0] + run.model.intercept[0]
+        np.testing.assert_allclose(f, 0.0, atol=1e-8)
+    pens = {(i.opts["pen"].color().name(), i.opts["pen"].style()) for i in w.plot.race.boundaries}
+    assert len(pens) == 3
+    w.state.set_race(False)
+    wait_frame(w, lambda s: s.race is None)
+    assert not any(i.isVisible() for i in w.plot.race.boundaries)
+    assert not any(text.startswith("run ") for _, text in w.plot.legend_labels())
+    assert before
+
+
+def test_the_curves_overlay_every_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.run_to_budget()
+    wait_frame(w, lambda s: s.t == 2000 and s.race is not None)
+    w.frames.redraw_readings()
+    for run, curve in zip(w.snapshot.race.runs, w.race_curves.curves, strict=False):
+        t, f = curve.xData, curve.yData  # (getData: log10 of them on the log axes)
+        assert len(t) > 10
+        assert f[-1] == pytest.approx(run.history["objective"][-1])
+    legend = w.curves.objective_plot.getPlotItem().legend
+    assert all(legend.getLabel(c) is not None for c in w.race_curves.curves)
+
+
+def test_a_single_step_gives_a_line_per_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.advance(1)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
+    text = w.race_steps.text()
+    assert w.race_steps.isVisibleTo(w)
+    for k in (2, 3, 4):
+        assert f"run {k}</b></span>: Step 1: point" in text
+
+
+def test_an_edit_retrains_every_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.advance(100)
+    wait_frame(w, lambda s: s.t == 100)
+    w.session.delete_points([0, 1, 2])
+    n = len(w.session.points)
+    wait_frame(w, lambda s: len(s.frame.margins) == n and s.race is not None)
+    snap = w.snapshot
+    assert all(r.t == snap.t for r in snap.race.runs)
+    # (each run's margins: on the edited points)
+    assert snap.race.same_samples
+
+
+def test_the_dialog_checks_and_sets_the_race(make_window, qtbot):
+    w = make_window(iterations=500)
+    dialog = RaceDialog(w.session, w.state, w)
+    qtbot.addWidget(dialog)
+    dialog.fields[0].setText("lamda=3")
+    dialog.accept()
+    assert "run 2: unknown setting(s) lamda" in dialog.message.text()
+    dialog.fields[0].setText("problem=epsilon-svr")
+    dialog.accept()
+    assert "one kind" in dialog.message.text()
+    dialog.fields[0].setText("lam=1, loss=logistic")
+    dialog.fields[2].setText("average=last")
+    dialog.accept()
+    assert w.session.race == ({"lam": 1, "loss": "logistic"}, {"average": "last"})
+    assert w.state.race
+    with pytest.raises(InputError):
+        w.session.set_race([{"margin": "hard"}])
+
+
+def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
+    w = make_window(iterations=500)
+    raced(w, wait_frame)
+    content = w.session.content(w.state.view())
+    again = SessionFile.from_dict(content.to_dict())
+    assert again.race == tuple(RACE) and "race" in again.view.toggles
+    assert again.same_content(content)
+    old = content.to_dict()
+    del old["race"], old["view"]["race"]
+    assert SessionFile.from_dict(old).race == ()  # older files open without a race
+    bad = dict(content.to_dict(), race=[{"loss": "nope"}])
+    with pytest.raises(InputError, match="race run 2: config: loss must be one of"):
+        SessionFile.from_dict(bad)
+    w2 = make_window(None, first_frame=False)
+    w2.session.restore(again)
+    w2.state.apply_view(again.view)
+    assert w2.session.race == tuple(RACE) and w2.state.race
+    wait_frame(w2, lambda s: s.race is not None and len(s.race.runs) == 3)
