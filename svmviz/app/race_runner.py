@@ -12,7 +12,7 @@ same, else computed one at a time beside the training) and its path in weight sp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -22,8 +22,10 @@ from svmviz.core.explain import StepRecord, step_and_explain
 from svmviz.core.frame import level_line, make_frame, margin_lines
 from svmviz.core.model_io import Model
 from svmviz.core.palette import RACE_COLORS, RACE_DASHES
-from svmviz.core.race import Path, Race, differences
+from svmviz.core.race import Path, Race
+from svmviz.core.race_setup import legend_label
 from svmviz.core.solvers import Solver
+from svmviz.core.telemetry import history_csv
 from svmviz.core.training import problem_key
 
 RACE_GRID = 80  # cells a side of a companion's frame (kernel models: its f = 0 contour)
@@ -163,7 +165,7 @@ class Companions:
                     t=int(s.t_),
                     status=s.status_,
                     model=model,
-                    contours=self._contours(model, extent),
+                    contours=contours(model, extent, self.data),
                     history=history,
                     objective=None if objective is None or np.isnan(objective) else objective,
                     path=_copy(self.paths[i]) if s.linear_ else None,
@@ -180,29 +182,54 @@ class Companions:
             common=all(k == self._key for k in self._keys),
         )
 
-    def _contours(self, model: Model, extent) -> dict:
-        """The boundary and margin lines of ``model`` over ``extent``: exact segments for a
-        linear binary model, else the contours of a coarse frame."""
-        if model.coef is not None and model.coef.shape == (1, 2) and model.kind == "svc":
-            w, b = model.coef[0], float(model.intercept[0])
-            return {
-                "boundary": level_line(w, b, 0.0, extent),
-                "margin": [seg for c in margin_lines(model) for seg in level_line(w, b, c, extent)],
-            }
-        frame = make_frame(model, self.data, extent, RACE_GRID)
-        return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
+
+def contours(model: Model, extent, data: Dataset) -> dict:
+    """The boundary and margin lines of ``model`` over ``extent``: exact segments for a
+    linear binary model, else the contours of a coarse frame on ``data``."""
+    if model.coef is not None and model.coef.shape == (1, 2) and model.kind == "svc":
+        w, b = model.coef[0], float(model.intercept[0])
+        return {
+            "boundary": level_line(w, b, 0.0, extent),
+            "margin": [seg for c in margin_lines(model) for seg in level_line(w, b, c, extent)],
+        }
+    frame = make_frame(model, data, extent, RACE_GRID)
+    return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
 
 
-RUN_1 = "the solver panel's settings"
+def race_over(race: RaceFrame, extent, data: Dataset) -> RaceFrame:
+    """``race`` with its runs' lines over another ``extent`` (a picture's)."""
+    runs = tuple(replace(r, contours=contours(r.model, extent, data)) for r in race.runs)
+    return replace(race, runs=runs)
+
+
+RUN_1 = "solver panel"
 
 
 def labels(base: SolverConfig, configs: list[SolverConfig]) -> list[str]:
     """The runs' legend labels: run 1 is the solver panel's; each other run is named by the
-    settings in which it differs from run 1 (core.race.differences of the pair), which a
-    reader compares with the panel."""
-    return [RUN_1, *(differences([base, c])[1] for c in configs)]
+    settings in which it differs from run 1, in words (core.race_setup.legend_label), which
+    a reader compares with the panel."""
+    return [RUN_1, *(legend_label(base, c) for c in configs)]
 
 
 def _copy(path: Path) -> Path:
     """A path the GUI thread can read while the runner goes on adding to the original."""
     return Path(list(path.t), list(path.iterate), list(path.output))
+
+
+def race_history_csv(race: RaceFrame, history: dict, start: int = 1) -> str:
+    """Every run's history in one CSV: run 1's ``history`` (its rows from iteration
+    ``start``, as the window's export numbers them) and each companion's, one row per row,
+    after the columns ``run`` (1, 2, …) and ``label`` (what differs, quoted); the columns
+    of offsets (ρ, ε) that every run has."""
+    histories = [history, *(r.history for r in race.runs)]
+    starts = [start, *(1 for _ in race.runs)]
+    offsets = tuple(c for c in ("rho", "epsilon") if all(c in h for h in histories))
+    lines: list[str] = []
+    for k, (label, h, first) in enumerate(zip(race.labels, histories, starts, strict=True)):
+        head, *rows = history_csv(h, start=first, offsets=offsets).splitlines()
+        if not lines:
+            lines.append("run,label," + head)
+        quoted = '"' + label.replace('"', '""') + '"'
+        lines += [f"{k + 1},{quoted},{row}" for row in rows]
+    return "\n".join(lines) + "\n"

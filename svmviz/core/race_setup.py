@@ -57,6 +57,56 @@ def check_variations(variations) -> None:
             raise InputError(f"{where}: {', '.join(fixed)} is the same for every run")
 
 
+# a setting's value in a legend's words (the rest: "name value")
+SCHEDULE_WORDS = {
+    "constant": "constant η",
+    "inv_t": "η ∝ 1/t",
+    "inv_sqrt_t": "η ∝ 1/√t",
+    "pegasos": "η = 1/(λt)",
+    "auto": "η auto",
+}
+ALGORITHM_WORDS = {"gd": "full-batch GD", "sgd": "SGD", "pegasos": "Pegasos"}
+AVERAGE_WORDS = {
+    "last": "last iterate",
+    "uniform": "uniform average",
+    "weighted": "weighted average",
+}
+SYMBOLS = {"lam": "λ", "eta": "η₀", "nu": "ν", "epsilon": "ε", "gamma": "γ", "coef0": "c₀"}
+
+
+def legend_label(base: SolverConfig, config: SolverConfig) -> str:
+    """What ``config`` changes of ``base``, in a legend's words: "SGD, η ∝ 1/√t", "λ = 1",
+    "last iterate", "logistic loss" ("same settings" when nothing)."""
+    a, b = _flat(base), _flat(config)
+    words = [_word(name, b[name]) for name in b if b[name] != a[name]]
+    return ", ".join(words) or "same settings"
+
+
+def _flat(config: SolverConfig) -> dict:
+    d = config.to_dict()
+    kernel = d.pop("kernel")
+    d["kernel"] = kernel.get("name")
+    d.update({k: v for k, v in kernel.items() if k != "name"})
+    return d
+
+
+def _word(name: str, value) -> str:
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    if name == "schedule":
+        return SCHEDULE_WORDS.get(value, f"schedule {value}")
+    if name == "algorithm":
+        return ALGORITHM_WORDS.get(value, str(value))
+    if name == "average":
+        return AVERAGE_WORDS.get(value, f"average {value}")
+    if name in ("loss", "multiclass"):
+        return f"{str(value).replace('_', ' ')} loss"
+    if name == "kernel":
+        return f"{value} kernel"
+    if name in SYMBOLS:
+        return f"{SYMBOLS[name]} = {shown}"
+    return f"{name} {shown}"
+
+
 def describe(change: dict) -> str:
     """A variation in words for the dialog's field: "algorithm=sgd, lam=10"."""
     return ", ".join(f"{k}={v}" for k, v in change.items())

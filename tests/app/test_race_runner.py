@@ -89,10 +89,10 @@ def test_steps_keep_every_run_at_t_on_the_same_samples(runner, gui, blobs2):
     first = gui.last
     assert [r.t for r in first.race.runs] == [0, 0, 0]
     assert first.race.labels == [
-        "the solver panel's settings",
-        "algorithm sgd, schedule inv_sqrt_t",
-        "lam 0.1",
-        "loss logistic",
+        "solver panel",
+        "SGD, η ∝ 1/√t",
+        "λ = 0.1",
+        "logistic loss",
     ]
     runner.step(40)
     snap = gui.last

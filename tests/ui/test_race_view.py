@@ -33,7 +33,7 @@ def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
     assert sum(text.startswith("run ") for text in labels) == 4
     for k, label in enumerate(snap.race.labels, start=1):
         assert f"run {k}: {label}" in labels
-    assert "algorithm sgd" in snap.race.runs[0].label and "lam 0.1" in snap.race.runs[1].label
+    assert snap.race.runs[0].label == "SGD, η ∝ 1/√t" and snap.race.runs[1].label == "λ = 0.1"
     for run, item in zip(snap.race.runs, w.plot.race.boundaries, strict=False):
         x, y = item.getData()
         assert item.isVisible() and len(x)
