@@ -12,6 +12,7 @@ same, else computed one at a time beside the training) and its path in weight sp
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -28,7 +29,10 @@ from svmviz.core.solvers import Solver
 from svmviz.core.telemetry import history_csv
 from svmviz.core.training import problem_key
 
-RACE_GRID = 80  # cells a side of a companion's frame (kernel models: its f = 0 contour)
+RACE_GRID = 64  # cells a side of a companion's frame (kernel models: its f = 0 contour)
+# kernel runs' lines cost a grid of f each: frames closer than this (playing) redraw one
+# run's lines each, in turn; frames farther apart (stepping, paused) every run's
+SETTLE_SECONDS = 0.1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,12 +73,14 @@ class RaceFrame:
 class Companions:
     """The companion runs of a job (``configs``) on ``data``, following run 1."""
 
-    def __init__(self, main: Solver, configs: list[SolverConfig], data: Dataset):
+    def __init__(self, main: Solver, configs: list[SolverConfig], data: Dataset, grams=None):
+        """``grams``: run 1's GramCache, shared with the runs of its kernel (the same
+        points: the same matrix, unchanged)."""
         base = main.config
-        solvers = [main, *(Solver(c).reset(data) for c in configs)]
+        self._grams, self._kernel, self.data = grams, base.kernel, data
+        solvers = [main, *(self._solver(c) for c in configs)]
         self.race = Race([base, *configs], data, solvers)  # (checks the runs)
         self.configs = configs
-        self.data = data
         self.labels = labels(base, configs)
         self.solvers = self.race.solvers[1:]
         self.paths = self.race.paths[1:]
@@ -84,6 +90,27 @@ class Companions:
         self._keys = [problem_key(c, data) for c in configs]
         self.objectives: list[float | None] = [None] * len(configs)
         self._asked: int | None = None  # the companion whose optimum is being computed
+        self._lines: list[tuple | None] = [None] * len(configs)  # (key, contours) drawn
+        self._last_frame = -float("inf")  # when the last frame was made (perf_counter)
+        self._turn = 0  # the kernel run whose lines a frame close to the last one redraws
+
+    def _solver(self, config: SolverConfig) -> Solver:
+        same = self._grams is not None and config.kernel == self._kernel
+        return Solver(config).reset(self.data, grams=self._grams if same else None)
+
+    @property
+    def stale(self) -> bool:
+        """Whether some run's lines are of an older state than its model's (redrawn in
+        turn while playing)."""
+        return any(
+            line is None or line[0][0] != s.t_
+            for line, s in zip(self._lines, self.solvers, strict=True)
+        )
+
+    def settle(self, extent, iterate: bool) -> None:
+        """Every run's lines of its current model over ``extent`` (before a last frame)."""
+        self._last_frame = -float("inf")
+        self._lines_of(set(range(len(self.solvers))), extent, iterate)
 
     def follow(self, main: Solver, explain: bool = False, record=lambda r: r) -> None:
         """Each companion to ``main``'s iteration t; with ``explain`` its last step taken
@@ -92,7 +119,7 @@ class Companions:
         t = main.t_
         for i, s in enumerate(self.solvers):
             if s.t_ > t:  # back: the same run replayed from w = 0 (its seed)
-                s = self.solvers[i] = Solver(self.configs[i]).reset(self.data)
+                s = self.solvers[i] = self._solver(self.configs[i])
                 self.paths[i] = Path()
             if explain and s.t_ == t and self.records[i] is not None:
                 continue  # (the same frame again, the view moved: its step stays)
@@ -148,6 +175,14 @@ class Companions:
 
     def frame(self, extent, iterate: bool) -> RaceFrame:
         """The race at this moment, for a Snapshot."""
+        now = time.perf_counter()
+        playing, self._last_frame = now - self._last_frame < SETTLE_SECONDS, now
+        kernel = [i for i, s in enumerate(self.solvers) if not s.linear_]
+        redraw = set(range(len(self.solvers)))
+        if playing and kernel:  # one kernel run's lines a frame, in turn (the oldest first)
+            self._turn = (self._turn + 1) % len(kernel)
+            redraw -= set(kernel) - {kernel[self._turn]}
+        lines = self._lines_of(redraw, extent, iterate)
         runs = []
         for i, s in enumerate(self.solvers):
             model = s.model(iterate)
@@ -165,7 +200,7 @@ class Companions:
                     t=int(s.t_),
                     status=s.status_,
                     model=model,
-                    contours=contours(model, extent, self.data),
+                    contours=lines[i],
                     history=history,
                     objective=None if objective is None or np.isnan(objective) else objective,
                     path=_copy(self.paths[i]) if s.linear_ else None,
@@ -182,17 +217,32 @@ class Companions:
             common=all(k == self._key for k in self._keys),
         )
 
+    def _lines_of(self, redraw: set, extent, iterate: bool) -> list[dict]:
+        """Each run's lines: drawn again for the runs in ``redraw`` whose model changed,
+        and for every run after a change of the extent or of what is drawn."""
+        out = []
+        for i, s in enumerate(self.solvers):
+            key = (int(s.t_), tuple(extent), iterate)
+            line = self._lines[i]
+            if line is None or (line[0] != key and (i in redraw or line[0][1:] != key[1:])):
+                values = None if s.linear_ else s.training_values(iterate)
+                line = (key, contours(s.model(iterate), extent, self.data, values))
+                self._lines[i] = line
+            out.append(line[1])
+        return out
 
-def contours(model: Model, extent, data: Dataset) -> dict:
+
+def contours(model: Model, extent, data: Dataset, values=None) -> dict:
     """The boundary and margin lines of ``model`` over ``extent``: exact segments for a
-    linear binary model, else the contours of a coarse frame on ``data``."""
+    linear binary model, else the contours of a coarse frame on ``data`` (``values``: f at
+    its points, when the solver has them)."""
     if model.coef is not None and model.coef.shape == (1, 2) and model.kind == "svc":
         w, b = model.coef[0], float(model.intercept[0])
         return {
             "boundary": level_line(w, b, 0.0, extent),
             "margin": [seg for c in margin_lines(model) for seg in level_line(w, b, c, extent)],
         }
-    frame = make_frame(model, data, extent, RACE_GRID)
+    frame = make_frame(model, data, extent, RACE_GRID, train_values=values)
     return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
 
 

@@ -125,7 +125,7 @@ class TrainingRunner:
                 else:
                     self.reference, self.reference_error = found
             if job.race:  # runs 2–4 (from w = 0, as run 1 is before a warm start)
-                self.race = Companions(solver, list(job.race), self._fit_data)
+                self.race = Companions(solver, list(job.race), self._fit_data, self._grams)
         except InputError as exc:
             state.fail(job.generation, str(exc))
             return
@@ -183,6 +183,10 @@ class TrainingRunner:
         the GUI takes them (svmviz.app.play_loop). Play after the end (the budget, a
         convergence or a divergence) plays the run again from w = 0."""
         play(self)
+        if self.race is not None and self.race.stale and self.job is not None:
+            # a race's kernel runs' lines, redrawn in turn while playing: all of them now
+            self.race.settle(self.state.extent or self.job.extent, self.state.show_iterate)
+            self.publish()
 
     def restart(self) -> Solver:
         """The job's solver again at w = 0 (its seed: the same run), its frame published."""

@@ -7,7 +7,8 @@ the optimum), ``losses`` (the same for every loss and problem of solvers/losses)
 set),
 ``frames`` (one frame of the plane, computed and drawn), ``window`` (the window while it
 trains: frames per second, timer lateness, click and parameter latency, at the scales the
-window supports) and ``start`` (from the command to the first frame).
+window supports), ``race`` (the window racing four runs, against the same job alone) and
+``start`` (from the command to the first frame).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from svmviz.bench.report import format_row
 
 
 def main(args) -> int:
-    from svmviz.bench import engine, estimators, frames, losses, play, start, window
+    from svmviz.bench import engine, estimators, frames, losses, play, race, start, window
 
     quick = getattr(args, "quick", False)
     rows = engine.measure(quick)
@@ -26,6 +27,7 @@ def main(args) -> int:
     rows += estimators.measure(quick)
     rows += frames.measure(quick)
     rows += window.measure(quick)
+    rows += race.measure(quick)
     rows += start.measure(quick)
     rows += play.measure(quick)
     if getattr(args, "json", False):

@@ -187,3 +187,18 @@ def test_linear_runs_draw_their_lines_and_kernel_runs_their_contours(runner, gui
     assert run.path is None and run.contours["boundary"]
     line = np.vstack(run.contours["boundary"])
     np.testing.assert_allclose(run.model.decision_function(line), 0.0, atol=0.05)
+
+
+def test_a_kernel_race_played_ends_with_every_run_s_lines_of_its_model(runner, gui, blobs2):
+    """(While playing, the kernel runs' lines are redrawn one run a frame, in turn.)"""
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0), iterations=4000)
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    gui.controls.set_speed(INSTANT)
+    runner.play()
+    end = gui.last
+    assert end.t == 4000
+    for run in end.race.runs:
+        assert run.t == 4000
+        line = np.vstack(run.contours["boundary"])
+        np.testing.assert_allclose(run.model.decision_function(line), 0.0, atol=0.05)
