@@ -157,6 +157,8 @@ class RaceCurves:
             for curve, name in names:
                 legend.addItem(curve, name)
             self._named = names
+            # (three short columns: the plot keeps its height in a narrow dock)
+            legend.setColumnCount(3 if names else 2)
         if runs:
             panel.include_objective(lo, hi)
 
