@@ -34,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "suboptimality": False,
     "slack": False,
     "race": False,
+    "race_runs": "",  # the last race set (JSON: runs 2–4's changes), offered by View ▸ Race…
 }
 
 

@@ -372,7 +372,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def edit_race(self):
         """View ▸ Race…: the race's runs 2–4 (svmviz.ui.race_dialog)."""
-        edit_race(self.session, self.state, self)
+        edit_race(self.session, self.state, self, self.prefs)
 
     # -------------------------------------------------------------- slots
     @QtCore.Slot()
@@ -397,6 +397,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_race_changed(self, *_):
         """The race set or switched on or off: every run again, where run 1 was."""
         self.retrain()
+        if self.state.race and not self.session.race:
+            self.status.setText("Race: no other runs yet (View ▸ Race… sets them)")
 
     @QtCore.Slot()
     def _on_view_settled(self):

@@ -2,10 +2,13 @@
 run (run 1) as "name=value" pairs ("algorithm=sgd, schedule=inv_sqrt_t", "lam=1",
 "average=last", "loss=logistic"). A run left empty is no run; OK checks the runs against
 run 1 (svmviz.core.race_setup) and says in the dialog what is wrong, or sets the race and
-turns View ▸ Race on.
+turns View ▸ Race on. The last race set is remembered (the preferences' "race_runs") and
+offered when the session has none.
 """
 
 from __future__ import annotations
+
+import json
 
 from PySide6 import QtWidgets
 
@@ -21,7 +24,7 @@ class RaceDialog(QtWidgets.QDialog):
     """The race of ``session`` (svmviz.app.session.Session) edited; ``state``
     (WindowState) gets View ▸ Race on when a race is set."""
 
-    def __init__(self, session, state, parent=None):
+    def __init__(self, session, state, parent=None, remembered=()):
         super().__init__(parent)
         self.setWindowTitle("Race")
         self.session, self.state = session, state
@@ -34,7 +37,7 @@ class RaceDialog(QtWidgets.QDialog):
         intro.setWordWrap(True)
         form.addRow(intro)
         self.fields = []
-        race = session.race
+        race = session.race or tuple(remembered)
         for k in range(2, MAX_RUNS + 1):
             field = QtWidgets.QLineEdit(describe(race[k - 2]) if k - 2 < len(race) else "")
             field.setPlaceholderText(f"e.g. {EXAMPLES[k - 2]}")
@@ -87,6 +90,22 @@ class RaceDialog(QtWidgets.QDialog):
         super().accept()
 
 
-def edit_race(session, state, parent) -> bool:
-    """Show the dialog; whether the race was set or removed."""
-    return RaceDialog(session, state, parent).exec() == QtWidgets.QDialog.DialogCode.Accepted
+def edit_race(session, state, parent, prefs=None) -> bool:
+    """Show the dialog; whether the race was set or removed (a race set is remembered in
+    ``prefs``, svmviz.app.preferences)."""
+    dialog = RaceDialog(session, state, parent, remembered(prefs))
+    if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+        return False
+    if prefs is not None and session.race:
+        prefs.set("race_runs", json.dumps([dict(v) for v in session.race]))
+    return True
+
+
+def remembered(prefs) -> tuple:
+    """The last race set (checked only as a list of dicts: the dialog checks the rest)."""
+    try:
+        race = json.loads(prefs.get("race_runs")) if prefs is not None else []
+    except ValueError:
+        return ()
+    ok = isinstance(race, list) and all(isinstance(v, dict) for v in race)
+    return tuple(race[: MAX_RUNS - 1]) if ok else ()

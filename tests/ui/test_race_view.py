@@ -125,3 +125,24 @@ def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
     w2.state.apply_view(again.view)
     assert w2.session.race == tuple(RACE) and w2.state.race
     wait_frame(w2, lambda s: s.race is not None and len(s.race.runs) == 3)
+
+
+def test_the_last_race_is_remembered_for_the_dialog(make_window, qtbot, monkeypatch):
+    from svmviz.ui import race_dialog
+
+    w = make_window(iterations=500)
+    shown = []
+
+    def accept(dialog):
+        shown.append([f.text() for f in dialog.fields])
+        dialog.fields[0].setText("lam=1")
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(race_dialog.RaceDialog, "exec", accept)
+    assert w.controls.race_dialog.text() == "Race…"
+    w.controls.race_dialog.trigger()
+    assert w.session.race == ({"lam": 1},) and shown == [["", "", ""]]
+    w.session.set_race(())
+    w.controls.race_dialog.trigger()
+    assert shown[1] == ["lam=1", "", ""]  # (the session has none: the last one offered)
