@@ -98,6 +98,17 @@ class Companions:
         same = self._grams is not None and config.kernel == self._kernel
         return Solver(config).reset(self.data, grams=self._grams if same else None)
 
+    def warm_states(self) -> list[dict]:
+        """Each companion's state for a warm start (svmviz.core.solvers.Solver.warm_state)."""
+        return [s.warm_state() for s in self.solvers]
+
+    def warm_from(self, states: list[dict]) -> None:
+        """Each companion goes on from its run's state before an edit, as run 1 does with
+        warm start (a run whose problem changed shape stays at w = 0 and catches up)."""
+        if len(states) == len(self.solvers):
+            for s, state in zip(self.solvers, states, strict=True):
+                s.warm_from(state)
+
     @property
     def stale(self) -> bool:
         """Whether some run's lines are of an older state than its model's (redrawn in

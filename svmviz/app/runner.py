@@ -107,6 +107,7 @@ class TrainingRunner:
         self.explained_step = None
         self._optimum = None
         warm = self.solver.warm_state() if job.warm and self.solver is not None else None
+        race_warm = self.race.warm_states() if warm is not None and self.race else None
         self.job = job
         self.solver = None
         self.race = None
@@ -137,6 +138,8 @@ class TrainingRunner:
             return
         if warm is not None:
             solver.warm_from(warm)  # stays at w = 0 when the problem changed shape
+            if self.race is not None and race_warm is not None:
+                self.race.warm_from(race_warm)
         self.solver = solver
         if job.catch_up and solver.t_ == 0 and not catch_up(self, job.catch_up, job.explain):
             return  # a newer job replaced this one while it caught up

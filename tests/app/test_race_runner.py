@@ -202,3 +202,18 @@ def test_a_kernel_race_played_ends_with_every_run_s_lines_of_its_model(runner, g
         assert run.t == 4000
         line = np.vstack(run.contours["boundary"])
         np.testing.assert_allclose(run.model.decision_function(line), 0.0, atol=0.05)
+
+
+def test_a_warm_start_carries_every_run_on(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    runner.step(500)
+    before = gui.last.race
+    moved = type(blobs2)(blobs2.X + 0.01, blobs2.y, blobs2.classes)
+    runner.start(race_job(moved, generation=2, warm=True))
+    snap = gui.last
+    assert snap.t == 500 and snap.t0 == 500
+    for old, run in zip(before.runs, snap.race.runs, strict=True):
+        assert run.t == 500  # went on from its own w, not replayed from w = 0
+        np.testing.assert_allclose(run.model.coef, old.model.coef, atol=1e-12)
+    runner.step(10)
+    assert [r.t for r in gui.last.race.runs] == [510, 510, 510]
