@@ -148,7 +148,8 @@ class RaceCurves:
             finite = f[np.isfinite(f) & (f > 0)]
             if finite.size:
                 lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
-            names.append((curve, f"run {i + 2}"))
+            own = suboptimality and not race.common  # (another problem: another F*)
+            names.append((curve, f"run {i + 2}" + (" (its F*)" if own else "")))
         main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
         panel.objective.setPen(main)
         if names != self._named:  # the legend: run 1's entry stays the panel's
