@@ -158,8 +158,11 @@ class RaceCurves:
             for curve, name in names:
                 legend.addItem(curve, name)
             self._named = names
-            # (three short columns: the plot keeps its height in a narrow dock)
-            legend.setColumnCount(3 if names else 2)
+        # three short columns: the plot keeps its height in the narrow dock (presentation
+        # mode's larger text: two)
+        columns = 3 if names and panel.scale <= 1 else 2
+        if legend.columnCount != columns:
+            legend.setColumnCount(columns)
         if runs:
             panel.include_objective(lo, hi)
 
