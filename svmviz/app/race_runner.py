@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from math import nan
 
 import numpy as np
 
@@ -131,7 +132,6 @@ class Companions:
         for i, s in enumerate(self.solvers):
             if s.t_ > t:  # back: the same run replayed from w = 0 (its seed)
                 s = self.solvers[i] = self._solver(self.configs[i])
-                self.paths[i] = Path()
             if explain and s.t_ == t and self.records[i] is not None:
                 continue  # (the same frame again, the view moved: its step stays)
             target = t - 1 if explain and t >= 1 else t
@@ -142,17 +142,11 @@ class Companions:
         self._record(main)
 
     def _record(self, main: Solver) -> None:
-        if main.linear_ and (not self.base_path.t or self.base_path.t[-1] != main.t_):
-            if self.base_path.t and self.base_path.t[-1] > main.t_:
-                self.base_path = Path()
-            params, _ = main.iterate()
-            self.base_path.add(int(main.t_), params, main.model().coef.copy())
-        for i, (s, path) in enumerate(zip(self.solvers, self.paths, strict=True)):
-            if s.linear_ and (not path.t or path.t[-1] != s.t_):
-                if path.t and path.t[-1] > s.t_:
-                    path = self.paths[i] = Path()
-                params, _ = s.iterate()
-                path.add(int(s.t_), params, s.model().coef.copy())
+        """Each linear run's path: its point at t added (after a step back, its points
+        past t dropped first)."""
+        self.base_path = _extended(self.base_path, main)
+        for i, s in enumerate(self.solvers):
+            self.paths[i] = _extended(self.paths[i], s)
 
     def take_references(self, references, generation: int, main_objective) -> None:
         """The companions' optima: run 1's where the problem is the same; the others asked
@@ -166,8 +160,8 @@ class Companions:
             found = references.lookup(self._keys[self._asked])
             if found is None:
                 return
-            reference, _ = found
-            self.objectives[self._asked] = None if reference is None else reference.objective
+            reference, _ = found  # (no optimum: NaN, not asked again)
+            self.objectives[self._asked] = nan if reference is None else reference.objective
             self._asked = None
         for i, key in enumerate(self._keys):
             if self.objectives[i] is None and key != self._key:
@@ -176,9 +170,7 @@ class Companions:
                     self._asked = i
                     return
                 reference, _ = found
-                self.objectives[i] = None if reference is None else reference.objective
-                if reference is None:  # (no optimum: not asked again)
-                    self.objectives[i] = float("nan")
+                self.objectives[i] = nan if reference is None else reference.objective
 
     @property
     def pending(self) -> bool:
@@ -271,6 +263,22 @@ def labels(base: SolverConfig, configs: list[SolverConfig]) -> list[str]:
     settings in which it differs from run 1, in words (core.race_setup.legend_label), which
     a reader compares with the panel."""
     return [RUN_1, *(legend_label(base, c) for c in configs)]
+
+
+def _extended(path: Path, solver: Solver) -> Path:
+    """``path`` with ``solver``'s point at its t (linear models; a path past t first cut
+    back to t)."""
+    t = int(solver.t_)
+    if not solver.linear_ or (path.t and path.t[-1] == t):
+        return path
+    if path.t and path.t[-1] > t:
+        keep = sum(1 for u in path.t if u <= t)
+        path = Path(path.t[:keep], path.iterate[:keep], path.output[:keep])
+        if path.t and path.t[-1] == t:
+            return path
+    params, _ = solver.iterate()
+    path.add(t, params, solver.model().coef.copy())
+    return path
 
 
 def _copy(path: Path) -> Path:

@@ -217,3 +217,14 @@ def test_a_warm_start_carries_every_run_on(runner, gui, blobs2):
         np.testing.assert_allclose(run.model.coef, old.model.coef, atol=1e-12)
     runner.step(10)
     assert [r.t for r in gui.last.race.runs] == [510, 510, 510]
+
+
+def test_a_step_back_cuts_the_paths_back(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    for _ in range(3):
+        runner.step(50)
+    runner.seek(120)
+    race = gui.last.race
+    for path, config in [(race.path, BASE)] + [(r.path, r.config) for r in race.runs]:
+        assert path.t == [0, 50, 100, 120]
+        np.testing.assert_array_equal(path.iterate[-1], alone(config, blobs2, 120).iterate()[0])
