@@ -146,3 +146,13 @@ def test_the_last_race_is_remembered_for_the_dialog(make_window, qtbot, monkeypa
     w.session.set_race(())
     w.controls.race_dialog.trigger()
     assert shown[1] == ["lam=1", "", ""]  # (the session has none: the last one offered)
+
+
+def test_a_base_the_race_cannot_follow_trains_alone(make_window, wait_frame):
+    w = make_window(iterations=500)
+    raced(w, wait_frame, [{"lam": 0.1}])
+    w.session.set_config(w.session.config.replace(margin="hard"))
+    wait_frame(w, lambda s: s.race is None and s.reference is not None)
+    assert w.state.race and w.session.race == ({"lam": 0.1},)  # (kept for a soft margin)
+    w.session.set_config(w.session.config.replace(margin="soft"))
+    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == 1)
