@@ -21,6 +21,7 @@ from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
+from svmviz.ui.race_view import race_step_words
 from svmviz.ui.status import OneLine, readings
 
 SCALE = 1.6  # text, markers and lines
@@ -286,4 +287,6 @@ class Presentation:
                 return session.classes[int(y[i])] if i < len(y) else "?"
 
             step = step_summary(snap.step, name_of, snap.model.classes, session.kind)
+            if step:  # (a race: what the other runs' steps did, in a few words)
+                step += race_step_words(snap.race)
             self.bar.show_lines(short_status(snap, session.config), step)

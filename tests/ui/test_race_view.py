@@ -156,3 +156,16 @@ def test_a_base_the_race_cannot_follow_trains_alone(make_window, wait_frame):
     assert w.state.race and w.session.race == ({"lam": 0.1},)  # (kept for a soft margin)
     w.session.set_config(w.session.config.replace(margin="soft"))
     wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == 1)
+
+
+def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame, [{"lam": 0.1}, {"loss": "logistic"}])
+    w.set_presentation(True)
+    w.advance(1)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
+    line = w.presentation.bar.step.text()
+    assert line.startswith("Step 1: point")
+    assert " · run 2 pushes w" in line or " · run 2 only shrinks w" in line
+    assert line.endswith(" · run 3 pulls w")
+    w.set_presentation(False)
