@@ -21,7 +21,6 @@ from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
-from svmviz.ui.race_view import race_step_words
 from svmviz.ui.status import OneLine, readings
 
 SCALE = 1.6  # text, markers and lines
@@ -104,6 +103,25 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
         where = "misclassified, " if z < 0 else ""
         return f"Step {t}: point {i} ({name}) {where}not ahead of {rival} by Δ: both move ({eta})"
     return f"Step {t}: point {i} ({name}) beats every class by Δ: w only shrinks ({eta})"
+
+
+def race_step_words(race) -> str:
+    """The other runs' last steps in a few words, for presentation mode's step line
+    (" · run 2 pushes w · run 3 only shrinks w"); "" without a race or a step."""
+    words = []
+    for k, run in enumerate(() if race is None else race.runs, start=2):
+        r = run.step
+        if r is None:
+            continue
+        pushed = int(np.count_nonzero(r.violated))
+        if r.batch > 1:
+            what = f"{pushed} of {r.batch} points push w"
+        elif r.binary and len(losses.MODULES[r.loss].LEVELS) == 1:  # (no margin: every point pulls)
+            what = "pulls w"
+        else:
+            what = "pushes w" if pushed else "only shrinks w"
+        words.append(f"run {k} {what}")
+    return "".join(f" · {w}" for w in words)
 
 
 class PresenterBar(QtWidgets.QFrame):

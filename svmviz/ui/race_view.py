@@ -19,10 +19,10 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.palette import RACE_COLORS
-from svmviz.core.solvers.losses import MODULES
 from svmviz.core.telemetry import log_samples
 from svmviz.ui import style
 from svmviz.ui.plane_items import Sample, polylines
+from svmviz.ui.presentation import step_summary
 from svmviz.ui.readings import Pace, Reading
 
 DASHES = {
@@ -194,8 +194,6 @@ class RaceSteps(QtWidgets.QLabel):
         self.hide()
 
     def show_race(self, race, name_of, class_names=(), kind: str = "svc") -> None:
-        from svmviz.ui.presentation import step_summary
-
         lines = []
         if race is not None:
             for i, run in enumerate(race.runs):
@@ -207,25 +205,6 @@ class RaceSteps(QtWidgets.QLabel):
             head = "<b>The other runs' steps</b> (the same sample where they sample alike):"
             self.setText("<br>".join([head, *lines]))
         self.setVisible(bool(lines))
-
-
-def race_step_words(race) -> str:
-    """The other runs' last steps in a few words, for presentation mode's step line
-    (" · run 2 pushes w · run 3 only shrinks w"); "" without a race or a step."""
-    words = []
-    for k, run in enumerate(() if race is None else race.runs, start=2):
-        r = run.step
-        if r is None:
-            continue
-        pushed = int(np.count_nonzero(r.violated))
-        if r.batch > 1:
-            what = f"{pushed} of {r.batch} points push w"
-        elif r.binary and len(MODULES[r.loss].LEVELS) == 1:  # (no margin: every point pulls)
-            what = "pulls w"
-        else:
-            what = "pushes w" if pushed else "only shrinks w"
-        words.append(f"run {k} {what}")
-    return "".join(f" · {w}" for w in words)
 
 
 def with_race_steps(panel: QtWidgets.QWidget, steps: RaceSteps) -> QtWidgets.QWidget:
