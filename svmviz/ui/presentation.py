@@ -107,7 +107,8 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
 
 def race_step_words(race) -> str:
     """The other runs' last steps in a few words, for presentation mode's step line
-    (" · run 2 pushes w · run 3 only shrinks w"); "" without a race or a step."""
+    (" · run 2 pushes · run 3 shrinks": w, by a loss term or by λ only); "" without a race
+    or a step."""
     words = []
     for k, run in enumerate(() if race is None else race.runs, start=2):
         r = run.step
@@ -115,11 +116,11 @@ def race_step_words(race) -> str:
             continue
         pushed = int(np.count_nonzero(r.violated))
         if r.batch > 1:
-            what = f"{pushed} of {r.batch} points push w"
-        elif r.binary and len(losses.MODULES[r.loss].LEVELS) == 1:  # (no margin: every point pulls)
-            what = "pulls w"
+            what = f"{pushed}/{r.batch} push"
+        elif r.binary and len(losses.MODULES[r.loss].LEVELS) == 1:  # (every point pulls)
+            what = "pulls"
         else:
-            what = "pushes w" if pushed else "only shrinks w"
+            what = "pushes" if pushed else "shrinks"
         words.append(f"run {k} {what}")
     return "".join(f" · {w}" for w in words)
 

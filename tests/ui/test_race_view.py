@@ -166,6 +166,6 @@ def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame
     wait_frame(w, lambda s: s.t == 1 and s.step is not None)
     line = w.presentation.bar.step.text()
     assert line.startswith("Step 1: point")
-    assert " · run 2 pushes w" in line or " · run 2 only shrinks w" in line
-    assert line.endswith(" · run 3 pulls w")
+    assert " · run 2 pushes · " in line or " · run 2 shrinks · " in line
+    assert line.endswith(" · run 3 pulls")
     w.set_presentation(False)
