@@ -70,6 +70,16 @@ class RaceFrame:
     def labels(self) -> list[str]:
         return [self.label, *(r.label for r in self.runs)]
 
+    @property
+    def colors(self) -> list[str]:
+        return [self.color, *(r.color for r in self.runs)]
+
+    @property
+    def paths(self) -> list[Path | None]:
+        """Every run's path in weight space (None: a kernel run), run 1's first: with
+        ``colors`` and ``labels``, what a weight-space view draws of the race."""
+        return [self.path, *(r.path for r in self.runs)]
+
 
 class Companions:
     """The companion runs of a job (``configs``) on ``data``, following run 1."""

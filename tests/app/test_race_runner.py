@@ -228,3 +228,17 @@ def test_a_step_back_cuts_the_paths_back(runner, gui, blobs2):
     for path, config in [(race.path, BASE)] + [(r.path, r.config) for r in race.runs]:
         assert path.t == [0, 50, 100, 120]
         np.testing.assert_array_equal(path.iterate[-1], alone(config, blobs2, 120).iterate()[0])
+
+
+def test_kernel_runs_sharing_run_1_s_gram_matrix_equal_their_runs_alone(runner, gui, blobs2):
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"kernel": {"name": "rbf", "gamma": 3.0}}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    runner.step(200)
+    runner.seek(150)  # (run 1 replayed: its Gram matrix asked for again)
+    snap = gui.last
+    for run in snap.race.runs:
+        solo = alone(run.config, blobs2, 150)
+        np.testing.assert_array_equal(run.model.dual_coef, solo.model().dual_coef)
+        np.testing.assert_array_equal(run.model.intercept, solo.model().intercept)
+    assert snap.race.paths[1:] == [None, None] and len(snap.race.colors) == 3
