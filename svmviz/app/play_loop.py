@@ -213,6 +213,7 @@ class PlayLoop:
             else:
                 runner.explained_step = None
                 s.step(n)
+                runner.follow_race()  # (a race's other runs: in the pace's measured time)
             if s.done:  # the step that ended the run: its marks do not stay (see run)
                 runner.explained_step = None
             self.pace_cap = next_cap(self.pace_cap, n, time.perf_counter() - start)
