@@ -10,7 +10,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.kernels import Kernel
-from svmviz.core.pace import INSTANT, Speed
+from svmviz.core.pace import DEFAULT, INSTANT, Speed
 from svmviz.core.race_setup import parse, race_configs
 from svmviz.core.solvers import Solver
 from svmviz.core.training import problem_key
@@ -242,3 +242,14 @@ def test_kernel_runs_sharing_run_1_s_gram_matrix_equal_their_runs_alone(runner, 
         np.testing.assert_array_equal(run.model.dual_coef, solo.model().dual_coef)
         np.testing.assert_array_equal(run.model.intercept, solo.model().intercept)
     assert snap.race.paths[1:] == [None, None] and len(snap.race.colors) == 3
+
+
+def test_the_log_pace_keeps_every_run_at_each_frame_s_t(runner, gui, blobs2):
+    runner.start(race_job(blobs2, base=BASE.replace(iterations=10**4)))
+    gui.controls.set_speed(DEFAULT)
+    runner.play()
+    assert gui.last.t == 10**4
+    assert all([r.t for r in s.race.runs] == [s.t] * 3 for s in gui.snaps)
+    for snap in gui.snaps[1:11]:  # (the first steps one a frame, each run's explained)
+        assert all(r.step is not None and r.step.t == snap.t for r in snap.race.runs)
+    assert_runs_alone(gui.last, blobs2)
