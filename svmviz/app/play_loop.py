@@ -71,6 +71,7 @@ class Playable(Protocol):
     def restart(self) -> Solver: ...
     def explain(self, solver: Solver) -> StepRecord | None: ...
     def sample_test(self) -> None: ...
+    def follow_race(self, explain: bool = False) -> None: ...
     def publish(self) -> None: ...
 
 
@@ -154,6 +155,7 @@ class PlayLoop:
         start = time.perf_counter()
         python = Solver.preparing()
         s.step(min(self.chunk, most))
+        runner.follow_race()  # (a race's other runs: in the chunk's time, not the frame's)
         if s.t_ >= self.next_test:
             runner.sample_test()
             self.next_test = int(s.t_ * TEST_SAMPLING) + 1
@@ -211,6 +213,7 @@ class PlayLoop:
             else:
                 runner.explained_step = None
                 s.step(n)
+                runner.follow_race()  # (a race's other runs: in the pace's measured time)
             if s.done:  # the step that ended the run: its marks do not stay (see run)
                 runner.explained_step = None
             self.pace_cap = next_cap(self.pace_cap, n, time.perf_counter() - start)

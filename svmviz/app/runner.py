@@ -20,6 +20,7 @@ import sys
 from typing import Protocol
 
 from svmviz.app.play_loop import catch_up, play
+from svmviz.app.race_runner import Companions
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
@@ -96,6 +97,7 @@ class TrainingRunner:
         self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
         self.path = Path()  # the job's path in weight space (svmviz.core.weight_path)
         self._from_start = False  # the job's solver began at its start w₀ (job.start)
+        self.race: Companions | None = None  # a race's runs 2–4, following this one
 
     # ------------------------------------------------------------------ commands
     def start(self, job: Job) -> None:
@@ -110,9 +112,11 @@ class TrainingRunner:
         self.explained_step = None
         self._optimum = None
         warm = self.solver.warm_state() if job.warm and self.solver is not None else None
+        race_warm = self.race.warm_states() if warm is not None and self.race else None
         self.job = job
         self.solver = None
         self.path = Path()
+        self.race = None
         self.reference, self.reference_error = None, None
         self._split = Split(job)
         self._reference_key = None
@@ -127,6 +131,8 @@ class TrainingRunner:
                     self._reference_key = key
                 else:
                     self.reference, self.reference_error = found
+            if job.race:  # runs 2–4 (from w = 0, as run 1 is before a warm start)
+                self.race = Companions(solver, list(job.race), self._fit_data, self._grams)
         except InputError as exc:
             state.fail(job.generation, str(exc))
             return
@@ -139,9 +145,13 @@ class TrainingRunner:
         # (warm_from stays at w = 0 when the problem changed shape)
         warmed = warm is not None and solver.warm_from(warm)
         self._from_start = not warmed and job.start is not None
+        if warm is not None and self.race is not None and race_warm is not None:
+            self.race.warm_from(race_warm)  # (each run keeps its own state)
         if self._from_start:
             try:
                 apply_start(solver, job.start)
+                if self.race is not None:
+                    self.race.set_start(job.start)
             except InputError as exc:
                 state.fail(job.generation, str(exc))
                 return
@@ -193,6 +203,10 @@ class TrainingRunner:
         the GUI takes them (svmviz.app.play_loop). Play after the end (the budget, a
         convergence or a divergence) plays the run again from w = 0."""
         play(self)
+        if self.race is not None and self.race.stale and self.job is not None:
+            # a race's kernel runs' lines, redrawn in turn while playing: all of them now
+            self.race.settle(self.state.extent or self.job.extent, self.state.show_iterate)
+            self.publish()
 
     def restart(self) -> Solver:
         """The job's solver again at w = 0 or its start w₀ (its seed: the same run), its
@@ -235,6 +249,20 @@ class TrainingRunner:
             return None, None
         return self.reference.lam_hard, self.reference.objective
 
+    def follow_race(self, explain: bool = False) -> None:
+        """A race's runs 2–4 to this run's iteration (after each chunk of play, and before
+        each frame: see svmviz.app.race_runner)."""
+        if self.race is not None and self.solver is not None:
+            self.race.follow(self.solver, explain, self._split.record)
+
+    def _race_frame(self, extent):
+        if self.race is None or self.job is None:
+            return None
+        self.follow_race(self.explained_step is not None)
+        objective = None if self.reference is None else self.reference.objective
+        self.race.take_references(self.references, self.job.generation, objective)
+        return self.race.frame(extent, self.state.show_iterate)
+
     def _take_reference(self) -> None:
         if self._reference_key is not None:
             found = self.references.lookup(self._reference_key)
@@ -248,9 +276,10 @@ class TrainingRunner:
         if s is None or job is None or state.is_interruption_requested():
             return
         self._take_reference()
+        extent = state.extent or job.extent
+        race = self._race_frame(extent)
         iterate = state.show_iterate
         model = s.model(iterate)
-        extent = state.extent or job.extent
         values = split.values(s.training_values(iterate), model)
         frame = make_frame(model, job.data, extent, job.grid, train_values=values)
         frame = split.frame(frame)
@@ -294,5 +323,6 @@ class TrainingRunner:
                 preparing=Solver.preparing(),
                 path=path,
                 start=job.start if self._from_start else None,
+                race=race,
             )
         )

@@ -43,6 +43,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split, split_parts
 from svmviz.core.limits import MAX_COORDINATE, MAX_NAME, check_text
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.race_setup import race_configs
 from svmviz.core.session_file import SessionFile, View
 from svmviz.core.start import Start
 
@@ -59,6 +60,7 @@ class Session(QObject):
     notice_changed = Signal()  # what a switch of the problem did to the points (or "")
     target_changed = Signal()  # the target a click gives a point of a 2-D regression
     start_changed = Signal()  # the start w₀ set or cleared
+    race_changed = Signal()  # the race's runs 2–4 (svmviz.core.race_setup)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
         super().__init__()
@@ -82,6 +84,7 @@ class Session(QObject):
         self.notice = ""  # what the last switch of the problem did to the points
         self.current_target = 0.0  # the target of a point placed in a 2-D regression
         self.start: Start | None = None  # the w₀ training begins from (None: w = 0)
+        self.race: tuple = ()  # a race's runs 2–4: the settings each changes of ``config``
 
     # ------------------------------------------------------------------ state
     @property
@@ -302,21 +305,24 @@ class Session(QObject):
     def replace_points(self, X, y, target=None) -> None:
         self._do(Replace(Points.of(X, y, target=target)))
 
-    def load(self, data: Dataset, config: SolverConfig) -> None:
+    def load(self, data: Dataset, config: SolverConfig, race: tuple = ()) -> None:
         """A new document: the points and classes of ``data`` and the settings of ``config``
-        (a scenario; its cost matrix is over the data's classes). Not undoable: the undo
-        history is emptied (see ``restore``)."""
+        (a scenario; its cost matrix is over the data's classes), with ``race`` (checked by
+        the scenario's reader). Not undoable: the undo history is emptied (see
+        ``restore``)."""
         K = min(data.n_classes, MAX_CLASSES)
         self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)
         if config.cost is not None:
             self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
         self.class_count = max(2, K)
         self.config = config.replace(cost=None)
+        self.race = tuple(dict(v) for v in race)
         self._set_notice("")
         self.set_start(None)
         self._start(points_of(data))
         self.classes_changed.emit()
         self.config_changed.emit()
+        self.race_changed.emit()
 
     def content(self, view: View | None = None) -> SessionFile:
         """Everything the session holds, as a session file (with ``view`` from the window)."""
@@ -334,6 +340,7 @@ class Session(QObject):
             view if view is not None else View(),
             p.target,
             self.start,
+            self.race,
         )
 
     def restore(self, f: SessionFile) -> None:
@@ -346,6 +353,7 @@ class Session(QObject):
         self.config = f.config.replace(cost=None)
         self.split = f.split
         self.caption = f.caption
+        self.race = f.race
         self._set_notice("")
         self.set_start(f.start)
         self._start(Points.of(f.X, f.y, f.names, f.colors, f.target))
@@ -353,7 +361,23 @@ class Session(QObject):
         self.config_changed.emit()
         self.split_changed.emit()
         self.caption_changed.emit()
+        self.race_changed.emit()
         self.set_current_class(min(f.view.current_class, self.class_count - 1))
+
+    def set_race(self, variations) -> None:
+        """A race's runs 2–4, each a dict of the settings it changes (() : no race);
+        checked against the configuration (an InputError says why not)."""
+        race = tuple(dict(v) for v in variations)
+        if race:
+            race_configs(self.config, race)
+        if race != self.race:
+            self.race = race
+            self.race_changed.emit()
+
+    def race_configs(self) -> tuple:
+        """The race's runs 2–4 for a job of ``job_config()``; an InputError when they
+        cannot race it (e.g. after the base became a hard margin)."""
+        return tuple(race_configs(self.job_config(), self.race)) if self.race else ()
 
     def set_caption(self, caption: tuple | None) -> None:
         if caption != self.caption:

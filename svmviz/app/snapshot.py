@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from svmviz.app.race_runner import RaceFrame
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.explain import StepRecord
@@ -45,6 +46,9 @@ class Job:
     # train from this w₀ instead of w = 0 (svmviz.core.start; ``warm`` goes first when it
     # applies); restart and seek replay from it
     start: Start | None = None
+    # a race: the companion runs' configurations (runs 2–4; svmviz.app.race_runner), each
+    # stepped with this job's own run on the same points
+    race: tuple[SolverConfig, ...] = ()
 
     @property
     def train(self) -> np.ndarray | None:
@@ -94,3 +98,4 @@ class Snapshot:
     # a copy the runner never writes again
     path: Path | None = None
     start: Start | None = None  # the w₀ this run began at (None: w = 0, or a warm start)
+    race: RaceFrame | None = None  # the companion runs of a race (svmviz.app.race_runner)

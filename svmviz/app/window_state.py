@@ -31,6 +31,7 @@ class WindowState(QtCore.QObject):
     iterate_changed = QtCore.Signal(bool)  # the last iterate w_t instead of the average
     suboptimality_changed = QtCore.Signal(bool)  # F − F* in the objective panel
     slack_changed = QtCore.Signal(bool)  # slack segments of linear models
+    race_changed = QtCore.Signal(bool)  # the session's race run beside its own run
     presentation_changed = QtCore.Signal(bool)
     speed_changed = QtCore.Signal(object)  # Speed
     warm_start_changed = QtCore.Signal(bool)
@@ -40,7 +41,7 @@ class WindowState(QtCore.QObject):
     # apply_view asks the plane for an extent (x0, x1, y0, y1), or (None) to fit the points
     extent_requested = QtCore.Signal(object)
 
-    TOGGLES = VIEW_TOGGLES  # ("optimum", "iterate", "suboptimality", "slack")
+    TOGGLES = VIEW_TOGGLES  # ("optimum", "iterate", "suboptimality", "slack", "race")
 
     def __init__(self, session: Session | None = None, parent: QtCore.QObject | None = None):
         """``session`` (svmviz.app.session.Session): whose current class a View keeps."""
@@ -95,6 +96,13 @@ class WindowState(QtCore.QObject):
 
     def set_slack(self, on: bool) -> None:
         self.set_toggle("slack", on)
+
+    @property
+    def race(self) -> bool:
+        return self._toggles["race"]
+
+    def set_race(self, on: bool) -> None:
+        self.set_toggle("race", on)
 
     # ------------------------------------------------------------------ presentation mode
     @property

@@ -159,11 +159,13 @@ class TrainingController(QObject):
         catch_up: int = 0,
         explain: bool = False,
         start=None,
+        race: tuple = (),
     ) -> int:
         """Replace the running job: cancel it, start a new generation from w = 0 (or, with
         ``warm``, from the previous job's model and iteration when the problem allows);
         ``parts``: train on the TRAIN points of a split only; ``catch_up``, ``explain``:
-        its first frame at that iteration; ``start``: from that w₀ (see :class:`Job`)."""
+        its first frame at that iteration; ``start``: from that w₀ (see :class:`Job`);
+        ``race``: the companion runs' configurations."""
         self.generation += 1
         self._controls.stop(self.generation)
         self._controls.set_extent(None)  # the job's own extent until the view moves
@@ -179,6 +181,7 @@ class TrainingController(QObject):
                 catch_up=catch_up,
                 explain=explain,
                 start=start,
+                race=tuple(race),
             )
         )
         self.playing = False

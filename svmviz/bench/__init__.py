@@ -8,7 +8,8 @@ set),
 ``frames`` (one frame of the plane, computed and drawn), ``window`` (the window while it
 trains: frames per second, timer lateness, click and parameter latency, at the scales the
 window supports), ``weights`` (the window's frame rate with the weight-space view on and
-off, and one landscape's time) and ``start`` (from the command to the first frame).
+off, and one landscape's time), ``race`` (the window racing four runs, against the same
+job alone) and ``start`` (from the command to the first frame).
 """
 
 from __future__ import annotations
@@ -19,7 +20,17 @@ from svmviz.bench.report import format_row
 
 
 def main(args) -> int:
-    from svmviz.bench import engine, estimators, frames, losses, play, start, weights, window
+    from svmviz.bench import (
+        engine,
+        estimators,
+        frames,
+        losses,
+        play,
+        race,
+        start,
+        weights,
+        window,
+    )
 
     quick = getattr(args, "quick", False)
     rows = engine.measure(quick)
@@ -28,6 +39,7 @@ def main(args) -> int:
     rows += frames.measure(quick)
     rows += window.measure(quick)
     rows += weights.measure(quick)
+    rows += race.measure(quick)
     rows += start.measure(quick)
     rows += play.measure(quick)
     if getattr(args, "json", False):

@@ -96,7 +96,11 @@ def _click(w, x: float, y: float) -> None:
     )
 
 
-def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
+def measure_case(
+    kernel_name: str, m: int, seconds: float, edits: int, race: list | None = None
+) -> dict:
+    """One case's figures; with ``race`` (runs 2–4: svmviz.core.race_setup), the window
+    races them beside its own run (svmviz.bench.race)."""
     from PySide6 import QtCore
 
     from svmviz.bench.engine import _data
@@ -115,10 +119,15 @@ def measure_case(kernel_name: str, m: int, seconds: float, edits: int) -> dict:
 
     kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)
     w = build_window(_data(m), SolverConfig(kernel=kernel, iterations=10_000_000))
+    if race:
+        w.session.set_race(race)
+        w.state.set_race(True)
     w.resize(1400, 800)
     w.show()
     start = time.perf_counter()
-    while w.snapshot is None and time.perf_counter() - start < 120:
+    while (w.snapshot is None or (race and w.snapshot.race is None)) and (
+        time.perf_counter() - start < 120
+    ):
         wait(50)
     ready = time.perf_counter() - start
     # the steady state: once the exact optimum (computed beside the training) is in

@@ -20,3 +20,9 @@ CLASS_COLORS = (
 # a cross marks a misclassified point)
 CLASS_SYMBOLS = ("o", "s", "t", "d", "t1", "star", "h", "p", "+")
 MAX_CLASSES = len(CLASS_COLORS)  # number keys 1–9
+
+# a race's runs (svmviz.app.race_runner): run 1 is the solver panel's, drawn as the plane
+# draws a model; runs 2–4 in colours of Tol's muted scheme (colorblind-safe, none of them a
+# class colour above) and in dashes of their own, so that they tell apart in grey as well
+RACE_COLORS = ("#000000", "#882255", "#332288", "#999933")
+RACE_DASHES = ("solid", "dash", "dot", "dashdot")

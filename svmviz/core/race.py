@@ -45,9 +45,12 @@ class Path:
 
 
 class Race:
-    """The runs of ``configs`` on ``data``, from w = 0 (exact optimum: the caller's)."""
+    """The runs of ``configs`` on ``data``, from w = 0 (exact optimum: the caller's);
+    ``solvers``: those runs already set up (a runner's own run among them)."""
 
-    def __init__(self, configs: list[SolverConfig], data: Dataset):
+    def __init__(
+        self, configs: list[SolverConfig], data: Dataset, solvers: list[Solver] | None = None
+    ):
         if not MIN_RUNS <= len(configs) <= MAX_RUNS:
             raise InputError(f"a race has {MIN_RUNS} to {MAX_RUNS} runs, not {len(configs)}")
         kinds = {c.kind for c in configs}
@@ -58,7 +61,9 @@ class Race:
             )
         self.configs = list(configs)
         self.data = data
-        self.solvers = [Solver(c).reset(data) for c in configs]
+        if solvers is None:
+            solvers = [Solver(c).reset(data) for c in configs]
+        self.solvers = list(solvers)
         self.paths = [Path() for _ in configs]
         self._record()
 

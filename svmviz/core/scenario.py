@@ -10,7 +10,9 @@ settings, the speed to play at, the view options and a one-line caption of what 
      "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
      "speed": 10,                          # iterations per frame; 0: as fast as possible;
                                            # −1 (or absent): the log-t pace (svmviz.core.pace)
-     "view": {"optimum": false, "suboptimality": false}}
+     "view": {"optimum": false, "suboptimality": false},
+     "race": [{"algorithm": "sgd"}, …]}   # optional: runs 2–4 raced beside the config's
+                                          # (svmviz.core.race_setup); View ▸ Race is on
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from svmviz.core.limits import (
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.race_setup import race_configs
 
 FORMAT, VERSION = "svmviz-scenario", 1
 VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")
@@ -48,6 +51,7 @@ class Scenario:
     config: SolverConfig
     speed: int = LOG_PACE
     view: tuple = ()  # the view options switched on
+    race: tuple = ()  # a race's runs 2–4: the settings each changes of ``config``
 
 
 def folder() -> Path:
@@ -88,7 +92,14 @@ def read_scenario(path) -> Scenario:
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
     on = tuple(k for k in VIEW_OPTIONS if view.get(k))
-    return Scenario(d["title"], d["caption"], data, config, speed, on)
+    race = d.get("race", [])
+    if race:
+        try:
+            race_configs(config, race)
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
+        on += ("race",)
+    return Scenario(d["title"], d["caption"], data, config, speed, on, tuple(race))
 
 
 def _data(d, path) -> Dataset:

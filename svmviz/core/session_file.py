@@ -10,13 +10,17 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "cost": [[0, 1, …], …],             # Δ between the slots (rows: true class)
      "config": {…},                      # SolverConfig.to_dict() (its cost: null)
      "split": {"fraction": 0.3, "seed": 0, "size": null},
+     "race": [{"algorithm": "sgd"}, …],  # optional: runs 2–4 of a race, each the settings
+                                         # it changes of config (svmviz.core.race_setup)
      "caption": {"title": "…", "text": "…"} or null,
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
-              "suboptimality": false, "slack": false, "speed": -1, "warm_start": false,
-              "current_class": 0, "weight_space": false, "weight_class": 0}}
+              "suboptimality": false, "slack": false, "race": false, "speed": -1,
+              "warm_start": false, "current_class": 0, "weight_space": false,
+              "weight_class": 0}}
 
 ``view.weight_space`` says whether the weight-space view is on, ``view.weight_class`` the
 class whose weights it varies (files without them open with the view off, class 0).
+``race`` and ``view.race`` are absent in older files (no race): they open as before.
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
 number per point); files without it open as before, so the version stays 1. So is
@@ -28,7 +32,7 @@ possible, −1 the log-t pace (the default; files of older versions hold 0 or N 
 they were saved).
 
 Floats are written with ``repr`` (Python's JSON), so the points come back bit for bit. The
-content (points, classes, Δ, settings, split, caption) is what "unsaved changes" compares;
+content (points, classes, Δ, settings, race, split, caption) is what "unsaved changes" compares;
 the view is saved and restored but panning is not an edit.
 """
 
@@ -55,12 +59,13 @@ from svmviz.core.limits import (
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
+from svmviz.core.race_setup import race_configs
 from svmviz.core.start import Start
 from svmviz.core.svmtoy import SUFFIXES as SVMTOY_SUFFIXES
 from svmviz.core.svmtoy import looks_like_svmtoy, read_svmtoy
 
 FORMAT, VERSION = "svmviz-session", 1
-VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack")
+VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack", "race")
 _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
@@ -93,6 +98,8 @@ class SessionFile:
     view: View = field(default_factory=View)
     target: np.ndarray | None = None  # (n,) the points' targets (2-D regression), or None
     start: Start | None = None  # the w₀ training begins from (None: w = 0)
+    # a race's runs 2–4: each the settings it changes of ``config`` (svmviz.core.race_setup)
+    race: tuple = ()
 
     def same_content(self, other: SessionFile) -> bool:
         """Equal points, classes, Δ, settings, split and caption (the view aside)."""
@@ -108,8 +115,8 @@ class SessionFile:
             and (self.names, self.colors, self.class_count)
             == (other.names, other.colors, other.class_count)
             and np.array_equal(self.cost, other.cost)
-            and (self.config, self.split, self.caption)
-            == (other.config, other.split, other.caption)
+            and (self.config, self.split, self.caption, self.race)
+            == (other.config, other.split, other.caption, other.race)
             and self.start == other.start
         )
 
@@ -117,6 +124,7 @@ class SessionFile:
         v = self.view
         targets = {} if self.target is None else {"targets": [float(t) for t in self.target]}
         start = {} if self.start is None else {"start": self.start.to_dict()}
+        race = {"race": [dict(v) for v in self.race]} if self.race else {}
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -130,6 +138,7 @@ class SessionFile:
             **targets,
             "cost": self.cost.tolist(),
             "config": self.config.replace(cost=None).to_dict(),
+            **race,
             "split": {
                 "fraction": self.split.fraction,
                 "seed": self.split.seed,
@@ -189,7 +198,19 @@ class SessionFile:
             _view(d.get("view") or {}, where),
             target,
             start,
+            read_race(d.get("race"), config, where),
         )
+
+
+def read_race(value, config: SolverConfig, where: str) -> tuple:
+    """A file's race (absent: none), checked against its configuration."""
+    if value is None or value == []:
+        return ()
+    try:
+        race_configs(config, value)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    return tuple(dict(v) for v in value)
 
 
 def _integer(v) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.race_runner import Companions
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.generalization import TRAIN
@@ -190,11 +191,21 @@ def training_frames(
     (its points, extent and view; its model replaced by each solver's, titled by
     :func:`frame_title`), by one twin of ``width`` × ``height`` at ``scale``: (solver,
     image) pairs. ``parts``: the split of the state's points (the solver trained on the
-    TRAIN ones). The twin is closed when the frames end or the generator is closed."""
+    TRAIN ones); with a race in ``state``, its other runs replayed and drawn beside each.
+    The twin is closed when the frames end or the generator is closed."""
+    # a race: its other runs replayed beside this one (svmviz.app.race_runner)
+    configs = [] if state.race is None else [r.config for r in state.race.runs]
+    companions = None
     state = replace(state, model=None, frame=None, alpha=None, optimum=None, slack=None)
     twin = None
     try:
         for solver in runs:
+            race = None
+            if configs:
+                if companions is None:
+                    companions = Companions(solver, configs, solver.data_)
+                companions.follow(solver)
+                race = companions.frame(state.extent, iterate=False)
             model = solver.model()
             alpha = solver.training_alpha()
             if parts is not None and alpha is not None:
@@ -207,6 +218,7 @@ def training_frames(
                 alpha=alpha,
                 kernel=model.coef is None,
                 title=frame_title(solver, model),
+                race=race,
             )
             if twin is None:
                 twin = plane_twin(drawn, width, height, scale)

@@ -165,6 +165,8 @@ class CurvePanel(QtWidgets.QSplitter):
         self.addWidget(self.loss_plot)
         self._x = None
         self._obj_y = None
+        self.objective_range = (0.01, 10.0)  # what run 1's curve spans (show_history)
+        self.scale = 1.0  # of text and a race's curves (presentation mode)
         self._linear = False  # the objective on a linear axis (it reaches 0 or below)
         self._loss_top = None
         self._warm_label = False
@@ -174,6 +176,7 @@ class CurvePanel(QtWidgets.QSplitter):
 
     def set_scale(self, k: float) -> None:
         """Tick and legend text ``k`` times its size (presentation mode)."""
+        self.scale = k
         for plot in (self.objective_plot, self.loss_plot):
             scale_plot_text(plot, k)
 
@@ -375,6 +378,7 @@ class CurvePanel(QtWidgets.QSplitter):
             lo = min(lo, f_star)
         else:
             self.optimum.setData([], [])
+        self.objective_range = (lo, hi)
         self._range_objective(lo, hi)
         # (the curves of the problem in force: show_problem draws them after this)
         shown = [loss] if self.kind != "svc" else [loss, width]
@@ -383,6 +387,10 @@ class CurvePanel(QtWidgets.QSplitter):
         if self.kind == "regression" and self._mae:
             top = max(top, 1.1 * max(v for _, v in self._mae[len(self._mae) // 4 :]))
         self._range_loss(top)
+
+    def include_objective(self, lo: float, hi: float) -> None:
+        """The objective axis over [lo, hi] (run 1's range and a race's other curves)."""
+        self._range_objective(lo, hi)
 
     def _show_gap(self, t: np.ndarray, gap: np.ndarray) -> np.ndarray:
         """F(w_t) − F* and the guides through it at t_a (the rates fix the shape, not the

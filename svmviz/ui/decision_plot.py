@@ -49,6 +49,7 @@ from svmviz.ui.plane_items import (
 )
 from svmviz.ui.plane_legend import PlaneLegend
 from svmviz.ui.point_editor import EditorViewBox
+from svmviz.ui.race_view import RaceLines
 
 LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
 LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
@@ -147,6 +148,7 @@ class DecisionPlot(pg.PlotWidget):
             self.addItem(item)
         self.optimum_shown = False
         self.given = GivenModel(self)  # a model given from Python, over the training
+        self.race = RaceLines(self)  # a race's other runs (svmviz.ui.race_view)
         # slack ξ_i drawn as a segment from a violating point to its margin line (linear)
         self.slack = pg.PlotCurveItem(pen=pg.mkPen(style.ERROR_COLOR, width=2), connect="finite")
         self.slack.setZValue(3)
@@ -261,6 +263,7 @@ class DecisionPlot(pg.PlotWidget):
             optimum = overlay_words(kind, has_margin)
             entries.append((self.optimum_boundary, f"exact optimum: {optimum}"))
         entries += self.given.legend_entries()
+        entries += self.race.legend_entries()
         if self._step_marks is not None:
             entries.append(self._step_marks)
         return entries
@@ -374,6 +377,7 @@ class DecisionPlot(pg.PlotWidget):
             self.multiclass,
             self._step_marks,
             self.given.legend_key(),
+            self.race.legend_key(),
         )
         if key != self._legend_key:
             self._legend_key = key
@@ -426,6 +430,7 @@ class DecisionPlot(pg.PlotWidget):
             self.optimum_margin,
             self.given.boundary,
             self.given.margin,
+            *self.race.lines(),
         ):
             x, y = item.getData()
             if item.isVisible() and x is not None and len(x):
@@ -626,6 +631,11 @@ class DecisionPlot(pg.PlotWidget):
         if self.given.set(overlay):
             self._draw_legend()
 
+    def set_race(self, race) -> None:
+        """Draw a race's other runs (svmviz.app.race_runner.RaceFrame; None: none)."""
+        if self.race.show(race):
+            self._draw_legend()
+
     def grid_size(self) -> int:
         """Region cells of about 3 pixels of the plot (at least the window's 160): for a
         picture's regions and a given model's lines."""
@@ -647,6 +657,7 @@ class DecisionPlot(pg.PlotWidget):
         self.levels.setPen(pg.mkPen(LEVEL_COLOR, width=k))
         self.tube_slack.setPen(pg.mkPen(style.ERROR_COLOR, width=2 * k))
         self.given.set_scale(k)
+        self.race.set_scale(k)
         self._marks = None  # ring sizes scale at the next frame
         self._size_legend(k)
         self._legend_key = None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.race_runner import race_history_csv
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
@@ -233,13 +234,16 @@ class Exports(QtCore.QObject):
         try:
             offsets = offset_columns(snap.model.problem)
             text = history_csv(snap.history, start=snap.t0 + 1, offsets=offsets)
+            if snap.race is not None:  # every run, with a run column (svmviz.app.race_runner)
+                text = race_history_csv(snap.race, snap.history, start=snap.t0 + 1)
             atomic_write_text(path, text)
         except InputError as exc:
             self._failed("export the history", exc)
             return False
         rows, last = len(snap.history["objective"]), int(snap.history["t"][-1])
         thinned = "" if rows == last else f" (iterations 1–{last:,}, thinned)"
-        self.status(f"Exported {rows:,} rows{thinned} to {path}")
+        runs = "" if snap.race is None else f" of each of {len(snap.race.runs) + 1} runs"
+        self.status(f"Exported {rows:,} rows{thinned}{runs} to {path}")
         return True
 
     # ------------------------------------------------------------------ animation

@@ -219,7 +219,7 @@ class Files(QtCore.QObject):
 
     def apply_scenario(self, scenario: Scenario) -> None:
         """A scenario's points (undoable), settings, speed, view options and caption."""
-        self.session.load(scenario.data, scenario.config)
+        self.session.load(scenario.data, scenario.config, scenario.race)
         self.session.set_caption((scenario.title, scenario.caption))
         self.state.apply_view(
             View(toggles=scenario.view, speed=scenario.speed, warm_start=self.state.warm_start),

@@ -19,6 +19,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from svmviz.core.frame import slack_segments
+from svmviz.ui.race_view import RaceCurves
 from svmviz.ui.readings import Pace, Reading
 from svmviz.ui.render import PlaneState
 from svmviz.ui.status import status_text
@@ -314,6 +315,9 @@ class FrameRouter(QtCore.QObject):
         panel.set_suboptimality(self.state.suboptimality)
         if self.snapshot is not None:
             self._feed_curves(panel, self.snapshot)
+            if self.snapshot.race is not None:  # (a race's other runs' curves)
+                suboptimality = self.state.suboptimality and self.snapshot.reference is not None
+                RaceCurves(panel).show(self.snapshot.race, suboptimality)
 
     def plane_state(self) -> PlaneState:
         """What the decision plot shows, for an export's twin of it."""
@@ -348,4 +352,5 @@ class FrameRouter(QtCore.QObject):
             plot.scale,
             plot.region_alpha,
             given=plot.given.overlay,
+            race=snap.race,
         )

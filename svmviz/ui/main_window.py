@@ -48,6 +48,8 @@ from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
 from svmviz.ui.point_table import MarginHistogram, PointTable, margins_reading, points_reading
 from svmviz.ui.presentation import Presentation
+from svmviz.ui.race_dialog import edit_race
+from svmviz.ui.race_view import RaceCurves, RaceSteps, race_readings, with_race_steps
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.status import Caption, StatusLine
 from svmviz.ui.step_view import StepOverlay, StepPanel
@@ -142,6 +144,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
         self.step_panel = StepPanel()
+        self.race_steps = RaceSteps()  # a race's other runs' steps, above the formula
         self.point_table = PointTable()
         self.point_table.selected.connect(self.view.set_selection)
         self.histogram = MarginHistogram()
@@ -151,7 +154,12 @@ class MainWindow(QtWidgets.QMainWindow):
         readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
             layout.dock(self, title, name, widget, menu=menu)
             for title, menu, name, widget in (
-                ("Step", "Step inspector", "step-dock", layout.scrolled(self.step_panel)),
+                (
+                    "Step",
+                    "Step inspector",
+                    "step-dock",
+                    layout.scrolled(with_race_steps(self.step_panel, self.race_steps)),
+                ),
                 ("Points", None, "points-dock", self.point_table),
                 ("Margins", None, "margins-dock", self.histogram),
                 ("Theory", None, "theory-dock", layout.scrolled(self.theory)),
@@ -204,6 +212,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.register("theory", theory_reading(self.theory))
         self.frames.register("generalization", generalization_reading(self.generalization))
         self.frames.register("weight space", weight_space_reading(self.weight_space))
+        self.race_curves = RaceCurves(self.curves)
+        for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
+            self.frames.register(name, reading)
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
@@ -234,6 +245,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.classes_changed.connect(self._on_classes_changed)
         self.session.config_changed.connect(self._on_config_changed)
         self.session.split_changed.connect(self._on_split_changed)
+        self.session.race_changed.connect(self._on_race_changed)
+        self.state.race_changed.connect(self._on_race_changed)
         self.state.presentation_changed.connect(self._on_presentation)
         self.panel.config_edited.connect(self.session.set_config)
         self.panel.warm.setChecked(self.state.warm_start)
@@ -347,6 +360,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.state.set_parts(self.session.parts())
         # regions over what is in view (and the points), not only around the points
         self.extent = _union(self.plot.view_extent(), data_extent(self.session.points.X))
+        race = ()
+        if self.state.race:
+            try:
+                race = self.session.race_configs()
+            except InputError as exc:
+                self.status.setText(f"Race off: {exc}")
         # submitted first: the worker sets the job up while the window updates
         at = (0, False) if warm else at
         self.controller.submit(
@@ -359,6 +378,7 @@ class MainWindow(QtWidgets.QMainWindow):
             catch_up=at[0],
             explain=at[1],
             start=self.session.job_start(dataset, config),
+            race=race,
         )
         self.training.submitted(at)
         self.frames.start_job(
@@ -460,6 +480,10 @@ class MainWindow(QtWidgets.QMainWindow):
     def edit_cost(self):
         cost_editor.edit_cost(self.session, self)
 
+    def edit_race(self):
+        """View ▸ Race…: the race's runs 2–4 (svmviz.ui.race_dialog)."""
+        edit_race(self.session, self.state, self, self.prefs)
+
     # -------------------------------------------------------------- slots
     @QtCore.Slot()
     def _on_points_changed(self):
@@ -478,6 +502,13 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot()
     def _on_split_changed(self):
         self.retrain()
+
+    @QtCore.Slot()
+    def _on_race_changed(self, *_):
+        """The race set or switched on or off: every run again, where run 1 was."""
+        self.retrain()
+        if self.state.race and not self.session.race:
+            self.status.setText("Race: no other runs yet (View ▸ Race… sets them)")
 
     @QtCore.Slot()
     def _on_view_settled(self):

@@ -36,6 +36,8 @@ instant (as fast as possible)<br>
 <br><b>View</b><br>F11: presentation mode · O: the exact optimum over the model<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
+Shift+R: the race (runs 2–4 beside the solver's run, on the same samples; View ▸ Race… sets
+them)<br>
 Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
 <br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or data set on the window) ·
@@ -69,6 +71,8 @@ class Actions:
     iterate: QtGui.QAction
     suboptimality: QtGui.QAction
     slack: QtGui.QAction
+    race: QtGui.QAction  # the session's race beside its own run (svmviz.ui.race_view)
+    race_dialog: QtGui.QAction
     presentation: QtGui.QAction
     hand: QtGui.QAction  # move the boundary by hand (checkable: the mode)
     train_here: QtGui.QAction  # in that mode: train from the hand-made w
@@ -189,6 +193,22 @@ def build_actions(w, state) -> Actions:
             "Slack segments ξ",
             "X",
             "linear models: a segment from each point with slack to its margin line",
+        ),
+        race=toggle(
+            w,
+            state,
+            "race",
+            "Race",
+            "Shift+R",
+            "runs 2–4 of the race trained beside the solver panel's run on the same samples: "
+            "their boundaries, curves and steps (View ▸ Race… sets them)",
+        ),
+        race_dialog=action(
+            w,
+            "Race…",
+            w.edit_race,
+            None,
+            "Set the race: up to three runs that each change some of the solver's settings",
         ),
         presentation=toggle(
             w,
@@ -376,7 +396,8 @@ def build_menus(w, a: Actions, docks) -> None:
         train.addAction(entry)
     view = menus.addMenu("&View")
     view.addAction(a.fit)
-    for entry in (a.optimum, a.iterate, a.suboptimality, None, a.slack, None):
+    entries = (a.optimum, a.iterate, a.suboptimality, None, a.slack, a.race, a.race_dialog, None)
+    for entry in entries:
         view.addSeparator() if entry is None else view.addAction(entry)
     for d in docks:
         view.addAction(d.toggleViewAction())

@@ -111,6 +111,26 @@ def step_summary(record, name_of, class_names=(), kind: str = "svc") -> str:
     return f"Step {t}: point {i} ({name}) beats every class by Δ: w only shrinks ({eta})"
 
 
+def race_step_words(race) -> str:
+    """The other runs' last steps in a few words, for presentation mode's step line
+    (" · run 2 pushes · run 3 shrinks": w, by a loss term or by λ only); "" without a race
+    or a step."""
+    words = []
+    for k, run in enumerate(() if race is None else race.runs, start=2):
+        r = run.step
+        if r is None:
+            continue
+        pushed = int(np.count_nonzero(r.violated))
+        if r.batch > 1:
+            what = f"{pushed}/{r.batch} push"
+        elif r.binary and len(losses.MODULES[r.loss].LEVELS) == 1:  # (every point pulls)
+            what = "pulls"
+        else:
+            what = "pushes" if pushed else "shrinks"
+        words.append(f"run {k} {what}")
+    return "".join(f" · {w}" for w in words)
+
+
 class PresenterBar(QtWidgets.QFrame):
     """Below the plane in presentation mode: where the run is and the demo's buttons (for a
     presenter with a mouse) on one line, what the last step did on the next."""
@@ -318,4 +338,6 @@ class Presentation:
                 return session.classes[int(y[i])] if i < len(y) else "?"
 
             step = step_summary(snap.step, name_of, snap.model.classes, session.kind)
+            if step:  # (a race: what the other runs' steps did, in a few words)
+                step += race_step_words(snap.race)
             self.bar.show_lines(short_status(snap, session.config), step)

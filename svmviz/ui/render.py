@@ -19,6 +19,7 @@ import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.app.race_runner import RaceFrame, race_over
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
@@ -56,6 +57,7 @@ class PlaneState:
     data: Dataset | None = None
     classes: np.ndarray | None = None
     given: Overlay | None = None  # a model given from Python, drawn over the plane
+    race: RaceFrame | None = None  # a race's other runs (svmviz.app.race_runner)
 
 
 def _laid_out(widget: QtWidgets.QWidget, width: int, height: int) -> None:
@@ -175,6 +177,11 @@ def draw_state(plot: DecisionPlot, state: PlaneState) -> None:
         optimum = reframe(frame, state.optimum, extent, n)
     plot.show_optimum(optimum, optimum is not None)
     plot.show_slack(*(state.slack or (None, None)))
+    race = state.race
+    if race is not None:  # (its lines over the picture's extent)
+        data = state.data if state.data is not None else state.session.dataset()
+        race = race_over(race, extent, data) if data is not None else None
+    plot.set_race(race)
 
 
 def export_image(item) -> QtGui.QImage:

@@ -205,14 +205,15 @@ class WeightItems:
 
     def show_race(self, paths: list, colors: list, styles: list) -> None:
         """One curve per run (N×2 points), in its colour and line style."""
-        for item in self.race:
-            self.plot.removeItem(item)
-        self.race = []
-        for xy, color, dash in zip(paths, colors, styles, strict=True):
-            item = pg.PlotCurveItem(xy[:, 0], xy[:, 1], pen=pg.mkPen(color, width=2.5, style=dash))
+        while len(self.race) > len(paths):  # (kept between frames: setData, not re-added)
+            self.plot.removeItem(self.race.pop())
+        while len(self.race) < len(paths):
+            item = pg.PlotCurveItem()
             item.setZValue(-2)
             self.plot.addItem(item)
             self.race.append(item)
+        for item, xy, color, dash in zip(self.race, paths, colors, styles, strict=True):
+            item.setData(xy[:, 0], xy[:, 1], pen=pg.mkPen(color, width=2.5, style=dash))
 
     def clear(self) -> None:
         self.show_landscape(None)

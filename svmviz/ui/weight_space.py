@@ -431,5 +431,12 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
 
         names = [router.session.classes[int(c)] for c in router.present]
         view.show_snapshot(snap, training_data, router.session.config, names)
+        if not on_screen(view):
+            return
+        if snap.race is not None:  # runs 2… of a race (run 1's path is the view's own)
+            runs = [r for r in snap.race.runs if r.path is not None]
+            view.show_race([r.path for r in runs], [r.color for r in runs], [r.label for r in runs])
+        elif view.items.race:
+            view.show_race([], [], [])
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)

@@ -112,6 +112,7 @@ def test_applying_a_view_signals_only_what_changes_and_fits_on_request():
         "iterate": [(True,)],
         "suboptimality": [],
         "slack": [],
+        "race": [],
     }
     assert speed.calls == []
     assert warm.calls == []

@@ -31,6 +31,9 @@ def test_there_are_the_demos_the_issue_lists():
         "one-class",
         "hinge, logistic, squared hinge",
         "crammer–singer, weston–watkins, one-vs-rest",
+        "last iterate vs averaged",
+        "λ large vs small",
+        "hinge vs logistic",
     ):
         assert words in titles, words
 
@@ -54,6 +57,13 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
     w.run_to_budget()  # instant
     wait_frame(w, lambda s: s.status != "running" and s.t > 0, timeout=60000)
     assert "Cannot train" not in w.status.text()
+    if s.race:  # a race: every run at the budget with run 1 (View ▸ Race on)
+        assert w.controls.race.isChecked()
+        race = w.snapshot.race
+        assert race is not None and len(race.runs) == len(s.race)
+        assert all(r.t == w.snapshot.t for r in race.runs) and race.same_samples
+    else:
+        assert w.snapshot.race is None
     if "step size too large" in s.title.lower():
         assert w.snapshot.status == "diverged"
         assert "diverged" in w.status.text()

@@ -244,3 +244,22 @@ def test_off_it_leaves_the_curves_without_a_tab_bar(make_window, qtbot):
     w.restoreState(w.saveState(LAYOUT_VERSION), LAYOUT_VERSION)  # (a remembered layout)
     qtbot.wait(50)
     assert not w.weight_space_dock.isVisible() and not w.state.weight_space
+
+
+def test_a_race_s_runs_are_drawn_in_weight_space(make_window, wait_frame, qtbot):
+    w = weight_window(make_window, wait_frame, qtbot, iterations=500, seed=1)
+    w.session.set_race([{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}])
+    w.state.set_race(True)
+    w.advance(40)
+    snap = wait_frame(w, lambda s: s.t == 40 and s.race is not None)
+    items = w.weight_space.items
+    qtbot.waitUntil(lambda: len(items.race) == 2, timeout=3000)
+    for run, item in zip(snap.race.runs, items.race, strict=True):
+        x, y = item.getData()
+        np.testing.assert_array_equal(np.column_stack([x, y]), points(run.path, output=True))
+        assert item.opts["pen"].color().name() == run.color.lower()
+    for run in snap.race.runs:
+        assert run.label in w.weight_space.key.text()
+    w.state.set_race(False)
+    wait_frame(w, lambda s: s.race is None)
+    qtbot.waitUntil(lambda: items.race == [], timeout=3000)

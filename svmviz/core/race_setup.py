@@ -1,0 +1,135 @@
+"""A race as the session keeps it: run 1 is the session's own configuration, runs 2–4 are
+variations of it, each a dict of the settings it overrides ({"algorithm": "sgd"},
+{"lam": 10}), so that an edit of the base (λ in the solver panel) changes every run but the
+ones that override it. Plain data, checked here for the session file, the dialog and the
+runner alike.
+"""
+
+from __future__ import annotations
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.errors import InputError
+from svmviz.core.race import MAX_RUNS, MIN_RUNS
+
+MAX_VARIATIONS = MAX_RUNS - 1
+# what a variation cannot change: Δ goes with the classes (the problem may change within
+# its kind: svc and nu-svc race, svc and a regression do not)
+FIXED = ("cost",)
+
+
+def race_configs(base: SolverConfig, variations) -> list[SolverConfig]:
+    """The companion runs' configurations (runs 2…), each ``base`` with a variation's
+    settings; an InputError says which run and why when one cannot race ``base``."""
+    check_variations(variations)
+    configs = []
+    for i, change in enumerate(variations):
+        where = f"race run {i + 2}"
+        config = SolverConfig.from_dict({**base.to_dict(), **change}, where)
+        if config.kind != base.kind:  # (a loss or kernel setting of another problem)
+            raise InputError(f"{where}: a race's runs solve problems of one kind")
+        if config.margin == "hard" or base.margin == "hard":
+            raise InputError(
+                f"{where}: a hard margin runs alone (its λ comes from the exact solution)"
+            )
+        configs.append(config)
+    return configs
+
+
+def check_variations(variations) -> None:
+    """That ``variations`` is a list of 1–3 dicts of known settings (not Δ)."""
+    if not isinstance(variations, (list, tuple)):
+        raise InputError("a race is a list of the runs' changed settings")
+    if not MIN_RUNS - 1 <= len(variations) <= MAX_VARIATIONS:
+        raise InputError(
+            f"a race has {MIN_RUNS} to {MAX_RUNS} runs: the solver panel's and 1 to "
+            f"{MAX_VARIATIONS} more, not {len(variations) + 1}"
+        )
+    names = set(SolverConfig.__dataclass_fields__)
+    for i, change in enumerate(variations):
+        where = f"race run {i + 2}"
+        if not isinstance(change, dict) or not change:
+            raise InputError(f"{where}: give the settings that differ from run 1")
+        unknown = sorted(set(change) - names)
+        if unknown:
+            raise InputError(f"{where}: unknown setting(s) {', '.join(unknown[:5])}")
+        fixed = sorted(set(change) & set(FIXED))
+        if fixed:
+            raise InputError(f"{where}: {', '.join(fixed)} is the same for every run")
+
+
+# a setting's value in a legend's words (the rest: "name value")
+SCHEDULE_WORDS = {
+    "constant": "constant η",
+    "inv_t": "η ∝ 1/t",
+    "inv_sqrt_t": "η ∝ 1/√t",
+    "pegasos": "η = 1/(λt)",
+    "auto": "η auto",
+}
+ALGORITHM_WORDS = {"gd": "full-batch GD", "sgd": "SGD", "pegasos": "Pegasos"}
+AVERAGE_WORDS = {
+    "last": "last iterate",
+    "uniform": "uniform average",
+    "weighted": "weighted average",
+}
+SYMBOLS = {"lam": "λ", "eta": "η₀", "nu": "ν", "epsilon": "ε", "gamma": "γ", "coef0": "c₀"}
+
+
+def legend_label(base: SolverConfig, config: SolverConfig) -> str:
+    """What ``config`` changes of ``base``, in a legend's words: "SGD, η ∝ 1/√t", "λ = 1",
+    "last iterate", "logistic loss" ("same settings" when nothing)."""
+    a, b = _flat(base), _flat(config)
+    words = [_word(name, b[name]) for name in b if b[name] != a[name]]
+    return ", ".join(words) or "same settings"
+
+
+def _flat(config: SolverConfig) -> dict:
+    d = config.to_dict()
+    kernel = d.pop("kernel")
+    d["kernel"] = kernel.get("name")
+    d.update({k: v for k, v in kernel.items() if k != "name"})
+    return d
+
+
+def _word(name: str, value) -> str:
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    if name == "schedule":
+        return SCHEDULE_WORDS.get(value, f"schedule {value}")
+    if name == "algorithm":
+        return ALGORITHM_WORDS.get(value, str(value))
+    if name == "average":
+        return AVERAGE_WORDS.get(value, f"average {value}")
+    if name in ("loss", "multiclass"):
+        return f"{str(value).replace('_', ' ')} loss"
+    if name == "kernel":
+        return f"{value} kernel"
+    if name in SYMBOLS:
+        return f"{SYMBOLS[name]} = {shown}"
+    return f"{name} {shown}"
+
+
+def describe(change: dict) -> str:
+    """A variation in words for the dialog's field: "algorithm=sgd, lam=10"."""
+    return ", ".join(f"{k}={v}" for k, v in change.items())
+
+
+def parse(text: str) -> dict:
+    """The dialog's field read back: "name=value" pairs separated by commas; numbers are
+    numbers, true/false booleans, the rest words (e.g. "lam=10, loss=logistic")."""
+    out: dict = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in part:
+            raise InputError(f"{part!r}: write each setting as name=value")
+        name, value = (s.strip() for s in part.split("=", 1))
+        out[name] = _value(value)
+    return out
+
+
+def _value(text: str):
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

@@ -1,0 +1,247 @@
+"""A race in the window (svmviz.app.race_runner's RaceFrame in each snapshot): the
+companion runs' boundaries and, lighter, their margins over the plane in their colours and
+dashes, named in the plane's legend by what differs; their objective (or suboptimality
+F − F*) curves over run 1's on the log-log objective plot; and, when stepping, one line per
+run in the step inspector saying what its step did.
+
+Run 1 is the solver panel's run, drawn as the plane always draws a model (the black
+boundary); runs 2–4 take RACE_COLORS and RACE_DASHES (svmviz.core.palette). The decision
+plot and the curve panel each own one helper here (a hook of a few lines there); the frame
+router shows each snapshot through :func:`race_reading`.
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from svmviz.core.palette import RACE_COLORS
+from svmviz.core.telemetry import log_samples
+from svmviz.ui import style
+from svmviz.ui.plane_items import Sample, polylines
+from svmviz.ui.presentation import step_summary
+from svmviz.ui.readings import Pace, Reading
+
+DASHES = {
+    "solid": QtCore.Qt.PenStyle.SolidLine,
+    "dash": QtCore.Qt.PenStyle.DashLine,
+    "dot": QtCore.Qt.PenStyle.DotLine,
+    "dashdot": QtCore.Qt.PenStyle.DashDotLine,
+}
+MARGIN_ALPHA = 110  # a companion's margins: its colour, lighter (its boundary is opaque)
+COMPANIONS = len(RACE_COLORS) - 1
+
+
+def pen(color: str, dash: str, width: float, alpha: int = 255) -> QtCore.QObject:
+    """A run's pen (a margin's: ``alpha`` < 255), flat caps so that dots stay dots."""
+    c = pg.mkColor(color)
+    c.setAlpha(alpha)
+    p = pg.mkPen(c, width=width, style=DASHES[dash])
+    p.setCapStyle(QtCore.Qt.PenCapStyle.FlatCap)
+    return p
+
+
+def run_name(k: int, label: str) -> str:
+    """A run's legend name: "run 2: algorithm sgd" (k counts from 1)."""
+    return f"run {k}: {html.escape(label, quote=False)}"
+
+
+class RaceLines(QtCore.QObject):
+    """The companions' lines on ``plot`` (a DecisionPlot: its scale and legend), hidden
+    without a race."""
+
+    def __init__(self, plot):
+        super().__init__(plot)
+        self.plot = plot
+        self.boundaries = [pg.PlotCurveItem(connect="finite") for _ in range(COMPANIONS)]
+        self.margins = [pg.PlotCurveItem(connect="finite") for _ in range(COMPANIONS)]
+        for item in (*self.boundaries, *self.margins):
+            item.setZValue(3)  # over the regions and run 1's lines, under the points
+            item.hide()
+            plot.addItem(item)
+        self.race = None  # the RaceFrame drawn
+        self._styles: tuple = ()
+        self._key = None  # the legend's entries drawn
+        self.set_scale(1.0)
+
+    def show(self, race) -> bool:
+        """Draw ``race`` (a RaceFrame; None: no race); whether the legend changes."""
+        self.race = race
+        runs = () if race is None else race.runs
+        for i, (b, m) in enumerate(zip(self.boundaries, self.margins, strict=True)):
+            if i < len(runs):
+                run = runs[i]
+                b.setData(*polylines(run.contours["boundary"]))
+                m.setData(*polylines(run.contours["margin"]))
+            b.setVisible(i < len(runs))
+            m.setVisible(i < len(runs) and bool(runs[i].contours["margin"]))
+        styles = () if race is None else tuple((r.color, r.dash) for r in runs)
+        if styles != self._styles:
+            self._styles = styles
+            self._pens()
+        key = self.legend_key()
+        changed, self._key = key != self._key, key
+        return changed
+
+    def legend_key(self):
+        return None if self.race is None else (tuple(self.race.labels), self._styles)
+
+    def legend_entries(self) -> list[tuple[object, str]]:
+        """One entry per run, its boundary above its margins: run 1 (the plane's own black
+        lines) first."""
+        race = self.race
+        if race is None:
+            return []
+        k = self.plot.scale
+        entries: list[tuple[object, str]] = [
+            (Sample(self.plot.boundary, k, below=self.plot.margin), run_name(1, race.label))
+        ]
+        for i, run in enumerate(race.runs):
+            below = self.margins[i] if run.contours["margin"] else None
+            entries.append((Sample(self.boundaries[i], k, below=below), run_name(i + 2, run.label)))
+        return entries
+
+    def lines(self) -> list:
+        """Its items drawn, for the legend's placement."""
+        return [item for item in (*self.boundaries, *self.margins) if item.isVisible()]
+
+    def set_scale(self, k: float) -> None:
+        self.scale = k
+        self._pens()
+
+    def _pens(self) -> None:
+        k = getattr(self, "scale", 1.0)
+        for i, (color, dash) in enumerate(self._styles):
+            self.boundaries[i].setPen(pen(color, dash, style.LINE_WIDTH * k))
+            self.margins[i].setPen(pen(color, dash, 2 * k, MARGIN_ALPHA))
+
+
+class RaceCurves:
+    """The companions' objective curves on ``panel``'s objective plot (a CurvePanel), in
+    their colours and dashes, F − F* in suboptimality mode (against each run's optimum:
+    the common one when the runs solve one problem); run 1's curve turns black with them."""
+
+    def __init__(self, panel):
+        self.panel = panel
+        plot = panel.objective_plot
+        self.curves = [plot.plot() for _ in range(COMPANIONS)]
+        self._main_pen = panel.objective.opts["pen"]
+        self._named: list = []
+
+    def show(self, race, suboptimality: bool) -> None:
+        """Draw ``race``'s companions (None: none) after the panel drew run 1."""
+        panel = self.panel
+        runs = () if race is None else race.runs
+        lo, hi = panel.objective_range
+        legend = panel.objective_plot.getPlotItem().legend
+        names = []
+        for i, curve in enumerate(self.curves):
+            if i >= len(runs):
+                curve.setData([], [])
+                continue
+            run = runs[i]
+            curve.setPen(pen(run.color, run.dash, 2 * panel.scale))
+            t, f = _curve(run.history, run.objective if suboptimality else None, suboptimality)
+            curve.setData(t, f, connect="finite")
+            finite = f[np.isfinite(f) & (f > 0)]
+            if finite.size:
+                lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
+            own = suboptimality and not race.common  # (another problem: another F*)
+            names.append((curve, f"run {i + 2}" + (" (its F*)" if own else "")))
+        main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
+        panel.objective.setPen(main)
+        if names != self._named:  # the legend: run 1's entry stays the panel's
+            for curve, _ in self._named:
+                legend.removeItem(curve)
+            for curve, name in names:
+                legend.addItem(curve, name)
+            self._named = names
+        # three short columns: the plot keeps its height in the narrow dock (presentation
+        # mode's larger text: two)
+        columns = 3 if names and panel.scale <= 1 else 2
+        if legend.columnCount != columns:
+            legend.setColumnCount(columns)
+        if runs:
+            panel.include_objective(lo, hi)
+
+
+def _curve(history: dict, optimum, suboptimality: bool):
+    """(t, F or F − F*) of a run's history, log-sampled as the panel samples run 1's; in
+    suboptimality mode without its optimum: nothing."""
+    obj = history["objective"]
+    if len(obj) == 0 or (suboptimality and optimum is None):
+        return np.zeros(0), np.zeros(0)
+    rows_t = history["t"]
+    pick = log_samples(rows_t)
+    t = rows_t[pick].astype(float)
+    f = obj[pick] - optimum if suboptimality else obj[pick]
+    return t, np.where(f > 0, f, np.nan)
+
+
+class RaceSteps(QtWidgets.QLabel):
+    """The step inspector's lines of runs 2–4: what each one's step did, in its colour
+    (empty without a race, or when the frame follows no single step)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.setMargin(8)
+        self.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hide()
+
+    def show_race(self, race, name_of, class_names=(), kind: str = "svc") -> None:
+        lines = []
+        if race is not None:
+            for i, run in enumerate(race.runs):
+                if run.step is None:
+                    continue
+                words = html.escape(step_summary(run.step, name_of, class_names, kind))
+                lines.append(f'<span style="color:{run.color}"><b>run {i + 2}</b></span>: {words}')
+        if lines:
+            head = "<b>The other runs' steps</b> (the same sample where they sample alike):"
+            self.setText("<br>".join([head, *lines]))
+        self.setVisible(bool(lines))
+
+
+def with_race_steps(panel: QtWidgets.QWidget, steps: RaceSteps) -> QtWidgets.QWidget:
+    """The step inspector's widget with the race's lines above its formula."""
+    box = QtWidgets.QWidget()
+    column = QtWidgets.QVBoxLayout(box)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    column.addWidget(steps)
+    column.addWidget(panel, 1)
+    return box
+
+
+def race_readings(plot, curves: RaceCurves, steps: RaceSteps) -> dict[str, Reading]:
+    """The race's readings for the frame router: its lines on the plane and its step
+    lines with every frame, its curves with the curve panel's (after run 1's)."""
+
+    def show_plane(snap, router) -> None:
+        race = snap.race
+        plot.set_race(race)
+        session = router.session
+        classes, y = session.classes, session.points.y
+
+        def name_of(i):
+            return classes[int(y[i])] if 0 <= i < len(y) else "?"
+
+        steps.show_race(race, name_of, snap.model.classes, session.config.kind)
+
+    def show_curves(snap, router) -> None:
+        curves.show(snap.race, router.state.suboptimality and snap.reference is not None)
+
+    def clear() -> None:
+        plot.set_race(None)
+        curves.show(None, False)
+        steps.show_race(None, str)
+
+    return {
+        "race": Reading(show_plane, Pace.FRAME, clear=clear),
+        "race-curves": Reading(show_curves, Pace.CURVES),
+    }

@@ -1,0 +1,281 @@
+"""A race in the training runner: the companion runs follow run 1 through steps, play,
+seek, restart and edits, on the same samples, each equal to its run alone, bit for bit."""
+
+import numpy as np
+import pytest
+
+from svmviz.app.runner import TrainingRunner
+from svmviz.app.snapshot import Job
+from svmviz.core.config import SolverConfig
+from svmviz.core.errors import InputError
+from svmviz.core.frame import data_extent
+from svmviz.core.kernels import Kernel
+from svmviz.core.pace import DEFAULT, INSTANT, Speed
+from svmviz.core.race_setup import parse, race_configs
+from svmviz.core.solvers import Solver
+from svmviz.core.training import problem_key
+from tests.app.test_runner import FakeGui, FakeReferences
+
+BASE = SolverConfig(iterations=3000, seed=3)
+VARIATIONS = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"loss": "logistic"}]
+
+
+@pytest.fixture
+def gui():
+    return FakeGui()
+
+
+@pytest.fixture
+def references():
+    return FakeReferences()
+
+
+@pytest.fixture
+def runner(gui, references):
+    return TrainingRunner(gui.controls, references)
+
+
+def race_job(data, base=BASE, variations=VARIATIONS, generation=1, **kw):
+    return Job(
+        generation,
+        base,
+        data,
+        data_extent(data.X),
+        grid=16,
+        race=tuple(race_configs(base, variations)),
+        **kw,
+    )
+
+
+def alone(config, data, t):
+    solver = Solver(config).reset(data)
+    solver.step(t)
+    return solver
+
+
+def assert_runs_alone(snap, data):
+    """Every companion equals its run alone at the snapshot's t: model and history."""
+    assert snap.race is not None
+    for run in snap.race.runs:
+        assert run.t == snap.t
+        solo = alone(run.config, data, snap.t)
+        np.testing.assert_array_equal(run.model.coef, solo.model().coef)
+        np.testing.assert_array_equal(run.model.intercept, solo.model().intercept)
+        for name in ("objective", "t"):
+            np.testing.assert_array_equal(run.history[name], solo.history_[name])
+
+
+def test_the_variations_override_the_base_and_are_checked():
+    configs = race_configs(BASE, VARIATIONS)
+    assert [c.algorithm for c in configs] == ["sgd", "pegasos", "pegasos"]
+    assert configs[1].lam == 0.1 and configs[1].seed == BASE.seed
+    assert parse("lam=10, loss=logistic, project=true") == {
+        "lam": 10,
+        "loss": "logistic",
+        "project": True,
+    }
+    with pytest.raises(InputError, match="1 to 3 more"):
+        race_configs(BASE, VARIATIONS + [{"lam": 1.0}])
+    with pytest.raises(InputError, match="one kind"):
+        race_configs(BASE, [{"loss": "squared_hinge"}, {"problem": "epsilon-svr"}])
+    with pytest.raises(InputError, match="run 2: unknown setting"):
+        race_configs(BASE, [{"lamda": 1.0}])
+    with pytest.raises(InputError, match="hard margin"):
+        race_configs(BASE, [{"margin": "hard"}])
+
+
+def test_steps_keep_every_run_at_t_on_the_same_samples(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    first = gui.last
+    assert [r.t for r in first.race.runs] == [0, 0, 0]
+    assert first.race.labels == [
+        "solver panel",
+        "SGD, η ∝ 1/√t",
+        "λ = 0.1",
+        "logistic loss",
+    ]
+    runner.step(40)
+    snap = gui.last
+    assert snap.t == 40 and snap.race.same_samples
+    sampled = [s.history_["sampled"] for s in runner.race.race.solvers]
+    assert len(sampled) == 4 and len(sampled[0]) == 40
+    assert all(np.array_equal(s, sampled[0]) for s in sampled)
+    assert_runs_alone(snap, blobs2)
+    # the single step is explained for every run, on the same sample as run 1's
+    assert snap.step.t == 40
+    for run in snap.race.runs:
+        assert run.step is not None and run.step.t == 40
+        np.testing.assert_array_equal(run.step.samples, snap.step.samples)
+    assert len({r.color for r in snap.race.runs} | {snap.race.color}) == 4
+    assert len({r.dash for r in snap.race.runs} | {snap.race.dash}) == 4
+
+
+def test_seek_back_and_restart_replay_the_runs(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    runner.step(50)
+    at50 = gui.last
+    runner.step(30)
+    runner.seek(20)
+    assert gui.last.t == 20
+    assert_runs_alone(gui.last, blobs2)
+    runner.seek(50)
+    for a, b in zip(at50.race.runs, gui.last.race.runs, strict=True):
+        np.testing.assert_array_equal(a.model.coef, b.model.coef)
+        assert a.path.t[-1] == b.path.t[-1] == 50
+    runner.restart()
+    assert gui.last.t == 0 and [r.t for r in gui.last.race.runs] == [0, 0, 0]
+
+
+def test_play_at_full_speed_and_in_slow_motion_keeps_the_runs_together(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    gui.controls.set_speed(INSTANT)
+    runner.play()
+    end = gui.last
+    assert end.t == BASE.iterations
+    assert all(s.race.runs[0].t == s.t for s in gui.snaps)
+    assert_runs_alone(end, blobs2)
+    gui.frames.clear()
+    runner.start(race_job(blobs2, generation=2, base=BASE.replace(iterations=21)))
+    gui.controls.set_speed(Speed(7))
+    runner.play()
+    for snap in gui.snaps[1:-2]:
+        assert all(r.step is not None and r.step.t == snap.t for r in snap.race.runs)
+    assert_runs_alone(gui.last, blobs2)
+
+
+def test_an_edit_retrains_every_run(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    runner.step(200)
+    fewer = type(blobs2)(blobs2.X[:-10], blobs2.y[:-10], blobs2.classes)
+    runner.start(race_job(fewer, generation=2, catch_up=200))
+    snap = gui.last
+    assert snap.generation == 2 and snap.t == 200
+    assert_runs_alone(snap, fewer)
+
+
+def test_the_optima_are_shared_or_computed_one_at_a_time(runner, gui, references, blobs2):
+    runner.start(race_job(blobs2))
+    base = BASE
+    references.arrive(base, blobs2)
+    runner.reference_done(1)
+    race = gui.last.race
+    assert not race.common
+    f_star = gui.last.reference.objective
+    assert race.runs[0].objective == f_star  # the same problem: run 1's optimum
+    assert race.runs[1].objective is None  # asked for, computed beside
+    others = race_configs(base, VARIATIONS)
+    for config in others[1:]:
+        references.arrive(config, blobs2)
+        runner.reference_done(1)
+    for config, run in zip(others, gui.last.race.runs, strict=True):
+        solo = references.lookup(problem_key(config, blobs2))
+        assert run.objective == solo[0].objective
+
+
+def test_linear_runs_draw_their_lines_and_kernel_runs_their_contours(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    runner.step(300)
+    run = gui.last.race.runs[0]
+    (segment,) = run.contours["boundary"]
+    w, b = run.model.coef[0], run.model.intercept[0]
+    np.testing.assert_allclose(segment @ w + b, 0.0, atol=1e-9)
+    assert len(run.contours["margin"]) == 2
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    runner.start(race_job(blobs2, base=rbf, variations=[{"lam": 0.1}], generation=2))
+    runner.step(300)
+    run = gui.last.race.runs[0]
+    assert run.path is None and run.contours["boundary"]
+    line = np.vstack(run.contours["boundary"])
+    np.testing.assert_allclose(run.model.decision_function(line), 0.0, atol=0.05)
+
+
+def test_a_kernel_race_played_ends_with_every_run_s_lines_of_its_model(runner, gui, blobs2):
+    """(While playing, the kernel runs' lines are redrawn one run a frame, in turn.)"""
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0), iterations=4000)
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    gui.controls.set_speed(INSTANT)
+    runner.play()
+    end = gui.last
+    assert end.t == 4000
+    for run in end.race.runs:
+        assert run.t == 4000
+        line = np.vstack(run.contours["boundary"])
+        np.testing.assert_allclose(run.model.decision_function(line), 0.0, atol=0.05)
+
+
+def test_a_warm_start_carries_every_run_on(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    runner.step(500)
+    before = gui.last.race
+    moved = type(blobs2)(blobs2.X + 0.01, blobs2.y, blobs2.classes)
+    runner.start(race_job(moved, generation=2, warm=True))
+    snap = gui.last
+    assert snap.t == 500 and snap.t0 == 500
+    for old, run in zip(before.runs, snap.race.runs, strict=True):
+        assert run.t == 500  # went on from its own w, not replayed from w = 0
+        np.testing.assert_allclose(run.model.coef, old.model.coef, atol=1e-12)
+    runner.step(10)
+    assert [r.t for r in gui.last.race.runs] == [510, 510, 510]
+
+
+def test_a_step_back_cuts_the_paths_back(runner, gui, blobs2):
+    runner.start(race_job(blobs2))
+    for _ in range(3):
+        runner.step(50)
+    runner.seek(120)
+    race = gui.last.race
+    for path, config in [(race.path, BASE)] + [(r.path, r.config) for r in race.runs]:
+        assert path.t == [0, 50, 100, 120]
+        np.testing.assert_array_equal(path.iterate[-1], alone(config, blobs2, 120).iterate()[0])
+
+
+def test_kernel_runs_sharing_run_1_s_gram_matrix_equal_their_runs_alone(runner, gui, blobs2):
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"kernel": {"name": "rbf", "gamma": 3.0}}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    runner.step(200)
+    runner.seek(150)  # (run 1 replayed: its Gram matrix asked for again)
+    snap = gui.last
+    for run in snap.race.runs:
+        solo = alone(run.config, blobs2, 150)
+        np.testing.assert_array_equal(run.model.dual_coef, solo.model().dual_coef)
+        np.testing.assert_array_equal(run.model.intercept, solo.model().intercept)
+    assert snap.race.paths[1:] == [None, None] and len(snap.race.colors) == 3
+
+
+def test_the_log_pace_keeps_every_run_at_each_frame_s_t(runner, gui, blobs2):
+    runner.start(race_job(blobs2, base=BASE.replace(iterations=10**4)))
+    gui.controls.set_speed(DEFAULT)
+    runner.play()
+    assert gui.last.t == 10**4
+    assert all([r.t for r in s.race.runs] == [s.t] * 3 for s in gui.snaps)
+    for snap in gui.snaps[1:11]:  # (the first steps one a frame, each run's explained)
+        assert all(r.step is not None and r.step.t == snap.t for r in snap.race.runs)
+    assert_runs_alone(gui.last, blobs2)
+
+
+def test_a_race_with_a_start_begins_every_linear_run_at_w0(runner, gui, blobs2):
+    """Run 1's start w₀ (a click in weight space, Train from here) is every linear run's:
+    each begins at w₀ and t₀ and equals its run alone from w₀, also after a step back."""
+    from svmviz.core.start import Start, apply_start, start_t0
+
+    W0, b0 = np.array([[1.5, -0.5]]), np.array([0.25])
+    start = Start(W0, b0, start_t0(len(blobs2.y)), blobs2.classes)
+    variations = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}]
+    runner.start(race_job(blobs2, variations=variations, start=start))
+    first = gui.last
+    assert first.t == start.t0
+    for run in first.race.runs:
+        assert run.t == start.t0
+        np.testing.assert_array_equal(run.model.coef, W0)
+    runner.step(30)
+    runner.seek(start.t0 + 12)
+    snap = gui.last
+    for run in snap.race.runs:
+        solo = Solver(run.config).reset(blobs2)
+        apply_start(solo, start)
+        solo.step(12)
+        assert run.t == solo.t_ == start.t0 + 12
+        np.testing.assert_array_equal(run.model.coef, solo.model().coef)
+    assert snap.race.same_samples

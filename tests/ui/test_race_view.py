@@ -1,0 +1,171 @@
+"""A race in the window: View ▸ Race on and off, the runs' lines and legend on the plane,
+their curves, their step lines, the dialog, and the race in the session file."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from svmviz.core.errors import InputError
+from svmviz.core.session_file import SessionFile
+from svmviz.ui.race_dialog import RaceDialog
+
+RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
+
+
+def raced(w, wait_frame, race=RACE):
+    w.session.set_race(race)
+    w.state.set_race(True)
+    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == len(race))
+    return w.snapshot
+
+
+def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    assert w.controls.race.text() == "Race" and not w.controls.race.isChecked()
+    before = w.plot.legend_labels()
+    snap = raced(w, wait_frame)
+    assert w.controls.race.isChecked()
+    w.advance(300)
+    wait_frame(w, lambda s: s.t == 300 and s.race is not None)
+    snap = w.snapshot
+    labels = [text for _, text in w.plot.legend_labels()]
+    assert sum(text.startswith("run ") for text in labels) == 4
+    for k, label in enumerate(snap.race.labels, start=1):
+        assert f"run {k}: {label}" in labels
+    assert snap.race.runs[0].label == "SGD, η ∝ 1/√t" and snap.race.runs[1].label == "λ = 0.1"
+    for run, item in zip(snap.race.runs, w.plot.race.boundaries, strict=False):
+        x, y = item.getData()
+        assert item.isVisible() and len(x)
+        xy = np.column_stack([x, y])[np.isfinite(x)]
+        f = xy @ run.model.coef[0] + run.model.intercept[0]
+        np.testing.assert_allclose(f, 0.0, atol=1e-8)
+    pens = {(i.opts["pen"].color().name(), i.opts["pen"].style()) for i in w.plot.race.boundaries}
+    assert len(pens) == 3
+    w.state.set_race(False)
+    wait_frame(w, lambda s: s.race is None)
+    assert not any(i.isVisible() for i in w.plot.race.boundaries)
+    assert not any(text.startswith("run ") for _, text in w.plot.legend_labels())
+    assert before
+
+
+def test_the_curves_overlay_every_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.run_to_budget()
+    wait_frame(w, lambda s: s.t == 2000 and s.race is not None)
+    w.frames.redraw_readings()
+    for run, curve in zip(w.snapshot.race.runs, w.race_curves.curves, strict=False):
+        t, f = curve.xData, curve.yData  # (getData: log10 of them on the log axes)
+        assert len(t) > 10
+        assert f[-1] == pytest.approx(run.history["objective"][-1])
+    legend = w.curves.objective_plot.getPlotItem().legend
+    assert all(legend.getLabel(c) is not None for c in w.race_curves.curves)
+
+
+def test_a_single_step_gives_a_line_per_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.advance(1)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
+    text = w.race_steps.text()
+    assert w.race_steps.isVisibleTo(w)
+    for k in (2, 3, 4):
+        assert f"run {k}</b></span>: Step 1: point" in text
+
+
+def test_an_edit_retrains_every_run(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame)
+    w.advance(100)
+    wait_frame(w, lambda s: s.t == 100)
+    w.session.delete_points([0, 1, 2])
+    n = len(w.session.points)
+    wait_frame(w, lambda s: len(s.frame.margins) == n and s.race is not None)
+    snap = w.snapshot
+    assert all(r.t == snap.t for r in snap.race.runs)
+    # (each run's margins: on the edited points)
+    assert snap.race.same_samples
+
+
+def test_the_dialog_checks_and_sets_the_race(make_window, qtbot):
+    w = make_window(iterations=500)
+    dialog = RaceDialog(w.session, w.state, w)
+    qtbot.addWidget(dialog)
+    dialog.fields[0].setText("lamda=3")
+    dialog.accept()
+    assert "run 2: unknown setting(s) lamda" in dialog.message.text()
+    dialog.fields[0].setText("problem=epsilon-svr")
+    dialog.accept()
+    assert "one kind" in dialog.message.text()
+    dialog.fields[0].setText("lam=1, loss=logistic")
+    dialog.fields[2].setText("average=last")
+    dialog.accept()
+    assert w.session.race == ({"lam": 1, "loss": "logistic"}, {"average": "last"})
+    assert w.state.race
+    with pytest.raises(InputError):
+        w.session.set_race([{"margin": "hard"}])
+
+
+def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
+    w = make_window(iterations=500)
+    raced(w, wait_frame)
+    content = w.session.content(w.state.view())
+    again = SessionFile.from_dict(content.to_dict())
+    assert again.race == tuple(RACE) and "race" in again.view.toggles
+    assert again.same_content(content)
+    old = content.to_dict()
+    del old["race"], old["view"]["race"]
+    assert SessionFile.from_dict(old).race == ()  # older files open without a race
+    bad = dict(content.to_dict(), race=[{"loss": "nope"}])
+    with pytest.raises(InputError, match="race run 2: config: loss must be one of"):
+        SessionFile.from_dict(bad)
+    w2 = make_window(None, first_frame=False)
+    w2.session.restore(again)
+    w2.state.apply_view(again.view)
+    assert w2.session.race == tuple(RACE) and w2.state.race
+    wait_frame(w2, lambda s: s.race is not None and len(s.race.runs) == 3)
+
+
+def test_the_last_race_is_remembered_for_the_dialog(make_window, qtbot, monkeypatch):
+    from svmviz.ui import race_dialog
+
+    w = make_window(iterations=500)
+    shown = []
+
+    def accept(dialog):
+        shown.append([f.text() for f in dialog.fields])
+        dialog.fields[0].setText("lam=1")
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(race_dialog.RaceDialog, "exec", accept)
+    assert w.controls.race_dialog.text() == "Race…"
+    w.controls.race_dialog.trigger()
+    assert w.session.race == ({"lam": 1},) and shown == [["", "", ""]]
+    w.session.set_race(())
+    w.controls.race_dialog.trigger()
+    assert shown[1] == ["lam=1", "", ""]  # (the session has none: the last one offered)
+
+
+def test_a_base_the_race_cannot_follow_trains_alone(make_window, wait_frame):
+    w = make_window(iterations=500)
+    raced(w, wait_frame, [{"lam": 0.1}])
+    w.session.set_config(w.session.config.replace(margin="hard"))
+    wait_frame(w, lambda s: s.race is None and s.reference is not None)
+    assert w.state.race and w.session.race == ({"lam": 0.1},)  # (kept for a soft margin)
+    w.session.set_config(w.session.config.replace(margin="soft"))
+    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == 1)
+
+
+def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame, [{"lam": 0.1}, {"loss": "logistic"}])
+    w.set_presentation(True)
+    w.advance(1)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
+    line = w.presentation.bar.step.text()
+    assert line.startswith("Step 1: point")
+    assert " · run 2 pushes · " in line or " · run 2 shrinks · " in line
+    assert line.endswith(" · run 3 pulls")
+    w.set_presentation(False)
