@@ -133,10 +133,12 @@ def grid_around(
     optimum: Model | None = None,
     n: int = DEFAULT_GRID,
     path: np.ndarray | None = None,
+    aspect: float = 1.0,
 ):
-    """A square grid of ``n`` × ``n`` weights around the origin, w and the optimum's w*
-    (and the points of ``path``, N×2 weights of row k, when given): the box that holds
-    them all with a margin of a quarter of its side."""
+    """A grid of ``n`` × ``n`` weights around the origin, w and the optimum's w* (and the
+    points of ``path``, N×2 weights of row k, when given): the box that holds them all with
+    a margin of a quarter of its side, widened to ``aspect`` (its w₁ side over its w₂ side:
+    the view's, whose axes have equal scales, so the landscape fills it)."""
     points = [np.zeros(2), weights(model, k)]
     if optimum is not None:
         points.append(weights(optimum, k))
@@ -148,4 +150,5 @@ def grid_around(
     half = 0.5 * float(np.max(P.max(axis=0) - P.min(axis=0)))
     half = 1.5 * max(half, 1e-3)
     axis = np.linspace(-half, half, n)
-    return centre[0] + axis, centre[1] + axis
+    aspect = float(aspect) if np.isfinite(aspect) and aspect > 0 else 1.0
+    return centre[0] + max(aspect, 1.0) * axis, centre[1] + max(1.0 / aspect, 1.0) * axis

@@ -32,6 +32,7 @@ from svmviz.ui.weight_items import WeightItems, at
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
 INNER = 0.05  # a point this share of the side inside the grid's edge makes it grow
+ASPECT_STEP = 0.15  # of log(width/height): a view reshaped more gets a grid of its shape
 
 
 def why_not(model) -> str | None:
@@ -138,6 +139,12 @@ class WeightSpaceView(QtWidgets.QWidget):
         if self._last is not None:
             self._draw(*self._last)
 
+    def resizeEvent(self, event) -> None:
+        """A new shape: drawn again once laid out (its grid takes the view's shape)."""
+        super().resizeEvent(event)
+        if self._last is not None:
+            QtCore.QTimer.singleShot(0, self, self.redraw)
+
     def clear(self, message: str = "Nothing to draw: no model trained yet.") -> None:
         self._last = None
         self.runner.cancel()
@@ -239,7 +246,10 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _grow(self, snap, model, k, hold, optimum, iterate, output) -> None:
         """A new grid for a new problem, class or hold, or when a point to draw (w, w*, the
         path's newest) is near its edge or outside it."""
-        problem = (snap.generation, k, hold)
+        # (the view's shape: the landscape fills it, axes of equal scales)
+        box = self.plot.getPlotItem().vb.size()
+        aspect = box.width() / box.height() if box.height() > 0 else 1.0
+        problem = (snap.generation, k, hold, round(np.log(max(aspect, 1e-3)) / ASPECT_STEP))
         keep = [model.coef[k]]
         if optimum is not None:
             keep.append(optimum.coef[k])
@@ -250,7 +260,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         if self._grid is not None and problem == self._problem and _inside(self._grid, keep):
             return
         path = iterate if output is None else np.vstack([iterate, output])
-        self._grid = grid_around(model, k, optimum, DEFAULT_GRID, path=path)
+        self._grid = grid_around(model, k, optimum, DEFAULT_GRID, path=path, aspect=aspect)
         self._problem = problem
         w1, w2 = self._grid
         self.plot.setRange(xRange=(w1[0], w1[-1]), yRange=(w2[0], w2[-1]), padding=0)

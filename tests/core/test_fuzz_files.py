@@ -302,7 +302,7 @@ def check_scenario(sc) -> None:
         assert (cost >= 0).all()
     assert isinstance(sc.speed, int)
     assert sc.speed >= -1
-    assert set(sc.view) <= set(VIEW_OPTIONS)
+    assert set(sc.view) <= set(VIEW_OPTIONS) | ({"race"} if sc.race else set())
 
 
 def check_model(model) -> None:

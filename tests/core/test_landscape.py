@@ -132,3 +132,20 @@ def test_b_is_profiled_only_where_the_solver_profiles_it():
         landscape(trained(dict(loss="logistic"), TWO), TWO, [0.0, 1.0], [0.0, 1.0], hold="profiled")
     with pytest.raises(InputError, match="profiled"):
         landscape(trained({}, THREE), THREE, [0.0, 1.0], [0.0, 1.0], hold="profiled")
+
+
+def test_the_grid_takes_the_view_s_shape_and_still_holds_the_points(blobs2):
+    solver = Solver(SolverConfig(iterations=50, seed=0)).reset(blobs2)
+    solver.step(50)
+    model = solver.model()
+    square = grid_around(model, 0, None, 21)
+    wide = grid_around(model, 0, None, 21, aspect=2.0)
+    tall = grid_around(model, 0, None, 21, aspect=0.5)
+    side = lambda g, i: g[i][-1] - g[i][0]  # noqa: E731
+    assert side(square, 0) == pytest.approx(side(square, 1))
+    assert side(wide, 0) == pytest.approx(2 * side(wide, 1))
+    assert side(tall, 1) == pytest.approx(2 * side(tall, 0))
+    assert side(wide, 1) == pytest.approx(side(square, 1))  # (only widened, never narrowed)
+    for g in (square, wide, tall):
+        for p in ((0.0, 0.0), model.coef[0]):
+            assert g[0][0] < p[0] < g[0][-1] and g[1][0] < p[1] < g[1][-1]

@@ -1,9 +1,10 @@
-"""Screenshots of the weight-space view (issue 27): a linear binary job with the hinge
-mid-run and at its end, a step's arrows (with b sliced and profiled), Pegasos projecting
-onto its ball, a multiclass job (class 3's row varying), and
-presentation mode, at a screen of the given size.
+"""The screenshots of the optimisation itself (issue 27), at a screen of the given size: the
+weight-space view during a step (linear binary) and for a multiclass job (class 3's row),
+the boundary moved by hand (its w marked in weight space), and a race of four runs (their
+paths in weight space too), each also in presentation mode but the step. The window and the
+weight-space view are saved: NAME-WxH.png and NAME-view-WxH.png.
 
-    python assets/screenshots/weight_space_shots.py --size 1920x1080 --out /tmp/shots-ws
+    python assets/screenshots/optimisation_shots.py --size 1920x1080 --out assets/screenshots
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from svmviz.ui.headless import offscreen_platform
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1920x1080")
-    parser.add_argument("--out", default="/tmp/shots-ws")
+    parser.add_argument("--out", default=str(Path(__file__).parent))
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
@@ -69,50 +70,56 @@ def main() -> int:
         w.files.saved = w.session.content()
         w.close()
 
-    # a linear binary job, the hinge: mid-run (played at the log-t pace), then at its end
+    # the weight-space view: a linear binary job (the hinge) during a step, its shrink and
+    # push arrows in weight space as in the plane
     w = window(demo_data(), SolverConfig(iterations=2000, seed=1))
-    w.toggle_play()
-    until(w, lambda s: s.t >= 150)
-    w.toggle_play()
-    until(w, lambda s: not w.playing)
-    shot(w, "binary-mid-run")
-    w.run_to_budget()
-    until(w, lambda s: s.t >= 2000)
-    shot(w, "binary-end")
-    # one step early in a run: the shrink and push arrows
-    gen = w.snapshot.generation
-    w.reset()
-    until(w, lambda s: s.generation > gen and s.t == 0)
     w.advance(3)
     until(w, lambda s: s.t == 3)
     w.advance(1)
     until(w, lambda s: s.t == 4 and s.step is not None)
-    shot(w, "binary-step")
-    # b profiled out (the best b at each w)
-    w.weight_space.hold_box.setCurrentIndex(2)
-    wait(1500)
-    shot(w, "binary-step-profiled")
-    w.weight_space.hold_box.setCurrentIndex(0)
-    wait(800)
-    # presentation mode, the weight space below the curve
+    shot(w, "weight-space-step")
+    # the boundary moved by hand: its w marked in weight space, the slack segments on
+    w.run_to_budget()
+    until(w, lambda s: s.t >= 2000)
+    w.state.set_slack(True)
+    w.controls.hand.trigger()
+    until(w, lambda s: s.status == "hand")
+    h0, h1 = w.hand.handles.h0, w.hand.handles.h1
+    w.hand._on_drag(1, (h0[0] + 1.3 * (h1[0] - h0[0]) + 0.25, h1[1] + 0.35), True)
+    until(w, lambda s: s.status == "hand")
+    shot(w, "hand-moved-boundary")
     w.set_presentation(True)
     wait(800)
-    until(w, lambda s: True)
-    shot(w, "presentation")
+    shot(w, "hand-moved-boundary-presentation")
+    w.set_presentation(False)
+    wait(800)
+    w.controls.hand.trigger()
+    close(w)
+
+    # a race of four runs, their boundaries in the plane, their curves against the common
+    # optimum and their paths in weight space
+    w = window(demo_data(), SolverConfig(iterations=20000, seed=1))
+    w.session.set_race(
+        [{"algorithm": "sgd", "schedule": "inv_sqrt_t", "eta": 10.0}, {"lam": 0.1},
+         {"average": "last"}]
+    )  # fmt: skip
+    w.state.set_race(True)
+    w.state.set_suboptimality(True)
+    until(w, lambda s: s.race is not None)
+    w.advance(300)
+    until(w, lambda s: s.t == 300 and s.race is not None)
+    w.frames.redraw_readings()
+    shot(w, "race-four-runs")
+    w.set_presentation(True)
+    wait(800)
+    w.frames.redraw_readings()
+    wait(300)
+    shot(w, "race-four-runs-presentation")
     w.set_presentation(False)
     wait(800)
     close(w)
 
-    # Pegasos projecting onto the ball ‖w‖ ≤ 1/√λ, mid-run
-    w = window(demo_data(), SolverConfig(iterations=2000, seed=1, project=True))
-    w.toggle_play()
-    until(w, lambda s: s.t >= 60)
-    w.toggle_play()
-    until(w, lambda s: not w.playing)
-    shot(w, "binary-projected")
-    close(w)
-
-    # a multiclass job: class 3's row varies
+    # a multiclass job: class 3's row varies, the others held
     rng = np.random.default_rng(2)
     centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
     X = np.vstack([c + 0.7 * rng.normal(size=(40, 2)) for c in centres])
@@ -123,7 +130,12 @@ def main() -> int:
     until(w, lambda s: s.t >= 400)
     w.toggle_play()
     until(w, lambda s: not w.playing)
-    shot(w, "multiclass-class3")
+    shot(w, "weight-space-multiclass")
+    w.set_presentation(True)
+    wait(800)
+    shot(w, "weight-space-multiclass-presentation")
+    w.set_presentation(False)
+    wait(800)
     close(w)
     app.processEvents()
     return 0
