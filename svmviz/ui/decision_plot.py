@@ -263,7 +263,10 @@ class DecisionPlot(pg.PlotWidget):
             optimum = overlay_words(kind, has_margin)
             entries.append((self.optimum_boundary, f"exact optimum: {optimum}"))
         entries += self.given.legend_entries()
-        entries += self.race.legend_entries()
+        race = self.race.legend_entries()
+        if race:  # run 1's entry shows the plane's own lines: named once, not twice
+            entries = [e for e in entries if e[0] is not self.boundary and e[0] is not self.margin]
+        entries += race
         if self._step_marks is not None:
             entries.append(self._step_marks)
         return entries

@@ -97,7 +97,10 @@ class RaceLines(QtCore.QObject):
             return []
         k = self.plot.scale
         entries: list[tuple[object, str]] = [
-            (Sample(self.plot.boundary, k, below=self.plot.margin), run_name(1, race.label))
+            (
+                Sample(self.plot.boundary, k, below=self.plot.margin),
+                run_name(1, race.label) + " (f = 0 above its margins)",
+            )
         ]
         for i, run in enumerate(race.runs):
             below = self.margins[i] if run.contours["margin"] else None

@@ -32,7 +32,8 @@ def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
     labels = [text for _, text in w.plot.legend_labels()]
     assert sum(text.startswith("run ") for text in labels) == 4
     for k, label in enumerate(snap.race.labels, start=1):
-        assert f"run {k}: {label}" in labels
+        assert any(text.startswith(f"run {k}: {label}") for text in labels)
+    assert "boundary f = 0" not in labels  # (run 1's entry names the plane's own lines)
     assert snap.race.runs[0].label == "SGD, η ∝ 1/√t" and snap.race.runs[1].label == "λ = 0.1"
     for run, item in zip(snap.race.runs, w.plot.race.boundaries, strict=False):
         x, y = item.getData()
@@ -46,6 +47,7 @@ def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
     wait_frame(w, lambda s: s.race is None)
     assert not any(i.isVisible() for i in w.plot.race.boundaries)
     assert not any(text.startswith("run ") for _, text in w.plot.legend_labels())
+    assert "boundary f = 0" in [text for _, text in w.plot.legend_labels()]
     assert before
 
 
