@@ -125,7 +125,7 @@ class WeightItems:
         self.hand.hide()
 
     @staticmethod
-    def legend_html(averaged: bool) -> str:
+    def legend_html(averaged: bool, hand: bool = False) -> str:
         """One line of rich text naming the marks (below the plot: no key over the
         landscape)."""
 
@@ -136,9 +136,9 @@ class WeightItems:
         if averaged:
             parts.append(mark("#000000", "- -", "w̄<sub>t</sub>"))
         parts += [
-            mark("#000000", "●", "model"),
+            mark("#000000", "●", "your w (by hand)" if hand else "model"),
             mark(OPTIMUM_COLOR, "★", "w*"),
-            mark(LEVEL_COLOR, "- -", "F = F(model)"),
+            mark(LEVEL_COLOR, "- -", "F = F(your w)" if hand else "F = F(model)"),
         ]
         return "<small>" + " &nbsp; ".join(parts) + "</small>"
 

@@ -73,6 +73,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
         self._averaged = True
         self._race_key = ""  # the race runs' entries of the key
+        self._by_hand = False  # the frame shown is of a boundary moved by hand
         self._names: tuple = ()  # the classes' names
         self._drift = QtCore.QTimer(self, singleShot=True, interval=int(REQUEST_SECONDS * 1000))
         self._drift.timeout.connect(self.redraw)
@@ -177,7 +178,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             f' &nbsp; <span style="color:{c}"><b>—</b></span>&nbsp;{html.escape(str(label))}'
             for c, label in zip(colors, labels, strict=True)
         )
-        self.key.setText(WeightItems.legend_html(self._averaged) + self._race_key)
+        self.key.setText(WeightItems.legend_html(self._averaged, self._by_hand) + self._race_key)
 
     def set_class(self, k: int) -> None:
         """Vary class ``k``'s row (kept by the session's View)."""
@@ -223,7 +224,8 @@ class WeightSpaceView(QtWidgets.QWidget):
                 optimum = ref.model
         averaged = config.average != "last"
         self._averaged = averaged
-        self.key.setText(WeightItems.legend_html(averaged) + self._race_key)
+        self._by_hand = snap.status == "hand"
+        self.key.setText(WeightItems.legend_html(averaged, self._by_hand) + self._race_key)
         path = snap.path
         if self._paths[0].k != k:
             self._paths = (Points(k), Points(k, output=True))
@@ -249,7 +251,9 @@ class WeightSpaceView(QtWidgets.QWidget):
         # (the view's shape: the landscape fills it, axes of equal scales)
         box = self.plot.getPlotItem().vb.size()
         aspect = box.width() / box.height() if box.height() > 0 else 1.0
-        problem = (snap.generation, k, hold, round(np.log(max(aspect, 1e-3)) / ASPECT_STEP))
+        # (by hand: around 0, w* and your w, the run's path aside: the basin, not the jumps)
+        hand = snap.status == "hand"
+        problem = (snap.generation, k, hold, round(np.log(max(aspect, 1e-3)) / ASPECT_STEP), hand)
         keep = [model.coef[k]]
         if optimum is not None:
             keep.append(optimum.coef[k])
@@ -260,6 +264,8 @@ class WeightSpaceView(QtWidgets.QWidget):
         if self._grid is not None and problem == self._problem and _inside(self._grid, keep):
             return
         path = iterate if output is None else np.vstack([iterate, output])
+        if hand:
+            path = None
         self._grid = grid_around(model, k, optimum, DEFAULT_GRID, path=path, aspect=aspect)
         self._problem = problem
         w1, w2 = self._grid
@@ -337,13 +343,14 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.held_label.setText(held)
         obj = snap.history.get("objective")
         value = float(obj[-1]) if obj is not None and len(obj) and not snap.iterate else None
+        hand = snap.status == "hand"  # (a boundary moved by hand: its own F, not the run's)
+        if hand:
+            value = snap.model.extra.get("objective")
         if value is None and land is not None:
             value = at(land, model.coef[k])
-        text = (
-            f"F(model) = {value:.4g}"
-            if value is not None and np.isfinite(value)
-            else "F(model) = …"
-        )
+        name = "F(your w)" if hand else "F(model)"
+        finite = value is not None and np.isfinite(value)
+        text = f"{name} = {value:.4g}" if finite else f"{name} = …"
         if snap.reference is not None and snap.reference.objective is not None:
             text += f" · F* = {snap.reference.objective:.4g}"
         elif snap.reference_pending:

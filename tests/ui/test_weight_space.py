@@ -94,13 +94,21 @@ def test_a_click_gives_the_start_weights(make_window, wait_frame, qtbot):
 def test_the_hand_moved_boundary_is_marked_in_weight_space(make_window, wait_frame, qtbot):
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     w.advance(20)
-    wait_frame(w, lambda s: s.t == 20)
+    wait_frame(w, lambda s: s.t == 20 and s.reference is not None)
     w.controls.hand.trigger()
     snap = wait_frame(w, lambda s: s.status == "hand")
     items = w.weight_space.items
     qtbot.waitUntil(lambda: items.hand.isVisible(), timeout=3000)
     x, y = items.hand.getData()
     np.testing.assert_allclose([x[0], y[0]], snap.model.coef[0])
+    # its own F (not the run's last), named as yours; the grid around 0, w* and your w
+    view = w.weight_space
+    qtbot.waitUntil(lambda: "F(your w)" in view.value_label.text(), timeout=3000)
+    assert f"F(your w) = {snap.model.extra['objective']:.4g}" in view.value_label.text()
+    assert "your w (by hand)" in view.key.text()
+    w1, w2 = view._grid
+    for p in (np.zeros(2), snap.model.coef[0], snap.reference.model.coef[0]):
+        assert w1[0] < p[0] < w1[-1] and w2[0] < p[1] < w2[-1]
     w.controls.hand.trigger()  # leaving the mode takes the marker away
     qtbot.waitUntil(lambda: not items.hand.isVisible(), timeout=3000)
 
