@@ -1,8 +1,8 @@
 """The screenshots of the optimisation itself (issue 27), at a screen of the given size: the
 weight-space view during a step (linear binary) and for a multiclass job (class 3's row),
 the boundary moved by hand (its w marked in weight space), and a race of four runs (their
-paths in weight space too), each also in presentation mode but the step. The window and the
-weight-space view are saved: NAME-WxH.png and NAME-view-WxH.png.
+paths in weight space too), each also in presentation mode but the step: NAME-WxH.png, and
+with --views the weight-space view alone, NAME-view-WxH.png.
 
     python assets/screenshots/optimisation_shots.py --size 1920x1080 --out assets/screenshots
 """
@@ -22,6 +22,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--out", default=str(Path(__file__).parent))
+    parser.add_argument("--views", action="store_true", help="also the view alone")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
@@ -55,7 +56,8 @@ def main() -> int:
     def shot(w, name: str) -> None:
         tag = f"{width}x{height}"
         w.grab().save(str(out / f"{name}-{tag}.png"))
-        w.weight_space.grab().save(str(out / f"{name}-view-{tag}.png"))
+        if args.views:
+            w.weight_space.grab().save(str(out / f"{name}-view-{tag}.png"))
 
     def window(data, config):
         w = build_window(data, config)
