@@ -1,6 +1,7 @@
-"""Replaying a training from w = 0 for an animation: the iterations to show, and the solver
-stepped to each of them. The run is the window's own (same configuration and seed, on the
-same training points), so every picture is an iterate the window showed or would show."""
+"""Replaying a training from w = 0 (or its start w₀) for an animation: the iterations to
+show, and the solver stepped to each of them. The run is the window's own (same
+configuration and seed, on the same training points), so every picture is an iterate the
+window showed or would show."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
+from svmviz.core.start import Start, apply_start
 
 SPACINGS = ("log", "linear")
 
@@ -37,19 +39,27 @@ def frame_iterations(last: int, frames: int, spacing: str = "log") -> np.ndarray
 
 
 def replay(
-    config: SolverConfig, data: Dataset, reference: Reference | None, iterations: Iterable[int]
+    config: SolverConfig,
+    data: Dataset,
+    reference: Reference | None,
+    iterations: Iterable[int],
+    start: Start | None = None,
 ) -> Generator[Solver, None, None]:
-    """The solver of ``config`` on ``data`` from w = 0, stepped to each of ``iterations``
-    (increasing) in turn; stops early where the solver stops (its stopping rule, or a
-    divergence: ``solver.status_`` says which)."""
+    """The solver of ``config`` on ``data`` from w = 0 (or the run's ``start`` w₀, its
+    iterations then counted from t₀), stepped to each of ``iterations`` (increasing) in
+    turn; stops early where the solver stops (its stopping rule, or a divergence:
+    ``solver.status_`` says which)."""
     solver = Solver(config).reset(
         data,
         None if reference is None else reference.lam_hard,
         optimum=None if reference is None else reference.objective,
     )
+    if start is not None:
+        apply_start(solver, start)
+    t0 = solver.t_
     for t in iterations:
-        while solver.t_ < t and not solver.done:
-            solver.step(int(t) - solver.t_)
+        while solver.t_ < t0 + t and not solver.done:
+            solver.step(int(t0 + t) - solver.t_)
         yield solver
         if solver.done:
             return

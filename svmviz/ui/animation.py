@@ -1,9 +1,9 @@
 """The training as an animation for slides: an animated GIF, or numbered PNG frames.
 
-The run is replayed from w = 0 (svmviz.core.replay: the window's configuration, seed and
-training points), and each chosen iteration is drawn by a twin of the decision plot with
-its iteration t and objective F above it (:func:`training_frames`, which
-``svmviz.animate`` draws its frames with too). In the window one frame is made per turn of
+The run is replayed from w = 0 or its start w₀ (svmviz.core.replay: the window's
+configuration, seed and training points), and each chosen iteration is drawn by a twin of
+the decision plot with its iteration t and objective F above it (:func:`training_frames`,
+which ``svmviz.animate`` draws its frames with too). In the window one frame is made per turn of
 the event loop (a zero-time timer), so the window stays responsive; a progress dialog
 counts the frames and Cancel stops at once, leaving no partial file behind. The GIF is
 written by Pillow (:func:`gif_bytes`), atomically, at the end.
@@ -66,18 +66,18 @@ class AnimationExport(QtCore.QObject):
     def __init__(self, parent, state: PlaneState, job, settings: AnimationSettings):
         """``state``: the plane as the window shows it (its model is replaced per frame);
         ``job``: (configuration, all points as a Dataset, parts of the split or None, exact
-        reference or None)."""
+        reference or None, the start w₀ the run began at or None)."""
         super().__init__(parent)
         check_size(settings.width, settings.height, settings.scale)
         self.settings = settings
         self.iterations = frame_iterations(settings.last, settings.frames, settings.spacing)
         if settings.gif:
             check_gif_size(len(self.iterations), settings.width, settings.height, settings.scale)
-        self.config, self.data, self.parts, reference = job
+        self.config, self.data, self.parts, reference, start = job
         train = self.data if self.parts is None else _subset(self.data, self.parts)
-        self._runs = replay(self.config, train, reference, self.iterations)
+        self._runs = replay(self.config, train, reference, self.iterations, start)
         self._frames = training_frames(
-            state, self._runs, settings.width, settings.height, settings.scale, self.parts
+            state, self._runs, settings.width, settings.height, settings.scale, self.parts, start
         )
         self._images = []  # GIF: the frames, as palette images
         self._written = []  # PNG frames written so far (removed on cancel)
@@ -186,12 +186,14 @@ def training_frames(
     height: int,
     scale: float = 1.0,
     parts: np.ndarray | None = None,
+    start=None,
 ) -> Generator[tuple[Solver, QtGui.QImage], None, None]:
     """Each solver of ``runs`` (svmviz.core.replay.replay) drawn as the plane ``state``
     (its points, extent and view; its model replaced by each solver's, titled by
     :func:`frame_title`), by one twin of ``width`` × ``height`` at ``scale``: (solver,
     image) pairs. ``parts``: the split of the state's points (the solver trained on the
-    TRAIN ones); with a race in ``state``, its other runs replayed and drawn beside each.
+    TRAIN ones); with a race in ``state``, its other runs replayed and drawn beside each
+    (from the runs' ``start`` w₀, when they began at one: svmviz.core.start).
     The twin is closed when the frames end or the generator is closed."""
     # a race: its other runs replayed beside this one (svmviz.app.race_runner)
     configs = [] if state.race is None else [r.config for r in state.race.runs]
@@ -204,6 +206,8 @@ def training_frames(
             if configs:
                 if companions is None:
                     companions = Companions(solver, configs, solver.data_)
+                    if start is not None:
+                        companions.set_start(start)
                 companions.follow(solver)
                 race = companions.frame(state.extent, iterate=False)
             model = solver.model()

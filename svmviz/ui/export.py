@@ -256,7 +256,9 @@ class Exports(QtCore.QObject):
             return False
         snap = self.frames.snapshot
         budget = session.config.iterations
-        dialog = AnimationDialog(self.prefs, snap.t if snap is not None else 0, budget, w)
+        # (a run from a start w₀: the iterations since it, t − t₀)
+        last = 0 if snap is None else snap.t - (snap.t0 if snap.start is not None else 0)
+        dialog = AnimationDialog(self.prefs, last, budget, w)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
         dialog.remember(self.prefs)
@@ -270,7 +272,8 @@ class Exports(QtCore.QObject):
     def start_animation(self, settings) -> bool:
         snap, session = self.frames.snapshot, self.session
         reference = snap.reference if snap is not None else None
-        job = (session.job_config(), session.dataset(), session.parts(), reference)
+        start = snap.start if snap is not None else None
+        job = (session.job_config(), session.dataset(), session.parts(), reference, start)
         try:
             self.animation = AnimationExport(self.window, self.frames.plane_state(), job, settings)
         except InputError as exc:

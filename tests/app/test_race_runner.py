@@ -4,7 +4,6 @@ seek, restart and edits, on the same samples, each equal to its run alone, bit f
 import numpy as np
 import pytest
 
-from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import Job
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
@@ -14,25 +13,9 @@ from svmviz.core.pace import DEFAULT, INSTANT, Speed
 from svmviz.core.race_setup import parse, race_configs
 from svmviz.core.solvers import Solver
 from svmviz.core.training import problem_key
-from tests.app.test_runner import FakeGui, FakeReferences
 
 BASE = SolverConfig(iterations=3000, seed=3)
 VARIATIONS = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"loss": "logistic"}]
-
-
-@pytest.fixture
-def gui():
-    return FakeGui()
-
-
-@pytest.fixture
-def references():
-    return FakeReferences()
-
-
-@pytest.fixture
-def runner(gui, references):
-    return TrainingRunner(gui.controls, references)
 
 
 def race_job(data, base=BASE, variations=VARIATIONS, generation=1, **kw):

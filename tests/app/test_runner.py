@@ -86,21 +86,6 @@ class FakeGui:
         return self.frames[-1][1]
 
 
-@pytest.fixture
-def gui():
-    return FakeGui()
-
-
-@pytest.fixture
-def references():
-    return FakeReferences()
-
-
-@pytest.fixture
-def runner(gui, references):
-    return TrainingRunner(gui.controls, references)
-
-
 def job(data, generation=1, grid=16, parts=None, warm=False, catch_up=0, explain=False, **config):
     cfg = SolverConfig(**config)
     return Job(

@@ -2,26 +2,13 @@
 replay the run from w₀ bit for bit (the runner driven synchronously, tests/app/test_runner)."""
 
 import numpy as np
-import pytest
 
-from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import Job
 from svmviz.core.config import SolverConfig
 from svmviz.core.frame import data_extent
 from svmviz.core.start import Start, start_t0
-from tests.app.test_runner import FakeGui, FakeReferences
 
 W0, B0 = np.array([[1.5, -0.5]]), np.array([0.25])
-
-
-@pytest.fixture
-def gui():
-    return FakeGui()
-
-
-@pytest.fixture
-def runner(gui):
-    return TrainingRunner(gui.controls, FakeReferences())
 
 
 def start_job(data, generation=1, start=None, **config):

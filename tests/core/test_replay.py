@@ -37,3 +37,22 @@ def test_replay_steps_to_each_iteration_as_one_run_does(separable):
     one = Solver(config).reset(separable)
     one.step(300)
     np.testing.assert_array_equal(seen[-1][1], one.model().coef)
+
+
+def test_a_run_from_a_start_is_replayed_from_it(separable):
+    """A run that began at a start w₀ (t₀) is replayed from it, its iterations counted from
+    t₀: each picture is the iterate the window showed at t₀ + t."""
+    from svmviz.core.start import Start, apply_start, start_t0
+
+    config = SolverConfig(iterations=300, seed=3, lam=0.05)
+    start = Start(np.array([[2.0, -1.0]]), np.array([0.5]), start_t0(len(separable.y)),
+                  separable.classes)  # fmt: skip
+    seen = [(s.t_, s.model().coef.copy()) for s in replay(config, separable, None, [1, 20], start)]
+    assert [t for t, _ in seen] == [start.t0 + 1, start.t0 + 20]
+    one = Solver(config).reset(separable)
+    apply_start(one, start)
+    one.step(20)
+    np.testing.assert_array_equal(seen[-1][1], one.model().coef)
+    from_zero = Solver(config).reset(separable)
+    from_zero.step(start.t0 + 20)
+    assert not np.allclose(from_zero.model().coef, seen[-1][1])

@@ -256,3 +256,35 @@ def test_sizes_too_large_are_refused_with_a_message(trained, tmp_path, monkeypat
     assert "for a GIF (at most 1 GB)" in shown[-1]
     assert "numbered PNG frames" in shown[-1]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_animation_of_a_run_from_a_start_replays_it_from_there(
+    make_window, wait_frame, tmp_path, qtbot, monkeypatch
+):
+    """A run that began at a start w₀ (Train from here, a click in weight space) is
+    replayed from w₀ and t₀: every frame is an iterate the window showed."""
+    import numpy as np
+
+    from svmviz.core import replay as replay_module
+    from svmviz.ui import animation
+
+    w = make_window(iterations=3000, lam=0.05)
+    w.train_from(np.array([[1.5, -0.5]]), np.array([0.25]))
+    snap = wait_frame(w, lambda s: s.start is not None)
+    w.advance(12)
+    snap = wait_frame(w, lambda s: s.t == s.t0 + 12)
+    solvers = []
+
+    def recorded(*args, **kw):
+        for solver in replay_module.replay(*args, **kw):
+            solvers.append((solver.t_, solver.model().coef.copy()))
+            yield solver
+
+    monkeypatch.setattr(animation, "replay", recorded)
+    path = tmp_path / "run.gif"
+    ok, _ = run_animation(
+        qtbot, w, AnimationSettings(path, frames=3, last=12, width=200, height=150)
+    )
+    assert ok
+    assert solvers[-1][0] == snap.t  # t₀ + 12, not 12
+    np.testing.assert_array_equal(solvers[-1][1], snap.model.coef)
