@@ -274,7 +274,11 @@ class MainWindow(QtWidgets.QMainWindow):
         while presenting: presentation mode hides and shows docks of its own)."""
         dock, view, state = self.weight_space_dock, self.weight_space, self.state
         dock.toggleViewAction().toggled.connect(
-            lambda on: None if self.presentation.on else state.set_weight_space(on)
+            lambda on: (
+                None
+                if self.presentation.on or self.presentation.settling
+                else state.set_weight_space(on)
+            )
         )
         state.weight_space_changed.connect(self._show_weight_space)
         view.class_changed.connect(state.set_weight_class)

@@ -188,15 +188,17 @@ class _Settle(QtCore.QObject):
         self._timer.timeout.connect(self.stop)
         self._timer.start()
         window.installEventFilter(self)
-        self._apply()
 
-    def _apply(self) -> None:
+    def apply(self) -> None:
         layout.restore(self.w, self.saved.state)
+        # (the weight space as the window's state says now: it may have been turned on or
+        # off while presenting, which the saved layout does not know)
+        layout.place_weight_space(self.w, self.w.state.weight_space)
         self.w.curves.setSizes(self.saved.curves)
 
     def eventFilter(self, obj, event):
         if event.type() == QtCore.QEvent.Type.Resize:
-            self._apply()
+            self.apply()
             if obj.size() == self.saved.size:
                 self.stop()
         return False
@@ -286,7 +288,14 @@ class Presentation:
             w.showNormal()  # (out of full screen; the geometry brings back a maximized window)
             w.restoreGeometry(saved.geometry)
             self._settling = _Settle(w, saved)
+            self._settling.apply()  # (once settling: the docks it shows and hides are not asks)
         w.plot.setFocus()  # Space, R and the arrows reach the window's actions
+
+    @property
+    def settling(self) -> bool:
+        """Whether the window's layout is being put back after presentation mode (its
+        docks come and go as the saved layout says, not as the user asks)."""
+        return self._settling is not None and self._settling.active
 
     def show_weight_space(self, on: bool) -> None:
         """The weight space below the curve, large (on), or the curve alone (off)."""

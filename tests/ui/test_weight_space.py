@@ -177,7 +177,15 @@ def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
     assert not w.weight_space_dock.isVisible()
+    # turned on while presenting (a session opened, the View menu): shown at once, and
+    # still on, beside the curves, once presentation mode ends
+    w.state.set_weight_space(True)
+    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=3000)
     w.set_presentation(False)
+    qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
+    qtbot.wait(200)
+    assert w.state.weight_space and w.weight_space_dock.isVisible()
+    assert w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock)
 
 
 @pytest.mark.parametrize("index, hold, words", [(1, "none", "b = 0"), (2, "profiled", "profiled")])
