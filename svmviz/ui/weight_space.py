@@ -32,6 +32,7 @@ from svmviz.ui.weight_items import WeightItems, at
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
 INNER = 0.05  # a point this share of the side inside the grid's edge makes it grow
+DRAW_SECONDS = 1 / 30  # the least time between two drawings (a frame between: drawn after)
 ASPECT_STEP = 0.15  # of log(width/height): a view reshaped more gets a grid of its shape
 
 
@@ -73,10 +74,15 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
         self._averaged = True
         self._race_key = ""  # the race runs' entries of the key
+        self._race_drawn: tuple = ()  # (length, last t) of each race path drawn
         self._by_hand = False  # the frame shown is of a boundary moved by hand
         self._names: tuple = ()  # the classes' names
         self._drift = QtCore.QTimer(self, singleShot=True, interval=int(REQUEST_SECONDS * 1000))
         self._drift.timeout.connect(self.redraw)
+        # at most every DRAW_SECONDS while playing (the plane's frames come first)
+        self._drawn_at = -float("inf")
+        self._due = QtCore.QTimer(self, singleShot=True)
+        self._due.timeout.connect(self.redraw)
 
         column = QtWidgets.QVBoxLayout(self)
         column.setContentsMargins(2, 2, 2, 2)
@@ -133,11 +139,17 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._last = (snap, training_data, config, names)
         if not on_screen(self):
             return  # (drawn when shown: redraw)
-        self._draw(snap, training_data, config)
+        wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
+        if wait <= 0:
+            self.redraw()
+        elif not self._due.isActive():  # the newest of the frames meanwhile, when due
+            self._due.start(int(1000 * wait) + 1)
 
     def redraw(self) -> None:
         """The newest snapshot again (the view came on screen, a setting changed)."""
+        self._due.stop()
         if self._last is not None:
+            self._drawn_at = time.perf_counter()
             self._draw(*self._last)
 
     def resizeEvent(self, event) -> None:
@@ -148,6 +160,7 @@ class WeightSpaceView(QtWidgets.QWidget):
 
     def clear(self, message: str = "Nothing to draw: no model trained yet.") -> None:
         self._last = None
+        self._race_drawn = ()
         self.runner.cancel()
         self._asked = None
         self.land = None
@@ -244,6 +257,18 @@ class WeightSpaceView(QtWidgets.QWidget):
         level = at(self.land, w) if self.land is not None else float("nan")
         it.show_level(self.land, level)
         self._write(snap, model, k, hold)
+        race = snap.race
+        if race is not None:  # runs 2… of a race (run 1's path is the view's own)
+            runs = [r for r in race.runs if r.path is not None]
+            # (drawn again when a path has new points: its length or last t moved)
+            key = tuple((len(r.path.t), r.path.t[-1] if r.path.t else -1) for r in runs)
+            if key != self._race_drawn:
+                self._race_drawn = key
+                self.show_race([r.path for r in runs], [r.color for r in runs],
+                               [r.label for r in runs])  # fmt: skip
+        elif self.items.race:
+            self._race_drawn = ()
+            self.show_race([], [], [])
 
     def _grow(self, snap, model, k, hold, optimum, iterate, output) -> None:
         """A new grid for a new problem, class or hold, or when a point to draw (w, w*, the
@@ -448,12 +473,5 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
 
         names = [router.session.classes[int(c)] for c in router.present]
         view.show_snapshot(snap, training_data, router.session.config, names)
-        if not on_screen(view):
-            return
-        if snap.race is not None:  # runs 2… of a race (run 1's path is the view's own)
-            runs = [r for r in snap.race.runs if r.path is not None]
-            view.show_race([r.path for r in runs], [r.color for r in runs], [r.label for r in runs])
-        elif view.items.race:
-            view.show_race([], [], [])
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)
