@@ -173,6 +173,11 @@ class SessionFile:
         split = _split(d.get("split") or {}, where)
         start = d.get("start")
         start = None if start is None else Start.from_dict(start, where)
+        if start is not None and len(y) and start.W.shape[1] != X.shape[1]:
+            raise InputError(
+                f"{where}: the start w₀ has {start.W.shape[1]} weights a row, but the points "
+                f"have {X.shape[1]} coordinates"
+            )
         caption = d.get("caption")
         if caption is not None:
             if not (

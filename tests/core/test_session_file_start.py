@@ -42,6 +42,7 @@ def test_a_file_without_a_start_loads_with_none(tmp_path):
         ({"W": [[1.0, None]], "b": [0.0], "t0": 4}, "W must be rows of finite numbers"),
         ({"W": [[1.0, 2.0]], "b": [0.0, 0.0], "t0": 4}, "one number per row of W"),
         ("w = 0", "the start must be"),
+        ({"W": [[1.0, 2.0, 3.0]], "b": [0.0], "t0": 4}, "3 weights a row, but the points have 2"),
     ],
 )
 def test_a_bad_start_in_a_file_names_the_file_and_the_problem(tmp_path, start, words):
