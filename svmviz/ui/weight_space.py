@@ -110,6 +110,8 @@ class WeightSpaceView(QtWidgets.QWidget):
         item = self.plot.getPlotItem()
         item.setLabel("bottom", "w₁")
         item.setLabel("left", "w₂")
+        for side in ("bottom", "left"):  # (the weights themselves, not "w₂ (x0.001)")
+            item.getAxis(side).enableAutoSIPrefix(False)
         item.hideButtons()
         self.items = WeightItems(item)
         self.plot.scene().sigMouseClicked.connect(self._on_click)

@@ -279,3 +279,14 @@ def test_a_race_s_runs_are_drawn_in_weight_space(make_window, wait_frame, qtbot)
     w.state.set_race(False)
     wait_frame(w, lambda s: s.race is None)
     qtbot.waitUntil(lambda: items.race == [], timeout=3000)
+
+
+def test_the_axes_show_the_weights_themselves(make_window, wait_frame, qtbot):
+    """Small weights are labelled as they are, not rescaled with an "(x0.001)" on the axis."""
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    item = w.weight_space.plot.getPlotItem()
+    for side in ("bottom", "left"):
+        axis = item.getAxis(side)
+        axis.setRange(-0.004, 0.004)
+        assert axis.autoSIPrefixScale == 1.0
+        assert "x0.001" not in axis.labelString()
