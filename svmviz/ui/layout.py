@@ -126,6 +126,7 @@ def place_weight_space(window, on: bool) -> None:
         if tabbed:
             window.removeDockWidget(dock)
             window.addDockWidget(RIGHT, dock)
+            hide_stale_tab_bars(window)
         dock.hide()
         return
     if not tabbed:
@@ -194,6 +195,23 @@ def size_columns(window) -> None:
         QtCore.Qt.Orientation.Vertical,
     )
     whole_tab_titles(window)
+
+
+def hide_stale_tab_bars(window) -> None:
+    """Hide the dock tab bars the window's layout left behind: a dock taken out of a tab
+    group and docked again (the weight space, below the curve when presenting) can leave
+    the group's old bar on screen, its tabs naming docks that are no longer tabbed."""
+    docks = {d.windowTitle(): d for d in window.findChildren(QtWidgets.QDockWidget)}
+    for bar in window.findChildren(QtWidgets.QTabBar):
+        if bar.parent() is not window or bar.count() < 2:
+            continue
+        group = [docks.get(bar.tabText(i)) for i in range(bar.count())]
+        first = group[0]
+        tabbed = first is not None and all(
+            d is not None and d in window.tabifiedDockWidgets(first) for d in group[1:]
+        )
+        if not tabbed:
+            bar.hide()
 
 
 def whole_tab_titles(window) -> None:

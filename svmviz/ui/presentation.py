@@ -194,6 +194,7 @@ class _Settle(QtCore.QObject):
         # (the weight space as the window's state says now: it may have been turned on or
         # off while presenting, which the saved layout does not know)
         layout.place_weight_space(self.w, self.w.state.weight_space)
+        layout.hide_stale_tab_bars(self.w)
         self.w.curves.setSizes(self.saved.curves)
 
     def eventFilter(self, obj, event):
@@ -307,6 +308,7 @@ class Presentation:
             w.splitDockWidget(w.curves_dock, dock, QtCore.Qt.Orientation.Vertical)
             dock.show()
             dock.setTitleBarWidget(QtWidgets.QWidget())
+            layout.hide_stale_tab_bars(w)  # (the curves' old tab bar, under the view)
         else:
             dock.hide()
         screen = w.screen().geometry() if w.screen() else w.geometry()

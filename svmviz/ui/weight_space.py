@@ -81,6 +81,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._drift.timeout.connect(self.redraw)
         # at most every DRAW_SECONDS while playing (the plane's frames come first)
         self._drawn_at = -float("inf")
+        self.drawn = None  # the snapshot drawn last
         self._due = QtCore.QTimer(self, singleShot=True)
         self._due.timeout.connect(self.redraw)
 
@@ -153,6 +154,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         if self._last is not None:
             self._drawn_at = time.perf_counter()
             self._draw(*self._last)
+            self.drawn = self._last[0]
 
     def resizeEvent(self, event) -> None:
         """A new shape: drawn again once laid out (its grid takes the view's shape)."""

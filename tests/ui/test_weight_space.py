@@ -12,6 +12,14 @@ from svmviz.core.session_file import View
 from svmviz.core.weight_path import points
 
 
+def tab_bars(w):
+    """The titles of each dock tab bar on screen (of two tabs or more)."""
+    from PySide6 import QtWidgets
+
+    bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.parent() is w and b.isVisible()]
+    return [[b.tabText(i) for i in range(b.count())] for b in bars if b.count() > 1]
+
+
 def weight_window(make_window, wait_frame, qtbot, **settings):
     w = make_window(show=True, **settings)
     w.resize(1400, 900)
@@ -30,6 +38,8 @@ def test_the_view_draws_the_path_the_optimum_and_the_landscape(make_window, wait
     qtbot.waitUntil(lambda: view.land is not None and view.runner.pending is None, timeout=20000)
     w.advance(1)
     snap = wait_frame(w, lambda s: s.t == 16)
+    qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 16, timeout=3000)
+    snap = view.drawn  # (drawn at most 30 times a second: the newest frame of t = 16)
     x, y = view.items.iterate.getData()
     np.testing.assert_array_equal(np.column_stack([x, y]), points(snap.path))
     assert snap.path.t[-1] == 16
@@ -120,6 +130,8 @@ def test_multiclass_varies_the_chosen_class(make_window, wait_frame, qtbot, blob
     snap = wait_frame(w, lambda s: s.t == 20)
     view = w.weight_space
     qtbot.waitUntil(lambda: view.land is not None and view.land.k == 2, timeout=20000)
+    qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
+    snap = view.drawn  # (drawn at most 30 times a second: the newest frame of t = 20)
     assert view.class_box.isVisible() and view.class_box.currentIndex() == 2
     x, y = view.items.iterate.getData()
     np.testing.assert_array_equal(np.column_stack([x, y]), points(snap.path, 2))
@@ -160,6 +172,7 @@ def test_the_toggle_is_remembered_in_the_preferences(make_window, wait_frame, qt
 
 def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_frame, qtbot):
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    qtbot.waitUntil(lambda: ["Curves", "Weight space"] in tab_bars(w), timeout=5000)
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
     qtbot.wait(200)
@@ -169,10 +182,13 @@ def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_
     assert w.weight_space.height() > 0.4 * w.height()
     assert w.curves.isVisible(), "the curve above it"
     assert w.weight_space_dock not in w.tabifiedDockWidgets(w.curves_dock)
+    assert tab_bars(w) == [], "no tab bar left behind over the view"
     w.set_presentation(False)
     qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
     assert w.state.weight_space, "presentation mode leaves the toggle as it was"
     qtbot.waitUntil(lambda: w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock))
+    qtbot.wait(200)
+    assert tab_bars(w).count(["Curves", "Weight space"]) == 1
     w.state.set_weight_space(False)
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
@@ -290,3 +306,23 @@ def test_the_axes_show_the_weights_themselves(make_window, wait_frame, qtbot):
         axis.setRange(-0.004, 0.004)
         assert axis.autoSIPrefixScale == 1.0
         assert "x0.001" not in axis.labelString()
+
+
+def test_a_tab_bar_left_behind_is_hidden(make_window, wait_frame, qtbot):
+    """A dock bar naming docks that are no longer tabbed together (Qt leaves one behind
+    when the weight space is docked below the curve to present) is hidden; the bar of a
+    real group stays."""
+    from PySide6 import QtWidgets
+
+    from svmviz.ui import layout
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    qtbot.waitUntil(lambda: ["Curves", "Weight space"] in tab_bars(w), timeout=5000)
+    left = QtWidgets.QTabBar(w)  # (as Qt's layout leaves it: the window's child)
+    for title in ("Weight space", "Step"):
+        left.addTab(title)
+    left.show()
+    assert ["Weight space", "Step"] in tab_bars(w)
+    layout.hide_stale_tab_bars(w)
+    assert not left.isVisible()
+    assert ["Curves", "Weight space"] in tab_bars(w)
