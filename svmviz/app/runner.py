@@ -156,6 +156,7 @@ class TrainingRunner:
                 state.fail(job.generation, str(exc))
                 return
         self.solver = solver
+        self.record_path()  # (its start, w = 0 or w₀, before a catch-up goes on from it)
         fresh = solver.t_ == 0 or self._from_start
         if job.catch_up and fresh and not catch_up(self, job.catch_up, job.explain):
             return  # a newer job replaced this one while it caught up
@@ -249,6 +250,12 @@ class TrainingRunner:
             return None, None
         return self.reference.lam_hard, self.reference.objective
 
+    def record_path(self) -> None:
+        """The run's path in weight space: its point at the current t (linear models of
+        2-D data; at each frame, and after each chunk of a catch-up, which has none)."""
+        if self.solver is not None and drawable(self.solver):
+            record(self.path, self.solver)
+
     def follow_race(self, explain: bool = False) -> None:
         """A race's runs 2–4 to this run's iteration (after each chunk of play, and before
         each frame: see svmviz.app.race_runner)."""
@@ -293,10 +300,8 @@ class TrainingRunner:
             # the exact optimum's regions and curves, once per job and view
             fit = self._fit_data
             self._optimum = make_frame(ref.model, fit, extent, job.grid)
-        path = None
-        if drawable(s):
-            record(self.path, s)
-            path = frozen(self.path)
+        self.record_path()
+        path = frozen(self.path) if drawable(s) else None
         h = s.history_
         history = {c: h[c] for c in (*h.names, "t")}
         for v in history.values():

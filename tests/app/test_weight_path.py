@@ -141,3 +141,16 @@ def test_the_drawn_points_follow_the_path_as_it_grows_thins_and_truncates():
     other = Path()
     other.add(0, np.zeros((2, 2)), np.zeros((2, 2)))
     np.testing.assert_array_equal(drawn.of(other), np.zeros((1, 2)))
+
+
+def test_a_job_that_catches_up_draws_its_path_from_its_start(blobs2):
+    """After an edit the job trains to where the run was before its first frame: its path
+    still starts at w = 0 and has points on the way (each chunk), each the run's iterate."""
+    gui = Gui()
+    runner = TrainingRunner(gui.controls, References())
+    config = SolverConfig(iterations=3000, seed=4)
+    runner.start(Job(1, config, blobs2, data_extent(blobs2.X), grid=16, catch_up=2000))
+    path = gui.snaps[-1].path
+    assert gui.snaps[-1].t == 2000 and len(gui.snaps) == 1
+    assert path.t[0] == 0 and path.t[-1] == 2000 and len(path.t) > 3
+    assert_is_the_run(path, config, blobs2)
