@@ -19,6 +19,8 @@ from __future__ import annotations
 import sys
 from typing import Protocol
 
+import numpy as np
+
 from svmviz.app.play_loop import catch_up, play
 from svmviz.app.race_runner import Companions
 from svmviz.app.snapshot import Job, Snapshot
@@ -36,6 +38,8 @@ from svmviz.core.solvers import Solver
 from svmviz.core.start import apply_start
 from svmviz.core.training import prepare
 from svmviz.core.weight_path import drawable, frozen, record, truncate
+
+PATH_STEPS = 24  # points of the path recorded in one Step N (evenly in log t)
 
 
 class RunnerState(Protocol):
@@ -174,9 +178,27 @@ class TrainingRunner:
         if self.solver is None or self.state.is_interruption_requested():
             return
         if n > 1:
-            self.solver.step(n - 1)
+            self._step_recorded(n - 1)
         self.explained_step = self.explain(self.solver)
         self.publish()
+
+    def _step_recorded(self, n: int) -> None:
+        """``n`` iterations of the solver, its path in weight space recorded on the way at
+        PATH_STEPS iterations spaced evenly in log t (Step N and a catch-up show the way,
+        not a jump; the same iterates as one call: the seed's samples in order)."""
+        s = self.solver
+        if s is None or not drawable(s) or n < 2:
+            if s is not None:
+                s.step(n)
+            return
+        end = s.t_ + n
+        for t in np.unique(np.geomspace(max(s.t_, 1), end, PATH_STEPS).astype(np.int64)):
+            if t > s.t_ and not s.done:
+                s.step(int(t) - s.t_)
+                self.record_path()
+                self.follow_race()  # (a race's runs record theirs on the way too)
+        if s.t_ < end and not s.done:
+            s.step(end - s.t_)
 
     def seek(self, t: int) -> None:
         """Go to iteration ``t`` by replaying the job from w = 0 (or its start w₀) with its

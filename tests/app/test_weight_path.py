@@ -73,9 +73,11 @@ def test_the_path_is_the_solvers_iterates_at_the_recorded_t(blobs2, settings):
     for n in (1, 1, 5, 20, 1):
         runner.step(n)
     path = gui.snaps[-1].path
-    assert path.t == [0, 1, 2, 7, 27, 28]
+    # every frame's t, and on the way of Step 5 and Step 20 (each a point of the run)
+    assert {0, 1, 2, 7, 27, 28} <= set(path.t) and path.t[-1] == 28
+    assert len(path.t) > 6
     assert_is_the_run(path, config, blobs2)
-    assert points(path).shape == (6, 2)
+    assert points(path).shape == (len(path.t), 2)
     assert np.any(points(path)[-1] != 0), "the weights moved"
 
 
@@ -154,3 +156,15 @@ def test_a_job_that_catches_up_draws_its_path_from_its_start(blobs2):
     assert gui.snaps[-1].t == 2000 and len(gui.snaps) == 1
     assert path.t[0] == 0 and path.t[-1] == 2000 and len(path.t) > 3
     assert_is_the_run(path, config, blobs2)
+
+
+def test_step_n_draws_the_way_not_a_jump(blobs2):
+    """Step N (300 iterations in one command) records the path on the way, spaced in
+    log t, each point the run's iterate; the model at the end is the run's at t = 300."""
+    gui, runner, config = run(blobs2)
+    runner.step(300)
+    path = gui.snaps[-1].path
+    assert gui.snaps[-1].t == 300 and path.t[0] == 0 and path.t[-1] == 300
+    assert len(path.t) > 10
+    assert_is_the_run(path, config, blobs2)
+    np.testing.assert_array_equal(gui.snaps[-1].model.coef, alone(config, blobs2, 300).model().coef)
