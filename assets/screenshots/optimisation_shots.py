@@ -126,7 +126,9 @@ def main() -> int:
     centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
     X = np.vstack([c + 0.7 * rng.normal(size=(40, 2)) for c in centres])
     y = np.repeat(np.arange(3), 40)
-    w = window(Dataset.from_labels(X, y), SolverConfig(iterations=3000, seed=1))
+    w = window(
+        Dataset(X, y, ("class 1", "class 2", "class 3")), SolverConfig(iterations=3000, seed=1)
+    )
     w.state.set_weight_class(2)
     w.toggle_play()
     until(w, lambda s: s.t >= 400)
