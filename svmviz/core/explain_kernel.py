@@ -1,9 +1,10 @@
 """Words for the inspector: why ⟨φ(x), φ(z)⟩ = k(x, z), with one pair's numbers.
 
-The kernel trick: the SVM needs only inner products of feature vectors, and k gives them
-without the vectors (UML §16.3, "SGD for Solving Soft-SVM with Kernels", which runs on
-K(x_j, x_i) alone, and Lemma 16.3: the same w̄ = Σ_j ᾱ_j ψ(x_j) as SGD in the feature
-space; seeds 003_cdf75fcb936775dc.txt). The maps are :mod:`svmviz.core.feature_map`'s.
+The kernel trick: the SVM needs only inner products of feature vectors, and K gives them
+without the vectors (003, UML §16.3 "SGD for Solving Soft-SVM with Kernels": the
+algorithm runs on K(x_j, x_i) alone, and Lemma 16.3's proof, y_i⟨w, ψ(x_i)⟩ =
+y_i Σ_j α_j K(x_j, x_i), makes it the same w̄ = Σ_j ᾱ_j ψ(x_j) as SGD in the feature
+space). The maps are :mod:`svmviz.core.feature_map`'s.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from svmviz.core.errors import InputError
 from svmviz.core.feature_map import SUB, feature_map
 from svmviz.core.kernels import Kernel
+from svmviz.core.sources import cite
 
 
 def point_name(i: int) -> str:
@@ -76,6 +78,6 @@ def why_kernel(kernel: Kernel, x, z, names: tuple[str, str] = ("x", "z")) -> str
     right = f"(γ {a}·{b} + c₀){power} = ({_n(g)}·{_f(pair.inner)} + {_n(c)}){power}"
     lead = (
         "The kernel is an inner product in feature space: k gives ⟨φ(x), φ(z)⟩ without "
-        "computing φ, so the SVM is a flat plane there. "
+        f"computing φ, so the SVM is a flat plane there {cite('003: Lemma 16.3')}. "
     )
     return f"{lead}{left} = {right} = {_n(pair.kernel)} = k({a}, {b})."

@@ -1,9 +1,11 @@
 """Explicit feature maps φ for the kernels that have a small one: the lift of the 3-D view.
 
-A kernel is an inner product in a feature space, k(x, z) = ⟨ψ(x), ψ(z)⟩, and a kernel SVM
-is a linear one there, w = Σ_j α_j ψ(x_j) (UML §16.3, "SGD for Solving Soft-SVM with
-Kernels": its output w̄ = Σ_j ᾱ_j ψ(x_j), and Lemma 16.3, the same w as SGD run in the
-feature space: seeds 003_cdf75fcb936775dc.txt). For svmviz's parameters (core/kernels.py):
+A kernel is an inner product in a feature space, K(x, x') = ⟨ψ(x), ψ(x')⟩, and a kernel
+SVM is a halfspace there: w̄ = Σ_j ᾱ_j ψ(x_j) (003, UML §16.3 "SGD for Solving Soft-SVM
+with Kernels", its Output line; Lemma 16.3's proof: y_i⟨w, ψ(x_i)⟩ = y_i Σ_j α_j K(x_j, x_i);
+§16.4 Summary: "mappings from the given domain to some higher dimensional space, on which
+a halfspace predictor is used"; the representer theorem: 002, "Kernel version of
+PEGASOS"). For svmviz's parameters (core/kernels.py):
 
 * linear, k = ⟨x, z⟩: φ(x) = x (a third coordinate 0 for the picture);
 * poly of degree 2, k = (γ⟨x, z⟩ + c₀)², expanded:

@@ -35,6 +35,7 @@ def test_the_sentence_shows_this_pairs_numbers(kernel):
     x, z = PAIRS[2]
     text = why_kernel(kernel, x, z, (point_name(11), point_name(39)))
     assert "φ(x₁₂)·φ(x₄₀) = " in text and "k(x₁₂, x₄₀)" in text
+    assert "(Shalev-Shwartz & Ben-David, UML §16.3: Lemma 16.3)" in text
     pair = kernel_pair(kernel, x, z)
     # the terms: each coordinate's two values, then the sum and the kernel's form
     terms = text.split("φ(x₁₂)·φ(x₄₀) = ")[1].split(" = ")[0].split(" + ")
