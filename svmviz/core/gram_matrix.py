@@ -31,13 +31,30 @@ def kernel_matrix(kernel: Kernel, X: np.ndarray, bias: str = "free") -> np.ndarr
     return K + 1.0 if bias == "regularized" else K
 
 
-def order(y: np.ndarray, alpha: np.ndarray | None = None, by_alpha: bool = False) -> np.ndarray:
-    """The display order: by class (stable), and by |α| decreasing within a class when
-    ``by_alpha`` (and α is known)."""
+def order(
+    y: np.ndarray,
+    alpha: np.ndarray | None = None,
+    by_alpha: bool = False,
+    X: np.ndarray | None = None,
+) -> np.ndarray:
+    """The display order: by class, and within a class by |α| decreasing when ``by_alpha``
+    (and α is known), else along the points' first principal axis when ``X`` is given
+    (neighbours in the plane are neighbours in the matrix, so its blocks show the kernel's
+    reach), else in the points' own order."""
     y = np.asarray(y)
     if by_alpha and alpha is not None and len(alpha) == len(y):
         return np.lexsort((-np.abs(np.asarray(alpha, dtype=float)), y))
+    if X is not None and len(X) > 1:
+        return np.lexsort((principal(np.asarray(X, dtype=float)), y))
     return np.argsort(y, kind="stable")
+
+
+def principal(X: np.ndarray) -> np.ndarray:
+    """Each point's coordinate along the first principal axis of ``X``."""
+    C = X - X.mean(axis=0)
+    _, _, vt = np.linalg.svd(C, full_matrices=False)
+    axis = vt[0] * (1.0 if vt[0][np.argmax(np.abs(vt[0]))] >= 0 else -1.0)  # a fixed sign
+    return C @ axis
 
 
 @dataclass(frozen=True)
@@ -58,10 +75,14 @@ class GramMatrix:
 
 
 def ordered(
-    K: np.ndarray, y: np.ndarray, alpha: np.ndarray | None = None, by_alpha: bool = False
+    K: np.ndarray,
+    y: np.ndarray,
+    alpha: np.ndarray | None = None,
+    by_alpha: bool = False,
+    X: np.ndarray | None = None,
 ) -> GramMatrix:
-    """``K`` (of the points in their own order) in the display order."""
-    idx = order(y, alpha, by_alpha)
+    """``K`` (of the points ``X`` in their own order) in the display order (:func:`order`)."""
+    idx = order(y, alpha, by_alpha, X)
     ys = np.asarray(y)[idx]
     edges = np.flatnonzero(ys[1:] != ys[:-1]) + 1
     return GramMatrix(K[np.ix_(idx, idx)], idx, ys, edges)

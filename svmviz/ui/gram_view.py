@@ -18,7 +18,8 @@ from svmviz.core.gram_matrix import GramMatrix, kernel_matrix, ordered, too_many
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.ui.readings import Pace, Reading
 
-MARK = 0.035  # of the side: how far outside the matrix the support vectors' marks stand
+MARK = 0.035  # of the side: the width of the strips where the support vectors are marked
+MARK_BRUSH = (200, 30, 30)
 
 
 class GramView(QtWidgets.QWidget):
@@ -35,19 +36,23 @@ class GramView(QtWidgets.QWidget):
         self._key = None
         self._K: np.ndarray | None = None
         self._y: np.ndarray | None = None
+        self._X: np.ndarray | None = None
         self._drawn = None  # (the matrix's version, the order) the image shows
         self._version = 0
 
-        self.by_alpha = QtWidgets.QCheckBox("Order by α within each class")
+        self.by_alpha = QtWidgets.QCheckBox("Order by |α| in each class")
         self.by_alpha.setToolTip("Within each class, the points with the largest |α| first")
         self.by_alpha.toggled.connect(lambda _: self._reorder())
-        self.range = QtWidgets.QLabel("")
+        self.range = QtWidgets.QLabel("")  # the colours' range, one line
+        self.range.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.readout = QtWidgets.QLabel("Train a kernel model to see its kernel matrix.")
         self.readout.setWordWrap(True)
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self.by_alpha)
-        top.addStretch(1)
-        top.addWidget(self.range)
+        top.addWidget(self.range, 1)
+        self.range.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight)
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.plot = self.graphics.addPlot(row=0, col=0)
@@ -60,22 +65,22 @@ class GramView(QtWidgets.QWidget):
             p.setMouseEnabled(False, False)
             p.hideButtons()
         self.plot.setAspectLocked(True)
-        self.plot.hideAxis("bottom")
-        self.plot.showAxis("top")
-        self.plot.getAxis("left").setLabel("row: x_i")
-        self.plot.getAxis("top").setLabel("column: x_j")
+        for p, title in ((self.plot, "K(x_i, x_j)"), (self.bars_plot, "|α_i|")):
+            p.hideAxis("bottom")
+            p.hideAxis("left")
+            p.setTitle(title)
         self.bars_plot.setYLink(self.plot)
-        self.bars_plot.hideAxis("left")
-        self.bars_plot.getAxis("bottom").setLabel("|α_i|")
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setLookupTable(pg.colormap.get("viridis").getLookupTable(0.0, 1.0, 256))
         self.plot.addItem(self.image)
         self.lines: list[pg.InfiniteLine] = []
-        self.marks = pg.ScatterPlotItem(
-            size=6, symbol="s", pen=None, brush=pg.mkBrush(230, 60, 60), pxMode=True
-        )
-        self.plot.addItem(self.marks)
-        self.bars = pg.BarGraphItem(x0=[], y=[], height=[], width=[], brush=(90, 90, 90))
+        # the support vectors' marks: a cell-wide tick left of each row and above each column
+        self.row_marks = pg.BarGraphItem(x0=[], y=[], height=[], width=[], brush=MARK_BRUSH)
+        self.column_marks = pg.BarGraphItem(x=[], y0=[], height=[], width=[], brush=MARK_BRUSH)
+        for marks in (self.row_marks, self.column_marks):
+            marks.setOpts(pen=None)
+            self.plot.addItem(marks)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=[], width=[], pen=None)
         self.bars_plot.addItem(self.bars)
 
         lay = QtWidgets.QVBoxLayout(self)
@@ -104,7 +109,7 @@ class GramView(QtWidgets.QWidget):
         key = (kernel, bias, X.shape, X.tobytes(), y.tobytes())
         if key != self._key:
             self._key = key
-            self._K, self._y = kernel_matrix(kernel, X, bias), y
+            self._K, self._y, self._X = kernel_matrix(kernel, X, bias), y, X
             self._version += 1
             self.readout.setText("Hover a cell for its pair; click a row to select that point.")
         self.points = np.asarray(points, dtype=np.int64)
@@ -117,7 +122,8 @@ class GramView(QtWidgets.QWidget):
         self._key, self.matrix, self._K, self.alpha = None, None, None, None
         self._drawn = None
         self.image.clear()
-        self.marks.setData([], [])
+        self.row_marks.setOpts(x0=[], y=[], height=[], width=[])
+        self.column_marks.setOpts(x=[], y0=[], height=[], width=[])
         self.bars.setOpts(x0=[], y=[], height=[], width=[])
         for line in self.lines:
             self.plot.removeItem(line)
@@ -131,7 +137,7 @@ class GramView(QtWidgets.QWidget):
         if self._K is None or self._y is None:
             return
         by_alpha = self.by_alpha.isChecked() and self.alpha is not None
-        g = ordered(self._K, self._y, self.alpha, by_alpha)
+        g = ordered(self._K, self._y, self.alpha, by_alpha, self._X)
         self.matrix = g
         drawn = (self._version, g.order.tobytes())
         if drawn != self._drawn:
@@ -146,7 +152,7 @@ class GramView(QtWidgets.QWidget):
             hi = lo + 1.0
         self.image.setImage(g.values, autoLevels=False, levels=(lo, hi))
         self.image.setRect(QtCore.QRectF(0, 0, n, n))
-        self.range.setText(f"K from {lo:.3g} (dark) to {hi:.3g} (yellow)")
+        self.range.setText(f"K: {lo:.3g} dark … {hi:.3g} yellow")
         for line in self.lines:
             self.plot.removeItem(line)
         pen = pg.mkPen(255, 255, 255, width=1.5)
@@ -156,17 +162,17 @@ class GramView(QtWidgets.QWidget):
                 line = pg.InfiniteLine(pos=float(e), angle=angle, pen=pen, movable=False)
                 self.plot.addItem(line)
                 self.lines.append(line)
-        pad = max(1.0, MARK * n * 2)
+        pad = max(1.0, MARK * n) * 1.5
         self.plot.setXRange(-pad, n, padding=0)
         self.plot.setYRange(-pad, n, padding=0)
 
     def _draw_alpha(self, g: GramMatrix) -> None:
         n = len(g.order)
         rows = g.support(self.alpha)
-        off = -max(0.5, MARK * n)
-        xs = np.concatenate([np.full(len(rows), off), rows + 0.5])
-        ys = np.concatenate([rows + 0.5, np.full(len(rows), off)])
-        self.marks.setData(xs, ys)
+        strip = max(1.0, MARK * n)
+        ones, at = np.ones(len(rows)), rows + 0.5
+        self.row_marks.setOpts(x0=-1.25 * strip * ones, y=at, height=ones, width=strip * ones)
+        self.column_marks.setOpts(x=at, y0=-1.25 * strip * ones, height=strip * ones, width=ones)
         if self.alpha is None:
             self.bars.setOpts(x0=[], y=[], height=[], width=[])
             self.bars_plot.setXRange(0, 1)

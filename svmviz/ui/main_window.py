@@ -185,10 +185,15 @@ class MainWindow(QtWidgets.QMainWindow):
             self.kernel_matrix_dock,
             self.weight_space_dock,
         ) = readings
-        layout.arrange_readings(self, readings[:-1])
+        layout.arrange_readings(self, readings[:-2])
         # off until the View menu, a session or the preferences (_show_weight_space)
         self.weight_space_dock.hide()
-        self.kernel_matrix_dock.hide()  # off until the View menu (or the saved layout)
+        # off until the View menu (or the saved layout); on, in front of the curves (the
+        # readings' row of tabs has no room for a sixth title at 1366×768)
+        self.kernel_matrix_dock.hide()
+        self.kernel_matrix_dock.toggleViewAction().triggered.connect(
+            lambda on: layout.place_beside_curves(self, self.kernel_matrix_dock, on)
+        )
         return readings
 
     def _build_parts(self, readings) -> None:

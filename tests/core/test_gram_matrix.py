@@ -62,6 +62,13 @@ def test_order_is_by_class_then_by_alpha():
     plain = order(y, alpha)
     for c in range(3):
         assert np.all(np.diff(plain[y[plain] == c]) > 0)
+    # or, given the points, goes along their first principal axis
+    along = np.column_stack([np.linspace(-3, 3, 40), np.zeros(40)])[::-1] + 0.01 * X
+    spatial = order(y, X=along)
+    assert np.all(np.diff(y[spatial]) >= 0)
+    for c in range(3):
+        x = along[spatial][y[spatial] == c, 0]
+        assert np.all(np.diff(x) > 0)
 
 
 def test_support_rows_are_the_nonzero_alphas():
