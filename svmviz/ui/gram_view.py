@@ -20,6 +20,7 @@ from svmviz.ui.readings import Pace, Reading
 
 MARK = 0.035  # of the side: the width of the strips where the support vectors are marked
 MARK_BRUSH = (200, 30, 30)
+BARS_WIDTH = 56  # px: the α bars' column
 
 
 class GramView(QtWidgets.QWidget):
@@ -33,6 +34,7 @@ class GramView(QtWidgets.QWidget):
         self.points: np.ndarray = np.zeros(0, dtype=np.int64)  # display row → session index
         self.alpha: np.ndarray | None = None  # |α| of the training points, own order
         self.names: list[str] = []
+        self.range = ""  # the colours' range, in the matrix's title
         self._key = None
         self._K: np.ndarray | None = None
         self._y: np.ndarray | None = None
@@ -43,16 +45,11 @@ class GramView(QtWidgets.QWidget):
         self.by_alpha = QtWidgets.QCheckBox("Order by |α| in each class")
         self.by_alpha.setToolTip("Within each class, the points with the largest |α| first")
         self.by_alpha.toggled.connect(lambda _: self._reorder())
-        self.range = QtWidgets.QLabel("")  # the colours' range, one line
-        self.range.setSizePolicy(
-            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
-        )
         self.readout = QtWidgets.QLabel("Train a kernel model to see its kernel matrix.")
         self.readout.setWordWrap(True)
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self.by_alpha)
-        top.addWidget(self.range, 1)
-        self.range.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight)
+        top.addStretch(1)
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.plot = self.graphics.addPlot(row=0, col=0)
@@ -65,11 +62,12 @@ class GramView(QtWidgets.QWidget):
             p.setMouseEnabled(False, False)
             p.hideButtons()
         self.plot.setAspectLocked(True)
-        for p, title in ((self.plot, "K(x_i, x_j)"), (self.bars_plot, "|α_i|")):
+        for p, title in ((self.plot, "K"), (self.bars_plot, "|α_i|")):
             p.hideAxis("bottom")
             p.hideAxis("left")
             p.setTitle(title)
         self.bars_plot.setYLink(self.plot)
+        self.bars_plot.setFixedWidth(BARS_WIDTH)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setLookupTable(pg.colormap.get("viridis").getLookupTable(0.0, 1.0, 256))
         self.plot.addItem(self.image)
@@ -101,7 +99,6 @@ class GramView(QtWidgets.QWidget):
             self._key, self.matrix, self._K, self._drawn = None, None, None, None
             self.graphics.hide()
             self.by_alpha.setEnabled(False)
-            self.range.setText("")
             self.readout.setText(message)
             return
         self.graphics.show()
@@ -128,7 +125,8 @@ class GramView(QtWidgets.QWidget):
         for line in self.lines:
             self.plot.removeItem(line)
         self.lines = []
-        self.range.setText("")
+        self.range = ""
+        self.plot.setTitle("K")
         self.readout.setText("Train a kernel model to see its kernel matrix.")
 
     def _reorder(self) -> None:
@@ -152,7 +150,8 @@ class GramView(QtWidgets.QWidget):
             hi = lo + 1.0
         self.image.setImage(g.values, autoLevels=False, levels=(lo, hi))
         self.image.setRect(QtCore.QRectF(0, 0, n, n))
-        self.range.setText(f"K: {lo:.3g} dark … {hi:.3g} yellow")
+        self.range = f"K: {lo:.2g} dark … {hi:.2g} bright"  # the colours' range
+        self.plot.setTitle(self.range)
         for line in self.lines:
             self.plot.removeItem(line)
         pen = pg.mkPen(255, 255, 255, width=1.5)
