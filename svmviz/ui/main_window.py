@@ -191,9 +191,6 @@ class MainWindow(QtWidgets.QMainWindow):
         # off until the View menu (or the saved layout); on, in front of the curves (the
         # readings' row of tabs has no room for a sixth title at 1366×768)
         self.kernel_matrix_dock.hide()
-        self.kernel_matrix_dock.toggleViewAction().triggered.connect(
-            lambda on: layout.place_beside_curves(self, self.kernel_matrix_dock, on)
-        )
         return readings
 
     def _build_parts(self, readings) -> None:
@@ -275,6 +272,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hand.active_changed.connect(lambda _: self._sync_actions())
         self._follow_problem()
         self._bind_weight_space()
+        self._bind_kernel_matrix()
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
         self.hand_changed.connect(
@@ -298,6 +296,21 @@ class MainWindow(QtWidgets.QMainWindow):
         view.set_class(state.weight_class)
         dock.visibilityChanged.connect(
             lambda shown: shown and QtCore.QTimer.singleShot(0, view.redraw)
+        )
+
+    def _bind_kernel_matrix(self) -> None:
+        """The kernel matrix dock (the View menu's entry) and the state's toggle (kept in
+        the session and the preferences), bound both ways."""
+        dock = self.kernel_matrix_dock
+        dock.toggleViewAction().toggled.connect(
+            lambda on: (
+                None
+                if self.presentation.on or self.presentation.settling
+                else self.state.set_kernel_matrix(on)
+            )
+        )
+        self.state.kernel_matrix_changed.connect(
+            lambda on: None if self.presentation.on else layout.place_beside_curves(self, dock, on)
         )
 
     @QtCore.Slot(bool)

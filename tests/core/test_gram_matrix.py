@@ -88,3 +88,11 @@ def test_large_gamma_tends_to_identity():
 def test_cap_message():
     assert too_many(CAP) == ""
     assert "2,001 points" in too_many(CAP + 1) and "2,000" in too_many(CAP + 1)
+
+
+def test_the_session_view_keeps_the_toggle_and_old_files_load():
+    from svmviz.core.session_file import View, _view
+
+    assert _view({"kernel_matrix": True}, "s").kernel_matrix
+    assert not _view({"weight_space": True}, "s").kernel_matrix  # an older file
+    assert View(kernel_matrix=True) != View()

@@ -126,3 +126,20 @@ def test_a_linear_model_and_the_cap(qtbot):
     assert view.readout.text() == too_many(CAP + 1) != ""
     assert view.graphics.isHidden() and view.matrix is None
     assert isinstance(view.graphics, QtWidgets.QGraphicsView)
+
+
+def test_the_toggle_is_kept_in_the_session_and_the_preferences(make_window, qtbot):
+    from svmviz.core.session_file import View
+
+    w = make_window(show=True)
+    dock = w.kernel_matrix_dock
+    assert not w.state.view().kernel_matrix
+    dock.toggleViewAction().trigger()
+    assert dock.isVisible() and w.state.view().kernel_matrix
+    dock.close()
+    assert not w.state.kernel_matrix
+    w.state.apply_view(View(kernel_matrix=True))  # a session opened
+    assert dock.isVisible() and w.curves_dock in w.tabifiedDockWidgets(dock)
+    w.close()  # the preferences remember it
+    again = make_window(show=True)
+    assert again.state.kernel_matrix and again.kernel_matrix_dock.isVisible()
