@@ -38,6 +38,7 @@ class WindowState(QtCore.QObject):
     parts_changed = QtCore.Signal(object)  # the job's split: an array of parts, or None
     weight_space_changed = QtCore.Signal(bool)  # the weight-space view on or off
     weight_class_changed = QtCore.Signal(int)  # the class whose weights it varies
+    kernel_matrix_changed = QtCore.Signal(bool)  # the kernel matrix view on or off
     # apply_view asks the plane for an extent (x0, x1, y0, y1), or (None) to fit the points
     extent_requested = QtCore.Signal(object)
 
@@ -55,6 +56,7 @@ class WindowState(QtCore.QObject):
         self._extent: tuple | None = None
         self._weight_space = False
         self._weight_class = 0
+        self._kernel_matrix = False
 
     # ------------------------------------------------------------------ the View toggles
     def toggle(self, name: str) -> bool:
@@ -195,6 +197,17 @@ class WindowState(QtCore.QObject):
             self._weight_class = k
             self.weight_class_changed.emit(k)
 
+    @property
+    def kernel_matrix(self) -> bool:
+        """The kernel matrix view is on (its dock shown)."""
+        return self._kernel_matrix
+
+    def set_kernel_matrix(self, on: bool) -> None:
+        on = bool(on)
+        if on != self._kernel_matrix:
+            self._kernel_matrix = on
+            self.kernel_matrix_changed.emit(on)
+
     # ------------------------------------------------------------------ a session's View
     def view(self) -> View:
         """What a session file keeps of the window: extent, toggles, speed, warm start and
@@ -209,6 +222,7 @@ class WindowState(QtCore.QObject):
             current,
             self._weight_space,
             self._weight_class,
+            self._kernel_matrix,
         )
 
     def apply_view(self, view: View, fit: bool = True) -> None:
@@ -220,6 +234,7 @@ class WindowState(QtCore.QObject):
         self.set_warm_start(view.warm_start)
         self.set_weight_space(view.weight_space)
         self.set_weight_class(view.weight_class)
+        self.set_kernel_matrix(view.kernel_matrix)
         if fit:
             self.extent_requested.emit(None)
         elif view.extent is not None:

@@ -116,11 +116,15 @@ def arrange_readings(window, docks) -> None:
 
 
 def place_weight_space(window, on: bool) -> None:
-    """The weight-space dock in front of the curves, sharing their area (the column's
-    larger part: its plot needs room), or hidden in a place of its own when off (hidden in
-    the curves' tab group, it would leave a tab bar of one tab; out of the layout, a
-    restored layout would bring it back)."""
-    dock = window.weight_space_dock
+    """The weight-space dock in front of the curves (:func:`place_beside_curves`)."""
+    place_beside_curves(window, window.weight_space_dock, on)
+
+
+def place_beside_curves(window, dock, on: bool) -> None:
+    """``dock`` in front of the curves, sharing their area (the column's larger part: a
+    plot of its own needs room), or hidden in a place of its own when off (hidden in the
+    curves' tab group, it would leave a tab bar of one tab; out of the layout, a restored
+    layout would bring it back)."""
     tabbed = dock in window.tabifiedDockWidgets(window.curves_dock)
     if not on:
         if tabbed:

@@ -42,6 +42,7 @@ from svmviz.ui.files import Files
 from svmviz.ui.frame_router import FrameRouter, Views
 from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
 from svmviz.ui.generate_dialog import generate_points
+from svmviz.ui.gram_view import GramView, gram_reading
 from svmviz.ui.hand_boundary import HandBoundary
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
@@ -150,6 +151,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.histogram = MarginHistogram()
         self.theory = TheoryPanel()
         self.generalization = GeneralizationPanel(self.session)
+        self.gram = GramView()
+        self.gram.selected.connect(self.view.set_selection)
         self.weight_space = WeightSpaceView()
         readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
             layout.dock(self, title, name, widget, menu=menu)
@@ -169,6 +172,7 @@ class MainWindow(QtWidgets.QMainWindow):
                     "generalization-dock",
                     layout.scrolled(self.generalization),
                 ),
+                ("Kernel", "Kernel matrix", "kernel-matrix-dock", self.gram),
                 ("Weight space", None, "weight-space-dock", self.weight_space),
             )
         ]
@@ -178,11 +182,15 @@ class MainWindow(QtWidgets.QMainWindow):
             self.margins_dock,
             self.theory_dock,
             self.generalization_dock,
+            self.kernel_matrix_dock,
             self.weight_space_dock,
         ) = readings
-        layout.arrange_readings(self, readings[:-1])
+        layout.arrange_readings(self, readings[:-2])
         # off until the View menu, a session or the preferences (_show_weight_space)
         self.weight_space_dock.hide()
+        # off until the View menu (or the saved layout); on, in front of the curves (the
+        # readings' row of tabs has no room for a sixth title at 1366×768)
+        self.kernel_matrix_dock.hide()
         return readings
 
     def _build_parts(self, readings) -> None:
@@ -212,6 +220,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.register("theory", theory_reading(self.theory))
         self.frames.register("generalization", generalization_reading(self.generalization))
         self.frames.register("weight space", weight_space_reading(self.weight_space))
+        self.frames.register("kernel matrix", gram_reading(self.gram))
         self.race_curves = RaceCurves(self.curves)
         for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
             self.frames.register(name, reading)
@@ -263,6 +272,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hand.active_changed.connect(lambda _: self._sync_actions())
         self._follow_problem()
         self._bind_weight_space()
+        self._bind_kernel_matrix()
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
         self.hand_changed.connect(
@@ -286,6 +296,21 @@ class MainWindow(QtWidgets.QMainWindow):
         view.set_class(state.weight_class)
         dock.visibilityChanged.connect(
             lambda shown: shown and QtCore.QTimer.singleShot(0, view.redraw)
+        )
+
+    def _bind_kernel_matrix(self) -> None:
+        """The kernel matrix dock (the View menu's entry) and the state's toggle (kept in
+        the session and the preferences), bound both ways."""
+        dock = self.kernel_matrix_dock
+        dock.toggleViewAction().toggled.connect(
+            lambda on: (
+                None
+                if self.presentation.on or self.presentation.settling
+                else self.state.set_kernel_matrix(on)
+            )
+        )
+        self.state.kernel_matrix_changed.connect(
+            lambda on: None if self.presentation.on else layout.place_beside_curves(self, dock, on)
         )
 
     @QtCore.Slot(bool)

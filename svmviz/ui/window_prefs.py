@@ -38,6 +38,7 @@ class WindowPreferences:
             p.get("warm_start"),
             weight_space=p.get("weight_space"),
             weight_class=p.get("weight_class"),
+            kernel_matrix=p.get("kernel_matrix"),
         )
         self.state.apply_view(view, fit=False)
 
@@ -55,6 +56,7 @@ class WindowPreferences:
         p.set("warm_start", view.warm_start)
         p.set("weight_space", view.weight_space)
         p.set("weight_class", view.weight_class)
+        p.set("kernel_matrix", view.kernel_matrix)
         p.sync()
 
     def edit(self) -> None:
