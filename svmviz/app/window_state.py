@@ -58,6 +58,12 @@ class WindowState(QtCore.QObject):
         self._weight_class = 0
         self._kernel_matrix = False
 
+    def _set(self, name: str, value: object) -> None:
+        """``self._<name> = value``, and ``<name>_changed`` emitted, when it changes."""
+        if value != getattr(self, f"_{name}"):
+            setattr(self, f"_{name}", value)
+            getattr(self, f"{name}_changed").emit(value)
+
     # ------------------------------------------------------------------ the View toggles
     def toggle(self, name: str) -> bool:
         return self._toggles[name]
@@ -112,10 +118,7 @@ class WindowState(QtCore.QObject):
         return self._presentation
 
     def set_presentation(self, on: bool) -> None:
-        on = bool(on)
-        if on != self._presentation:
-            self._presentation = on
-            self.presentation_changed.emit(on)
+        self._set("presentation", bool(on))
 
     # ------------------------------------------------------------------ speed, warm start
     @property
@@ -136,10 +139,7 @@ class WindowState(QtCore.QObject):
         return self._warm_start
 
     def set_warm_start(self, on: bool) -> None:
-        on = bool(on)
-        if on != self._warm_start:
-            self._warm_start = on
-            self.warm_start_changed.emit(on)
+        self._set("warm_start", bool(on))
 
     # ------------------------------------------------------------------ the job's split
     @property
@@ -181,10 +181,7 @@ class WindowState(QtCore.QObject):
         return self._weight_space
 
     def set_weight_space(self, on: bool) -> None:
-        on = bool(on)
-        if on != self._weight_space:
-            self._weight_space = on
-            self.weight_space_changed.emit(on)
+        self._set("weight_space", bool(on))
 
     @property
     def weight_class(self) -> int:
@@ -192,10 +189,7 @@ class WindowState(QtCore.QObject):
         return self._weight_class
 
     def set_weight_class(self, k: int) -> None:
-        k = max(0, int(k))
-        if k != self._weight_class:
-            self._weight_class = k
-            self.weight_class_changed.emit(k)
+        self._set("weight_class", max(0, int(k)))
 
     @property
     def kernel_matrix(self) -> bool:
@@ -203,10 +197,7 @@ class WindowState(QtCore.QObject):
         return self._kernel_matrix
 
     def set_kernel_matrix(self, on: bool) -> None:
-        on = bool(on)
-        if on != self._kernel_matrix:
-            self._kernel_matrix = on
-            self.kernel_matrix_changed.emit(on)
+        self._set("kernel_matrix", bool(on))
 
     # ------------------------------------------------------------------ a session's View
     def view(self) -> View:
