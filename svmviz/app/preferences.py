@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "weight_space": False,  # the weight-space view on
     "weight_class": 0,  # the class whose weights it varies
     "kernel_matrix": False,  # the kernel matrix view on
+    "surface": False,  # the 3-D view on
     "race": False,
     "race_runs": "",  # the last race set (JSON: runs 2–4's changes), offered by View ▸ Race…
 }

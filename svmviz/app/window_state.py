@@ -39,6 +39,7 @@ class WindowState(QtCore.QObject):
     weight_space_changed = QtCore.Signal(bool)  # the weight-space view on or off
     weight_class_changed = QtCore.Signal(int)  # the class whose weights it varies
     kernel_matrix_changed = QtCore.Signal(bool)  # the kernel matrix view on or off
+    surface_changed = QtCore.Signal(bool)  # the 3-D view on or off
     # apply_view asks the plane for an extent (x0, x1, y0, y1), or (None) to fit the points
     extent_requested = QtCore.Signal(object)
 
@@ -57,6 +58,7 @@ class WindowState(QtCore.QObject):
         self._weight_space = False
         self._weight_class = 0
         self._kernel_matrix = False
+        self._surface = False
 
     def _set(self, name: str, value: object) -> None:
         """``self._<name> = value``, and ``<name>_changed`` emitted, when it changes."""
@@ -199,6 +201,14 @@ class WindowState(QtCore.QObject):
     def set_kernel_matrix(self, on: bool) -> None:
         self._set("kernel_matrix", bool(on))
 
+    @property
+    def surface(self) -> bool:
+        """The 3-D view is on (its dock shown)."""
+        return self._surface
+
+    def set_surface(self, on: bool) -> None:
+        self._set("surface", bool(on))
+
     # ------------------------------------------------------------------ a session's View
     def view(self) -> View:
         """What a session file keeps of the window: extent, toggles, speed, warm start and
@@ -214,6 +224,7 @@ class WindowState(QtCore.QObject):
             self._weight_space,
             self._weight_class,
             self._kernel_matrix,
+            self._surface,
         )
 
     def apply_view(self, view: View, fit: bool = True) -> None:
@@ -226,6 +237,7 @@ class WindowState(QtCore.QObject):
         self.set_weight_space(view.weight_space)
         self.set_weight_class(view.weight_class)
         self.set_kernel_matrix(view.kernel_matrix)
+        self.set_surface(view.surface)
         if fit:
             self.extent_requested.emit(None)
         elif view.extent is not None:

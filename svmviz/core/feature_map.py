@@ -53,6 +53,21 @@ def coordinate_names(kernel: Kernel, d: int = 2) -> list[str]:
     return names
 
 
+def formula(kernel: Kernel) -> str:
+    """φ written out with its factors, as :func:`feature_map` computes it (for d = 2):
+    "φ(x) = γ·(x₁², √2·x₁x₂, x₂²)" for the homogeneous polynomial of degree 2."""
+    check_mappable(kernel)
+    if kernel.name == "linear":
+        return "φ(x) = x"
+    g, c = f"{kernel.gamma:.3g}", f"{kernel.coef0:.3g}"
+    if int(kernel.degree) == 1:
+        return f"φ(x) = (√{g}·x₁, √{g}·x₂, √{c})"
+    square = f"{g}·(x₁², √2·x₁x₂, x₂²)" if kernel.gamma != 1 else "(x₁², √2·x₁x₂, x₂²)"
+    if kernel.coef0 <= 0:
+        return f"φ(x) = {square}"
+    return f"φ(x) = ({square}, √(2·{g}·{c})·(x₁, x₂), {c})"
+
+
 def check_mappable(kernel: Kernel) -> None:
     """An InputError naming why ``kernel`` has no small explicit feature map, else None."""
     if kernel.name == "rbf":

@@ -1,5 +1,6 @@
 """The lift as the 3-D view draws it: the points at φ(x) in three coordinates, the plane
-⟨w, φ⟩ + b = 0 there as a mesh, and a line saying which coordinates these are.
+⟨w, φ⟩ + b = 0 there (cut to the view's box: svmviz.core.scene3d.plane_in_box), and a
+line saying which coordinates these are.
 
 Built on :mod:`svmviz.core.feature_map` (the maps and the source text they follow).
 """
@@ -15,6 +16,7 @@ from svmviz.core.feature_map import (
     constant_coordinate,
     coordinate_names,
     feature_map,
+    formula,
     three_coordinates,
     weights_in_feature_space,
 )
@@ -57,31 +59,12 @@ def lift(model: Model, X: np.ndarray, cls: int = 0) -> Lift:
     if kernel.name == "linear":
         words = "linear kernel: φ(x) = x, the plane itself (third coordinate 0)"
     elif three.share == 1.0 and len(Phi[0]) <= 3:
-        words = f"φ(x) = ({', '.join(all_names)}): the lift, exact"
+        words = f"{formula(kernel)}: the lift, exact"
     else:
         free = len(all_names) - (constant_coordinate(kernel) is not None)
         words = (
-            f"showing {', '.join(names)}: the 3 of {free} coordinates that carry most of w "
-            f"({100 * three.share:.1f}% of ‖w‖²); c₀'s constant coordinate is in b"
+            f"{formula(kernel)}; showing {', '.join(names)}: the 3 of {free} coordinates "
+            f"that carry most of w ({100 * three.share:.1f}% of ‖w‖²); c₀'s constant "
+            "coordinate is in b"
         )
     return Lift(three.points, names, three.w, three.b, three.share, words)
-
-
-def plane_mesh(lifted: Lift, n: int = 12, pad: float = 0.1):
-    """The plane ⟨w, p⟩ + b = 0 over the points' box, as three (n × n) arrays (P₀, P₁, P₂):
-    the coordinate of largest |w_j| solved for over a grid of the other two (padded by
-    ``pad`` of their span). None when w = 0 (no plane)."""
-    w = lifted.w
-    j = int(np.argmax(np.abs(w)))
-    if w[j] == 0.0:
-        return None
-    k, m = (i for i in range(3) if i != j)
-    lo, hi = lifted.points.min(axis=0), lifted.points.max(axis=0)
-    span = np.maximum(hi - lo, 1e-9)
-    a = np.linspace(lo[k] - pad * span[k], hi[k] + pad * span[k], n)
-    c = np.linspace(lo[m] - pad * span[m], hi[m] + pad * span[m], n)
-    A, C = np.meshgrid(a, c)
-    out = [np.empty_like(A)] * 3
-    out[k], out[m] = A, C
-    out[j] = -(lifted.b + w[k] * A + w[m] * C) / w[j]
-    return tuple(out)

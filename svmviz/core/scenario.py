@@ -10,7 +10,7 @@ settings, the speed to play at, the view options and a one-line caption of what 
      "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
      "speed": 10,                          # iterations per frame; 0: as fast as possible;
                                            # −1 (or absent): the log-t pace (svmviz.core.pace)
-     "view": {"optimum": false, "suboptimality": false},
+     "view": {"optimum": false, "suboptimality": false, "surface": true},
      "race": [{"algorithm": "sgd"}, …]}   # optional: runs 2–4 raced beside the config's
                                           # (svmviz.core.race_setup); View ▸ Race is on
 """
@@ -40,7 +40,7 @@ from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.race_setup import race_configs
 
 FORMAT, VERSION = "svmviz-scenario", 1
-VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")
+VIEW_OPTIONS = ("optimum", "suboptimality", "iterate", "surface")  # surface: the 3-D view
 
 
 @dataclass(frozen=True)

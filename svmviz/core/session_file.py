@@ -16,11 +16,12 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
               "suboptimality": false, "slack": false, "race": false, "speed": -1,
               "warm_start": false, "current_class": 0, "weight_space": false,
-              "weight_class": 0, "kernel_matrix": false}}
+              "weight_class": 0, "kernel_matrix": false, "surface": false}}
 
 ``view.weight_space`` says whether the weight-space view is on, ``view.weight_class`` the
 class whose weights it varies (files without them open with the view off, class 0);
-``view.kernel_matrix`` whether the kernel matrix view is on (off when absent).
+``view.kernel_matrix`` whether the kernel matrix view is on, ``view.surface`` the 3-D view
+(each off when absent).
 ``race`` and ``view.race`` are absent in older files (no race): they open as before.
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
@@ -84,6 +85,7 @@ class View:
     weight_space: bool = False
     weight_class: int = 0
     kernel_matrix: bool = False  # the kernel matrix view on
+    surface: bool = False  # the 3-D view on
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class SessionFile:
                 "weight_space": v.weight_space,
                 "weight_class": v.weight_class,
                 "kernel_matrix": v.kernel_matrix,
+                "surface": v.surface,
             },
             **start,
         }
@@ -320,7 +323,7 @@ def _split(value, where):
 
 def _view(value, where):
     known = {"extent", "speed", "warm_start", "current_class", "weight_space", "weight_class"}
-    known.add("kernel_matrix")
+    known |= {"kernel_matrix", "surface"}
     known |= set(VIEW_TOGGLES)
     if not isinstance(value, dict) or set(value) - known:
         raise InputError(f"{where}: view may hold {', '.join(sorted(known))}")
@@ -352,6 +355,7 @@ def _view(value, where):
         value.get("weight_space") is True,
         weight_class,
         value.get("kernel_matrix") is True,
+        value.get("surface") is True,
     )
 
 

@@ -28,7 +28,9 @@ class Surface:
     0); ``tube`` regression's ε: the tube is the two sheets z = f(x) ± ε around the surface
     (``heights`` ± tube), and the points stand at their targets ``point_targets`` (given as
     ``target``), so a point outside the tube shows above or below both sheets; ``shown``
-    says which f the heights are ("f", "max_k f_k" or "f_k of class …").
+    says which f the heights are ("f", "max_k f_k" or "f_k of class …"); ``winner`` a
+    multiclass model's predicted class index per grid cell (the regions' colours), shaped
+    as ``heights``.
     """
 
     xs: np.ndarray
@@ -39,6 +41,7 @@ class Surface:
     tube: float | None = None
     point_targets: np.ndarray | None = None
     shown: str = "f"
+    winner: np.ndarray | None = None
 
 
 def surface(
@@ -81,7 +84,15 @@ def surface(
         planes = (0.0,)
     else:
         planes = tuple(sorted({0.0, *margin_lines(model)}, reverse=True))
-    return Surface(xs, ys, heights, pick(Fx).astype(float), planes, tube, targets, shown)
+    winner = None if model.single_output else F.argmax(axis=1).reshape(heights.shape)
+    return Surface(xs, ys, heights, pick(Fx).astype(float), planes, tube, targets, shown, winner)
+
+
+def heights_at(model: Model, P: np.ndarray, cls: int | str = MAX) -> np.ndarray:
+    """The surface's height at the points ``P`` (n × 2): f, or a multiclass model's choice
+    ``cls`` of :func:`surface`."""
+    pick, _ = _picker(model, cls)
+    return np.asarray(pick(model.decision_function(np.atleast_2d(P))), dtype=float)
 
 
 def _picker(model: Model, cls: int | str):

@@ -222,7 +222,12 @@ class Files(QtCore.QObject):
         self.session.load(scenario.data, scenario.config, scenario.race)
         self.session.set_caption((scenario.title, scenario.caption))
         self.state.apply_view(
-            View(toggles=scenario.view, speed=scenario.speed, warm_start=self.state.warm_start),
+            View(
+                toggles=tuple(t for t in scenario.view if t != "surface"),
+                speed=scenario.speed,
+                warm_start=self.state.warm_start,
+                surface="surface" in scenario.view,
+            ),
             fit=True,
         )
 

@@ -54,6 +54,7 @@ from svmviz.ui.race_view import RaceCurves, RaceSteps, race_readings, with_race_
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.status import Caption, StatusLine
 from svmviz.ui.step_view import StepOverlay, StepPanel
+from svmviz.ui.surface_view import SurfaceView, surface_reading
 from svmviz.ui.theory_panel import TheoryPanel, theory_reading
 from svmviz.ui.timeline import Timeline
 from svmviz.ui.training import Training
@@ -154,6 +155,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.gram = GramView()
         self.gram.selected.connect(self.view.set_selection)
         self.weight_space = WeightSpaceView()
+        self.surface = SurfaceView()
         readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
             layout.dock(self, title, name, widget, menu=menu)
             for title, menu, name, widget in (
@@ -174,6 +176,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 ),
                 ("Kernel", "Kernel matrix", "kernel-matrix-dock", self.gram),
                 ("Weight space", None, "weight-space-dock", self.weight_space),
+                ("3-D", "3-D surface", "surface-dock", self.surface),
             )
         ]
         (
@@ -184,13 +187,15 @@ class MainWindow(QtWidgets.QMainWindow):
             self.generalization_dock,
             self.kernel_matrix_dock,
             self.weight_space_dock,
+            self.surface_dock,
         ) = readings
-        layout.arrange_readings(self, readings[:-2])
+        layout.arrange_readings(self, readings[:-3])
         # off until the View menu, a session or the preferences (_show_weight_space)
         self.weight_space_dock.hide()
         # off until the View menu (or the saved layout); on, in front of the curves (the
         # readings' row of tabs has no room for a sixth title at 1366×768)
         self.kernel_matrix_dock.hide()
+        self.surface_dock.hide()  # (as the kernel matrix)
         return readings
 
     def _build_parts(self, readings) -> None:
@@ -221,6 +226,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.register("generalization", generalization_reading(self.generalization))
         self.frames.register("weight space", weight_space_reading(self.weight_space))
         self.frames.register("kernel matrix", gram_reading(self.gram))
+        self.frames.register("3-D surface", surface_reading(self.surface))
         self.race_curves = RaceCurves(self.curves)
         for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
             self.frames.register(name, reading)
@@ -272,7 +278,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hand.active_changed.connect(lambda _: self._sync_actions())
         self._follow_problem()
         self._bind_weight_space()
-        self._bind_kernel_matrix()
+        self._bind_beside_curves(
+            self.kernel_matrix_dock, self.state.kernel_matrix_changed, self.state.set_kernel_matrix
+        )
+        self._bind_beside_curves(
+            self.surface_dock, self.state.surface_changed, self.state.set_surface
+        )
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
         self.hand_changed.connect(
@@ -298,18 +309,14 @@ class MainWindow(QtWidgets.QMainWindow):
             lambda shown: shown and QtCore.QTimer.singleShot(0, view.redraw)
         )
 
-    def _bind_kernel_matrix(self) -> None:
-        """The kernel matrix dock (the View menu's entry) and the state's toggle (kept in
-        the session and the preferences), bound both ways."""
-        dock = self.kernel_matrix_dock
+    def _bind_beside_curves(self, dock, changed, set_on) -> None:
+        """A view's dock shown in front of the curves (the View menu's entry) and the
+        state's toggle (kept in the session and the preferences: ``changed``, ``set_on``),
+        bound both ways (not while presenting: presentation mode places docks itself)."""
         dock.toggleViewAction().toggled.connect(
-            lambda on: (
-                None
-                if self.presentation.on or self.presentation.settling
-                else self.state.set_kernel_matrix(on)
-            )
+            lambda on: None if self.presentation.on or self.presentation.settling else set_on(on)
         )
-        self.state.kernel_matrix_changed.connect(
+        changed.connect(
             lambda on: None if self.presentation.on else layout.place_beside_curves(self, dock, on)
         )
 

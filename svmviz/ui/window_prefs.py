@@ -39,6 +39,7 @@ class WindowPreferences:
             weight_space=p.get("weight_space"),
             weight_class=p.get("weight_class"),
             kernel_matrix=p.get("kernel_matrix"),
+            surface=p.get("surface"),
         )
         self.state.apply_view(view, fit=False)
 
@@ -57,6 +58,7 @@ class WindowPreferences:
         p.set("weight_space", view.weight_space)
         p.set("weight_class", view.weight_class)
         p.set("kernel_matrix", view.kernel_matrix)
+        p.set("surface", view.surface)
         p.sync()
 
     def edit(self) -> None:

@@ -10,7 +10,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.feature_map import feature_map
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.lift import lift, plane_mesh
+from svmviz.core.lift import lift
 from svmviz.core.solvers import Solver
 
 CIRCLES = Dataset.from_labels(*generate("circles", n=80, noise=0.08, seed=5))
@@ -56,16 +56,6 @@ def test_linear_lift_is_the_plane_with_a_zero_third_coordinate():
     lifted = lift(model, CIRCLES.X)
     np.testing.assert_array_equal(lifted.points[:, 2], 0.0)
     np.testing.assert_allclose(lifted.side(), model.decision_function(CIRCLES.X), atol=1e-9)
-
-
-def test_the_mesh_lies_on_the_plane():
-    model = trained(Kernel("poly", gamma=0.8, degree=2, coef0=0.0))
-    lifted = lift(model, CIRCLES.X)
-    P = plane_mesh(lifted, n=9)
-    assert all(p.shape == (9, 9) for p in P)
-    values = lifted.w[0] * P[0] + lifted.w[1] * P[1] + lifted.w[2] * P[2] + lifted.b
-    np.testing.assert_allclose(values, 0.0, atol=1e-9 * np.abs(lifted.w).max())
-    assert np.ptp(P[0]) > 0 and np.ptp(P[2]) > 0
 
 
 def test_rbf_has_no_lift_and_says_why():
