@@ -20,8 +20,30 @@ from svmviz.core.sources import cite
 
 
 def point_name(i: int) -> str:
-    """The inspector's name of training point ``i`` (0-based): x₁ for the first."""
-    return f"x{str(i + 1).translate(SUB)}"
+    """The inspector's name of point ``i``: x with its index in the data as a subscript, the
+    same i as the step panel's "sample i", its α_i and the point table's column i (x₀ for
+    the first)."""
+    return f"x{str(i).translate(SUB)}"
+
+
+def partner(kernel: Kernel, X, i: int, alpha=None, train=None) -> tuple[int, bool] | None:
+    """The point x_j to pair with x_i in the inspector, and whether it was chosen by α: the
+    largest term |α_j K(x_j, x_i)| of f(x_i) = Σ_j α_j K(x_j, x_i) other than i's own
+    (003), else (no α, or none but α_i nonzero) the nearest other training point. ``alpha``:
+    |α| of every point of ``X`` (0 outside training), ``train``: which points train (None:
+    all). None when x_i has no other training point."""
+    X = np.asarray(X, dtype=float)
+    others = np.ones(len(X), dtype=bool) if train is None else np.asarray(train, bool).copy()
+    others[i] = False
+    if not others.any():
+        return None
+    if alpha is not None and len(alpha) == len(X):
+        terms = np.abs(np.asarray(alpha, float) * kernel.gram(X, X[i : i + 1])[:, 0])
+        terms[~others] = 0.0
+        if terms.max() > 0:
+            return int(np.argmax(terms)), True
+    distance = np.where(others, np.sum((X - X[i]) ** 2, axis=1), np.inf)
+    return int(np.argmin(distance)), False
 
 
 @dataclass(frozen=True)

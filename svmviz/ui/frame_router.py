@@ -244,6 +244,9 @@ class FrameRouter(QtCore.QObject):
             self.v.step_overlay.scale,
             snap.model.classes,
             snap.iterate,
+            kernel=snap.model.kernel,
+            alpha=snap.alpha,
+            train=self.state.training_mask(len(p)),
         )
 
     @QtCore.Slot()

@@ -7,8 +7,9 @@ point's residual to f and the part of it beyond the tube. In the panel: the loss
 its module's words (TITLE, FORMULA, STEP) and each sample's case with this step's numbers
 (004's two cases of the hinge subgradient, the ε-insensitive subgradient's three, every
 violating class of Weston–Watkins, the softmax probabilities, ...), Pegasos' step size
-002/003, the full batch of 001, the multiclass argmax of 000/001, the α_i of kernel SGD 003,
-and ρ and a learned ε before and after.
+002/003, the full batch of 001, the multiclass argmax of 000/001, the α_i of kernel SGD 003
+and the kernel trick with one pair's numbers (003: Lemma 16.3), and ρ and a learned ε before
+and after.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED
 from svmviz.core.explain import margin_case
+from svmviz.core.explain_kernel import partner, point_name, why_kernel
 from svmviz.core.frame import level_line
 from svmviz.core.solvers import losses, rules
 from svmviz.core.sources import cite_html
@@ -38,6 +40,7 @@ VECTOR_PENS = {
 TEXT_COLORS = {"w_before": "#6B6B6B", "shrink": "#A3447A", "push": "#8F6200"}
 RESIDUAL_COLOR = "#D55E00"  # the residual beyond the tube (the loss of the sampled point)
 ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
+SURFACE_MENU = "View ▸ 3-D surface"  # where f is drawn over the plane (no lift: RBF, ...)
 
 
 def arrow(start, end, head: float):
@@ -519,6 +522,29 @@ def _kernel_rows(record, pegasos: bool) -> list[str]:
     return rows
 
 
+def _pair_rows(record, X, kernel, alpha, train) -> list[str]:
+    """Why ⟨φ(x_i), φ(x_j)⟩ = k(x_i, x_j) with this step's numbers (003: Lemma 16.3), for
+    the sample x_i and the point of its largest term in f(x_i) (the nearest while no other
+    α is nonzero): the kernel trick a kernel step relies on, on points the plane shows."""
+    X = np.asarray(X)
+    i = int(record.samples[0]) if record.samples.size else len(X)
+    if kernel is None or record.inputs != 2 or X.ndim != 2 or X.shape[1] != 2 or i >= len(X):
+        return []
+    found = partner(kernel, X, i, alpha, train)
+    if found is None:
+        return []
+    j, by_alpha = found
+    a, b = point_name(i), point_name(j)
+    which = f"its largest term in f({a})" if by_alpha else "the nearest point, no other α yet"
+    sample = "the sample" if record.batch == 1 else "the first sample"
+    words = why_kernel(kernel, X[i], X[j], (a, b))
+    words = words.replace("the 3-D view", f"the 3-D view ({SURFACE_MENU})", 1)
+    return [
+        f"<b>Kernel trick</b> for {a} ({sample}) and {b} ({which}): "
+        + html.escape(words, quote=False)
+    ]
+
+
 def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
     """w before and after a single-output linear step, and its parts."""
     shrink_factor = rules.python().shrink_factor(record.eta, record.lam)
@@ -572,11 +598,24 @@ def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
     return rows
 
 
-def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> str:
+def describe(
+    record,
+    config,
+    labels,
+    X,
+    class_names=(),
+    iterate_shown=False,
+    *,
+    kernel=None,
+    alpha=None,
+    train=None,
+) -> str:
     """The rule of ``config``'s algorithm and loss with the numbers of ``record``, as HTML
     (``labels``: the class name of each point, ``X`` the points, ``class_names`` the
     problem's classes in the order of the multiclass outputs). The loss's title, formula
-    and step come from its module (:func:`losses.module_for`)."""
+    and step come from its module (:func:`losses.module_for`). A kernel step also says why
+    ⟨φ, φ⟩ = k for one pair: ``kernel`` the model's (default: the config's), ``alpha`` |α|
+    of every point and ``train`` which points train (None: all)."""
     if record is None:
         return (
             "<i>Press Step (→) to see one update explained: the sampled point, its loss "
@@ -602,6 +641,7 @@ def describe(record, config, labels, X, class_names=(), iterate_shown=False) -> 
     rows += _offset_rows(record)
     if not record.linear:
         rows += _kernel_rows(record, pegasos)
+        rows += _pair_rows(record, X, kernel or config.kernel, alpha, train)
     elif record.W_before is not None:  # linear multiclass: the rows that changed
         factor = rules.python().shrink_factor(record.eta, record.lam)
         same = np.isclose(record.W_after, factor * record.W_before, rtol=1e-9, atol=1e-12)
@@ -632,9 +672,11 @@ class StepPanel(QtWidgets.QLabel):
         self.show_record(None, None, (), np.zeros((0, 2)))
 
     def show_record(
-        self, record, config, labels, X, scale=1.0, class_names=(), iterate_shown=False
+        self, record, config, labels, X, scale=1.0, class_names=(), iterate_shown=False, **pair
     ) -> None:
-        text = describe(record, config, labels, X, class_names, iterate_shown)
+        """Show ``record`` (None: the hint); ``pair``: :func:`describe`'s kernel, alpha and
+        train."""
+        text = describe(record, config, labels, X, class_names, iterate_shown, **pair)
         if arrows_drawn(record) and scale < 1.0:
             text += f"<br><i>(vectors drawn from the origin at {scale:.2g}× their length)</i>"
         self.setText(text)

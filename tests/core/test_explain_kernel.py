@@ -4,7 +4,7 @@ sum of the feature products is the kernel's value."""
 import numpy as np
 import pytest
 
-from svmviz.core.explain_kernel import kernel_pair, point_name, why_kernel
+from svmviz.core.explain_kernel import kernel_pair, partner, point_name, why_kernel
 from svmviz.core.kernels import Kernel
 
 rng = np.random.default_rng(4)
@@ -33,7 +33,7 @@ def shown(v):
 @pytest.mark.parametrize("kernel", POLY, ids=str)
 def test_the_sentence_shows_this_pairs_numbers(kernel):
     x, z = PAIRS[2]
-    text = why_kernel(kernel, x, z, (point_name(11), point_name(39)))
+    text = why_kernel(kernel, x, z, (point_name(12), point_name(40)))
     assert "φ(x₁₂)·φ(x₄₀) = " in text and "k(x₁₂, x₄₀)" in text
     assert "(Shalev-Shwartz & Ben-David, UML §16.3: Lemma 16.3)" in text
     pair = kernel_pair(kernel, x, z)
@@ -54,3 +54,22 @@ def test_linear_and_rbf_words():
     text = why_kernel(rbf, x, z)
     assert "infinite" in text and "decision surface" in text
     assert f"k(x, z) = {shown(float(np.exp(-0.5 * np.sum((x - z) ** 2))))}:" in text
+
+
+def test_the_partner_is_the_largest_other_term_of_f_else_the_nearest():
+    X = rng.normal(size=(9, 2))
+    kernel = Kernel("poly", gamma=0.7, degree=2, coef0=1.0)
+    alpha = np.abs(rng.normal(size=9))
+    i = 4
+    terms = [abs(alpha[j] * (0.7 * X[j] @ X[i] + 1.0) ** 2) if j != i else -1 for j in range(9)]
+    assert partner(kernel, X, i, alpha) == (int(np.argmax(terms)), True)
+    # only α_i nonzero, or no α: the nearest other point; a test point is never chosen
+    lone = np.where(np.arange(9) == i, 1.0, 0.0)
+    distances = [np.sum((X[j] - X[i]) ** 2) if j != i else np.inf for j in range(9)]
+    nearest = int(np.argmin(distances))
+    assert partner(kernel, X, i, lone) == partner(kernel, X, i) == (nearest, False)
+    train = np.ones(9, dtype=bool)
+    train[nearest] = False
+    j, by_alpha = partner(kernel, X, i, None, train)
+    assert j not in (i, nearest) and not by_alpha
+    assert partner(kernel, X[:1], 0) is None
