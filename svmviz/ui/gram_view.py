@@ -14,6 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core.explain_kernel import point_name
 from svmviz.core.gram_matrix import GramMatrix, kernel_matrix, ordered, too_many
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.ui.readings import Pace, Reading
@@ -200,7 +201,7 @@ class GramView(QtWidgets.QWidget):
         g = self.matrix
         assert g is not None
         i, j = int(self.points[g.order[r]]), int(self.points[g.order[c]])
-        text = f"K(x_{i + 1}, x_{j + 1}) = {g.values[r, c]:.3g}"
+        text = f"K({point_name(i)}, {point_name(j)}) = {g.values[r, c]:.3g}"  # (as the inspector)
         if self.names:
             text += f" ({self._name(g.y[r])}, {self._name(g.y[c])})"
         return text

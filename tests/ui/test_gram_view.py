@@ -6,6 +6,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtTest import QTest
 
 from svmviz.core.data import Dataset
+from svmviz.core.explain_kernel import point_name
 from svmviz.core.generate import generate
 from svmviz.core.gram_matrix import CAP, too_many
 from svmviz.core.kernels import Kernel
@@ -86,7 +87,8 @@ def test_hover_names_the_pair_and_a_click_selects_the_row(make_window, wait_fram
     value = float(
         Kernel("rbf", gamma=1.0).gram(w.session.points.X[[i]], w.session.points.X[[j]])[0, 0]
     )
-    assert view.readout.text() == f"K(x_{i + 1}, x_{j + 1}) = {value:.3g} (class a, class b)"
+    names = f"{point_name(i)}, {point_name(j)}"  # 0-based, as the step inspector's
+    assert view.readout.text() == f"K({names}) = {value:.3g} (class a, class b)"
     QTest.mouseClick(
         view.graphics.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=cell_point(view, r, c)
     )
