@@ -284,6 +284,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self._bind_beside_curves(
             self.surface_dock, self.state.surface_changed, self.state.set_surface
         )
+        self.state.surface_changed.connect(
+            lambda _: self.presentation.show_companion() if self.presentation.on else None
+        )
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
         self.hand_changed.connect(
@@ -323,7 +326,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot(bool)
     def _show_weight_space(self, on: bool) -> None:
         if self.presentation.on:
-            self.presentation.show_weight_space(on)
+            self.presentation.show_companion()
             return
         layout.place_weight_space(self, on)
 

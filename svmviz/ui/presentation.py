@@ -1,7 +1,7 @@
 """Presentation mode, for a projector: full screen, the plane and the objective curve only
-(and the weight space below the curve when it is on), the scenario's caption and a two-line
-summary of the current step in large type, every demo action on the keyboard (a
-presenter's clicker sends PageDown and PageUp).
+(and below the curve, large, the 3-D view or else the weight space when on), the
+scenario's caption and a two-line summary of the current step in large type, every demo
+action on the keyboard (a presenter's clicker sends PageDown and PageUp).
 
 What it hides (menus, toolbars, the solver and the reading docks, the loss panel, the
 status bar) comes back as it was when it ends (F11 or Esc): the window's geometry, the docks'
@@ -31,8 +31,8 @@ SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) befo
 CAPTION_LINES = 3  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
-WEIGHTS_SHARE = 0.3  # of the screen's width, for the curve above the weight space (when on)
-WEIGHTS_HEIGHT = 0.62  # of the right column's height, for the weight space
+COMPANION_SHARE = 0.24  # of the screen's width, for the curve above a companion view (when on)
+COMPANION_HEIGHT = 0.62  # of the right column's height, for the companion view
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
 
 
@@ -194,6 +194,7 @@ class _Settle(QtCore.QObject):
         # (the weight space as the window's state says now: it may have been turned on or
         # off while presenting, which the saved layout does not know)
         layout.place_weight_space(self.w, self.w.state.weight_space)
+        layout.place_beside_curves(self.w, self.w.surface_dock, self.w.state.surface)
         layout.hide_stale_tab_bars(self.w)
         self.w.curves.setSizes(self.saved.curves)
 
@@ -235,10 +236,14 @@ class Presentation:
 
     def hidden_parts(self):
         w = self.w
-        kept = (w.curves_dock, w.weight_space_dock)
+        kept = (w.curves_dock, w.weight_space_dock, w.surface_dock)
         docks = [d for d in w.findChildren(QtWidgets.QDockWidget) if d not in kept]
-        if not w.state.weight_space or w.weight_space_dock.isHidden():
-            docks.append(w.weight_space_dock)
+        for dock, on in (
+            (w.weight_space_dock, w.state.weight_space),
+            (w.surface_dock, w.state.surface),
+        ):
+            if not on or dock.isHidden():
+                docks.append(dock)
         bars = w.findChildren(QtWidgets.QToolBar)
         return docks + bars + [w.menuBar(), w.statusBar(), w.curves.loss_plot]
 
@@ -273,7 +278,7 @@ class Presentation:
             w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
             w.showFullScreen()
-            self.show_weight_space(w.state.weight_space)
+            self.show_companion()
         else:
             saved = self._saved
             self.bar.hide()
@@ -283,6 +288,7 @@ class Presentation:
             w.caption.fit_lines(None)
             w.curves_dock.setTitleBarWidget(None)
             w.weight_space_dock.setTitleBarWidget(None)
+            w.surface_dock.setTitleBarWidget(None)
             for part in saved.shown:  # (the docks come back with their layout, below)
                 if not isinstance(part, QtWidgets.QDockWidget):
                     part.show()
@@ -298,27 +304,38 @@ class Presentation:
         docks come and go as the saved layout says, not as the user asks)."""
         return self._settling is not None and self._settling.active
 
-    def show_weight_space(self, on: bool) -> None:
-        """The weight space below the curve, large (on), or the curve alone (off)."""
+    def companion(self):
+        """The view shown large below the curve: the 3-D view when on, else the weight
+        space when on (the place holds one), else None."""
         w = self.w
-        dock = w.weight_space_dock
-        if on:  # (out of the curves' tabs first: a tabbed dock splits into a new tab)
-            w.removeDockWidget(dock)
-            w.addDockWidget(layout.RIGHT, dock)
+        if w.state.surface:
+            return w.surface_dock
+        return w.weight_space_dock if w.state.weight_space else None
+
+    def show_companion(self) -> None:
+        """The companion view below the curve, large, or the curve alone (none on)."""
+        w = self.w
+        dock = self.companion()
+        for view in (w.weight_space_dock, w.surface_dock):
+            # out of the curves' tabs, each (a tabbed dock, even hidden, makes the split
+            # below a new tab of the curves' group)
+            w.removeDockWidget(view)
+            w.addDockWidget(layout.RIGHT, view)
+            view.hide()
+        on = dock is not None
+        if dock is not None:
             w.splitDockWidget(w.curves_dock, dock, QtCore.Qt.Orientation.Vertical)
             dock.show()
             dock.setTitleBarWidget(QtWidgets.QWidget())
-            layout.hide_stale_tab_bars(w)  # (the curves' old tab bar, under the view)
-        else:
-            dock.hide()
+        layout.hide_stale_tab_bars(w)  # (the curves' old tab bar, under the view)
         screen = w.screen().geometry() if w.screen() else w.geometry()
-        share = WEIGHTS_SHARE if on else CURVES_SHARE
+        share = COMPANION_SHARE if on else CURVES_SHARE
         w.resizeDocks(
             [w.curves_dock], [int(share * screen.width())], QtCore.Qt.Orientation.Horizontal
         )
-        if on:
+        if dock is not None:
             column = screen.height()
-            lower = int(WEIGHTS_HEIGHT * column)
+            lower = int(COMPANION_HEIGHT * column)
             w.resizeDocks(
                 [w.curves_dock, dock], [column - lower, lower], QtCore.Qt.Orientation.Vertical
             )

@@ -59,6 +59,11 @@ class SurfaceView(QtWidgets.QWidget):
         )
         self.cls = QtWidgets.QComboBox()
         self.cls.setToolTip("A multiclass model: the largest f_k, or one class's f_k")
+        for box in (self.mode, self.cls):  # (narrow: the column is the curves', not the view's)
+            box.setSizeAdjustPolicy(
+                QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(7)
         self.reset = QtWidgets.QPushButton("Reset view")
         self.reset.setToolTip("The camera as the view opened (drag to rotate, wheel to zoom)")
         self.reset.clicked.connect(self.reset_camera)

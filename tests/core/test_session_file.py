@@ -302,3 +302,28 @@ def test_the_weight_space_view_is_kept_and_older_files_open_without_it(tmp_path)
     path.write_text(json.dumps(d), encoding="utf-8")
     with pytest.raises(InputError, match="weight_class"):
         read_session(path)
+
+
+def test_the_3d_view_is_kept_and_older_files_open_without_it(tmp_path):
+    s = SessionFile(**{**a_session().__dict__, "view": View(surface=True)})
+    path = tmp_path / "lesson.json"
+    write_session(path, s)
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert d["view"]["surface"] is True
+    assert read_session(path).view == s.view and read_session(path).view.surface
+    del d["view"]["surface"]  # a file of an older version
+    path.write_text(json.dumps(d), encoding="utf-8")
+    assert not read_session(path).view.surface
+
+
+def test_a_scenario_may_open_the_3d_view(tmp_path):
+    from svmviz.core.scenario import read_scenario
+
+    circles = next(p for p in list_scenarios() if p.stem.startswith("03"))
+    assert "surface" in read_scenario(circles).view
+    d = json.loads(circles.read_text(encoding="utf-8"))
+    d["view"] = {"surface": True, "weights": True}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError, match="surface"):  # the message names what it may hold
+        read_scenario(bad)
