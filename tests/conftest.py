@@ -6,7 +6,12 @@ import os
 
 from svmviz.ui.headless import offscreen_platform
 
-if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+# the 3-D view's OpenGL tests (tests/ui/gl) need a display with OpenGL: they run when asked,
+# with Qt's xcb platform under Xvfb and Mesa (.ci/run); every other run is headless
+GL_TESTS = os.environ.get("SVMVIZ_GL_TESTS") == "1"
+if GL_TESTS:
+    os.environ["QT_QPA_PLATFORM"] = "xcb"
+elif os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
     os.environ["QT_QPA_PLATFORM"] = offscreen_platform(1920, 1080)
 
 import numpy as np  # noqa: E402
@@ -14,7 +19,7 @@ import pytest  # noqa: E402
 
 from svmviz.core.data import Dataset  # noqa: E402
 
-QT_FOLDERS = ("app", "ui")  # tests of the layers with Qt: workers, windows, their threads
+QT_FOLDERS = ("app", "ui", "gl")  # tests of the layers with Qt: workers, windows, threads
 
 
 def runs_qt(request) -> bool:

@@ -42,6 +42,9 @@ def quiet_config():
 def qt_app():
     from PySide6 import QtCore, QtWidgets
 
+    from svmviz.ui.gl_probe import share_contexts
+
+    share_contexts()
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
 
     def quiet(mode, context, message):  # the offscreen plugin's notice on every show()

@@ -155,6 +155,7 @@ def start(args):
 
     from svmviz.core.session_file import read_document
     from svmviz.core.solvers import Solver
+    from svmviz.ui.gl_probe import share_contexts
 
     # a data set is read as the problem has it: labels, a target, or unlabelled points
     kind = SolverConfig(problem=args.problem).kind
@@ -165,6 +166,7 @@ def start(args):
     config = config_from_args(args, data)
     if data is not None:  # (a regression file of svm-toy's: epsilon-svr, as File ▸ Open)
         config = opened_config(data, config)
+    share_contexts()  # (the 3-D view's OpenGL)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["svmviz"])
     app.setApplicationName("svmviz")
     if getattr(args, "reset_preferences", False):

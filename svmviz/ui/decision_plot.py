@@ -22,14 +22,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.frame import tolerance, tube_segments
+from svmviz.core.frame import tube_segments
 from svmviz.core.limits import MAX_COORDINATE
 from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.rings import ALPHA_SHOWN, ringed
 from svmviz.core.solvers.losses import MODULES
 from svmviz.ui import style
 from svmviz.ui.given_model import GivenModel, overlay_words
 from svmviz.ui.plane_items import (
-    ALPHA_SHOWN,
     MARGIN_RING,
     RING_COLOR,
     RING_WIDTH,
@@ -534,24 +534,12 @@ class DecisionPlot(pg.PlotWidget):
         (kernel) or in the margin (linear; none without margin lines); a regression's and
         one-class's support vectors by their margins (frame.support), a 2-D regression's
         ring growing with the distance outside the tube."""
-        m = len(X)
-        if frame.kind != "svc":
-            ring = np.zeros(m, dtype=bool)
-            ring[frame.support] = True  # (training points only: svmviz.app.split)
-            if frame.kind == "regression2d":
-                distance = np.maximum(np.abs(frame.margins[ring]) - frame.level, 0.0)
-                return ring, ring_sizes(distance) * self.scale
-            return ring, np.full(int(ring.sum()), MARGIN_RING * self.scale)
-        if alpha is not None and len(alpha) == m:
-            ring = (alpha > 0) & (alpha >= ALPHA_SHOWN * (alpha.max() if alpha.size else 0.0))
+        ring = ringed(frame, alpha if frame.kind == "svc" else None, self.parts)
+        if frame.kind == "regression2d":
+            distance = np.maximum(np.abs(frame.margins[ring]) - frame.level, 0.0)
+            return ring, ring_sizes(distance) * self.scale
+        if frame.kind == "svc" and alpha is not None and len(alpha) == len(X):
             return ring, ring_sizes(alpha[ring]) * self.scale
-        level = frame.level
-        if level > 0:
-            ring = (frame.margins <= level + tolerance(level)) & (frame.margins >= 0)
-        else:
-            ring = np.zeros(m, dtype=bool)
-        if self.parts is not None and len(self.parts) == m:
-            ring &= self.parts == 0  # support vectors are training points
         return ring, np.full(int(ring.sum()), MARGIN_RING * self.scale)
 
     def _draw_valued(self, frame, X) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 
 @functools.cache
@@ -25,3 +25,11 @@ def gl_unavailable() -> str | None:
             "OpenGL context here; the rest of the window works without it."
         )
     return None
+
+
+def share_contexts() -> None:
+    """Every OpenGL context in one share group, asked before the QApplication is made:
+    pyqtgraph.opengl compiles its shaders once per process, so a second context (a second
+    window's 3-D view) must see the first one's programs."""
+    if QtCore.QCoreApplication.instance() is None:
+        QtCore.QCoreApplication.setAttribute(QtCore.Qt.ApplicationAttribute.AA_ShareOpenGLContexts)

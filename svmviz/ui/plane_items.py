@@ -16,7 +16,6 @@ RING_MIN, RING_MAX = style.POINT_SIZE + 4, style.POINT_SIZE + 14
 MARGIN_RING = style.POINT_SIZE + 7  # linear models: the ring of a point in the margin
 RING_WIDTH = 1.5
 RING_COLOR = (30, 30, 30)
-ALPHA_SHOWN = 0.05  # rings for α_i from this fraction of the largest (smaller: no ring)
 WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
 LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
 

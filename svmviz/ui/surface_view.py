@@ -20,6 +20,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import input_dim
 from svmviz.core.lift import lift
 from svmviz.core.palette import CLASS_COLORS
+from svmviz.core.rings import ringed
 from svmviz.core.scene3d import lift_box, surface_box, surface_colors
 from svmviz.core.surface import MAX, heights_at, surface
 from svmviz.ui.gl_probe import gl_unavailable
@@ -125,11 +126,11 @@ class SurfaceView(QtWidgets.QWidget):
             self.items.reset_camera()
 
     # ------------------------------------------------------------------ the public part
-    def show_snapshot(self, snap, data, colors, names) -> None:
-        """Draw ``snap``'s model over its training ``data`` (Dataset; its y the model's
-        output indices); ``colors`` the class colour of each output, ``names`` their
-        names."""
-        self._last = (snap, data, tuple(colors), tuple(names))
+    def show_snapshot(self, snap, data, colors, names, parts=None) -> None:
+        """Draw ``snap``'s model over the plane's points ``data`` (Dataset; its y the
+        model's output indices); ``colors`` the class colour of each output, ``names``
+        their names; ``parts`` the split's part of each point (None: no split)."""
+        self._last = (snap, data, tuple(colors), tuple(names), parts)
         if not on_screen(self):
             return  # (drawn when shown)
         wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
@@ -163,7 +164,7 @@ class SurfaceView(QtWidgets.QWidget):
         self.caption.clear()
 
     # ------------------------------------------------------------------ drawing
-    def _draw(self, snap, data, colors, names) -> None:
+    def _draw(self, snap, data, colors, names, parts) -> None:
         model = snap.model
         if model is None or data is None or len(data.X) != len(snap.frame.margins):
             self.say(NO_MODEL)
@@ -173,8 +174,7 @@ class SurfaceView(QtWidgets.QWidget):
             return
         self._set_classes(names if not model.single_output else ())
         k = self.cls.currentData()
-        support = np.zeros(len(data.X), dtype=bool)
-        support[snap.frame.support] = True
+        support = ringed(snap.frame, snap.alpha, parts)  # (as the plane rings them)
         sampled = None
         if snap.step is not None and len(snap.step.samples):
             sampled = int(snap.step.samples[0])
@@ -286,19 +286,13 @@ def surface_reading(view: SurfaceView) -> Reading:
     """The view as a reading: every frame while on screen (throttled by the view)."""
 
     def show(snap, router) -> None:
-        data = router.session.dataset()
-        if data is not None:
-            parts = router.state.parts
-            if parts is not None and len(parts) == len(data.y):
-                from svmviz.core.generalization import TRAIN, subset
-
-                data = subset(data, np.flatnonzero(parts == TRAIN))
+        data = router.session.dataset()  # (every point, as the plane: its frame's)
         colors = [
             router.session.colors[int(c)] if int(c) < len(router.session.colors)
             else CLASS_COLORS[int(c) % len(CLASS_COLORS)]
             for c in router.present
         ]  # fmt: skip
         names = [router.session.classes[int(c)] for c in router.present]
-        view.show_snapshot(snap, data, colors, names)
+        view.show_snapshot(snap, data, colors, names, router.state.parts)
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)

@@ -16,11 +16,11 @@ from svmviz.core.data import Dataset
 from svmviz.core.frame import make_frame
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
+from svmviz.core.rings import ALPHA_SHOWN
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.hover import HoverReadout, place_box
 from svmviz.ui.plane_items import (
-    ALPHA_SHOWN,
     RING_MAX,
     RING_MIN,
     WRONG_SIZE,

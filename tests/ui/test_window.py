@@ -256,7 +256,8 @@ def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_fram
 
 
 def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
-    from svmviz.ui.plane_items import ALPHA_SHOWN, RING_MAX, RING_MIN
+    from svmviz.core.rings import ALPHA_SHOWN
+    from svmviz.ui.plane_items import RING_MAX, RING_MIN
 
     w = make_window(moons, kernel=Kernel("rbf"), iterations=3000)
     w.advance(3000)
