@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 from svmviz.core.data import Dataset
+from svmviz.core.feature_map import feature_map
 from svmviz.core.kernels import Kernel
+from svmviz.core.lift import lift
 from svmviz.core.model_io import Model
 from svmviz.core.reference import Reference
 from svmviz.core.scenario import Scenario, list_scenarios, read_scenario
@@ -128,6 +130,7 @@ def test_02_a_larger_lambda_gives_a_smaller_w_a_wider_margin_and_more_points_ins
 
 def test_03_the_gaussian_kernel_draws_a_closed_boundary_and_a_line_fails():
     s = scenario("03")
+    assert "surface" in s.view  # the 3-D view opens with it
     rbf = run(s.config, s.data, at=(1000,))
     for model in rbf.models.values():  # by t = 1000 (4.8 s at the log-t pace) and after
         assert error(model, s.data) <= 0.02
@@ -137,6 +140,21 @@ def test_03_the_gaussian_kernel_draws_a_closed_boundary_and_a_line_fails():
     for radius in (1.2 * np.linalg.norm(s.data.X, axis=1).max(), 10.0):
         circle = radius * np.column_stack([np.cos(around), np.sin(around)])
         assert np.all(rbf.model.predict_index(circle) == ring)  # … the ring's all around it
+    # the 3-D view: f a hill above z = 0 over the centre, the ring below (f's sign is the
+    # second class's: 1 − ring is the centre, the positive class)
+    assert ring == 0
+    f = rbf.model.decision_function(s.data.X)
+    centre = s.data.y == 1
+    assert rbf.model.decision_function([[0.0, 0.0]])[0] > 1.0  # the hilltop above f = 1
+    assert np.mean(f[centre] > 0) >= 0.98 and np.mean(f[~centre] < 0) >= 0.98
+    assert np.median(f[centre]) > 0.5 and np.median(f[~centre]) < -0.5
+    # degree 2, c₀ = 0: the lift is exact, and a flat plane separates the classes there
+    poly = run(with_kernel(s.config, "poly", degree=2, coef0=0.0), s.data).model
+    lifted = lift(poly, s.data.X)
+    assert lifted.share == 1.0 and lifted.names == ("x₁²", "x₁x₂", "x₂²")
+    np.testing.assert_allclose(lifted.points, feature_map(poly.kernel, s.data.X))
+    np.testing.assert_allclose(lifted.side(), poly.decision_function(s.data.X), atol=1e-8)
+    assert np.mean((lifted.side() > 0) == centre) >= 0.98
     line = run(with_kernel(s.config, "linear"), s.data)
     assert error(line.model, s.data) >= 0.3
     assert error(line.reference.model, s.data) >= 0.3  # not even the best line
