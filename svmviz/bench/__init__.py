@@ -8,8 +8,9 @@ set),
 ``frames`` (one frame of the plane, computed and drawn), ``window`` (the window while it
 trains: frames per second, timer lateness, click and parameter latency, at the scales the
 window supports), ``weights`` (the window's frame rate with the weight-space view on and
-off, and one landscape's time), ``race`` (the window racing four runs, against the same
-job alone) and ``start`` (from the command to the first frame).
+off, and one landscape's time), ``surface`` (the same with the 3-D view, under Xvfb when
+this platform has no OpenGL, and one of its drawings), ``race`` (the window racing four
+runs, against the same job alone) and ``start`` (from the command to the first frame).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main(args) -> int:
         play,
         race,
         start,
+        surface,
         weights,
         window,
     )
@@ -39,6 +41,7 @@ def main(args) -> int:
     rows += frames.measure(quick)
     rows += window.measure(quick)
     rows += weights.measure(quick)
+    rows += surface.measure(quick)
     rows += race.measure(quick)
     rows += start.measure(quick)
     rows += play.measure(quick)

@@ -88,6 +88,20 @@ def surface(
     return Surface(xs, ys, heights, pick(Fx).astype(float), planes, tube, targets, shown, winner)
 
 
+def frame_values(frame, model: Model, y) -> np.ndarray | None:
+    """f at the frame's points, read back from its margins where they hold it (binary y·f,
+    one-class f, regression t − f) without evaluating the model again; None for a
+    multiclass model (its margins are differences of two classes' f_k)."""
+    margins = np.asarray(frame.margins, dtype=float)
+    if not model.single_output:
+        return None
+    if frame.kind == "one-class":
+        return margins
+    if frame.kind in ("regression", "regression2d"):
+        return None if frame.target is None else np.asarray(frame.target) - margins
+    return np.where(np.asarray(y) == 1, margins, -margins)
+
+
 def heights_at(model: Model, P: np.ndarray, cls: int | str = MAX) -> np.ndarray:
     """The surface's height at the points ``P`` (n × 2): f, or a multiclass model's choice
     ``cls`` of :func:`surface`."""

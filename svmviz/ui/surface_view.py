@@ -22,11 +22,11 @@ from svmviz.core.lift import lift
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.rings import ringed
 from svmviz.core.scene3d import lift_box, surface_box, surface_colors
-from svmviz.core.surface import MAX, heights_at, surface
+from svmviz.core.surface import MAX, frame_values, heights_at, surface
 from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
-DRAW_SECONDS = 1 / 20  # the least time between two drawings
+DRAW_SECONDS = 1 / 15  # the least time between two drawings
 GRID = 48  # cells a side of the surface
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
 SURFACE, LIFT = "surface", "lift"
@@ -191,7 +191,9 @@ class SurfaceView(QtWidgets.QWidget):
                 self._show(_lift_words(lifted, model, k, names))
                 return
         target = data.target if model.kind == "regression" else None
-        s = surface(model, data.X, snap.frame.extent, GRID, MAX if k is None else k, target)
+        values = frame_values(snap.frame, model, data.y)  # (f at the points, known)
+        cls = MAX if k is None else k
+        s = surface(model, data.X, snap.frame.extent, GRID, cls, target, values)
         box = surface_box(s)
         fill = (colors[0], OUTLIERS) if model.kind == "one-class" else colors
         lines = _lines(snap.frame, model, MAX if k is None else k)

@@ -7,10 +7,10 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent
+from svmviz.core.frame import data_extent, make_frame
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver
-from svmviz.core.surface import MAX, surface
+from svmviz.core.surface import MAX, frame_values, surface
 
 rng = np.random.default_rng(5)
 X = rng.normal(size=(60, 2))
@@ -93,3 +93,24 @@ def test_one_input_and_a_bad_class_are_refused():
     model = trained(THREE, KERNELS[0])
     with pytest.raises(InputError, match="out of range"):
         surface(model, THREE.X, (-1, 1, -1, 1), cls=3)
+
+
+@pytest.mark.parametrize(
+    "data, settings",
+    [
+        (TWO, {}),
+        (POINTS, {"problem": "one-class", "nu": 0.3}),
+        (TARGET, {"problem": "epsilon-svr", "epsilon": 0.2}),
+    ],
+)
+def test_f_at_the_points_is_read_back_from_the_frames_margins(data, settings):
+    model = trained(data, Kernel("rbf", 0.7), **settings)
+    frame = make_frame(model, data, data_extent(data.X), n=20)
+    np.testing.assert_allclose(
+        frame_values(frame, model, data.y), model.decision_function(data.X), atol=1e-12
+    )
+
+
+def test_a_multiclass_frame_cannot_give_f_back():
+    model = trained(THREE, Kernel("rbf", 0.7))
+    assert frame_values(make_frame(model, THREE, data_extent(X), n=20), model, THREE.y) is None
