@@ -356,6 +356,7 @@ class Presentation:
         for plot in (w.generalization.learning, w.generalization.sweep):
             scale_plot_text(plot, k)
         w.weight_space.set_scale(k)
+        w.surface.set_scale(k)
 
     def show(self, snap, session) -> None:
         """The summary lines for the newest frame (only while presenting)."""

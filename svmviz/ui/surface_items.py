@@ -30,7 +30,8 @@ LEVEL = (0.45, 0.45, 0.5, 0.07)  # z = ±1 (the margins' levels), the tube's she
 SAMPLED = (0.0, 0.0, 0.0, 0.85)
 # drawn over an equal depth: the points' sprites over their rings (same centres)
 OVER = {GL.GL_DEPTH_TEST: True, GL.GL_BLEND: True, "glDepthFunc": (GL.GL_LEQUAL,)}
-CAMERA = {"distance": 3.9, "elevation": 24, "azimuth": -62}
+CAMERA = {"distance": 3.5, "elevation": 24, "azimuth": -62}
+NAME_POINTS = 11  # the axes' names
 
 
 def rgba(color: str, alpha: float = 1.0) -> tuple[float, float, float, float]:
@@ -103,9 +104,8 @@ class SurfaceItems:
         self.points = gl.GLScatterPlotItem(size=POINT_PX, glOptions=OVER)
         self.sampled = gl.GLScatterPlotItem(color=SAMPLED, size=SAMPLED_PX, glOptions="opaque")
         self.sampled_stem = gl.GLLinePlotItem(mode="lines", color=SAMPLED, width=3)
-        font = QtGui.QFont()
-        font.setPointSize(12)
-        self.names = [gl.GLTextItem(color=(20, 20, 20), font=font) for _ in range(3)]
+        self.names = [gl.GLTextItem(color=(20, 20, 20)) for _ in range(3)]
+        self.set_scale(1.0)
         self.rings.setDepthValue(-1)  # before the points (drawn over them at equal depth)
         self.sampled.setDepthValue(-2)
         for item in (*self.levels, *self.sheets, self.plane):  # translucent: after the rest
@@ -121,6 +121,13 @@ class SurfaceItems:
             self.box, self.stems, self.rings, self.points, self.sampled, self.sampled_stem,
             *self.names,
         ]  # fmt: skip
+
+    def set_scale(self, k: float) -> None:
+        """The axes' names at ``k`` times their size (presentation mode)."""
+        font = QtGui.QFont()
+        font.setPointSizeF(NAME_POINTS * k)
+        for item in self.names:
+            item.setData(font=font)
 
     def reset_camera(self) -> None:
         """The camera as the view opens: from the front left, a little above."""
@@ -179,8 +186,12 @@ class SurfaceItems:
             if len(xy) < 2:
                 continue
             P = box.to_box(np.column_stack([xy, np.broadcast_to(z, len(xy))]))
-            pos.append(_stems(P[:-1], P[1:]))  # each polyline as its segments
-            color.append(np.tile(c, (2 * (len(P) - 1), 1)))
+            inside = np.all(np.abs(P[:, :2]) <= 1.0, axis=1)  # (the plane's view is wider)
+            keep = inside[:-1] & inside[1:]
+            if not keep.any():
+                continue
+            pos.append(_stems(P[:-1][keep], P[1:][keep]))  # each polyline as its segments
+            color.append(np.tile(c, (2 * int(keep.sum()), 1)))
         if pos:
             self.lines.setData(pos=np.concatenate(pos), color=np.concatenate(color))
             self.lines.setVisible(True)

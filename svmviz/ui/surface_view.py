@@ -17,7 +17,7 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.frame import input_dim
+from svmviz.core.frame import data_extent, input_dim
 from svmviz.core.lift import lift
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.rings import ringed
@@ -28,6 +28,7 @@ from svmviz.ui.readings import Pace, Reading, on_screen
 
 DRAW_SECONDS = 1 / 15  # the least time between two drawings
 GRID = 48  # cells a side of the surface
+PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
 SURFACE, LIFT = "surface", "lift"
 NO_MODEL = "Nothing to draw: no model trained yet."
@@ -42,6 +43,7 @@ class SurfaceView(QtWidgets.QWidget):
         self.items = None  # its svmviz.ui.surface_items.SurfaceItems
         self.reason: str | None = None  # why there is no 3-D view here (no OpenGL)
         self.shown = ""  # what was drawn last: SURFACE, LIFT or ""
+        self.scale = 1.0  # of the text (presentation mode: larger)
         self.drawn = None  # the snapshot drawn last
         self.lifted = None  # the Lift drawn last
         self.surf = None  # the Surface drawn last
@@ -51,8 +53,8 @@ class SurfaceView(QtWidgets.QWidget):
         self._due.timeout.connect(self.redraw)
 
         self.mode = QtWidgets.QComboBox()
-        self.mode.addItem("Surface z = f(x)", SURFACE)
-        self.mode.addItem("Lift: points at φ(x)", LIFT)
+        self.mode.addItem("Surface f(x)", SURFACE)
+        self.mode.addItem("Lift φ(x)", LIFT)
         self.mode.setToolTip(
             "Surface: f over the plane, each point at its f(x). Lift: each point at its "
             "feature vector φ(x), where the kernel SVM is a flat plane (polynomial of "
@@ -64,7 +66,7 @@ class SurfaceView(QtWidgets.QWidget):
             box.setSizeAdjustPolicy(
                 QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
-            box.setMinimumContentsLength(7)
+            box.setMinimumContentsLength(12)
         self.reset = QtWidgets.QPushButton("Reset view")
         self.reset.setToolTip("The camera as the view opened (drag to rotate, wheel to zoom)")
         self.reset.clicked.connect(self.reset_camera)
@@ -119,6 +121,7 @@ class SurfaceView(QtWidgets.QWidget):
         self.gl.setMinimumSize(120, 120)
         self.column.insertWidget(1, self.gl, 1)
         self.items = SurfaceItems(self.gl)
+        self.items.set_scale(self.scale)
         self.gl.hide()
 
     def reset_camera(self) -> None:
@@ -188,12 +191,14 @@ class SurfaceView(QtWidgets.QWidget):
             else:
                 self.items.show_lift(lifted, lift_box(lifted), point_colors, support, sampled)
                 self.lifted, self.surf, self.shown = lifted, None, LIFT
-                self._show(_lift_words(lifted, model, k, names))
+                short = f"{html.escape(lifted.words)} · grey: ⟨w, φ(x)⟩ + b = 0"
+                self._show(_lift_words(lifted, model, k, names), short)
                 return
         target = data.target if model.kind == "regression" else None
         values = frame_values(snap.frame, model, data.y)  # (f at the points, known)
         cls = MAX if k is None else k
-        s = surface(model, data.X, snap.frame.extent, GRID, cls, target, values)
+        # over the points (the plane's view may be zoomed out, or in)
+        s = surface(model, data.X, data_extent(data.X, PAD), GRID, cls, target, values)
         box = surface_box(s)
         fill = (colors[0], OUTLIERS) if model.kind == "one-class" else colors
         lines = _lines(snap.frame, model, MAX if k is None else k)
@@ -202,13 +207,23 @@ class SurfaceView(QtWidgets.QWidget):
             sampled, lines,
         )  # fmt: skip
         self.surf, self.lifted, self.shown = s, None, SURFACE
-        self._show(_surface_words(s, model, box) + (f"<br>{html.escape(note)}" if note else ""))
+        words = _surface_words(s, model, box) + (f"<br>{html.escape(note)}" if note else "")
+        self._show(words, _surface_words(s, model, box, short=True))
 
-    def _show(self, words: str) -> None:
+    def _show(self, words: str, short: str) -> None:
+        """The picture, and under it ``words`` (``short`` at a larger scale: presenting)."""
         self.message.hide()
         self.gl.show()
-        self.caption.setText(words)
+        self.caption.setText(short if self.scale > 1 else words)
         self.caption.show()
+
+    def set_scale(self, k: float) -> None:
+        """Text at ``k`` times its size (presentation mode): the axes' names larger, the
+        caption its short form."""
+        self.scale = k
+        if self.items is not None:
+            self.items.set_scale(k)
+        self.redraw()
 
     def _set_classes(self, names) -> None:
         """The class chooser: the largest f_k or one class's (hidden when binary)."""
@@ -251,9 +266,9 @@ def _lines(frame, model, cls) -> list:
     return out
 
 
-def _surface_words(s, model, box) -> str:
-    """The caption under the surface: what the heights, lines and planes are (short: the
-    view is narrow; the tooltip says more)."""
+def _surface_words(s, model, box, short: bool = False) -> str:
+    """The caption under the surface: what the heights, lines and planes are (``short``:
+    the first part only, for presentation mode)."""
     what = {"f": "f(x)", "max_k f_k": "the largest f<sub>k</sub>(x)"}.get(
         s.shown, html.escape(s.shown)
     )
@@ -265,6 +280,8 @@ def _surface_words(s, model, box) -> str:
         parts = [f"z = {what}; black: f = 0; grey planes z = 0, ±{max(s.planes):.3g} (the margins)"]
     else:
         parts = [f"z = {what}; black: the boundary, where classes tie"]
+    if short:
+        return parts[0]
     parts.append("ringed: support vectors")
     top = float(np.max(np.abs(s.heights), initial=0.0))
     if box.clip is not None and top > box.clip:
