@@ -15,7 +15,7 @@ from svmviz.core.kernels import Kernel
 from svmviz.core.rings import ringed
 from svmviz.core.scene3d import lift_box, surface_box
 from svmviz.core.surface import MAX
-from svmviz.ui.surface_items import CAMERA
+from svmviz.ui.surface_items import CAMERA, NAME_POINTS
 from svmviz.ui.surface_view import GRID, LIFT, SURFACE
 
 CIRCLES = Dataset.from_labels(*generate("circles", n=80, noise=0.08, seed=5))
@@ -191,9 +191,15 @@ def test_reset_puts_the_camera_back(make_window, wait_frame, qtbot):
 
 def test_presentation_mode_draws_it_large_below_the_curve(make_window, wait_frame, qtbot):
     w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
+    long = w.surface.caption.text()
+    assert "ringed" in long
     w.state.set_presentation(True)
     qtbot.waitUntil(lambda: w.surface.gl.height() > 400, timeout=5000)
     w.advance(10)
     snap = wait_frame(w, lambda s: s.t >= 310)
     qtbot.waitUntil(lambda: w.surface.drawn is snap, timeout=5000)
+    short = w.surface.caption.text()  # its first part: large type in a narrow column
+    assert long.startswith(short) and len(short) < len(long)
+    assert w.surface.items.names[0].font.pointSizeF() > NAME_POINTS
     w.state.set_presentation(False)
+    qtbot.waitUntil(lambda: w.surface.caption.text() == long, timeout=5000)
