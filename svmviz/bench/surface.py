@@ -17,7 +17,14 @@ import sys
 import time
 
 from svmviz.bench.report import row
-from svmviz.bench.window import TARGET_FPS, qt_app, quiet_config, wait
+from svmviz.bench.window import (
+    TARGET_FPS,
+    paint_counter,
+    qt_app,
+    quiet_config,
+    steady_window,
+    wait,
+)
 
 M = 1000
 DRAW_MS = 20  # one drawing, in the GUI thread (at most 20 a second while playing)
@@ -26,31 +33,13 @@ DRAW_MS = 20  # one drawing, in the GUI thread (at most 20 a second while playin
 def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
     """(frames of the plane painted per second, of the 3-D view, the mean ms of one of
     its drawings) while playing at full speed with the view ``on`` or off."""
-    from PySide6 import QtCore
-
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
     from svmviz.core.kernels import Kernel
     from svmviz.core.pace import INSTANT
-    from svmviz.ui.app import build_window
-
-    class Paints(QtCore.QObject):
-        count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QtCore.QEvent.Type.Paint:
-                self.count += 1
-            return False
 
     config = SolverConfig(iterations=10_000_000, kernel=Kernel("rbf", gamma=1.0))
-    w = build_window(_data(M), config)
-    w.resize(1400, 800)
-    w.show()
-    start = time.perf_counter()
-    while (
-        w.snapshot is None or w.snapshot.reference_pending
-    ) and time.perf_counter() - start < 120:
-        wait(50)
+    w = steady_window(_data(M), config)
     w.state.set_surface(on)
     wait(500)
     view = w.surface
@@ -64,7 +53,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
             draws.append(time.perf_counter() - t0)
 
         view._draw = timed
-    plane, gl = Paints(), Paints()
+    plane, gl = paint_counter(), paint_counter()
     w.plot.viewport().installEventFilter(plane)
     if view.gl is not None:
         view.gl.installEventFilter(gl)

@@ -8,7 +8,14 @@ from __future__ import annotations
 import time
 
 from svmviz.bench.report import row
-from svmviz.bench.window import TARGET_FPS, qt_app, quiet_config, wait
+from svmviz.bench.window import (
+    TARGET_FPS,
+    paint_counter,
+    qt_app,
+    quiet_config,
+    steady_window,
+    wait,
+)
 
 M = 1000
 LANDSCAPE_MS = 250  # one landscape, off the GUI thread: a few a second at most are asked
@@ -17,32 +24,14 @@ LANDSCAPE_MS = 250  # one landscape, off the GUI thread: a few a second at most 
 def frame_rate(on: bool, seconds: float) -> tuple[float, float, int]:
     """(frames of the plane painted per second, of the weight space, landscapes
     computed meanwhile) while playing at full speed with the view ``on`` or off."""
-    from PySide6 import QtCore
-
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
     from svmviz.core.pace import INSTANT
-    from svmviz.ui.app import build_window
 
-    class Paints(QtCore.QObject):
-        count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QtCore.QEvent.Type.Paint:
-                self.count += 1
-            return False
-
-    w = build_window(_data(M), SolverConfig(iterations=10_000_000))
-    w.resize(1400, 800)
-    w.show()
-    start = time.perf_counter()
-    while (
-        w.snapshot is None or w.snapshot.reference_pending
-    ) and time.perf_counter() - start < 120:
-        wait(50)
+    w = steady_window(_data(M), SolverConfig(iterations=10_000_000))
     w.state.set_weight_space(on)
     wait(300)
-    plane, view = Paints(), Paints()
+    plane, view = paint_counter(), paint_counter()
     w.plot.viewport().installEventFilter(plane)
     w.weight_space.plot.viewport().installEventFilter(view)
     w.state.set_speed(INSTANT)

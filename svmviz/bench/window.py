@@ -63,6 +63,38 @@ def wait(ms: float) -> None:
     loop.exec()
 
 
+def paint_counter():
+    """An event filter that counts the Paint events of what it is installed on (``count``):
+    the frames a widget painted."""
+    from PySide6 import QtCore
+
+    class PaintCounter(QtCore.QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):
+            if event.type() == QtCore.QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    return PaintCounter()
+
+
+def steady_window(data, config):
+    """A window of ``data`` and ``config``, shown at 1400×800, once its first frame and the
+    exact optimum (computed beside the training) are in: the steady state to measure."""
+    from svmviz.ui.app import build_window
+
+    w = build_window(data, config)
+    w.resize(1400, 800)
+    w.show()
+    start = time.perf_counter()
+    while (
+        w.snapshot is None or w.snapshot.reference_pending
+    ) and time.perf_counter() - start < 120:
+        wait(50)
+    return w
+
+
 def _until_shown(w, act, shows, timeout: float = 10.0) -> float:
     """Seconds from ``act()`` to the repaint of the first frame for which ``shows(snap)``."""
     from PySide6 import QtCore
@@ -112,14 +144,6 @@ def measure_case(
     from svmviz.core.pace import INSTANT
     from svmviz.ui.app import build_window
 
-    class PaintCounter(QtCore.QObject):
-        count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QtCore.QEvent.Type.Paint:
-                self.count += 1
-            return False
-
     kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)
     w = build_window(_data(m), SolverConfig(kernel=kernel, iterations=10_000_000))
     if race:
@@ -137,7 +161,7 @@ def measure_case(
     while w.snapshot.reference_pending and time.perf_counter() - start < 120:
         wait(50)
     optimum = time.perf_counter() - start
-    counter = PaintCounter()
+    counter = paint_counter()
     w.plot.viewport().installEventFilter(counter)
     ticks: list[float] = []
     probe = QtCore.QTimer()

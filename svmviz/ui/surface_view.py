@@ -201,7 +201,7 @@ class SurfaceView(QtWidgets.QWidget):
         s = surface(model, data.X, data_extent(data.X, PAD), GRID, cls, target, values)
         box = surface_box(s)
         fill = (colors[0], OUTLIERS) if model.kind == "one-class" else colors
-        lines = _lines(snap.frame, model, MAX if k is None else k)
+        lines = _lines(snap.frame, model, cls)
         self.items.show_surface(
             s, data.X, box, surface_colors(s, model.kind, fill), point_colors, support,
             sampled, lines,
