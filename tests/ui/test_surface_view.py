@@ -99,3 +99,11 @@ def test_presentation_mode_gives_it_the_place_below_the_curve(make_window, wait_
     qtbot.waitUntil(lambda: not w.presentation.settling, timeout=5000)
     assert w.surface_dock.isVisible() and w.curves_dock in w.tabifiedDockWidgets(w.surface_dock)
     assert np.isfinite(w.snapshot.model.intercept).all()
+
+
+def test_without_pyopengl_the_reason_names_it(monkeypatch, qapp):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "OpenGL.GL", None)  # (an import of it fails)
+    reason = gl_unavailable.__wrapped__()
+    assert "PyOpenGL" in reason and "cannot be loaded" in reason
