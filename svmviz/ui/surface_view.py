@@ -26,7 +26,7 @@ from svmviz.core.surface import MAX, frame_values, heights_at, surface
 from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
-DRAW_SECONDS = 1 / 15  # the least time between two drawings
+DRAW_SECONDS = 1 / 12  # the least time between two drawings
 GRID = 48  # cells a side of the surface
 PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
