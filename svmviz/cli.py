@@ -18,7 +18,7 @@ def cmd_train(args) -> int:
     from svmviz.core.model_io import model_file_bytes
     from svmviz.core.session_file import read_data
     from svmviz.core.solvers.losses import offset_columns
-    from svmviz.core.telemetry import history_csv
+    from svmviz.core.telemetry import held, history_csv
 
     outputs = {"--out": args.out, "--history": args.history, "--plot": args.plot}
     paths = {
@@ -40,7 +40,7 @@ def cmd_train(args) -> int:
         from svmviz.ui.headless import check_plot
 
         check_plot(data, args.data, args.plot, *args.plot_size, args.plot_scale)
-    result = train(config, data)
+    result = train(config, data, every=args.history_every == "1")
     print(summary(result, data, args.data))
     wrong = went_wrong(result)
     if wrong:
@@ -50,7 +50,8 @@ def cmd_train(args) -> int:
     if "--out" in paths:
         files[paths["--out"]] = model_file_bytes(paths["--out"], result.model)
     if "--history" in paths:
-        text = history_csv(result.solver.history_.copy(), offsets=offset_columns(config.problem))
+        rows = held(result.solver.history_.copy())
+        text = history_csv(rows, offsets=offset_columns(config.problem))
         files[paths["--history"]] = text.encode("utf-8")
     if "--plot" in paths:
         from svmviz.ui.headless import training_plot_bytes
@@ -119,7 +120,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_solver_options(t)
     t.add_argument("--out", metavar="MODEL.json", help="write the trained model")
-    t.add_argument("--history", metavar="HISTORY.csv", help="write one row per iteration")
+    t.add_argument(
+        "--history",
+        metavar="HISTORY.csv",
+        help="write the objective, loss, error and ‖w‖ by iteration (see --history-every)",
+    )
+    t.add_argument(
+        "--history-every",
+        choices=("log", "1"),
+        default="log",
+        help="the history's rows: log-spaced iterations, the stopping rule's checks and the "
+        "last (log, the default), or every iteration (1: an O(m) pass each for a loss "
+        "without a screen, such as the logistic)",
+    )
     t.add_argument(
         "--plot",
         metavar="PLOT.png",

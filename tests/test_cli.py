@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from svmviz.cli import main
+from svmviz.core.solvers import rules
 
 DATA = "x,y,label\n" + "".join(
     f"{x},{y},{'a' if x + 0.5 * y < 0 else 'b'}\n"
@@ -613,7 +614,7 @@ def test_the_summary_says_what_the_data_are():
 def test_nu_svc_writes_rho_in_the_summary_the_model_and_the_history(tmp_path, data_csv, capsys):
     out, hist = tmp_path / "model.json", tmp_path / "history.csv"
     args = ["train", str(data_csv), "--problem", "nu-svc", "--nu", "0.4", "--iterations", "300"]
-    assert main([*args, "--out", str(out), "--history", str(hist)]) == 0
+    assert main([*args, "--out", str(out), "--history", str(hist), "--history-every", "1"]) == 0
     text = capsys.readouterr().out
     assert "problem: nu-svc, binary, hinge loss, kernel linear, ν = 0.4, ρ = " in text
     model = json.loads(out.read_text())
@@ -713,3 +714,26 @@ def test_train_an_svm_toy_regression_file_takes_its_problem(tmp_path, capsys):
     assert model["problem"] == "epsilon-svr"
     # the target is 1 − the file's y: 0.5 + 0.3 x, so f rises with x
     assert len(model["coef"][0]) == 1 and model["coef"][0][0] > 0
+
+
+def test_the_history_holds_exact_objectives_at_log_spaced_iterations(tmp_path, data_csv, capsys):
+    """A loss without a screen: by default the rows of the checkpoints and the last
+    iteration, each the exact objective of that iteration (as every-step telemetry has it);
+    with --history-every 1 every iteration."""
+    args = ["train", str(data_csv), "--loss", "logistic", "--iterations", "3000", "--seed", "3"]
+    rows = {}
+    for every in ("log", "1"):
+        hist = tmp_path / f"history-{every}.csv"
+        assert main([*args, "--history", str(hist), "--history-every", every]) == 0
+        lines = hist.read_text().splitlines()[1:]
+        rows[every] = {int(r.split(",")[0]): r for r in lines}
+    assert len(rows["1"]) == 3000
+    marks = [t for t in range(1, 3001) if rules.python().is_checkpoint(t)]
+    assert sorted(rows["log"]) == sorted({*marks, 3000})  # (3000 is none: the last row)
+    assert 64 < len(rows["log"]) < 3000 // 10
+    for t in marks:
+        assert rows["log"][t] == rows["1"][t]  # the same numbers, to the last digit
+    last, every_last = (np.array(r[3000].split(","), float) for r in (rows["log"], rows["1"]))
+    np.testing.assert_allclose(last, every_last, rtol=1e-12)  # (evaluated at the end)
+    summary = capsys.readouterr().out
+    assert summary.count("objective:") == 2

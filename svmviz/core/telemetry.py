@@ -105,6 +105,16 @@ def _taken(a: np.ndarray, rows: int, keep: np.ndarray) -> np.ndarray:
     return out
 
 
+def held(columns: dict) -> dict:
+    """The rows of a history's columns that hold the exact objective (all of them when it
+    was recorded at every step; the checkpoints' and the last one otherwise): its ``t``
+    column says which iterations they are."""
+    keep = ~np.isnan(np.asarray(columns["objective"], dtype=float))
+    if len(keep):
+        keep[-1] = True
+    return {name: np.asarray(values)[keep] for name, values in columns.items()}
+
+
 def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) -> str:
     """One CSV row per row of a history's columns (a History's ``copy()`` or a snapshot's
     views), numbered by iteration from ``start`` (column t, or the row when there is none),

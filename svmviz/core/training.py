@@ -19,15 +19,18 @@ from svmviz.core.solvers.losses import module_for
 FIT_CHUNK = 4096  # iterations between checks of ``stop`` while fitting
 
 
-def prepare(config: SolverConfig, data: Dataset) -> tuple[Solver, Reference | None, str | None]:
-    """(solver reset at w = 0, exact reference or None, why there is none).
+def prepare(
+    config: SolverConfig, data: Dataset, record: bool | str = True
+) -> tuple[Solver, Reference | None, str | None]:
+    """(solver reset at w = 0, exact reference or None, why there is none); ``record``:
+    the solver's telemetry (:class:`Solver`).
 
     A hard margin on data that are not separable raises NotSeparableError (the hard-margin
     solver needs the exact dual); a problem without an exact optimum (an indefinite sigmoid
     kernel) trains anyway, with the reason in the third element.
     """
     reference, reason = reference_or_reason(config, data)
-    solver = Solver(config).reset(
+    solver = Solver(config, record).reset(
         data,
         reference.lam_hard if reference else None,
         optimum=reference.objective if reference else None,

@@ -192,7 +192,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
                 _stats.set_u(U, it, Wbar, 1.0, bbar[0])
                 lo = er = 0.0
                 o = 0.5 * lam * nb
-            elif not cfg.record:
+            elif not rules.recorded(cfg.record, t):
                 o = lo = er = np.nan
             elif linear and cfg.exact_bias:  # the hinge, unscreened
                 lo, er = _stats.binary_stats_linear(y_sign, PhiT, Wbar[0], bbar[0])
@@ -296,7 +296,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_obj[it] = 0.5 * lam * norm2
             out_norm[it] = np.sqrt(max(norm2, 0.0))
         elif last:
-            if cfg.record:
+            if rules.recorded(cfg.record, t):
                 o, lo, er = _evaluate(loss, y, y_sign, Fc, cscale, b, off, lam, norm2)
             else:
                 o = lo = er = np.nan
@@ -308,7 +308,8 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_rho[it] = off[0]
         if last and has_eps:
             out_eps[it] = off[1]
-        recorded = screened or cfg.record  # (else the objective is NaN: the norm says it)
+        # (else the objective is NaN: the norm says it)
+        recorded = screened or rules.recorded(cfg.record, t)
         if not ((np.isfinite(out_obj[it]) or not recorded) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break

@@ -30,9 +30,10 @@ class Settings(NamedTuple):
     eta0: float
     average: int
     radius: float  # of the projection ball, 0: none
-    # the output model's loss, error and objective at every step (False: NaN in their rows,
-    # where they cost an O(mK) pass; the screened linear binary telemetry is always kept)
-    record: bool = True
+    # the output model's loss, error and objective: at every step, at none (NaN in their
+    # rows) or at the checkpoints (rules.EVERY, NONE, CHECKPOINTS), where they cost an
+    # O(mK) pass; the screened linear binary telemetry is always kept
+    record: int = 1
 
 
 class Problem(NamedTuple):

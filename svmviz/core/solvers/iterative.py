@@ -68,11 +68,14 @@ PYTHON_CHUNK = 64
 class Solver:
     """Minimize the SVM primal of ``config`` on a data set, one iteration at a time."""
 
-    def __init__(self, config: SolverConfig, record: bool = True):
+    def __init__(self, config: SolverConfig, record: bool | str = True):
         self.config = config
-        # the output's objective, loss and error at every step (where it costs an O(mK)
-        # pass; False: NaN in the history, computed at the stopping rule's checks and on
-        # request, :meth:`output_objective`)
+        # the output's objective, loss and error in the history (where it costs an O(mK)
+        # pass): at every step (True), at none (False: NaN rows), or at the checkpoints
+        # ("checkpoints": log-spaced, rules.is_checkpoint); where NaN, computed at the
+        # stopping rule's checks and on request (:meth:`output_objective`)
+        if record not in (True, False, "checkpoints"):
+            raise ValueError(f"record is True, False or 'checkpoints', not {record!r}")
         self.record = record
         self.notice_ = ""  # something about the problem the user should know (no error)
 
@@ -179,7 +182,7 @@ class Solver:
             eta0=float(eta0),
             average=rules.AVERAGES[cfg.average],
             radius=self._radius(cost),
-            record=bool(self.record),
+            record={True: rules.EVERY, False: rules.NONE}.get(self.record, rules.CHECKPOINTS),
         )
         self.batch_ = 0 if cfg.algorithm == "gd" else int(min(cfg.batch, m))
         self.rng_ = np.random.default_rng(cfg.seed)
@@ -545,9 +548,9 @@ class Solver:
 
     def _converged(self) -> bool:
         """004's stopping criteria, checked once per window (an epoch for SGD)."""
+        if self.record is not True:  # (the check's iteration: a row the history holds)
+            self.exact_last_row()
         obj = float(self.history_["objective"][-1])
-        if np.isnan(obj) and not self.record:
-            obj = self.output_objective()
         w = self._output_params().copy()
         prev, self._last_check = self._last_check, (obj, w)
         if prev is None:
@@ -585,7 +588,7 @@ class Solver:
         output = avg == (cfg.average != "last")  # the telemetry's model
         if objective and len(self.history_) and output:
             extra["objective"] = float(self.history_["objective"][-1])
-            if np.isnan(extra["objective"]) and not self.record:
+            if np.isnan(extra["objective"]) and self.record is not True:
                 extra["objective"] = self.output_objective()
         if self.exact_step_ is not None and avg == (cfg.average != "last"):
             extra["exact_step"] = self.exact_step_.to_dict()
@@ -631,6 +634,22 @@ class Solver:
     def output_objective(self) -> float:
         """The output model's objective (what the history records at every step), exact,
         from the scores and ‖w‖² the solver keeps: O(mK), no kernel evaluated."""
+        return self._exact_telemetry()["objective"]
+
+    def exact_last_row(self) -> None:
+        """The history's last row made exact where the telemetry left it NaN (record False,
+        or between checkpoints): the output's objective, loss and error, as the loop records
+        them. For a headless run's end and the stopping rule's checks (a row handed to
+        another thread is never written again: the window records every step)."""
+        h = self.history_
+        if not len(h) or not np.isnan(h["objective"][-1]):
+            return
+        values = self._exact_telemetry()
+        for name in ("objective", "loss", "error"):
+            h[name][-1] = values[name]
+
+    def _exact_telemetry(self) -> dict:
+        """The output's objective (scaled as the history's), mean loss and error, exact."""
         from svmviz.core.objectives import scores_objective
 
         st, P = self.state_, self._output_params()
@@ -643,8 +662,9 @@ class Solver:
         model = self.model(iterate=not self._averaged(), objective=False)
         data = self.data_
         F = self.training_values()
-        soft = scores_objective(model, F, data.y, data.target, n2)["objective"]
-        return float(soft) * self.objective_scale_
+        values = scores_objective(model, F, data.y, data.target, n2)
+        values["objective"] = float(values["objective"]) * self.objective_scale_
+        return values
 
     def training_values(self, iterate: bool = False) -> np.ndarray:
         """The output model's f on the training points, from the scores the solver keeps

@@ -22,6 +22,34 @@ SCHEDULE_NAMES = {code: name for name, code in SCHEDULES.items()}
 # Averages (which iterate is the output)
 LAST, UNIFORM, WEIGHTED = 0, 1, 2
 AVERAGES = {"last": LAST, "uniform": UNIFORM, "weighted": WEIGHTED}
+# Telemetry: the output's exact objective, loss and error at every step, at none (NaN), or
+# at the checkpoints (every step up to CHECKPOINT_DENSE, then CHECKPOINTS_PER_OCTAVE per
+# doubling of t: log-spaced, as the curves' log axis draws them)
+NONE, EVERY, CHECKPOINTS = 0, 1, 2
+CHECKPOINT_DENSE = 64
+CHECKPOINTS_PER_OCTAVE = 16
+
+
+@jit_inline
+def is_checkpoint(t):
+    """Whether iteration t ≥ 1 is a checkpoint: t ≤ CHECKPOINT_DENSE, or t a multiple of
+    2^(⌊log₂ t⌋ − log₂ CHECKPOINTS_PER_OCTAVE), so 16 evenly spaced ones in each [2^k, 2^(k+1))."""
+    if t <= CHECKPOINT_DENSE:
+        return True
+    spacing = 1
+    while spacing * CHECKPOINTS_PER_OCTAVE * 2 <= t:
+        spacing *= 2
+    return t % spacing == 0
+
+
+@jit_inline
+def recorded(mode, t):
+    """Whether the telemetry of ``mode`` (NONE, EVERY, CHECKPOINTS) holds iteration t."""
+    if mode == EVERY:
+        return True
+    if mode == CHECKPOINTS:
+        return is_checkpoint(t)
+    return False
 
 
 @jit_inline

@@ -1,0 +1,75 @@
+"""Telemetry at checkpoints (issue 29): the exact objective at log-spaced iterations
+instead of every step, where a loss has no screen to make it nearly free. The run itself
+is the same, bit for bit; the history holds exact objectives at the iterations it names;
+the stopping rule stops where every-step telemetry stops."""
+
+import numpy as np
+import pytest
+
+from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
+from svmviz.core.generate import generate
+from svmviz.core.kernels import Kernel
+from svmviz.core.solvers import Solver, rules
+
+X, Y = generate("blobs", n=120, classes=3, seed=3)
+THREE = Dataset.from_labels(X, Y)
+TWO = Dataset.from_labels(X, (Y > 0).astype(int))
+TARGET = Dataset.regression(X, X[:, 0] - 0.5 * X[:, 1])
+CASES = [
+    (dict(loss="logistic"), TWO),
+    (dict(loss="squared_hinge", bias="none"), TWO),
+    (dict(multiclass="softmax"), THREE),
+    (dict(multiclass="weston_watkins", bias="none"), THREE),
+    (dict(problem="epsilon-svr", epsilon=0.1), TARGET),
+    (dict(loss="logistic", kernel=Kernel("rbf", gamma=0.5)), TWO),
+]
+
+
+def test_checkpoints_are_dense_then_sixteen_per_octave():
+    marks = [t for t in range(1, 4097) if rules.python().is_checkpoint(t)]
+    assert marks[: rules.CHECKPOINT_DENSE] == list(range(1, rules.CHECKPOINT_DENSE + 1))
+    for k in range(7, 12):
+        assert sum(2**k <= t < 2 ** (k + 1) for t in marks) == rules.CHECKPOINTS_PER_OCTAVE
+    assert len(marks) < 4096 // 10
+
+
+@pytest.mark.parametrize("fields, data", CASES)
+def test_the_run_is_the_same_and_the_history_exact_at_its_checkpoints(fields, data):
+    config = SolverConfig(iterations=3000, seed=5, **fields)
+    every = Solver(config).reset(data)
+    every.step(3000)
+    marked = Solver(config, record="checkpoints").reset(data)
+    marked.step(1000)  # (cut into calls: the checkpoints are the iteration's, not the call's)
+    marked.step(2000)
+    a, b = every.model(objective=False), marked.model(objective=False)
+    np.testing.assert_array_equal(a.intercept, b.intercept)
+    for name in ("coef", "dual_coef"):
+        if getattr(a, name) is not None:
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+    t = marked.history_["t"]
+    objective = marked.history_["objective"]
+    holds = np.isfinite(objective)
+    expected = np.array([rules.python().is_checkpoint(int(v)) for v in t])
+    np.testing.assert_array_equal(holds, expected)  # the rows it holds: the checkpoints
+    np.testing.assert_array_equal(objective[holds], every.history_["objective"][holds])
+    np.testing.assert_array_equal(t, every.history_["t"])
+    # the model's objective is exact at any iteration (computed on request between them)
+    assert marked.model().extra["objective"] == pytest.approx(
+        every.model().extra["objective"], rel=1e-12
+    )
+
+
+@pytest.mark.parametrize("fields, data", CASES[:3])
+def test_the_stopping_rule_stops_where_every_step_telemetry_stops(fields, data):
+    config = SolverConfig(iterations=200_000, seed=2, tol=1e-4, **fields)
+    runs = [Solver(config, record=r).reset(data) for r in (True, "checkpoints")]
+    for s in runs:
+        s.step(200_000)
+    assert runs[0].status_ in ("objective", "weights")
+    assert runs[1].t_ == runs[0].t_ < 200_000 and runs[1].status_ == runs[0].status_
+
+
+def test_record_takes_three_modes():
+    with pytest.raises(ValueError, match="checkpoints"):
+        Solver(SolverConfig(), record="sometimes")
