@@ -186,10 +186,12 @@ def show(X, y=None, model=None, *, play: bool = False, **settings) -> Handle:
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.solvers import Solver
+    from svmviz.ui.gl_probe import share_contexts
 
     app = QtWidgets.QApplication.instance()
     if app is None:  # (Qt starts here: what its platform needs is checked first)
         check_display_libraries()
+        share_contexts()  # (the 3-D view's OpenGL, in every window this process opens)
         app = QtWidgets.QApplication(["svmviz"])
         app.setApplicationName("svmviz")
     else:
