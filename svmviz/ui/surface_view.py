@@ -129,11 +129,12 @@ class SurfaceView(QtWidgets.QWidget):
             self.items.reset_camera()
 
     # ------------------------------------------------------------------ the public part
-    def show_snapshot(self, snap, data, colors, names, parts=None) -> None:
-        """Draw ``snap``'s model over the plane's points ``data`` (Dataset; its y the
-        model's output indices); ``colors`` the class colour of each output, ``names``
-        their names; ``parts`` the split's part of each point (None: no split)."""
-        self._last = (snap, data, tuple(colors), tuple(names), parts)
+    def show_snapshot(self, snap, inputs) -> None:
+        """Draw ``snap``'s model; ``inputs()`` gives, when it is drawn (never for a frame
+        while the view is off screen), the plane's points (Dataset; its y the model's
+        output indices), the class colour and the name of each output, and the split's
+        part of each point (None: no split)."""
+        self._last = (snap, inputs)
         if not on_screen(self):
             return  # (drawn when shown)
         wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
@@ -148,8 +149,9 @@ class SurfaceView(QtWidgets.QWidget):
         if self._last is None or self.items is None:
             return
         self._drawn_at = time.perf_counter()
-        self._draw(*self._last)
-        self.drawn = self._last[0]
+        snap, inputs = self._last
+        self._draw(snap, *inputs())
+        self.drawn = snap
 
     def clear(self, message: str = NO_MODEL) -> None:
         self._last = None
@@ -169,9 +171,11 @@ class SurfaceView(QtWidgets.QWidget):
     # ------------------------------------------------------------------ drawing
     def _draw(self, snap, data, colors, names, parts) -> None:
         model = snap.model
-        if model is None or data is None or len(data.X) != len(snap.frame.margins):
+        if model is None or data is None:
             self.say(NO_MODEL)
             return
+        if len(data.X) != len(snap.frame.margins):
+            return  # points edited since this frame: the restarted job's frame follows
         if input_dim(model) != 2:
             self.say("The 3-D view draws models of points with two coordinates.")
             return
@@ -304,7 +308,7 @@ def _lift_words(lifted, model, k, names) -> str:
 def surface_reading(view: SurfaceView) -> Reading:
     """The view as a reading: every frame while on screen (throttled by the view)."""
 
-    def show(snap, router) -> None:
+    def inputs(router):
         data = router.session.dataset()  # (every point, as the plane: its frame's)
         colors = [
             router.session.colors[int(c)] if int(c) < len(router.session.colors)
@@ -312,6 +316,9 @@ def surface_reading(view: SurfaceView) -> Reading:
             for c in router.present
         ]  # fmt: skip
         names = [router.session.classes[int(c)] for c in router.present]
-        view.show_snapshot(snap, data, colors, names, router.state.parts)
+        return data, colors, names, router.state.parts
+
+    def show(snap, router) -> None:
+        view.show_snapshot(snap, lambda: inputs(router))
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)
