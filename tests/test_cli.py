@@ -730,7 +730,7 @@ def test_the_history_holds_exact_objectives_at_log_spaced_iterations(tmp_path, d
     assert len(rows["1"]) == 3000
     marks = [t for t in range(1, 3001) if rules.python().is_checkpoint(t)]
     assert sorted(rows["log"]) == sorted({*marks, 3000})  # (3000 is none: the last row)
-    assert 64 < len(rows["log"]) < 3000 // 10
+    assert rules.CHECKPOINT_DENSE < len(rows["log"]) < 3000 // 10
     for t in marks:
         assert rows["log"][t] == rows["1"][t]  # the same numbers, to the last digit
     last, every_last = (np.array(r[3000].split(","), float) for r in (rows["log"], rows["1"]))

@@ -26,7 +26,7 @@ CASES = [
 ]
 
 
-def test_checkpoints_are_dense_then_sixteen_per_octave():
+def test_checkpoints_are_dense_then_eight_per_octave():
     marks = [t for t in range(1, 4097) if rules.python().is_checkpoint(t)]
     assert marks[: rules.CHECKPOINT_DENSE] == list(range(1, rules.CHECKPOINT_DENSE + 1))
     for k in range(7, 12):
@@ -73,3 +73,54 @@ def test_the_stopping_rule_stops_where_every_step_telemetry_stops(fields, data):
 def test_record_takes_three_modes():
     with pytest.raises(ValueError, match="checkpoints"):
         Solver(SolverConfig(), record="sometimes")
+
+
+def test_profiled_offsets_are_set_four_times_per_octave_a_descent_every_step():
+    due = rules.python().offsets_due
+    marks = [t for t in range(1, 1025) if due(False, t)]
+    assert marks[: rules.OFFSETS_DENSE] == list(range(1, rules.OFFSETS_DENSE + 1))
+    for k in range(2, 10):
+        assert sum(2**k <= t < 2 ** (k + 1) for t in marks) == rules.OFFSETS_PER_OCTAVE
+    assert all(due(True, t) for t in range(1, 300))
+
+
+def _softmax_bias_gradient(solver):
+    """The gradient in b of the mean softmax loss at the iterate (w_t, b_t)."""
+    F = solver.training_values(iterate=True)
+    P = np.exp(F - F.max(axis=1, keepdims=True))
+    P /= P.sum(axis=1, keepdims=True)
+    truth = np.eye(F.shape[1])[solver.problem_.y]
+    return (P - truth).mean(axis=0)
+
+
+@pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.5)])
+def test_a_softmax_free_bias_is_the_exact_profile_where_set_and_kept_between(kernel):
+    config = SolverConfig(multiclass="softmax", average="last", seed=4, kernel=kernel)
+    s = Solver(config).reset(THREE)
+    due = rules.python().offsets_due
+    every = s.settings_.offsets_every  # (a kernel step costs O(m): a profile after each)
+    assert every == (kernel.name != "linear")
+    for t in range(1, 300):
+        before = s.state_.b.copy()
+        s.step(1)
+        if due(every, t):
+            assert np.abs(_softmax_bias_gradient(s)).max() < 1e-7
+            assert abs(s.state_.b.sum()) < 1e-9  # (a shift of every b_k changes nothing)
+        else:
+            np.testing.assert_array_equal(s.state_.b, before)
+
+
+def test_nu_svr_offsets_are_kept_between_profiles():
+    config = SolverConfig(problem="nu-svr", nu=0.4, average="last", seed=1)
+    s = Solver(config).reset(TARGET)
+    due = rules.python().offsets_due
+    changed = []
+    for t in range(1, 200):
+        before = (s.state_.b.copy(), s.state_.off.copy())
+        s.step(1)
+        moved = not (
+            np.array_equal(before[0], s.state_.b) and np.array_equal(before[1], s.state_.off)
+        )
+        changed.append(moved)
+        assert moved <= due(False, t)  # (a profile may land where the last one was)
+    assert sum(changed) > 20

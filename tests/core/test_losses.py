@@ -139,8 +139,8 @@ def test_a_smooth_loss_finds_its_free_bias_far_from_the_origin(loss, shift):
     data = Dataset.from_labels(X * 3 + shift, y)
     solver = Solver(SolverConfig(loss=loss, average="last")).reset(data)
     s = np.where(data.y == 1, 1.0, -1.0)
-    for _ in range(6):
-        solver.step(7)
+    for t in (8, 16, 24, 32, 48, 64):  # (the iterations a linear model's offsets are set)
+        solver.step(t - solver.t_)
         z = s * solver.training_values(iterate=True)
         if loss == "logistic":
             slope = -s / (1.0 + np.exp(np.minimum(z, 700)))

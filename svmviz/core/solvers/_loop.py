@@ -277,14 +277,17 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         scal[1] = stored_norm2
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
-        fresh = linear and ((last and not screened) or offsets_from_scores)
+        due = offsets_from_scores and rules.offsets_due(cfg.offsets_every, t)
+        fresh = linear and ((last and not screened) or due)
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
+        if due and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
-        elif offsets_from_scores:
+        elif due:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
+        elif offsets_from_scores:
+            pass  # (a profile between checkpoints: the offsets stay until the next)
         elif free_bias and screened:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         elif free_bias and linear and not fresh:  # check the old b without a score array

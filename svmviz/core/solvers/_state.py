@@ -20,7 +20,10 @@ class Settings(NamedTuple):
     loss: tuple  # a loss module's parameters (a NamedTuple)
     exact_bias: bool  # the loss's EXACT_BIAS: the binary hinge's exact bias searches apply
     fused_bias: bool  # the loss's FUSED_BIAS: a multiclass free bias by _bias.bias_descent
-    offsets: bool  # the loss has offsets ρ or ε, set from the scores after each step
+    offsets: bool  # the loss has offsets ρ or ε, set from the scores (rules.offsets_due)
+    # the offsets are set after every step (rules.offsets_due): a descent on the bias (the
+    # loss's DESCENT_BIAS), or a step that costs O(m) itself (a kernel, the full batch)
+    offsets_every: bool
     binary: bool
     linear: bool
     free_bias: bool  # b not regularized (exact for binary problems, see :mod:`._bias`)

@@ -9,14 +9,16 @@ Bias modes (config.bias; one-class has none: ρ is its offset):
 
 * ``none``: f = ⟨w, x⟩.
 * ``regularized``: a constant feature 1 (linear) or the kernel k + 1, so b² is inside ‖w‖².
-* ``free``: b is not regularized. For single-output problems b is profiled out: after every
-  step b is a minimizer of the loss for the current w (the hinge's
+* ``free``: b is not regularized. For single-output problems and softmax b is profiled
+  out: b is a minimizer of the loss for the current w (the hinge's
   :func:`_bias.profile_bias`, a median for ε-SVR, order statistics with ρ or ε for the ν
   problems, Newton's method for the smooth losses), so the solver runs SGD on the
   λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the w-part of the
-  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. For
-  multiclass problems b takes a full-batch subgradient step of size 1/(m√t) after each step
-  of w (:func:`.losses._common.descent_bias`).
+  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. The hinge's
+  b is set after every step; the others' after every step of a kernel or full-batch run,
+  and a few times per doubling of t in a linear SGD run (:func:`rules.offsets_due`). For
+  the multiclass hinges b takes a full-batch subgradient step of size 1/(m√t) after each
+  step of w (:func:`.losses._common.descent_bias`).
 
 Hard margin (001 "Hard SVM": min ½‖w‖² s.t. y_i f(x_i) ≥ 1) is the soft-margin problem with
 C = 1/(λm) at least the largest dual variable of the hard problem; then both have the same
@@ -173,6 +175,7 @@ class Solver:
             exact_bias=loss.EXACT_BIAS,
             fused_bias=loss.FUSED_BIAS,
             offsets=bool(loss.OFFSETS),
+            offsets_every=loss.DESCENT_BIAS or not self.linear_ or cfg.algorithm == "gd",
             binary=bool(self.binary_),
             linear=bool(self.linear_),
             free_bias=self.bias_ == "free",

@@ -26,20 +26,32 @@ AVERAGES = {"last": LAST, "uniform": UNIFORM, "weighted": WEIGHTED}
 # at the checkpoints (every step up to CHECKPOINT_DENSE, then CHECKPOINTS_PER_OCTAVE per
 # doubling of t: log-spaced, as the curves' log axis draws them)
 NONE, EVERY, CHECKPOINTS = 0, 1, 2
-CHECKPOINT_DENSE = 64
-CHECKPOINTS_PER_OCTAVE = 16
+CHECKPOINT_DENSE = 16
+CHECKPOINTS_PER_OCTAVE = 8
+# a profile of the offsets (rules.offsets_due): every step to OFFSETS_DENSE, then
+# OFFSETS_PER_OCTAVE a doubling
+OFFSETS_DENSE = 4
+OFFSETS_PER_OCTAVE = 4
+
+
+@jit_inline
+def log_spaced(t, dense, per_octave):
+    """Whether iteration t ≥ 1 is one of a log-spaced set: t ≤ ``dense``, or t a multiple
+    of 2^(⌊log₂ t⌋ − log₂ per_octave), so ``per_octave`` evenly spaced ones in each
+    [2^k, 2^(k+1))."""
+    if t <= dense:
+        return True
+    spacing = 1
+    while spacing * per_octave * 2 <= t:
+        spacing *= 2
+    return t % spacing == 0
 
 
 @jit_inline
 def is_checkpoint(t):
-    """Whether iteration t ≥ 1 is a checkpoint: t ≤ CHECKPOINT_DENSE, or t a multiple of
-    2^(⌊log₂ t⌋ − log₂ CHECKPOINTS_PER_OCTAVE), so 16 evenly spaced ones in each [2^k, 2^(k+1))."""
-    if t <= CHECKPOINT_DENSE:
-        return True
-    spacing = 1
-    while spacing * CHECKPOINTS_PER_OCTAVE * 2 <= t:
-        spacing *= 2
-    return t % spacing == 0
+    """Whether iteration t ≥ 1 is a checkpoint: every step to CHECKPOINT_DENSE, then
+    CHECKPOINTS_PER_OCTAVE a doubling."""
+    return log_spaced(t, CHECKPOINT_DENSE, CHECKPOINTS_PER_OCTAVE)
 
 
 @jit_inline
@@ -50,6 +62,18 @@ def recorded(mode, t):
     if mode == CHECKPOINTS:
         return is_checkpoint(t)
     return False
+
+
+@jit_inline
+def offsets_due(every, t):
+    """Whether the offsets (a free b, ρ, ε) are set from the scores after step t. A profile
+    (an exact minimizer for the current w, O(m) or more) after an SGD step of a linear model
+    (O(p)) would cost the run nearly all its time: it is taken OFFSETS_PER_OCTAVE times per
+    doubling of t; w moves by O(1/(λt)) a step, so what it misses between them vanishes.
+    ``every``: after every step, where the step costs O(m) itself (a kernel model, the full
+    batch), and for a descent on a multiclass hinge's bias, whose steps must sum to ∞
+    (:func:`.losses._common.descent_bias`)."""
+    return every or log_spaced(t, OFFSETS_DENSE, OFFSETS_PER_OCTAVE)
 
 
 @jit_inline

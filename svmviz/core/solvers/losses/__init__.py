@@ -72,6 +72,10 @@ OPTIONAL = {
     # a multiclass free bias by the loss's own fused step (_bias.bias_descent) instead of
     # its offsets (a call through the loss costs the loop 5%)
     "FUSED_BIAS": False,
+    # its free bias is a subgradient descent that follows b*(w) (the multiclass hinges),
+    # taken after every step; otherwise its offsets are a profile, which a linear SGD
+    # run takes a few times per doubling of t (rules.offsets_due)
+    "DESCENT_BIAS": False,
     # a single-output loss's weight g_i = −∂ℓ_i/∂f in words (the step inspector's rule)
     "WEIGHT": "",
     # its kernel coefficients count ±1 terms (the hinges: 003's β is α's count)

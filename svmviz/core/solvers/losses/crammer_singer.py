@@ -22,6 +22,7 @@ from svmviz.core.solvers.losses import _common, _dispatch
 from svmviz.core.solvers.losses._exact import features
 
 NAME = "crammer_singer"
+DESCENT_BIAS = True  # a free bias by a descent step after every step
 KIND = DECLARED[NAME].kind
 FUSED_BIAS = True  # a free bias by _bias.bias_descent
 TITLE = "Crammer–Singer multiclass hinge"

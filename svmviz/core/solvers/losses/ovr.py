@@ -16,6 +16,7 @@ from svmviz.core.solvers import rules
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "ovr"
+DESCENT_BIAS = True  # a free bias by a descent step after every step
 KIND = DECLARED[NAME].kind
 TITLE = "one-vs-rest hinge"
 FORMULA = "Σ_k max(0, 1 − s_k f_k(x)), s_k = +1 for k = y, −1 otherwise"

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from svmviz.core._jit import plain
+from svmviz.core._jit import jit, plain
 from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
@@ -50,7 +50,6 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
 offset_term = _common.offset_term
 
 
@@ -85,7 +84,136 @@ def value(loss, f, yi, ti, off):
 @plain
 def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     if free:
-        _common.descent_bias(loss, y, t, F, scale, b, off, step)
+        profile_bias(y, F, scale, b)
+
+
+NEWTON_ITERATIONS = 60
+# a Newton step whose decrement gᵀH⁻¹g is below this ends the search: the next would be of
+# its square (quadratic convergence), the objective then exact to rounding
+NEWTON_LAST = 1e-10
+# where every p_i is nearly one-hot (early, w large) the Hessian all but vanishes: it is
+# damped by this, and a step moves no b_k by more than NEWTON_REACH
+NEWTON_DAMPING = 1e-12
+NEWTON_REACH = 4.0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    m = F.shape[1]
+    K = F.shape[0]
+    return _log_sum_exp(y, F, scale, b, np.empty((K, m)), np.empty(m), np.empty(m))
+
+
+@jit
+def _log_sum_exp(y, F, scale, x, P, top, total):
+    """(Σ_i ℓ_i, Σ_i wrong_i) of the scores scale·F + x, a class at a time over contiguous
+    rows (P: K×m, top and total: m, scratch), so that the compiler vectorizes the passes
+    (an example at a time costs twice as long); P is left e^(f − top), total Σ_k of it."""
+    K, m = F.shape
+    for k in range(K):
+        for i in range(m):
+            P[k, i] = scale * F[k, i] + x[k]
+    for i in range(m):
+        top[i] = P[0, i]
+    for k in range(1, K):
+        for i in range(m):
+            top[i] = max(top[i], P[k, i])
+    value = 0.0
+    wrong = 0.0
+    for i in range(m):
+        yi = y[i]
+        value += top[i] - P[yi, i]
+        right = P[yi, i] == top[i]  # and no earlier class ties it (the first argmax)
+        for k in range(yi):
+            right = right and P[k, i] < top[i]
+        wrong += 0.0 if right else 1.0
+        total[i] = 0.0
+    for k in range(K):
+        for i in range(m):
+            P[k, i] = np.exp(P[k, i] - top[i])
+            total[i] += P[k, i]
+    for i in range(m):
+        value += np.log(total[i])
+    return value, wrong
+
+
+@jit
+def _pass(y, F, scale, x, g, H, P, top, total):
+    """The sum of the softmax losses at the bias x, and into g, H the sums of p_i − e_{y_i}
+    and of diag p_i − p_i p_iᵀ (the upper triangle)."""
+    K, m = F.shape
+    value = _log_sum_exp(y, F, scale, x, P, top, total)[0]
+    for i in range(m):
+        total[i] = 1.0 / total[i]
+    for k in range(K):
+        row = 0.0
+        for i in range(m):
+            P[k, i] *= total[i]
+            row += P[k, i]
+        g[k] = row
+    for k in range(K):
+        for q in range(k, K):
+            cross = 0.0
+            for i in range(m):
+                cross += P[k, i] * P[q, i]
+            H[k, q] = (g[k] if q == k else 0.0) - cross
+    for i in range(m):
+        g[y[i]] -= 1.0
+    return value
+
+
+@jit
+def profile_bias(y, F, scale, b):
+    """The free bias b minimizing the mean softmax loss for the scores scale·F: profiled
+    out as a binary loss's is. Newton's method in K dimensions from the previous b, halving
+    a step that raises the loss (the mean loss is convex and smooth in b). Its gradient is
+    (1/m) Σ_i (p_i − e_{y_i}) and its Hessian (1/m) Σ_i (diag p_i − p_i p_iᵀ); a shift of
+    every b_k changes nothing, so Σ_k b_k stays as it is by solving with the Hessian plus
+    11ᵀ/K (whose step has Σ_k δ_k = 0)."""
+    K, m = F.shape
+    g = np.empty(K)
+    H = np.empty((K, K))
+    P = np.empty((K, m))
+    top = np.empty(m)
+    total = np.empty(m)
+    x = b.copy()
+    base = b.copy()  # the last accepted point, and its Newton step d
+    d = np.zeros(K)
+    best = np.inf
+    length = 1.0
+    for _ in range(NEWTON_ITERATIONS):
+        value = _pass(y, F, scale, x, g, H, P, top, total)
+        if value > best + 1e-13 * abs(best):  # the step went too far (not rounding): half
+            length *= 0.5
+            if length < 1e-10:
+                break
+            for k in range(K):
+                x[k] = base[k] + length * d[k]
+            continue
+        best, length = value, 1.0
+        for k in range(K):
+            base[k] = x[k]
+            g[k] /= m
+            for q in range(k, K):
+                H[k, q] = H[k, q] / m + 1.0 / K
+                H[q, k] = H[k, q]  # (the pass fills the upper triangle)
+            H[k, k] += NEWTON_DAMPING
+        d = np.linalg.solve(H, -g)
+        decrement = 0.0
+        longest = 0.0
+        for k in range(K):
+            decrement -= g[k] * d[k]
+            longest = max(longest, abs(d[k]))
+        shorten = min(1.0, NEWTON_REACH / longest) if longest > 0.0 else 1.0
+        for k in range(K):
+            d[k] *= shorten
+            x[k] = base[k] + d[k]
+        if decrement <= NEWTON_LAST and shorten == 1.0:
+            for k in range(K):
+                base[k] = x[k]
+            break
+    for k in range(K):
+        b[k] = base[k]
 
 
 _dispatch.register(Softmax, __name__)

@@ -16,6 +16,7 @@ from svmviz.core.problems import DECLARED
 from svmviz.core.solvers.losses import _common, _dispatch
 
 NAME = "weston_watkins"
+DESCENT_BIAS = True  # a free bias by a descent step after every step
 KIND = DECLARED[NAME].kind
 TITLE = "Weston–Watkins multiclass hinge"
 FORMULA = "Σ_y′≠y max(0, Δ(y′, y) + f_y′(x) − f_y(x))"
