@@ -28,8 +28,13 @@ from svmviz.core.race import Path, Race
 from svmviz.core.race_setup import legend_label
 from svmviz.core.solvers import Solver
 from svmviz.core.start import Start, apply_start
-from svmviz.core.telemetry import history_csv
+from svmviz.core.telemetry import held, history_csv
 from svmviz.core.training import problem_key
+
+# the window's telemetry (every run of it): the exact objective at the checkpoints
+# (log-spaced) and at each frame (Solver.shared_history), not at every step, where it is
+# an O(m) pass (every loss but the screened linear hinge)
+RECORD = "checkpoints"
 
 RACE_GRID = 64  # cells a side of a companion's frame (kernel models: its f = 0 contour)
 # kernel runs' lines cost a grid of f each: frames closer than this (playing) redraw one
@@ -109,7 +114,7 @@ class Companions:
 
     def _solver(self, config: SolverConfig) -> Solver:
         same = self._grams is not None and config.kernel == self._kernel
-        solver = Solver(config).reset(self.data, grams=self._grams if same else None)
+        solver = Solver(config, record=RECORD).reset(self.data, grams=self._grams if same else None)
         if self._start is not None and solver.linear_:
             apply_start(solver, self._start)
         return solver
@@ -212,11 +217,8 @@ class Companions:
         lines = self._lines_of(redraw, extent, iterate)
         runs = []
         for i, s in enumerate(self.solvers):
+            history = s.shared_history()
             model = s.model(iterate)
-            h = s.history_
-            history = {c: h[c] for c in (*h.names, "t")}
-            for v in history.values():
-                v.flags.writeable = False
             objective = self.objectives[i]
             runs.append(
                 RaceRun(
@@ -315,7 +317,7 @@ def race_history_csv(race: RaceFrame, history: dict, start: int = 1) -> str:
     ``start``, as the window's export numbers them) and each companion's, one row per row,
     after the columns ``run`` (1, 2, …) and ``label`` (what differs, quoted); the columns
     of offsets (ρ, ε) that every run has."""
-    histories = [history, *(r.history for r in race.runs)]
+    histories = [held(h) for h in (history, *(r.history for r in race.runs))]
     starts = [start, *(1 for _ in race.runs)]
     offsets = tuple(c for c in ("rho", "epsilon") if all(c in h for h in histories))
     lines: list[str] = []

@@ -22,7 +22,7 @@ from typing import Protocol
 import numpy as np
 
 from svmviz.app.play_loop import catch_up, play
-from svmviz.app.race_runner import Companions
+from svmviz.app.race_runner import RECORD, Companions
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
@@ -129,7 +129,7 @@ class TrainingRunner:
             if job.config.margin == "hard":  # its solver needs the optimum's λ first
                 solver, self.reference, self.reference_error = prepare(job.config, self._fit_data)
             else:  # the first frame does not wait for the optimum
-                solver = Solver(job.config).reset(self._fit_data, grams=self._grams)
+                solver = Solver(job.config, record=RECORD).reset(self._fit_data, grams=self._grams)
                 key, found = self.references.request(job.generation, job.config, self._fit_data)
                 if found is None:
                     self._reference_key = key
@@ -250,7 +250,7 @@ class TrainingRunner:
         """The job's solver as it began: reset, at the job's start w₀ if it began there
         (the run's kernel matrix: the same bits, and no m² kernel values per seek)."""
         lam_hard, optimum = self._hard()
-        solver = Solver(self.job.config).reset(
+        solver = Solver(self.job.config, record=RECORD).reset(
             self._fit_data, lam_hard, grams=self._grams, optimum=optimum
         )
         if self._from_start:
@@ -308,6 +308,7 @@ class TrainingRunner:
         extent = state.extent or job.extent
         race = self._race_frame(extent)
         iterate = state.show_iterate
+        history = s.shared_history()  # (first: the model's objective is its last row)
         model = s.model(iterate)
         values = split.values(s.training_values(iterate), model)
         frame = make_frame(model, job.data, extent, job.grid, train_values=values)
@@ -324,10 +325,6 @@ class TrainingRunner:
             self._optimum = make_frame(ref.model, fit, extent, job.grid)
         self.record_path()
         path = frozen(self.path) if drawable(s) else None
-        h = s.history_
-        history = {c: h[c] for c in (*h.names, "t")}
-        for v in history.values():
-            v.flags.writeable = False
         state.emit(
             Snapshot(
                 generation=job.generation,

@@ -87,6 +87,14 @@ class History:
             return self._violated[: self.n]
         return self._cols[name][: self.n]
 
+    def views(self) -> dict:
+        """The columns (and ``t``) so far as read-only views, for another thread: the rows
+        they hold are never written again (new rows go after them; thinning copies)."""
+        out = {c: self[c] for c in (*self.names, "t")}
+        for v in out.values():
+            v.flags.writeable = False
+        return out
+
     def copy(self) -> dict:
         """An independent copy of every column (for another thread)."""
         out = {c: a[: self.n].copy() for c, a in self._cols.items()}
@@ -131,6 +139,15 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
             f"{float(c['error'][j])!r},{float(c['norm'][j])!r},{int(c['violations'][j])}" + extra
         )
     return "\n".join(lines) + "\n"
+
+
+def held_samples(t: np.ndarray, objective: np.ndarray) -> np.ndarray:
+    """:func:`log_samples` of the rows that hold the exact objective (all of them when it
+    was recorded at every step; the checkpoints' and the frames' in the window)."""
+    held = np.flatnonzero(~np.isnan(objective))
+    if len(held) == len(objective):
+        return log_samples(t)
+    return held[log_samples(t[held])]
 
 
 def log_samples(t: np.ndarray) -> np.ndarray:

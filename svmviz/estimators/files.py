@@ -87,7 +87,7 @@ def fitted(
         "radius": config.radius,
         "iterations": config.iterations,
         "tol": config.tol,
-        "history": True,  # (the window records every iterate)
+        "history": True,  # (the window's: its checkpoints and frames, exact)
         "random_state": config.seed,
     }
     est = cls(**{name: values[name] for name in cls().get_params()})

@@ -20,7 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.generalization import TRAIN
 from svmviz.core.scores import mean_absolute_error
-from svmviz.core.telemetry import log_samples
+from svmviz.core.telemetry import held_samples
 from svmviz.ui import style
 
 MIN_DECADES = 3  # of the log axes
@@ -266,9 +266,8 @@ class CurvePanel(QtWidgets.QSplitter):
             kind, "training error"
         )
         self._label(self.loss_curves["error"], error_label)
-        n = len(history["objective"])
-        rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
-        pick = log_samples(rows_t) if n else np.zeros(0, dtype=np.int64)
+        rows_t, pick = _picked(history)
+        n = len(rows_t)
         t = rows_t[pick].astype(float)
         width = self.loss_curves["width"]
         if kind == "regression":
@@ -348,8 +347,7 @@ class CurvePanel(QtWidgets.QSplitter):
             self.clear()
             return
         self._label_x(warm=t0 > 0)
-        rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
-        pick = log_samples(rows_t)
+        rows_t, pick = _picked(history)
         t = rows_t[pick].astype(float)
         # one-class (−ρ) and ν-SVC (−νρ) have objectives ≤ 0: off a log axis, on a linear one
         linear = not self.suboptimality and (
@@ -430,3 +428,12 @@ class CurvePanel(QtWidgets.QSplitter):
         if self._loss_top is None or top > self._loss_top or top < 0.6 * self._loss_top:
             self._loss_top = top
             self.loss_plot.setYRange(0.0, top, padding=0.02)
+
+
+def _picked(history: dict) -> tuple[np.ndarray, np.ndarray]:
+    """(the iteration of each row, the rows a curve draws): log-sampled among the rows that
+    hold the exact objective (the window records it at checkpoints and frames)."""
+    obj = history["objective"]
+    n = len(obj)
+    rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
+    return rows_t, held_samples(rows_t, obj) if n else np.zeros(0, dtype=np.int64)

@@ -20,7 +20,7 @@ from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.picture import check_size
 from svmviz.core.solvers.losses import offset_columns
-from svmviz.core.telemetry import history_csv
+from svmviz.core.telemetry import held, history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
 from svmviz.ui.render import curves_twin, export_image, plane_twin, write_plot
@@ -233,15 +233,16 @@ class Exports(QtCore.QObject):
             return False
         try:
             offsets = offset_columns(snap.model.problem)
-            text = history_csv(snap.history, start=snap.t0 + 1, offsets=offsets)
+            history = held(snap.history)  # (the checkpoints' rows and the frames')
+            text = history_csv(history, start=snap.t0 + 1, offsets=offsets)
             if snap.race is not None:  # every run, with a run column (svmviz.app.race_runner)
                 text = race_history_csv(snap.race, snap.history, start=snap.t0 + 1)
             atomic_write_text(path, text)
         except InputError as exc:
             self._failed("export the history", exc)
             return False
-        rows, last = len(snap.history["objective"]), int(snap.history["t"][-1])
-        thinned = "" if rows == last else f" (iterations 1–{last:,}, thinned)"
+        rows, last = len(history["objective"]), int(history["t"][-1])
+        thinned = "" if rows == last else f" (iterations 1–{last:,}, log-spaced)"
         runs = "" if snap.race is None else f" of each of {len(snap.race.runs) + 1} runs"
         self.status(f"Exported {rows:,} rows{thinned}{runs} to {path}")
         return True

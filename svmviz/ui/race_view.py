@@ -19,7 +19,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.palette import RACE_COLORS
-from svmviz.core.telemetry import log_samples
+from svmviz.core.telemetry import held_samples
 from svmviz.ui import style
 from svmviz.ui.plane_items import Sample, polylines
 from svmviz.ui.presentation import step_summary
@@ -178,7 +178,7 @@ def _curve(history: dict, optimum, suboptimality: bool):
     if len(obj) == 0 or (suboptimality and optimum is None):
         return np.zeros(0), np.zeros(0)
     rows_t = history["t"]
-    pick = log_samples(rows_t)
+    pick = held_samples(rows_t, obj)
     t = rows_t[pick].astype(float)
     f = obj[pick] - optimum if suboptimality else obj[pick]
     return t, np.where(f > 0, f, np.nan)

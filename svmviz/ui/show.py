@@ -36,6 +36,7 @@ from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.limits import MAX_NAME, check_coordinates, check_points, check_text
 from svmviz.core.model_io import Model
 from svmviz.core.overlay import Overlay, overlay
+from svmviz.core.telemetry import held
 from svmviz.ui.app import build_window, check_display_libraries
 
 NAME = "svmviz.show"
@@ -135,7 +136,7 @@ class Handle:
         labels = None
         if window.session.kind == "svc":
             labels = np.array([self._label(k) for k in window.session.present_classes()])
-        return fitted(self.config, data, model, snap.t, snap.history, labels)
+        return fitted(self.config, data, model, snap.t, held(snap.history), labels)
 
     def __repr__(self) -> str:
         session = self.window.session

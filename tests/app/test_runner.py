@@ -486,3 +486,33 @@ def test_frames_of_every_problem_follow_the_model(runner, gui, references, data,
     references.arrive(runner.job.config, data)
     runner.reference_done(1)
     assert gui.last.optimum is not None and gui.last.optimum.kind == kind
+
+
+def test_the_windows_history_is_exact_at_its_checkpoints_and_frames(runner, gui, blobs2):
+    """The window records the exact objective at the checkpoints and at each frame, not at
+    every step (an O(m) pass each for a loss without a screen): the rows it holds are the
+    every-step run's (the loop's to the last digit), and a frame's rows are not written
+    again."""
+    from svmviz.core.solvers import Solver, rules
+
+    config = dict(loss="logistic", seed=3)
+    runner.start(job(blobs2, **config))
+    frames = []
+    for n in (5, 30, 70, 130, 300):
+        runner.step(n - runner.solver.t_)
+        frames.append({c: v.copy() for c, v in gui.last.history.items()})
+        assert not gui.last.history["objective"].flags.writeable
+    history = gui.last.history
+    t, objective = history["t"], history["objective"]
+    held = np.isfinite(objective)
+    checkpoint = np.array([rules.python().is_checkpoint(int(v)) for v in t])
+    np.testing.assert_array_equal(held, checkpoint | np.isin(t, [5, 30, 70, 130, 300]))
+    every = Solver(SolverConfig(**config)).reset(blobs2)
+    every.step(300)
+    exact = every.history_["objective"]
+    np.testing.assert_array_equal(objective[checkpoint], exact[checkpoint])  # (the loop's)
+    np.testing.assert_allclose(objective[held], exact[held], rtol=1e-12)  # (the frames')
+    assert gui.last.model.extra["objective"] == objective[-1]
+    for before in frames:  # (what a frame showed stays as it was)
+        rows = len(before["t"])
+        np.testing.assert_array_equal(history["objective"][:rows], before["objective"])

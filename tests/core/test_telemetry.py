@@ -78,3 +78,15 @@ def test_log_samples_follow_the_iterations_not_the_rows():
     a, b = np.sum((lt >= 1) & (lt < 2)), np.sum((lt >= 5) & (lt < 6))
     assert b > 0
     assert abs(a - b) <= 0.5 * max(a, b)
+
+
+def test_held_samples_draw_only_rows_with_the_exact_objective():
+    t = np.arange(1, 100_001)
+    objective = np.full(len(t), np.nan)
+    held = (t <= 16) | (t % 997 == 0) | (t == t[-1])
+    objective[held] = 1.0 / t[held]
+    pick = telemetry.held_samples(t, objective)
+    assert np.isfinite(objective[pick]).all()
+    assert pick[-1] == len(t) - 1 and len(pick) > 90  # (the last row, and every held row)
+    full = np.ones(len(t))
+    np.testing.assert_array_equal(telemetry.held_samples(t, full), log_samples(t))

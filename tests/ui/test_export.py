@@ -17,6 +17,7 @@ from PySide6.QtSvg import QSvgRenderer
 from svmviz.core.generalization import Split
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import read_model, read_model_npz
+from svmviz.core.solvers import rules
 from svmviz.ui.animation import AnimationSettings
 
 
@@ -159,15 +160,21 @@ def test_the_exported_model_has_the_class_names_of_now(trained, tmp_path, monkey
     assert read_model(out).classes == ("cats", "class 2")
 
 
-def test_history_csv_has_a_row_per_iteration(trained, tmp_path, monkeypatch):
+def test_history_csv_has_the_rows_with_the_exact_objective(trained, tmp_path, monkeypatch):
+    """The window records the exact objective at the checkpoints and the frames: those are
+    the rows written, each numbered by its iteration."""
     path = tmp_path / "h.csv"
     save_to(monkeypatch, path)
     assert trained.exports.save_history()
     rows = list(csv.reader(io.StringIO(path.read_text())))
     assert rows[0] == ["iteration", "objective", "loss", "error", "norm", "violations"]
-    assert len(rows) == 3001
+    history = trained.snapshot.history
+    held = np.isfinite(history["objective"])
+    assert [int(r[0]) for r in rows[1:]] == list(history["t"][held])
+    marks = [t for t in range(1, 3001) if rules.python().is_checkpoint(t)]
+    assert set(marks) <= {int(r[0]) for r in rows[1:]}
     assert rows[-1][0] == "3000"
-    assert float(rows[-1][1]) == trained.snapshot.history["objective"][-1]
+    assert float(rows[-1][1]) == history["objective"][-1]
 
 
 def test_nothing_to_export_before_training(make_window, monkeypatch):

@@ -642,14 +642,21 @@ class Solver:
     def exact_last_row(self) -> None:
         """The history's last row made exact where the telemetry left it NaN (record False,
         or between checkpoints): the output's objective, loss and error, as the loop records
-        them. For a headless run's end and the stopping rule's checks (a row handed to
-        another thread is never written again: the window records every step)."""
+        them. For a run's end, the stopping rule's checks and each of the window's frames
+        (:meth:`shared_history`)."""
         h = self.history_
         if not len(h) or not np.isnan(h["objective"][-1]):
             return
         values = self._exact_telemetry()
         for name in ("objective", "loss", "error"):
             h[name][-1] = values[name]
+
+    def shared_history(self) -> dict:
+        """The history for another thread (a frame of the window): read-only views of its
+        columns, the last row exact. That row is new since the last frame, or was made
+        exact then: no row handed out is written again."""
+        self.exact_last_row()
+        return self.history_.views()
 
     def _exact_telemetry(self) -> dict:
         """The output's objective (scaled as the history's), mean loss and error, exact."""
