@@ -145,6 +145,14 @@ def _click(w, x: float, y: float) -> None:
     )
 
 
+def still_training(w) -> None:
+    """Play again if the run has ended (a fast linear loss reaches the largest budget in a
+    few seconds): an edit is measured while training, not as a catch-up to the budget."""
+    if w.snapshot is not None and w.snapshot.status not in ("ready", "running"):
+        w.toggle_play()
+        wait(200)
+
+
 def measure_case(
     kernel_name: str,
     m: int,
@@ -158,13 +166,13 @@ def measure_case(
     from PySide6 import QtCore
 
     from svmviz.bench.losses import _datasets
-    from svmviz.core.config import SolverConfig
+    from svmviz.core.config import MAX_ITERATIONS, SolverConfig
     from svmviz.core.kernels import Kernel
     from svmviz.core.pace import INSTANT
     from svmviz.ui.app import build_window
 
     kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)
-    config = SolverConfig(kernel=kernel, iterations=10_000_000, **FAMILIES[family])
+    config = SolverConfig(kernel=kernel, iterations=MAX_ITERATIONS, **FAMILIES[family])
     w = build_window(_datasets(m)[family], config)
     if race:
         w.session.set_race(race)
@@ -203,6 +211,7 @@ def measure_case(
     rng = np.random.default_rng(0)
     clicks, params = [], []
     for k in range(edits):
+        still_training(w)
         n = len(w.session.points) + 1
         x, y = rng.uniform(-1.5, 1.5, 2)
         clicks.append(
@@ -211,6 +220,7 @@ def measure_case(
             )
         )
         wait(100)
+        still_training(w)
         lam = 0.01 * (1.5 if k % 2 == 0 else 1.0)
         config = w.session.config.replace(lam=lam)
         gen = w.controller.generation
