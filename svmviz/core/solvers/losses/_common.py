@@ -33,30 +33,78 @@ def sum_values(loss, y, t, F, scale, b, off):
     return total, wrong
 
 
+GATHER = 64  # the most values a quantile's window gathers (else it narrows)
+
+
 @jit
-def lower_quantile(v, n, q, buf):
+def lower_quantile(v, n, q, buf, near):
     """A minimizer u of −q·u + Σ_{j<n} max(0, u − v_j), 0 < q ≤ n: #{v < u} ≤ q ≤ #{v ≤ u},
-    so the ⌈q⌉-th smallest v_j, or, for a whole q < n, the middle of the q-th and
-    (q+1)-th smallest (every point between them is a minimizer). ``buf`` is scratch."""
-    for j in range(n):
-        buf[j] = v[j]
+    so the k = ⌈q⌉-th smallest v_j, or, for a whole q < n, the middle of the q-th and
+    (q+1)-th smallest (every point between them is a minimizer). ``buf`` is scratch.
+
+    ``near`` (kept between calls) holds the last answer c and a half-width h: when the
+    window [c − h, c + h] holds the ranks sought, which one branch-free counting pass tells,
+    its few values are gathered and the ranks selected among them, the same values as a
+    selection of all n (which costs several passes, and is the fallback); the window moves
+    and widens towards the ranks when it misses them, and narrows when it holds too many."""
     k = int(np.ceil(q - 1e-12 * max(q, 1.0)))  # (q = νm/2 computed with rounding)
     k = min(max(k, 1), n)
+    middle = not (abs(k - q) > 1e-9 or k == n)
+    last = k + 1 if middle else k  # the highest rank sought
+    c, h = near[0], near[1]
+    for _ in range(6 if h > 0.0 else 0):
+        low, high = c - h, c + h
+        below = inside = 0.0
+        for j in range(n):
+            below += v[j] < low
+            inside += (v[j] >= low) * (v[j] <= high)
+        if below > k - 1:  # the ranks lie below the window: move it there, wider
+            c, h = low - h, 2.0 * h
+            continue
+        if below + inside < last:  # above it
+            c, h = high + h, 2.0 * h
+            continue
+        if inside > GATHER:
+            h *= 0.5
+            continue
+        count = 0
+        for j in range(n):
+            if v[j] >= low and v[j] <= high:
+                buf[count] = v[j]
+                count += 1
+        rank = k - 1 - int(below)
+        value = _bias._select_in_place(buf[:count], rank)
+        if middle:
+            upper = buf[rank + 1]
+            for j in range(rank + 2, count):
+                upper = buf[j] if buf[j] < upper else upper
+            value = 0.5 * (value + upper)
+        near[0] = value
+        near[1] = h if inside <= GATHER // 2 else 0.5 * h
+        return value
+    for j in range(n):
+        buf[j] = v[j]
     lo = _bias._select_in_place(buf[:n], k - 1)
-    if abs(k - q) > 1e-9 or k == n:
-        return lo
-    hi = buf[k]
-    for j in range(k + 1, n):
-        hi = buf[j] if buf[j] < hi else hi
-    return 0.5 * (lo + hi)
+    hi = lo
+    if middle:
+        hi = buf[k]
+        for j in range(k + 1, n):
+            hi = buf[j] if buf[j] < hi else hi
+    spread = 0.0
+    for j in range(n):
+        spread = max(spread, abs(v[j] - lo))
+    near[0] = 0.5 * (lo + hi) if middle else lo
+    near[1] = max(4.0 * spread / n, 1e-300)
+    return near[0]
 
 
 @jit
-def upper_quantile(v, n, q, buf):
-    """A minimizer u of q·u + Σ_{j<n} max(0, v_j − u): :func:`lower_quantile` mirrored."""
+def upper_quantile(v, n, q, buf, near):
+    """A minimizer u of q·u + Σ_{j<n} max(0, v_j − u): :func:`lower_quantile` mirrored
+    (``near`` as there, of the mirrored values)."""
     for j in range(n):
         buf[n + j] = -v[j]
-    return -lower_quantile(buf[n : 2 * n], n, q, buf)
+    return -lower_quantile(buf[n : 2 * n], n, q, buf, near)
 
 
 @jit
