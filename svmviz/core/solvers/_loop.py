@@ -287,7 +287,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         elif due:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
         elif offsets_from_scores:
-            pass  # (a profile between checkpoints: the offsets stay until the next)
+            pass  # (between two profiles, rules.offsets_due, the offsets stay)
         elif free_bias and screened:
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         elif free_bias and linear and not fresh:  # check the old b without a score array
