@@ -58,11 +58,12 @@ def lower_quantile(v, n, q, buf, near):
         for j in range(n):
             below += v[j] < low
             inside += (v[j] >= low) * (v[j] <= high)
-        if below > k - 1:  # the ranks lie below the window: move it there, wider
-            c, h = low - h, 2.0 * h
-            continue
-        if below + inside < last:  # above it
-            c, h = high + h, 2.0 * h
+        if below > k - 1 or below + inside < last:  # the ranks lie outside the window:
+            # move it as far as the window's density says they are, and wide enough
+            short = below - (k - 1) if below > k - 1 else last - (below + inside)
+            reach = short * 2.0 * h / max(inside, 1.0)
+            c = low - 0.5 * reach if below > k - 1 else high + 0.5 * reach
+            h = max(h, 0.75 * reach)
             continue
         if inside > GATHER:
             h *= 0.5
