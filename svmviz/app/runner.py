@@ -308,9 +308,12 @@ class TrainingRunner:
         extent = state.extent or job.extent
         race = self._race_frame(extent)
         iterate = state.show_iterate
-        history = s.shared_history()  # (first: the model's objective is its last row)
+        scores = s.training_values(iterate)
+        # first (the model's objective is its last row), from the frame's scores when they
+        # are the output's
+        history = s.shared_history(None if iterate else scores)
         model = s.model(iterate)
-        values = split.values(s.training_values(iterate), model)
+        values = split.values(scores, model)
         frame = make_frame(model, job.data, extent, job.grid, train_values=values)
         frame = split.frame(frame)
         alpha = split.alpha(s.training_alpha(iterate))

@@ -639,27 +639,30 @@ class Solver:
         from the scores and ‖w‖² the solver keeps: O(mK), no kernel evaluated."""
         return self._exact_telemetry()["objective"]
 
-    def exact_last_row(self) -> None:
+    def exact_last_row(self, F: np.ndarray | None = None) -> None:
         """The history's last row made exact where the telemetry left it NaN (record False,
         or between checkpoints): the output's objective, loss and error, as the loop records
         them. For a run's end, the stopping rule's checks and each of the window's frames
-        (:meth:`shared_history`)."""
+        (:meth:`shared_history`). ``F``: the output's :meth:`training_values`, when the
+        caller has them."""
         h = self.history_
         if not len(h) or not np.isnan(h["objective"][-1]):
             return
-        values = self._exact_telemetry()
+        values = self._exact_telemetry(F)
         for name in ("objective", "loss", "error"):
             h[name][-1] = values[name]
 
-    def shared_history(self) -> dict:
+    def shared_history(self, F: np.ndarray | None = None) -> dict:
         """The history for another thread (a frame of the window): read-only views of its
-        columns, the last row exact. That row is new since the last frame, or was made
-        exact then: no row handed out is written again."""
-        self.exact_last_row()
+        columns, the last row exact (``F`` as :meth:`exact_last_row` takes it). That row is
+        new since the last frame, or was made exact then: no row handed out is written
+        again."""
+        self.exact_last_row(F)
         return self.history_.views()
 
-    def _exact_telemetry(self) -> dict:
-        """The output's objective (scaled as the history's), mean loss and error, exact."""
+    def _exact_telemetry(self, F: np.ndarray | None = None) -> dict:
+        """The output's objective (scaled as the history's), mean loss and error, exact
+        (``F``: the output's training values, computed here when None)."""
         from svmviz.core.objectives import scores_objective
 
         st, P = self.state_, self._output_params()
@@ -671,7 +674,7 @@ class Solver:
             n2 = float(np.sum(st.A * st.S)) * float(st.scal[0]) ** 2
         model = self.model(iterate=not self._averaged(), objective=False)
         data = self.data_
-        F = self.training_values()
+        F = self.training_values() if F is None else F
         values = scores_objective(model, F, data.y, data.target, n2)
         values["objective"] = float(values["objective"]) * self.objective_scale_
         return values
