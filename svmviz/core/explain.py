@@ -77,9 +77,9 @@ class StepRecord:
     epsilon: float | None = None
     epsilon_after: float | None = None
     nu: float | None = None  # ν of the ν problems (one-class's terms weigh 1/ν)
-    # whether the step set the profiled offsets (ρ, ε, a smooth or ν problem's free b)
-    # exactly for w_{t+1} (rules.offsets_due), and when they are set next; None: the
-    # problem profiles none (the hinge's exact b is set after every step)
+    # whether the step set the profiled offsets (ρ, ε, a free b) exactly for w_{t+1}
+    # (rules.offsets_due), and when they are set next; None: they are set after every
+    # step (a kernel or full-batch run, a bias descent), or the problem has none
     profiled: bool | None = None
     next_profile: int = 0
     inputs: int = 2  # the input's dimension (1: a 1-D regression, x against the target)
@@ -197,9 +197,7 @@ def _offsets(solver, before) -> dict:
     if "nu" in getattr(params, "_fields", ()):
         out["nu"] = float(params.nu)
     settings = solver.settings_
-    if not settings.offsets_every and (
-        settings.offsets or (settings.free_bias and not settings.exact_bias)
-    ):
+    if not settings.offsets_every and (settings.offsets or settings.free_bias):
         due = rules.python().offsets_due
         t = solver.t_
         later = t + 1

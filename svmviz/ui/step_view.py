@@ -604,7 +604,11 @@ def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
         if losses.MODULES[record.loss].DESCENT_BIAS:
             rows.append("b: not regularized, a full-batch subgradient step towards its best")
         elif record.profiled is False:
-            rows.append(f"b: not regularized, {_profile_words(record)}")
+            rows.append(
+                "b: not regularized, moved with w so that b + ⟨w, x̄⟩ (the bias at the mean "
+                f"point x̄) stays; set exactly for w again at t = {record.next_profile}, "
+                f"{PROFILES} times per doubling of t"
+            )
         else:
             rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
     if config.average != "last" and not iterate_shown:

@@ -1,9 +1,10 @@
 """The free bias b: exact for binary problems (profiled out), a subgradient step for
 multiclass ones.
 
-Binary: after every step b is a minimizer of Σ_j max(0, 1 − y_j(f_j + b)) for the current
-w (see :mod:`.iterative`, bias modes), found from the previous one by counting, by the
-screens of :mod:`._screen` (linear models) or by a selection.
+Binary: at the steps that set it (:func:`.rules.offsets_due`) b is a minimizer of
+Σ_j max(0, 1 − y_j(f_j + b)) for the current w (see :mod:`.iterative`, bias modes), found
+from the previous one by counting, or by a selection; in between it follows w
+(:func:`follow`), as every loss's free bias does.
 """
 
 from __future__ import annotations
@@ -149,6 +150,40 @@ def profile_search(y_sign, s, scale, n_pos, below, r, win):
     return b
 
 
+@jit_inline
+def _at_mean(linear, W, S, xbar, k):
+    """⟨W_k, x̄⟩ of the stored model, x̄ the mean point: the features' mean (linear) or the
+    mean of the training scores S_k (kernel: ⟨w, φ̄⟩ with φ̄ the mean feature)."""
+    acc = 0.0
+    if linear:
+        for q in range(W.shape[1]):
+            acc += W[k, q] * xbar[q]
+        return acc
+    m = S.shape[1]
+    for j in range(m):
+        acc += S[k, j]
+    return acc / m
+
+
+@jit_inline
+def follow(linear, W, S, sigma, xbar, bc, b):
+    """Between two profiles of a free bias (:func:`.rules.offsets_due`): b_k = bc_k −
+    σ⟨W_k, x̄⟩, so that the bias at the mean point x̄ stays what the last profile made it.
+    f(x) = ⟨w, x − x̄⟩ + (b + ⟨w, x̄⟩): in centred features the best bias hardly moves with
+    w, while a b kept as it was would, on data far from the origin, make the steps of w fit
+    that stale b instead (they stall short of the optimum)."""
+    for k in range(b.shape[0]):
+        b[k] = bc[k] - sigma * _at_mean(linear, W, S, xbar, k)
+
+
+@jit_inline
+def centre(linear, W, S, sigma, xbar, b, bc):
+    """bc_k = b_k + σ⟨W_k, x̄⟩ after a profile: the bias at the mean point, which
+    :func:`follow` keeps until the next one."""
+    for k in range(b.shape[0]):
+        bc[k] = b[k] + sigma * _at_mean(linear, W, S, xbar, k)
+
+
 @jit
 def bias_descent(y, cost, F, scale, b, t):
     """One full-batch subgradient step on the free multiclass bias b (scale·F: the scores
@@ -180,57 +215,10 @@ def bias_descent(y, cost, F, scale, b, t):
         b[k] -= step * g[k]
 
 
-@jit_inline
-def screen_one(pb, st, wk):
-    """The arrays the bias of a linear binary iterate is found with (bundles of
-    :mod:`._state`), taken out once per run: screen 1's state is a view."""
-    P1, S1, st1 = wk.sc_P[1], wk.sc_S[1], wk.sc_st[1]
-    return (
-        pb.y_sign,
-        pb.PhiT,
-        pb.Z,
-        pb.zn,
-        st.W,
-        st.win,
-        wk.F,
-        wk.r,
-        wk.U,
-        P1,
-        S1,
-        st1,
-        wk.buckets,
-    )
-
-
-@jit_inline
-def screened_bias(screen1, sigma, n_pos):
-    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`): the old b is
-    kept when #{r < b} is still P; else the new interval from the screened points, checked
-    by a screened count; else the full search. U's last row is the work row."""
-    y_sign, PhiT, Z, zn, W, win, F, r, U, P1, S1, st1, buckets = screen1
-    u1 = U[U.shape[0] - 1]
-    _stats.set_u(U, U.shape[0] - 1, W, sigma, win[0])
-    count = _screen.evaluate(u1, P1, S1, st1)[2]
-    if count < 0.0:
-        count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
-    below = int(count)
-    if below == n_pos:
-        return win[0]
-    found, lo_v, hi_v = _screen.bias_interval(u1, P1, S1, st1, below - n_pos, r)
-    if found:
-        u1[u1.shape[0] - 1] = 0.5 * (lo_v + hi_v)
-        found = _screen.evaluate(u1, P1, S1, st1)[2] == n_pos
-    if found:
-        win[0] = u1[u1.shape[0] - 1]
-        return win[0]
-    _stats.scores_into(True, PhiT, W, W, sigma, F)
-    return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
-
-
 @jit
 def checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win):
-    """The exact free bias of a linear binary iterate σW without screens and without a
-    score array: the old b, checked by counting, else a search (F receives the scores)."""
+    """The exact free bias of a linear binary iterate σW without a score array: the old b,
+    checked by counting, else a search (F receives the scores)."""
     below = count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
     if below == n_pos:
         return win[0]

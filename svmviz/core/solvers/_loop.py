@@ -49,13 +49,13 @@ UNDERFLOW = 1e-100  # σ below this is folded into the arrays
 def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     """:func:`run` for one linear binary example a step (SGD, Pegasos), screened telemetry:
     the same rules in the same order, so the same numbers."""
-    y_sign, PhiT = pb.y_sign, pb.PhiT
+    y_sign, PhiT, xbar = pb.y_sign, pb.PhiT, pb.xbar
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
+    win, bc, F, r = st.win, st.bc, wk.F, wk.r
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
     n_pos = int(np.sum(y_sign > 0))
-    screen1 = _bias.screen_one(pb, st, wk)
     done, status = n, RUNNING
     sigma = scal[0]
     for it in range(n):
@@ -101,8 +101,11 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             sigma *= factor
             norm2 = radius * radius
         scal[0] = sigma
-        if cfg.free_bias:
-            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
+        if cfg.free_bias and rules.offsets_due(cfg.offsets_every, t):
+            b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
+            _bias.centre(True, W, W, sigma, xbar, b, bc)
+        elif cfg.free_bias:  # between two profiles: b follows w
+            _bias.follow(True, W, W, sigma, xbar, bc, b)
         if average == rules.LAST:
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
@@ -146,7 +149,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     fbuf = np.empty(K)
     gbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
-    screen1 = _bias.screen_one(pb, st, wk)
+    xbar, bc = pb.xbar, st.bc
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
     # change; recomputed exactly every m iterations so that rounding does not accumulate,
     # and kept in scal[1] between calls, so that where a run is cut into calls does not
@@ -277,23 +280,26 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         scal[1] = stored_norm2
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
-        due = offsets_from_scores and rules.offsets_due(cfg.offsets_every, t)
-        fresh = linear and ((last and not screened) or due)
+        due = rules.offsets_due(cfg.offsets_every, t)  # b and the offsets set exactly
+        profile = offsets_from_scores and due
+        fresh = linear and ((last and not screened) or profile)
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if due and cfg.fused_bias and free_bias:  # the loss's fused step
+        if profile and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
-        elif due:
+        elif profile:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
+        elif free_bias and not due:  # between two profiles: b follows w
+            _bias.follow(linear, W, S, sigma, xbar, bc, b)
         elif offsets_from_scores:
-            pass  # (between two profiles, rules.offsets_due, the offsets stay)
-        elif free_bias and screened:
-            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
+            pass  # (between two profiles, the offsets ρ and ε stay)
         elif free_bias and linear and not fresh:  # check the old b without a score array
             b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:
             _dispatch.offsets(loss, True, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
+        if free_bias and due:
+            _bias.centre(linear, W, S, sigma, xbar, b, bc)
         if last and screened:  # the loss and errors are added after the loop
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2

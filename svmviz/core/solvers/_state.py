@@ -27,7 +27,7 @@ class Settings(NamedTuple):
     binary: bool
     linear: bool
     free_bias: bool  # b not regularized (exact for binary problems, see :mod:`._bias`)
-    screened: bool  # linear binary: telemetry and bias check by screening (:mod:`._screen`)
+    screened: bool  # linear binary: telemetry by screening (:mod:`._screen`)
     lam: float
     schedule: int
     eta0: float
@@ -49,6 +49,7 @@ class Problem(NamedTuple):
     G: np.ndarray  # (m, m) Gram matrix of kernel models, (0, 0) for linear ones
     Z: np.ndarray  # (p+1, m) ζ_j = y_j(φ_j, 1) of the screens, (p+1, 0) when not screened
     zn: np.ndarray  # ‖ζ_j‖
+    xbar: np.ndarray  # (p,) the mean of the features φ_j of linear models, (0,) for kernel ones
 
 
 class State(NamedTuple):
@@ -71,13 +72,15 @@ class State(NamedTuple):
     # (6,): the hinge's exact bias and its search's width (_bias), then the last answer
     # and window of two quantiles of the offsets (losses._common.lower_quantile)
     win: np.ndarray
+    # (K,) the free bias at the mean point, b + ⟨w, x̄⟩, of the last profile: between two
+    # profiles b follows w so that it stays (_bias.follow)
+    bc: np.ndarray
 
 
 class Work(NamedTuple):
-    """Scratch buffers and the screens' state (:mod:`._screen`: screen 0 follows the output
-    model, screen 1 the iterate with the previous b). U (n+1)×(p+1) records the output model
-    of each iteration for screen 0, which evaluates them all after the loop; its last row is
-    screen 1's work row."""
+    """Scratch buffers and the screen's state (:mod:`._screen`, which follows the output
+    model). U (n+1)×(p+1) records the output model of each iteration for the screen, which
+    evaluates them all after the loop."""
 
     F: np.ndarray  # (K, m) scores
     r: np.ndarray  # (4m,) for the bias and offset searches
@@ -116,6 +119,7 @@ def new_state(K: int, m: int, p: int) -> State:
         offbar=np.zeros(2),
         scal=np.array([1.0, 0.0]),
         win=np.zeros(6),
+        bc=np.zeros(K),
     )
 
 

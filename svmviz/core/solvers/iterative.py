@@ -14,9 +14,10 @@ Bias modes (config.bias; one-class has none: ρ is its offset):
   :func:`_bias.profile_bias`, a median for ε-SVR, order statistics with ρ or ε for the ν
   problems, Newton's method for the smooth losses), so the solver runs SGD on the
   λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the w-part of the
-  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. The hinge's
-  b is set after every step; the others' after every step of a kernel or full-batch run,
-  and a few times per doubling of t in a linear SGD run (:func:`rules.offsets_due`). For
+  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. They are
+  set after every step of a kernel or full-batch run, and a few times per doubling of t
+  in a linear SGD run (:func:`rules.offsets_due`); in between, b follows w so that the
+  bias at the mean point, b + ⟨w, x̄⟩, stays (:func:`_bias.follow`). For
   the multiclass hinges b takes a full-batch subgradient step of size 1/(m√t) after each
   step of w (:func:`.losses._common.descent_bias`).
 
@@ -160,10 +161,11 @@ class Solver:
             Z, zn = _screen.features(PhiT, y_sign)
         else:
             Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
-        self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
-        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
+        xbar = PhiT.mean(axis=1)  # (0,) for kernel models
+        self.problem_ = Problem(y, y_sign, cost, PhiT, G, Z, zn, xbar)
+        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 1)
         self._scratch = (np.zeros((Ko, m)), np.empty(4 * m), np.empty(Z.shape[1], dtype=np.int64))
-        self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
+        self._work = np.empty((1, p + 1))  # the screen's rows of models (run's U)
         # name → the compiled loop for this solver's argument types (_jit.entry_point)
         self._entries: dict[str, Callable] = {}
         rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)), K, cfg)
@@ -277,6 +279,7 @@ class Solver:
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
+        st.bc[:] = st.b + (st.W @ self.problem_.xbar if self.linear_ else st.S.mean(axis=1))
         st.scal[0] = 1.0
         st.scal[1] = float(np.sum(st.A * st.S))  # αᵀKα, which the loop keeps
         self.t_ = self.t0_ = state["t"]
@@ -524,10 +527,10 @@ class Solver:
         idx = self._sampler.indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
-        if self._work.shape[0] < (n + 1 if cfg.screened else 1):  # kept: no page faults
-            self._work = np.empty((n + 1, p + 1))
+        if self._work.shape[0] < (n if cfg.screened else 1):  # kept: no page faults
+            self._work = np.empty((n, p + 1))
         F, r, buckets = self._scratch
-        work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
+        work = Work(F, r, *self.screens_, buckets, self._work[:n])
         out = Record(**{c: cols.get(c, NO_ROWS) for c in COLUMNS + OFFSETS}, flags=flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"
