@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 
 import numpy as np
 
@@ -64,7 +65,7 @@ def _mirror(out, lo, hi):
                 out[j, i] = src[j]
 
 
-def _in_two(fn, args_lo, args_hi) -> None:
+def _in_two(fn: Callable[..., object], args_lo: tuple, args_hi: tuple) -> None:
     """fn(*args_hi) in a second thread while this one runs fn(*args_lo)."""
     other = threading.Thread(target=fn, args=args_hi)
     other.start()

@@ -48,9 +48,7 @@ def test_diag_is_the_gram_diagonal(name):
 
 
 @pytest.mark.parametrize("m", [1, 2, 33, 447, 1200])
-def test_the_rbf_matrix_of_the_points_with_themselves_is_the_full_one_mirrored(
-    m, compiled_loops
-):
+def test_the_rbf_matrix_of_the_points_with_themselves_is_the_full_one_mirrored(m, compiled_loops):
     """(its upper triangle computed and mirrored: the same numbers, bit for bit, as every
     entry computed; 1,200 points take the two-thread path)"""
     pytest.importorskip("numba")
