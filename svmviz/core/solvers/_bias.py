@@ -3,15 +3,21 @@ multiclass ones.
 
 Binary: at the steps that set it (:func:`.rules.offsets_due`) b is a minimizer of
 Σ_j max(0, 1 − y_j(f_j + b)) for the current w (see :mod:`.iterative`, bias modes), found
-from the previous one by counting, or by a selection; in between it follows w
-(:func:`follow`), as every loss's free bias does.
+from the previous one by counting, or by a selection.
+
+Between two profiles of a linear run, every loss's free bias follows w: b_k = c_k −
+σ⟨W_k, x̄⟩, c_k = b_k + σ⟨W_k, x̄⟩ taken at the profile, x̄ the mean point (:mod:`._loop`
+writes it out: a helper handed the arrays would cost reference counting at each step).
+f(x) = ⟨w, x − x̄⟩ + (b + ⟨w, x̄⟩): in centred features the best bias hardly moves with w,
+while a b kept as it was would, on data far from the origin, make the steps of w fit that
+stale b instead (they stall short of the optimum).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit, jit_inline
+from svmviz.core._jit import jit
 from svmviz.core.solvers import _screen, _stats
 
 
@@ -148,40 +154,6 @@ def profile_search(y_sign, s, scale, n_pos, below, r, win):
     b = 0.5 * (lo_v + hi_v)
     win[0] = b
     return b
-
-
-@jit_inline
-def _at_mean(linear, W, S, xbar, k):
-    """⟨W_k, x̄⟩ of the stored model, x̄ the mean point: the features' mean (linear) or the
-    mean of the training scores S_k (kernel: ⟨w, φ̄⟩ with φ̄ the mean feature)."""
-    acc = 0.0
-    if linear:
-        for q in range(W.shape[1]):
-            acc += W[k, q] * xbar[q]
-        return acc
-    m = S.shape[1]
-    for j in range(m):
-        acc += S[k, j]
-    return acc / m
-
-
-@jit_inline
-def follow(linear, W, S, sigma, xbar, bc, b):
-    """Between two profiles of a free bias (:func:`.rules.offsets_due`): b_k = bc_k −
-    σ⟨W_k, x̄⟩, so that the bias at the mean point x̄ stays what the last profile made it.
-    f(x) = ⟨w, x − x̄⟩ + (b + ⟨w, x̄⟩): in centred features the best bias hardly moves with
-    w, while a b kept as it was would, on data far from the origin, make the steps of w fit
-    that stale b instead (they stall short of the optimum)."""
-    for k in range(b.shape[0]):
-        b[k] = bc[k] - sigma * _at_mean(linear, W, S, xbar, k)
-
-
-@jit_inline
-def centre(linear, W, S, sigma, xbar, b, bc):
-    """bc_k = b_k + σ⟨W_k, x̄⟩ after a profile: the bias at the mean point, which
-    :func:`follow` keeps until the next one."""
-    for k in range(b.shape[0]):
-        bc[k] = b[k] + sigma * _at_mean(linear, W, S, xbar, k)
 
 
 @jit

@@ -101,11 +101,16 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             sigma *= factor
             norm2 = radius * radius
         scal[0] = sigma
-        if cfg.free_bias and rules.offsets_due(cfg.offsets_every, t):
-            b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
-            _bias.centre(True, W, W, sigma, xbar, b, bc)
-        elif cfg.free_bias:  # between two profiles: b follows w
-            _bias.follow(True, W, W, sigma, xbar, bc, b)
+        if cfg.free_bias:
+            at_mean = 0.0  # ⟨σW, x̄⟩: b follows w between two profiles (see _bias)
+            for q in range(p):
+                at_mean += W[0, q] * xbar[q]
+            at_mean *= sigma
+            if rules.offsets_due(cfg.offsets_every, t):
+                b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
+                bc[0] = b[0] + at_mean
+            else:
+                b[0] = bc[0] - at_mean
         if average == rules.LAST:
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
@@ -290,16 +295,24 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
         elif profile:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
-        elif free_bias and not due:  # between two profiles: b follows w
-            _bias.follow(linear, W, S, sigma, xbar, bc, b)
+        elif free_bias and not due:  # between two profiles b follows w (see _bias)
+            for k in range(K):
+                at_mean = 0.0
+                for q in range(p):
+                    at_mean += W[k, q] * xbar[q]
+                b[k] = bc[k] - sigma * at_mean
         elif offsets_from_scores:
             pass  # (between two profiles, the offsets ρ and ε stay)
         elif free_bias and linear and not fresh:  # check the old b without a score array
             b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:
             _dispatch.offsets(loss, True, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
-        if free_bias and due:
-            _bias.centre(linear, W, S, sigma, xbar, b, bc)
+        if free_bias and due and not cfg.offsets_every:  # (what b follows until the next)
+            for k in range(K):
+                at_mean = 0.0
+                for q in range(p):
+                    at_mean += W[k, q] * xbar[q]
+                bc[k] = b[k] + sigma * at_mean
         if last and screened:  # the loss and errors are added after the loop
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2

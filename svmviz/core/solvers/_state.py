@@ -73,7 +73,7 @@ class State(NamedTuple):
     # and window of two quantiles of the offsets (losses._common.lower_quantile)
     win: np.ndarray
     # (K,) the free bias at the mean point, b + ⟨w, x̄⟩, of the last profile: between two
-    # profiles b follows w so that it stays (_bias.follow)
+    # profiles of a linear run b follows w so that it stays (see _bias)
     bc: np.ndarray
 
 

@@ -17,7 +17,7 @@ Bias modes (config.bias; one-class has none: ρ is its offset):
   subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. They are
   set after every step of a kernel or full-batch run, and a few times per doubling of t
   in a linear SGD run (:func:`rules.offsets_due`); in between, b follows w so that the
-  bias at the mean point, b + ⟨w, x̄⟩, stays (:func:`_bias.follow`). For
+  bias at the mean point, b + ⟨w, x̄⟩, stays (:mod:`._bias`). For
   the multiclass hinges b takes a full-batch subgradient step of size 1/(m√t) after each
   step of w (:func:`.losses._common.descent_bias`).
 
@@ -279,7 +279,7 @@ class Solver:
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
-        st.bc[:] = st.b + (st.W @ self.problem_.xbar if self.linear_ else st.S.mean(axis=1))
+        st.bc[:] = st.b + st.W @ self.problem_.xbar  # (kernel models: W and x̄ are empty)
         st.scal[0] = 1.0
         st.scal[1] = float(np.sum(st.A * st.S))  # αᵀKα, which the loop keeps
         self.t_ = self.t0_ = state["t"]

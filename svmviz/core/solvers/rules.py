@@ -69,8 +69,8 @@ def offsets_due(every, t):
     """Whether the offsets (a free b, ρ, ε) are set from the scores after step t. A profile
     (an exact minimizer for the current w, O(m) or more) after an SGD step of a linear model
     (O(p)) would cost the run nearly all its time: it is taken OFFSETS_PER_OCTAVE times per
-    doubling of t. In between, a free b follows w (:func:`._bias.follow`: the bias at the
-    mean point stays) and ρ, ε stay.
+    doubling of t. In between, a free b follows w (:mod:`._bias`: the bias at the mean
+    point stays) and ρ, ε stay.
     ``every``: after every step, where the step costs O(m) itself (a kernel model, the full
     batch), and for a descent on a multiclass hinge's bias, whose steps must sum to ∞
     (:func:`.losses._common.descent_bias`)."""

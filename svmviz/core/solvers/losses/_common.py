@@ -203,11 +203,31 @@ def tube_side(residual, epsilon):
     return 0.0
 
 
-# Parts that loss modules share (``totals = _common.totals``): the telemetry summed one
-# example at a time, and no objective term in the offsets alone.
+@jit
+def sum_single(loss, y, t, F, scale, b, off):
+    """:func:`sum_values` for one output: the score goes to the loss's ``value`` as a
+    1-tuple, not through an array (a store and a load per example), so the loop vectorizes."""
+    m = F.shape[1]
+    total = 0.0
+    wrong = 0.0
+    for i in range(m):
+        v, e = _dispatch.value(loss, (scale * F[0, i] + b[0],), y[i], t[i], off)
+        total += v
+        wrong += e
+    return total, wrong
+
+
+# Parts that loss modules share (``totals = _common.totals``, or ``single_totals`` for a
+# loss of one output): the telemetry summed one example at a time, and no objective term
+# in the offsets alone.
 @plain
 def totals(loss, y, t, F, scale, b, off):
     return sum_values(loss, y, t, F, scale, b, off)
+
+
+@plain
+def single_totals(loss, y, t, F, scale, b, off):
+    return sum_single(loss, y, t, F, scale, b, off)
 
 
 @plain

@@ -52,7 +52,7 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
+totals = _common.single_totals
 offset_term = _common.offset_term
 
 

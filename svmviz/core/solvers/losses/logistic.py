@@ -54,7 +54,7 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
+totals = _common.single_totals
 offset_term = _common.offset_term
 
 

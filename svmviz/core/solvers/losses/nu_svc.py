@@ -76,7 +76,7 @@ def _signs(y):
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
+totals = _common.single_totals
 
 
 @plain

@@ -55,7 +55,7 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
+totals = _common.single_totals
 
 
 @plain
