@@ -77,11 +77,6 @@ class StepRecord:
     epsilon: float | None = None
     epsilon_after: float | None = None
     nu: float | None = None  # ν of the ν problems (one-class's terms weigh 1/ν)
-    # whether the step set the profiled offsets (ρ, ε, a free b) exactly for w_{t+1}
-    # (rules.offsets_due), and when they are set next; None: they are set after every
-    # step (a kernel or full-batch run, a bias descent), or the problem has none
-    profiled: bool | None = None
-    next_profile: int = 0
     inputs: int = 2  # the input's dimension (1: a 1-D regression, x against the target)
 
     @property
@@ -196,14 +191,6 @@ def _offsets(solver, before) -> dict:
     out: dict = {}
     if "nu" in getattr(params, "_fields", ()):
         out["nu"] = float(params.nu)
-    settings = solver.settings_
-    if not settings.offsets_every and (settings.offsets or settings.free_bias):
-        due = rules.python().offsets_due
-        t = solver.t_
-        later = t + 1
-        while not due(False, later):
-            later += 1
-        out.update(profiled=bool(due(False, t)), next_profile=later)
     if "rho" in names:
         out.update(rho=float(before[0]), rho_after=float(after[0]))
     if "epsilon" in names:

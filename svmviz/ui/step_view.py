@@ -41,7 +41,6 @@ TEXT_COLORS = {"w_before": "#6B6B6B", "shrink": "#A3447A", "push": "#8F6200"}
 RESIDUAL_COLOR = "#D55E00"  # the residual beyond the tube (the loss of the sampled point)
 ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
 SURFACE_MENU = "View ▸ 3-D surface"  # where f is drawn over the plane (no lift: RBF, ...)
-PROFILES = rules.OFFSETS_PER_OCTAVE  # the profiled offsets are set this often per doubling
 
 
 def arrow(start, end, head: float):
@@ -481,29 +480,17 @@ def _header(record, config, module, pegasos: bool) -> list[str]:
     ]
 
 
-def _profile_words(record) -> str:
-    """When the profiled offsets were set: at this step, or when they are next."""
-    if record.profiled is False:
-        return (
-            f"kept: set exactly for w again at t = {record.next_profile}, "
-            f"{PROFILES} times per doubling of t"
-        )
-    return "set exactly for w<sub>t+1</sub>"
-
-
 def _offset_rows(record) -> list[str]:
-    """ρ and a learned ε, before and after the step (the offsets follow w exactly, at the
-    steps that set them: rules.offsets_due)."""
+    """ρ and a learned ε, before and after the step (the offsets follow w exactly)."""
     rows = []
     if record.rho is not None:
         rows.append(
-            f"ρ after the step ({_profile_words(record)}): "
+            f"ρ after the step (set exactly for w<sub>t+1</sub>): "
             f"<b>{_change(np.array([record.rho]), np.array([record.rho_after]))}</b>"
         )
     if record.loss == "nu-svr" and record.epsilon is not None:
         rows.append(
-            f"ε after the step (learned: ν bounds the share outside the tube; "
-            f"{_profile_words(record)}): "
+            "ε after the step (learned: ν bounds the share outside the tube): "
             f"<b>{_change(np.array([record.epsilon]), np.array([record.epsilon_after]))}</b>"
         )
     return rows
@@ -603,12 +590,6 @@ def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
     if config.bias == "free" and not one_class:
         if losses.MODULES[record.loss].DESCENT_BIAS:
             rows.append("b: not regularized, a full-batch subgradient step towards its best")
-        elif record.profiled is False:
-            rows.append(
-                "b: not regularized, moved with w so that b + ⟨w, x̄⟩ (the bias at the mean "
-                f"point x̄) stays; set exactly for w again at t = {record.next_profile}, "
-                f"{PROFILES} times per doubling of t"
-            )
         else:
             rows.append("b: not regularized, set to its best value for w<sub>t+1</sub>")
     if config.average != "last" and not iterate_shown:

@@ -39,12 +39,6 @@ def nth_smallest(v, q):
     return v[k - 1]
 
 
-def profiled(r, before, exact):
-    """What an offset is after the step of record ``r``: set exactly for w_{t+1} at the
-    steps that profile it (rules.offsets_due), kept at the others."""
-    return exact if r.profiled else before
-
-
 @pytest.mark.parametrize("steps", [3, 8, 21])
 def test_epsilon_svr_step_by_hand(steps):
     """ε-SVR: r = y − f(x); r > ε: f moves up (w += η φ), r < −ε: down, |r| ≤ ε: no term."""
@@ -97,8 +91,7 @@ def test_nu_svr_learns_epsilon_in_the_step():
     side = 1.0 if res > eps else -1.0 if res < -eps else 0.0
     assert r.weights[0, 0] == side
     after = s.iterate()[0][0]
-    exact = -nth_smallest(-np.abs(T1 - X1 @ after), nu * 20)
-    assert r.epsilon_after == pytest.approx(profiled(r, r.epsilon, exact))
+    assert r.epsilon_after == pytest.approx(-nth_smallest(-np.abs(T1 - X1 @ after), nu * 20))
     assert r.nu == nu
 
 
@@ -121,8 +114,7 @@ def test_one_class_step_by_hand(seed):
     expected = (1 - r.eta * r.lam) * W[0] + (0.0 if inside else r.eta / nu * X2[i])
     assert r.lam == 1.0
     np.testing.assert_allclose(r.w_after, expected)
-    exact = nth_smallest(X2 @ expected, nu * len(X2))
-    assert r.rho_after == pytest.approx(profiled(r, r.rho, exact))
+    assert r.rho_after == pytest.approx(nth_smallest(X2 @ expected, nu * len(X2)))
 
 
 def test_one_class_kernel_step_records_rho_and_alpha():
@@ -153,10 +145,7 @@ def test_nu_svc_step_by_hand(seed):
     assert r.weights[0, 0] == (ys[i] if term else 0.0)
     expected = (1 - r.eta) * W[0] + (r.eta * ys[i] * X2[i] if term else 0.0)
     np.testing.assert_allclose(r.w_after, expected)
-    exact = nth_smallest(ys * (X2 @ expected), nu * len(X2))
-    assert r.rho_after == pytest.approx(profiled(r, r.rho, exact))
-    assert r.profiled == (seed != 3)  # (step 9: ρ kept until t = 10)
-    assert r.next_profile == {0: 7, 1: 8, 2: 10, 3: 10}[seed]
+    assert r.rho_after == pytest.approx(nth_smallest(ys * (X2 @ expected), nu * len(X2)))
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -136,25 +136,6 @@ def test_nu_svc_panel_numbers(qtbot, steps):
     assert f"{r.rho_after:.3g}" in text
 
 
-@pytest.mark.parametrize("name", ["nu-svc", "logistic", "hinge"])
-def test_a_step_between_two_profiles_says_when_they_are_set_next(qtbot, name):
-    """A linear model's ρ and free b are set exactly a few times per doubling of t
-    (rules.offsets_due): step 9 keeps ρ and moves b with w, and the panel says so and
-    until when."""
-    text, config, data, W, r = panel_text(qtbot, name, steps=8)
-    assert r.t == 9 and r.profiled is False and r.next_profile == 10
-    if name == "nu-svc":
-        assert "kept: set exactly for w again at t = 10, 4 times per doubling of t" in text
-    assert (
-        "b: not regularized, moved with w so that b + ⟨w, x̄⟩ (the bias at the mean point x̄) "
-        "stays; set exactly for w again at t = 10, 4 times per doubling of t"
-    ) in text
-    text = panel_text(qtbot, name, steps=9)[0]  # step 10 sets them
-    assert "kept" not in text and "moved with w" not in text
-    said = {"nu-svc": "set exactly for w<sub>t+1</sub>", "logistic": "set to its best value"}
-    assert said.get(name, "set to its best value") in text
-
-
 def test_logistic_panel_gives_the_gradient_weight(qtbot):
     text, config, data, W, r = panel_text(qtbot, "logistic")
     (i,) = r.samples

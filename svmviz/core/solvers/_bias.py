@@ -1,16 +1,9 @@
 """The free bias b: exact for binary problems (profiled out), a subgradient step for
 multiclass ones.
 
-Binary: at the steps that set it (:func:`.rules.offsets_due`) b is a minimizer of
-Σ_j max(0, 1 − y_j(f_j + b)) for the current w (see :mod:`.iterative`, bias modes), found
-from the previous one by counting, or by a selection.
-
-Between two profiles of a linear run, every loss's free bias follows w: b_k = c_k −
-σ⟨W_k, x̄⟩, c_k = b_k + σ⟨W_k, x̄⟩ taken at the profile, x̄ the mean point (:mod:`._loop`
-writes it out: a helper handed the arrays would cost reference counting at each step).
-f(x) = ⟨w, x − x̄⟩ + (b + ⟨w, x̄⟩): in centred features the best bias hardly moves with w,
-while a b kept as it was would, on data far from the origin, make the steps of w fit that
-stale b instead (they stall short of the optimum).
+Binary: after every step b is a minimizer of Σ_j max(0, 1 − y_j(f_j + b)) for the current
+w (see :mod:`.iterative`, bias modes), found from the previous one by counting, or by a
+selection.
 """
 
 from __future__ import annotations

@@ -49,9 +49,9 @@ UNDERFLOW = 1e-100  # σ below this is folded into the arrays
 def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     """:func:`run` for one linear binary example a step (SGD, Pegasos), screened telemetry:
     the same rules in the same order, so the same numbers."""
-    y_sign, PhiT, xbar = pb.y_sign, pb.PhiT, pb.xbar
+    y_sign, PhiT = pb.y_sign, pb.PhiT
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
-    win, bc, F, r = st.win, st.bc, wk.F, wk.r
+    win, F, r = st.win, wk.F, wk.r
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
@@ -102,15 +102,7 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             norm2 = radius * radius
         scal[0] = sigma
         if cfg.free_bias:
-            at_mean = 0.0  # ⟨σW, x̄⟩: b follows w between two profiles (see _bias)
-            for q in range(p):
-                at_mean += W[0, q] * xbar[q]
-            at_mean *= sigma
-            if rules.offsets_due(cfg.offsets_every, t):
-                b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
-                bc[0] = b[0] + at_mean
-            else:
-                b[0] = bc[0] - at_mean
+            b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         if average == rules.LAST:
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
@@ -154,7 +146,6 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     fbuf = np.empty(K)
     gbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
-    xbar, bc = pb.xbar, st.bc
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
     # change; recomputed exactly every m iterations so that rounding does not accumulate,
     # and kept in scal[1] between calls, so that where a run is cut into calls does not
@@ -285,34 +276,18 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         scal[1] = stored_norm2
         # the current iterate's scores: F (linear, computed when needed) or σ·S (kernel, kept)
         last = average == rules.LAST
-        due = rules.offsets_due(cfg.offsets_every, t)  # b and the offsets set exactly
-        profile = offsets_from_scores and due
-        fresh = linear and ((last and not screened) or profile)
+        fresh = linear and ((last and not screened) or offsets_from_scores)
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if profile and cfg.fused_bias and free_bias:  # the loss's fused step
+        if offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
-        elif profile:
-            _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
-        elif free_bias and not due:  # between two profiles b follows w (see _bias)
-            for k in range(K):
-                at_mean = 0.0
-                for q in range(p):
-                    at_mean += W[k, q] * xbar[q]
-                b[k] = bc[k] - sigma * at_mean
         elif offsets_from_scores:
-            pass  # (between two profiles, the offsets ρ and ε stay)
+            _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
         elif free_bias and linear and not fresh:  # check the old b without a score array
             b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:
             _dispatch.offsets(loss, True, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
-        if free_bias and due and not cfg.offsets_every:  # (what b follows until the next)
-            for k in range(K):
-                at_mean = 0.0
-                for q in range(p):
-                    at_mean += W[k, q] * xbar[q]
-                bc[k] = b[k] + sigma * at_mean
         if last and screened:  # the loss and errors are added after the loop
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2

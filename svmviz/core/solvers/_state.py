@@ -20,10 +20,7 @@ class Settings(NamedTuple):
     loss: tuple  # a loss module's parameters (a NamedTuple)
     exact_bias: bool  # the loss's EXACT_BIAS: the binary hinge's exact bias searches apply
     fused_bias: bool  # the loss's FUSED_BIAS: a multiclass free bias by _bias.bias_descent
-    offsets: bool  # the loss has offsets ρ or ε, set from the scores (rules.offsets_due)
-    # the offsets are set after every step (rules.offsets_due): a descent on the bias (the
-    # loss's DESCENT_BIAS), or a step that costs O(m) itself (a kernel, the full batch)
-    offsets_every: bool
+    offsets: bool  # the loss has offsets ρ or ε, set from the scores after every step
     binary: bool
     linear: bool
     free_bias: bool  # b not regularized (exact for binary problems, see :mod:`._bias`)
@@ -49,7 +46,6 @@ class Problem(NamedTuple):
     G: np.ndarray  # (m, m) Gram matrix of kernel models, (0, 0) for linear ones
     Z: np.ndarray  # (p+1, m) ζ_j = y_j(φ_j, 1) of the screens, (p+1, 0) when not screened
     zn: np.ndarray  # ‖ζ_j‖
-    xbar: np.ndarray  # (p,) the mean of the features φ_j of linear models, (0,) for kernel ones
 
 
 class State(NamedTuple):
@@ -72,9 +68,6 @@ class State(NamedTuple):
     # (6,): the hinge's exact bias and its search's width (_bias), then the last answer
     # and window of two quantiles of the offsets (losses._common.lower_quantile)
     win: np.ndarray
-    # (K,) the free bias at the mean point, b + ⟨w, x̄⟩, of the last profile: between two
-    # profiles of a linear run b follows w so that it stays (see _bias)
-    bc: np.ndarray
 
 
 class Work(NamedTuple):
@@ -119,7 +112,6 @@ def new_state(K: int, m: int, p: int) -> State:
         offbar=np.zeros(2),
         scal=np.array([1.0, 0.0]),
         win=np.zeros(6),
-        bc=np.zeros(K),
     )
 
 

@@ -14,10 +14,9 @@ Bias modes (config.bias; one-class has none: ρ is its offset):
   :func:`_bias.profile_bias`, a median for ε-SVR, order statistics with ρ or ε for the ν
   problems, Newton's method for the smooth losses), so the solver runs SGD on the
   λ-strongly convex F̃(w) = min_b F(w, b), whose subgradient at w is the w-part of the
-  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way. They are
-  set after every step of a kernel or full-batch run, and a few times per doubling of t
-  in a linear SGD run (:func:`rules.offsets_due`); in between, b follows w so that the
-  bias at the mean point, b + ⟨w, x̄⟩, stays (:mod:`._bias`). For
+  subgradient at (w, b*(w)) (Danskin); ρ and ε are profiled out the same way, after every
+  step (a profile kept for a few steps lets w fit the stale b: far from the origin, or
+  with a small λ, the run stalls short of the optimum). For
   the multiclass hinges b takes a full-batch subgradient step of size 1/(m√t) after each
   step of w (:func:`.losses._common.descent_bias`).
 
@@ -161,8 +160,7 @@ class Solver:
             Z, zn = _screen.features(PhiT, y_sign)
         else:
             Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
-        xbar = PhiT.mean(axis=1)  # (0,) for kernel models
-        self.problem_ = Problem(y, y_sign, cost, PhiT, G, Z, zn, xbar)
+        self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
         self.screens_ = _screen.allocate(p + 1, Z.shape[1], 1)
         self._scratch = (np.zeros((Ko, m)), np.empty(4 * m), np.empty(Z.shape[1], dtype=np.int64))
         self._work = np.empty((1, p + 1))  # the screen's rows of models (run's U)
@@ -177,7 +175,6 @@ class Solver:
             exact_bias=loss.EXACT_BIAS,
             fused_bias=loss.FUSED_BIAS,
             offsets=bool(loss.OFFSETS),
-            offsets_every=loss.DESCENT_BIAS or not self.linear_ or cfg.algorithm == "gd",
             binary=bool(self.binary_),
             linear=bool(self.linear_),
             free_bias=self.bias_ == "free",
@@ -279,7 +276,6 @@ class Solver:
             st.win[0] = st.b[0]
         st.Wbar[:], st.Abar[:], st.Sbar[:] = st.W, st.A, st.S
         st.bbar[:] = st.b
-        st.bc[:] = st.b + st.W @ self.problem_.xbar  # (kernel models: W and x̄ are empty)
         st.scal[0] = 1.0
         st.scal[1] = float(np.sum(st.A * st.S))  # αᵀKα, which the loop keeps
         self.t_ = self.t0_ = state["t"]

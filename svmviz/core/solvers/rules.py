@@ -28,10 +28,6 @@ AVERAGES = {"last": LAST, "uniform": UNIFORM, "weighted": WEIGHTED}
 NONE, EVERY, CHECKPOINTS = 0, 1, 2
 CHECKPOINT_DENSE = 16
 CHECKPOINTS_PER_OCTAVE = 8
-# a profile of the offsets (rules.offsets_due): every step to OFFSETS_DENSE, then
-# OFFSETS_PER_OCTAVE a doubling
-OFFSETS_DENSE = 4
-OFFSETS_PER_OCTAVE = 4
 
 
 @jit_inline
@@ -62,19 +58,6 @@ def recorded(mode, t):
     if mode == CHECKPOINTS:
         return is_checkpoint(t)
     return False
-
-
-@jit_inline
-def offsets_due(every, t):
-    """Whether the offsets (a free b, ρ, ε) are set from the scores after step t. A profile
-    (an exact minimizer for the current w, O(m) or more) after an SGD step of a linear model
-    (O(p)) would cost the run nearly all its time: it is taken OFFSETS_PER_OCTAVE times per
-    doubling of t. In between, a free b follows w (:mod:`._bias`: the bias at the mean
-    point stays) and ρ, ε stay.
-    ``every``: after every step, where the step costs O(m) itself (a kernel model, the full
-    batch), and for a descent on a multiclass hinge's bias, whose steps must sum to ∞
-    (:func:`.losses._common.descent_bias`)."""
-    return every or log_spaced(t, OFFSETS_DENSE, OFFSETS_PER_OCTAVE)
 
 
 @jit_inline
