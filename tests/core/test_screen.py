@@ -13,12 +13,13 @@ COLUMNS = ("objective", "loss", "error", "norm")
 
 
 def brute(Z, u):
-    """(Σ hinge, #errors) at u, point by point."""
+    """(Σ hinge, #errors, #(r < c)) at u, point by point."""
     g = u @ Z
     y = Z[-1]
     hinge = np.maximum(0.0, 1.0 - g).sum()
     errors = np.sum((g < 0) | ((g == 0) & (y > 0)))
-    return hinge, errors
+    below = np.sum(((y > 0) & (g > 1)) | ((y < 0) & (g < 1)))
+    return hinge, errors, below
 
 
 def run(cfg, data, n, screened, lam_hard=None, fast=True):
@@ -52,8 +53,9 @@ def test_evaluate_equals_brute_force_near_and_far_from_the_anchor():
 
 
 def test_ties_on_the_thresholds_are_counted_as_the_loop_counts_them():
-    """Points with g exactly 0 (an error only for y > 0) and exactly 1 (not active), at the
-    anchor and after a move that keeps them there."""
+    """Points with g exactly 0 (an error only for y > 0) and exactly 1 (not active; below
+    only for y > 0 when g > 1, for y < 0 when g < 1), at the anchor and after a move that
+    keeps them there."""
     X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [-1.0, 0.0], [2.0, 1.0]])
     y = np.array([1.0, -1.0, 1.0, -1.0, 1.0])
     Z, zn = _screen.features(np.ascontiguousarray(X.T), y)
@@ -61,7 +63,7 @@ def test_ties_on_the_thresholds_are_counted_as_the_loop_counts_them():
     buckets = np.empty(5, dtype=np.int64)
     u = np.array([1.0, 0.0, 0.0])  # g = (0, 0, 1, 1, 2)
     assert _screen.anchor(Z, zn, y, u, P, S, st, buckets) == brute(Z, u)
-    assert brute(Z, u) == (2.0, 1)
+    assert brute(Z, u) == (2.0, 1, 2)  # below: the y < 0 point at g = 0, and g = 2
     u2 = np.array([1.0, 3.0, 0.0])  # the same g for the points with x₂ = 0
     got = _screen.evaluate(u2, P, S, st)
     assert got == pytest.approx(brute(Z, u2), abs=1e-12)
@@ -124,8 +126,40 @@ def test_screening_looks_at_few_points_once_the_model_settles():
     s = Solver(SolverConfig(lam=0.01, bias="none", iterations=200_000))
     s.reset(Dataset.from_labels(X, y)).step(100_000)
     st = s.screens_[2][0]
-    q = st.size - 4
+    q = st.size - 7
     before = st[q + _screen.EXPLICIT] + m * st[q + _screen.ANCHORS]
     s.step(100_000)
     after = st[q + _screen.EXPLICIT] + m * st[q + _screen.ANCHORS]
     assert (after - before) / 100_000 < m / 20
+
+
+def test_bias_interval_is_the_pair_of_order_statistics_around_the_new_bias():
+    """At u = (w, c) with P + s values of r = y − w·φ below c, the interval found from the
+    screened points is [r_(P), r_(P+1)] of all points, or it says it cannot tell."""
+    rng = np.random.default_rng(5)
+    m = 600
+    X = rng.normal(size=(m, 2))
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=m) > 0, 1.0, -1.0)
+    n_pos = int(np.sum(y > 0))
+    Z, zn = _screen.features(np.ascontiguousarray(X.T), y)
+    P, S, st = (a[0] for a in _screen.allocate(3, m, 1))
+    buckets = np.empty(m, dtype=np.int64)
+    w = np.array([1.5, 0.2])
+    r = np.sort(y - X @ w)
+    c0 = 0.5 * (r[n_pos - 1] + r[n_pos])
+    _screen.anchor(Z, zn, y, np.array([*w, c0]), P, S, st, buckets)
+    found_some = 0
+    for _ in range(200):
+        w2 = w + 0.03 * rng.normal(size=2)
+        u = np.array([*w2, c0])
+        shift = int(brute(Z, u)[2]) - n_pos
+        if shift == 0:
+            continue
+        st[3 + _screen.WORK] = 0.0  # keep the anchor: this test is about the interval
+        found, lo, hi = _screen.bias_interval(u, P, S, st, shift, np.empty(m))
+        r2 = np.sort(y - X @ w2)
+        if found:
+            found_some += 1
+            assert lo == pytest.approx(r2[n_pos - 1], abs=1e-12)
+            assert hi == pytest.approx(r2[n_pos], abs=1e-12)
+    assert found_some >= 20

@@ -2,15 +2,15 @@
 multiclass ones.
 
 Binary: after every step b is a minimizer of Σ_j max(0, 1 − y_j(f_j + b)) for the current
-w (see :mod:`.iterative`, bias modes), found from the previous one by counting, or by a
-selection.
+w (see :mod:`.iterative`, bias modes), found from the previous one by counting, by the
+screens of :mod:`._screen` (linear models) or by a selection.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit
+from svmviz.core._jit import jit, jit_inline
 from svmviz.core.solvers import _screen, _stats
 
 
@@ -26,7 +26,8 @@ def _count_below(y_sign, s, scale, c):
 
 @jit
 def count_below_linear(y_sign, PhiT, a, c):
-    """:func:`_count_below` for the scores a·φ_j, computed on the fly (no score array)."""
+    """:func:`_count_below` for the scores a·φ_j (a's first p entries), computed on the fly
+    (no score array)."""
     below = 0.0
     for j in range(y_sign.shape[0]):
         below += y_sign[j] - _stats.dot_at(PhiT, a, j) < c
@@ -180,10 +181,84 @@ def bias_descent(y, cost, F, scale, b, t):
         b[k] -= step * g[k]
 
 
+@jit_inline
+def screen_one(pb, st, wk):
+    """The arrays the bias of a linear binary iterate is found with (bundles of
+    :mod:`._state`), taken out once per run: screen 1's state is a view."""
+    P1, S1, st1 = wk.sc_P[1], wk.sc_S[1], wk.sc_st[1]
+    return (
+        pb.y_sign,
+        pb.PhiT,
+        pb.Z,
+        pb.zn,
+        st.W,
+        st.win,
+        wk.F,
+        wk.r,
+        wk.U,
+        P1,
+        S1,
+        st1,
+        wk.buckets,
+    )
+
+
+MAX_BUDGET = 8.0  # anchors' worth of full counts an anchor is put off at most
+
+
+@jit_inline
+def screened_bias(screen1, sigma, n_pos):
+    """The exact free bias of the iterate σW, from screen 1 (:mod:`._screen`): the old b is
+    kept when #{r < b} is still P; else the new interval from the screened points, checked
+    by a screened count; else the full search. U's last row is the work row.
+
+    When the screen asks for its first anchor, or for a new one after one that served fewer
+    than ANCHOR_COST evaluations, #{r < b} is counted in full instead until those counts
+    have cost a budget of anchors (ski rental; the budget doubles while anchors serve so
+    few, and is none once one serves more): early in a run w moves so far a step that an
+    anchor would be spent on nearly every step, at ANCHOR_COST counts each or more."""
+    y_sign, PhiT, Z, zn, W, win, F, r, U, P1, S1, st1, buckets = screen1
+    u1 = U[U.shape[0] - 1]
+    _stats.set_u(U, U.shape[0] - 1, W, sigma, win[0])
+    count = _screen.evaluate(u1, P1, S1, st1)[2]
+    q = u1.shape[0]
+    screened = True  # (else the screen's anchor is stale: its interval search would be too)
+    if count >= 0.0:
+        st1[q + _screen.SERVED] += 1.0
+    else:
+        m = y_sign.shape[0]
+        budget = st1[q + _screen.BUDGET]
+        if st1[q + _screen.WAITED] < _screen.ANCHOR_COST * m * budget:
+            st1[q + _screen.WAITED] += m
+            count = count_below_linear(y_sign, PhiT, u1, win[0])  # (u1 = (σW, b))
+            screened = False
+        else:
+            short = st1[q + _screen.SERVED] < _screen.ANCHOR_COST
+            st1[q + _screen.BUDGET] = min(max(2.0 * budget, 1.0), MAX_BUDGET) if short else 0.0
+            st1[q + _screen.WAITED] = 0.0
+            st1[q + _screen.SERVED] = 0.0
+            count = _screen.anchor(Z, zn, y_sign, u1, P1, S1, st1, buckets)[2]
+    below = int(count)
+    if below == n_pos:
+        return win[0]
+    found = False
+    lo_v = hi_v = 0.0
+    if screened:
+        found, lo_v, hi_v = _screen.bias_interval(u1, P1, S1, st1, below - n_pos, r)
+    if found:
+        u1[u1.shape[0] - 1] = 0.5 * (lo_v + hi_v)
+        found = _screen.evaluate(u1, P1, S1, st1)[2] == n_pos
+    if found:
+        win[0] = u1[u1.shape[0] - 1]
+        return win[0]
+    _stats.scores_into(True, PhiT, W, W, sigma, F)
+    return profile_search(y_sign, F[0], 1.0, n_pos, below, r, win)
+
+
 @jit
 def checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win):
-    """The exact free bias of a linear binary iterate σW without a score array: the old b,
-    checked by counting, else a search (F receives the scores)."""
+    """The exact free bias of a linear binary iterate σW without screens and without a
+    score array: the old b, checked by counting, else a search (F receives the scores)."""
     below = count_below_linear(y_sign, PhiT, sigma * W[0], win[0])
     if below == n_pos:
         return win[0]

@@ -51,11 +51,11 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
     the same rules in the same order, so the same numbers."""
     y_sign, PhiT = pb.y_sign, pb.PhiT
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
-    win, F, r = st.win, wk.F, wk.r
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
     p = W.shape[1]
     n_pos = int(np.sum(y_sign > 0))
+    screen1 = _bias.screen_one(pb, st, wk)
     done, status = n, RUNNING
     sigma = scal[0]
     for it in range(n):
@@ -102,7 +102,7 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             norm2 = radius * radius
         scal[0] = sigma
         if cfg.free_bias:
-            b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
+            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         if average == rules.LAST:
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
@@ -146,6 +146,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
     fbuf = np.empty(K)
     gbuf = np.empty(K)
     delta_w = np.zeros(W.shape)
+    screen1 = _bias.screen_one(pb, st, wk)
     # kernel: αᵀKα of the stored (unscaled) coefficients, kept up to date as single α_i
     # change; recomputed exactly every m iterations so that rounding does not accumulate,
     # and kept in scal[1] between calls, so that where a run is cut into calls does not
@@ -284,6 +285,8 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
         elif offsets_from_scores:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
+        elif free_bias and screened:
+            b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         elif free_bias and linear and not fresh:  # check the old b without a score array
             b[0] = _bias.checked_bias(y_sign, PhiT, W, F, sigma, n_pos, r, win)
         elif free_bias:

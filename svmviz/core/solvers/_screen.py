@@ -7,7 +7,9 @@ everything the telemetry needs is decided by the side of g_j relative to 1 and 0
 
 * hinge: Σ_j max(0, 1 − g_j) = Σ over active points (g_j < 1) of 1 − g_j
   = n_A − u·Σ_A ζ_j, so over a set of points whose activity is known it costs O(p);
-* errors: #{g_j < 0} (and g_j = 0 with y_j > 0, the tie rule of the loop).
+* errors: #{g_j < 0} (and g_j = 0 with y_j > 0, the tie rule of the loop);
+* for the exact free bias (:func:`svmviz.core.solvers._bias.profile_bias`), #{r_j < c} with
+  r_j = y_j − w·φ_j: at u = (w, c), r_j < c ⇔ g_j > 1 for y_j > 0 and g_j < 1 for y_j < 0.
 
 At an *anchor* u₀ every point's distance to the nearer threshold, in u-space, is
 ρ_j = min(|g_j(u₀) − 1|, |g_j(u₀)|) / ‖ζ_j‖. Since |g_j(u) − g_j(u₀)| ≤ ‖u − u₀‖ ‖ζ_j‖
@@ -26,13 +28,17 @@ settles, since a converging u moves less and less).
 The telemetry of the output model does not feed back into the algorithm, so the loop only
 records u per iteration and :func:`evaluate_many` screens them all in one call afterwards
 (a call of a compiled function with many arrays costs ~60 ns in reference counting, more
-than a screened evaluation itself).
+than a screened evaluation itself); the bias check does feed back and calls
+:func:`evaluate` each iteration, with three arrays.
 
 State of one screen, three arrays (so that the compiled loop can carry several):
 ``P`` (q+1, m): the ζ_j in bucket order, then their labels y_j; ``S`` (NB+1, 4+q): per
-bucket and above, #active, #errors, where the bucket starts in P, then Σ_A ζ;
-``st`` (q+4): the anchor u₀, then the work since the anchor, whether it is anchored, and
-(for measuring) the anchors so far and the points computed one by one so far.
+bucket and above, #active, #errors, #(r < c), where the bucket starts in P, then Σ_A ζ;
+``st`` (q+7): the anchor u₀, then the work since the anchor, whether it is anchored,
+(for measuring) the anchors so far and the points computed one by one so far; and, for
+the bias check (:func:`svmviz.core.solvers._bias.screened_bias`), the points counted in
+full while an anchor is put off, how many anchors' worth it may be put off, and the
+evaluations the last anchor served.
 """
 
 from __future__ import annotations
@@ -48,17 +54,15 @@ LOW = -48
 ANCHOR_COST = 8.0  # an anchor costs about this many one-by-one evaluations per point
 SLACK = 1e-9  # δ is enlarged by this relative amount against rounding
 # columns of S, and entries of st after u₀
-ACTIVE, ERRORS, START, SUMS = 0, 1, 2, 3
-WORK, ANCHORED, ANCHORS, EXPLICIT = 0, 1, 2, 3
+ACTIVE, ERRORS, BELOW, START, SUMS = 0, 1, 2, 3, 4
+WORK, ANCHORED, ANCHORS, EXPLICIT, WAITED, BUDGET, SERVED = 0, 1, 2, 3, 4, 5, 6
 
 
 def allocate(q: int, m: int, copies: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The state (P, S, st) of ``copies`` screens over m points in q dimensions."""
-    return (
-        np.zeros((copies, q + 1, m)),
-        np.zeros((copies, NB + 1, SUMS + q)),
-        np.zeros((copies, q + 4)),
-    )
+    st = np.zeros((copies, q + 7))
+    st[:, q + BUDGET] = 1.0  # (the first anchor is put off: see _bias.screened_bias)
+    return np.zeros((copies, q + 1, m)), np.zeros((copies, NB + 1, SUMS + q)), st
 
 
 def features(PhiT, y_sign):
@@ -96,10 +100,11 @@ def _bucket(rho):
 
 @jit
 def anchor(Z, zn, y_sign, u, P, S, st, buckets):
-    """Anchor the screen at u; return (Σ hinge, #errors) at u, computed in full."""
+    """Anchor the screen at u; return (Σ hinge, #errors, #(r < c)) at u, computed in full."""
     q, m = Z.shape
     loss = 0.0
     errors = 0.0
+    below = 0.0
     S[:] = 0.0
     for j in range(m):
         g = _dot_at(u, Z, j)
@@ -118,13 +123,16 @@ def anchor(Z, zn, y_sign, u, P, S, st, buckets):
         if g < 0.0 or (g == 0.0 and yj > 0.0):
             errors += 1.0
             S[b, ERRORS] += 1.0
+        if (yj > 0.0 and g > 1.0) or (yj < 0.0 and g < 1.0):
+            below += 1.0
+            S[b, BELOW] += 1.0
     for b in range(NB):  # bucket b's points occupy [S[b, START], S[b + 1, START])
         S[b + 1, START] += S[b, START]
     fill = np.empty(NB, dtype=np.int64)
     for b in range(NB):
         fill[b] = int(S[b, START])
     for b in range(NB - 1, -1, -1):  # the counts and sums: over buckets b and above
-        for c in (ACTIVE, ERRORS):
+        for c in (ACTIVE, ERRORS, BELOW):
             S[b, c] += S[b + 1, c]
         for c in range(q):
             S[b, SUMS + c] += S[b + 1, SUMS + c]
@@ -139,17 +147,17 @@ def anchor(Z, zn, y_sign, u, P, S, st, buckets):
     st[q + WORK] = 0.0
     st[q + ANCHORED] = 1.0
     st[q + ANCHORS] += 1.0
-    return loss, errors
+    return loss, errors, below
 
 
 @jit_inline
 def evaluate(u, P, S, st):
-    """(Σ hinge, #errors) at u, exactly; (−1, −1) when the screen is to be
+    """(Σ hinge, #errors, #(r < c)) at u, exactly; (−1, −1, −1) when the screen is to be
     anchored first (:func:`anchor`: not anchored yet, or the ski-rental rule says so)."""
     q = u.shape[0]
     m = P.shape[1]
     if st[q + ANCHORED] == 0.0 or st[q + WORK] > ANCHOR_COST * m:
-        return -1.0, -1.0
+        return -1.0, -1.0, -1.0
     d2 = 0.0
     for c in range(q):
         d = u[c] - st[c]
@@ -158,19 +166,21 @@ def evaluate(u, P, S, st):
     n = int(S[k + 1, START])  # buckets 0..k may hold ρ ≤ δ; the others are safe
     loss = 0.0
     errors = 0.0
+    below = 0.0
     for pos in range(n):
         g = _dot_at(u, P, pos)
         h = 1.0 - g
         yj = P[q, pos]
         loss += h if h > 0.0 else 0.0
         errors += (g < 0.0) + (g == 0.0) * (yj > 0.0)
+        below += (yj > 0.0) * (g > 1.0) + (yj < 0.0) * (g < 1.0)
     k += 1
     dot = 0.0
     for c in range(q):
         dot += u[c] * S[k, SUMS + c]
     st[q + WORK] += n
     st[q + EXPLICIT] += n
-    return loss + S[k, ACTIVE] - dot, errors + S[k, ERRORS]
+    return loss + S[k, ACTIVE] - dot, errors + S[k, ERRORS], below + S[k, BELOW]
 
 
 @jit
@@ -178,9 +188,9 @@ def evaluate_many(Z, zn, y_sign, U, P, S, st, buckets, out_loss, out_err):
     """out_loss[t], out_err[t] = Σ hinge, #errors at each row u = U[t] (in order)."""
     for t in range(U.shape[0]):
         u = U[t]
-        lo, er = evaluate(u, P, S, st)
+        lo, er, _ = evaluate(u, P, S, st)
         if lo < 0.0:
-            lo, er = anchor(Z, zn, y_sign, u, P, S, st, buckets)
+            lo, er, _ = anchor(Z, zn, y_sign, u, P, S, st, buckets)
         out_loss[t] = lo
         out_err[t] = er
 
@@ -196,3 +206,54 @@ def nearest_first(buf, n, need, shift):
             if (shift > 0 and buf[j] > buf[best]) or (shift < 0 and buf[j] < buf[best]):
                 best = j
         buf[a], buf[best] = buf[best], buf[a]
+
+
+@jit
+def bias_interval(u, P, S, st, shift, cand):
+    """The interval [r_(P), r_(P+1)] of the exact free bias (see
+    :func:`svmviz.core.solvers._bias.profile_bias`) from the screened points, given that at
+    u = (w, c) there are P + ``shift`` values r_j = y_j − w·φ_j below c. Returns (found, lo,
+    hi); not found: it would take more than a quarter of the points, search them all.
+
+    r_j − c = y_j(1 − g_j), and a point of a bucket above the ones computed is at least
+    ``gap`` from c (|1 − g_j| ≥ (ρ_j − δ)‖ζ_j‖, and ‖ζ_j‖ ≥ 1). The buckets are computed
+    in order, one more at a time, until the |shift| + 1 values nearest c on the side the
+    interval moved to are all nearer than the gap: then they are the ranks sought.
+    ``cand`` is scratch of length m.
+    """
+    q = u.shape[0]
+    m = P.shape[1]
+    if st[q + ANCHORED] == 0.0 or shift == 0:
+        return False, 0.0, 0.0
+    d2 = 0.0
+    for c in range(q):
+        d = u[c] - st[c]
+        d2 += d * d
+    delta = math.sqrt(d2) * (1.0 + SLACK)
+    need = abs(shift) + 1
+    nc = 0
+    done = 0
+    kk = _bucket(delta) + 1
+    while True:
+        if kk >= NB - 1:
+            n, gap = m, np.inf
+        else:
+            n, gap = int(S[kk + 1, START]), 2.0 ** (kk + LOW) - delta
+        for pos in range(done, n):
+            v = P[q, pos] * (1.0 - _dot_at(u, P, pos))
+            if (shift > 0 and v < 0.0) or (shift < 0 and v >= 0.0):
+                cand[nc] = v
+                nc += 1
+        st[q + WORK] += n - done
+        st[q + EXPLICIT] += n - done
+        done = n
+        if nc >= need:
+            nearest_first(cand, nc, need, shift)
+            if abs(cand[need - 1]) < gap:
+                c0 = u[q - 1]
+                if shift > 0:
+                    return True, c0 + cand[need - 1], c0 + cand[need - 2]
+                return True, c0 + cand[need - 2], c0 + cand[need - 1]
+        if n >= m or 4 * n > m:
+            return False, 0.0, 0.0
+        kk += 1

@@ -24,7 +24,7 @@ class Settings(NamedTuple):
     binary: bool
     linear: bool
     free_bias: bool  # b not regularized (exact for binary problems, see :mod:`._bias`)
-    screened: bool  # linear binary: telemetry by screening (:mod:`._screen`)
+    screened: bool  # linear binary: telemetry and bias check by screening (:mod:`._screen`)
     lam: float
     schedule: int
     eta0: float
@@ -71,9 +71,10 @@ class State(NamedTuple):
 
 
 class Work(NamedTuple):
-    """Scratch buffers and the screen's state (:mod:`._screen`, which follows the output
-    model). U (n+1)×(p+1) records the output model of each iteration for the screen, which
-    evaluates them all after the loop."""
+    """Scratch buffers and the screens' state (:mod:`._screen`: screen 0 follows the output
+    model, screen 1 the iterate with the previous b). U (n+1)×(p+1) records the output model
+    of each iteration for screen 0, which evaluates them all after the loop; its last row is
+    screen 1's work row."""
 
     F: np.ndarray  # (K, m) scores
     r: np.ndarray  # (4m,) for the bias and offset searches

@@ -161,9 +161,9 @@ class Solver:
         else:
             Z, zn = np.zeros((p + 1, 0)), np.zeros(0)
         self.problem_ = Problem(y=y, y_sign=y_sign, cost=cost, PhiT=PhiT, G=G, Z=Z, zn=zn)
-        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 1)
+        self.screens_ = _screen.allocate(p + 1, Z.shape[1], 2)
         self._scratch = (np.zeros((Ko, m)), np.empty(4 * m), np.empty(Z.shape[1], dtype=np.int64))
-        self._work = np.empty((1, p + 1))  # the screen's rows of models (run's U)
+        self._work = np.empty((1, p + 1))  # the screens' rows of models (run's U)
         # name → the compiled loop for this solver's argument types (_jit.entry_point)
         self._entries: dict[str, Callable] = {}
         rho = self.loss_.subgradient_bound(float(np.sqrt(self.r2_)), K, cfg)
@@ -523,10 +523,10 @@ class Solver:
         idx = self._sampler.indices(n)
         cols, sampled, flags = self.history_.reserve(n)
         sampled[:] = idx
-        if self._work.shape[0] < (n if cfg.screened else 1):  # kept: no page faults
-            self._work = np.empty((n, p + 1))
+        if self._work.shape[0] < (n + 1 if cfg.screened else 1):  # kept: no page faults
+            self._work = np.empty((n + 1, p + 1))
         F, r, buckets = self._scratch
-        work = Work(F, r, *self.screens_, buckets, self._work[:n])
+        work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
         out = Record(**{c: cols.get(c, NO_ROWS) for c in COLUMNS + OFFSETS}, flags=flags)
         fast = cfg.screened and self.batch_ == 1 and self.fast_
         name = "run_linear_binary" if fast else "run"

@@ -64,10 +64,10 @@ OPTIONAL = {
     "PROJECT": False,
     # the loss a model file names (None: the file has no loss); default: NAME
     "MODEL_LOSS": "",
-    # the binary hinge's exact free bias: _bias's searches (profile_bias, checked_bias)
-    # instead of the loss's offsets, and w = 0's bias set in numpy
+    # the binary hinge's exact free bias: _bias's searches (profile_bias, screened and
+    # checked bias) instead of the loss's offsets, and w = 0's bias set in numpy
     "EXACT_BIAS": False,
-    # a linear binary model's telemetry by screening (:mod:`.._screen`)
+    # a linear binary model's telemetry and bias check by screening (:mod:`.._screen`)
     "SCREENED": False,
     # a multiclass free bias by the loss's own fused step (_bias.bias_descent) instead of
     # its offsets (a call through the loss costs the loop 5%)
