@@ -93,6 +93,8 @@ def read_scenario(path) -> Scenario:
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
     on = tuple(k for k in VIEW_OPTIONS if view.get(k))
     race = d.get("race", [])
+    if not isinstance(race, list):
+        raise InputError(f"{path}: 'race' must be a list of runs' settings, not {race!r}")
     if race:
         try:
             race_configs(config, race)

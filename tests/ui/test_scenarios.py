@@ -97,6 +97,11 @@ def test_each_scenario_opens_and_trains(qtbot, make_window, wait_frame, path):
             "λ",
         ),
         (
+            '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "c", '
+            '"data": {"points": [[0, 0, "a"], [1, 1, "b"]]}, "race": 1e-300}',
+            "'race' must be a list",
+        ),
+        (
             '{"format": "svmviz-scenario", "version": 1, "title": "t", "caption": "'
             + "c" * 2001
             + '", "data": {"points": [[0, 0, "a"], [1, 1, "b"]]}}',
