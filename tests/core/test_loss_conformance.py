@@ -12,7 +12,7 @@ from svmviz.core import _jit, problems
 from svmviz.core.solvers import losses
 from svmviz.core.solvers.losses import _dispatch
 
-# what the loop calls through _dispatch (curvature: only where it is called, below)
+# what the loop calls through _dispatch (derivatives: only where it is called, below)
 LOOP_PARTS = ("terms", "value", "totals", "offsets", "offset_term")
 # the numpy parts that define the objective and the reference, and their parameters
 NUMPY_PARTS = {
@@ -34,7 +34,7 @@ def _parameters(func) -> tuple[str, ...]:
 
 
 def _calls_newton(func) -> bool:
-    """Whether a loss's part calls _common.newton_bias, which calls its curvature."""
+    """Whether a loss's part calls _common.newton_bias, which calls its derivatives."""
     return "newton_bias" in func.__code__.co_names
 
 
@@ -67,7 +67,7 @@ def test_the_loop_parts_have_the_dispatch_signatures_and_python_twins(name, modu
     known = {func for _, _, func in _jit._functions}
     parts = list(LOOP_PARTS)
     if any(_calls_newton(getattr(module, p)) for p in LOOP_PARTS):
-        parts.append("curvature")  # a smooth binary loss's free bias: Newton's method
+        parts.append("derivatives")  # a smooth binary loss's free bias: Newton's method
     for part in parts:
         func = getattr(module, part)
         assert _parameters(func) == _parameters(getattr(_dispatch, part)), part
@@ -119,7 +119,7 @@ def test_the_readme_names_every_part():
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     paragraph = readme[readme.index("- **A loss or problem**") :].split("\n- **")[0]
     named = set(re.findall(r"`([A-Za-z_]+)[`(]", paragraph))
-    parts = {*LOOP_PARTS, "curvature", *NUMPY_PARTS, *WORDS, "LEVELS", "NAME", *FLAGS}
+    parts = {*LOOP_PARTS, "derivatives", *NUMPY_PARTS, *WORDS, "LEVELS", "NAME", *FLAGS}
     parts |= {"OFFSETS", "MODEL_LOSS", "check"}
     assert parts <= named, sorted(parts - named)
 

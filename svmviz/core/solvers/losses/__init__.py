@@ -3,7 +3,7 @@ every option list is derived from.
 
 A loss module holds everything about its problem: the per-example value and
 (sub)gradient that the compiled loop calls (``terms``, ``value``, ``totals``, ``offsets``,
-``offset_term``, and ``curvature`` for a smooth binary loss's free bias: plain functions
+``offset_term``, and ``derivatives`` for a smooth binary loss's free bias: plain functions
 that :mod:`._dispatch` inlines into one specialisation of the loop per loss), its
 parameters (a NamedTuple class, registered with the dispatch), the vectorized ``losses``
 that define the objective for everything else, its exact reference, the levels the plane

@@ -110,17 +110,14 @@ def upper_quantile(v, n, q, buf, near):
 
 @jit
 def _bias_derivatives(loss, t, F, scale, c):
-    """(Σ_i ∂ℓ_i/∂b, Σ_i ∂²ℓ_i/∂b²) at the bias c, for the scores scale·F + c."""
-    f = np.empty(1)
-    g = np.empty(1)
-    off = np.zeros(2)
+    """(Σ_i ∂ℓ_i/∂b, Σ_i ∂²ℓ_i/∂b²) at the bias c, for the scores scale·F + c (each score
+    handed over as a 1-tuple, not through an array: the loop vectorizes)."""
     d = 0.0
     h = 0.0
     for i in range(F.shape[1]):
-        f[0] = scale * F[0, i] + c
-        _dispatch.terms(loss, f, 0, t[i], off, g)
-        d -= g[0]
-        h += _dispatch.curvature(loss, f, t[i])
+        d1, d2 = _dispatch.derivatives(loss, (scale * F[0, i] + c,), t[i])
+        d += d1
+        h += d2
     return d, h
 
 
@@ -130,7 +127,8 @@ def newton_bias(loss, t, F, scale, b):
     method on the mean loss in b (convex, one-dimensional). The derivative is monotone in
     b, so a bracket [lo, hi] around its zero is kept: a Newton step that leaves it (or has
     no curvature, as the logistic loss where every |f| is large) is replaced by bisection,
-    or, before the zero is bracketed, by a step that doubles each time."""
+    or, before the zero is bracketed, by a step that doubles each time, which also bounds
+    a Newton step there (a nearly flat loss would send it out by 1e300)."""
     m = F.shape[1]
     lo, hi = -np.inf, np.inf
     x = b[0]
@@ -144,12 +142,16 @@ def newton_bias(loss, t, F, scale, b):
         else:
             lo = x
         nx = x - d / h if h > 1e-300 else np.nan
+        bracketed = lo > -np.inf and hi < np.inf
         if not (nx > lo and nx < hi):
-            if lo > -np.inf and hi < np.inf:
+            if bracketed:
                 nx = 0.5 * (lo + hi)
             else:
                 nx = x - span if d > 0.0 else x + span
                 span *= 2.0
+        elif not bracketed and abs(nx - x) > span:  # (a near-flat loss: a step to 1e300)
+            nx = x - span if d > 0.0 else x + span
+            span *= 2.0
         if abs(nx - x) <= 1e-13 * (1.0 + abs(x)):
             x = nx
             break

@@ -54,9 +54,9 @@ def value(loss, f, yi, ti, off):
     return _python(loss).value(loss, f, yi, ti, off)
 
 
-def curvature(loss, f, ti):
-    """∂²ℓ_i/∂f² of a smooth binary loss (the free bias's Newton step)."""
-    return _python(loss).curvature(loss, f, ti)
+def derivatives(loss, f, ti):
+    """(∂ℓ_i/∂f, ∂²ℓ_i/∂f²) of a smooth binary loss at f[0] (the free bias's Newton step)."""
+    return _python(loss).derivatives(loss, f, ti)
 
 
 def totals(loss, y, t, F, scale, b, off):
@@ -98,9 +98,9 @@ def _install() -> None:
         fn = impl(loss, "value")
         return lambda loss, f, yi, ti, off: fn(loss, f, yi, ti, off)
 
-    @overload(curvature, inline="always")
-    def _curvature(loss, f, ti):
-        fn = impl(loss, "curvature")
+    @overload(derivatives, inline="always")
+    def _derivatives(loss, f, ti):
+        fn = impl(loss, "derivatives")
         return lambda loss, f, ti: fn(loss, f, ti)
 
     @overload(totals, inline="always")

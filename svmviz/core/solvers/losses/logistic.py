@@ -77,9 +77,11 @@ def value(loss, f, yi, ti, off):
 
 
 @plain
-def curvature(loss, f, ti):
-    p = 1.0 / (1.0 + np.exp(-abs(f[0])))
-    return p * (1.0 - p)
+def derivatives(loss, f, ti):
+    z = ti * f[0]
+    e = np.exp(-abs(z))
+    s = 1.0 / (1.0 + e)  # σ(|z|); σ(−z) = 1/(1 + e^z) is e·s for z > 0, else s
+    return -ti * (e * s if z > 0.0 else s), e * s * s
 
 
 @plain

@@ -75,8 +75,9 @@ def value(loss, f, yi, ti, off):
 
 
 @plain
-def curvature(loss, f, ti):
-    return 2.0 if ti * f[0] < 1.0 else 0.0
+def derivatives(loss, f, ti):
+    h = 1.0 - ti * f[0]
+    return (-2.0 * ti * h, 2.0) if h > 0.0 else (0.0, 0.0)
 
 
 @plain
