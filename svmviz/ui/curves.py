@@ -170,6 +170,9 @@ class CurvePanel(QtWidgets.QSplitter):
         self._linear = False  # the objective on a linear axis (it reaches 0 or below)
         self._loss_top = None
         self._warm_label = False
+        # the last history's rows drawn: show_history and show_problem draw the same frame's
+        # history (the scan for its exact rows is O(rows), on the GUI thread)
+        self._last_pick: tuple[np.ndarray, int, tuple[np.ndarray, np.ndarray]] | None = None
         self.set_budget(1000)
         self._range_objective(0.01, 10.0)  # until there is a curve
         self._range_loss(1.0)
@@ -266,7 +269,7 @@ class CurvePanel(QtWidgets.QSplitter):
             kind, "training error"
         )
         self._label(self.loss_curves["error"], error_label)
-        rows_t, pick = _picked(history)
+        rows_t, pick = self._picked(history)
         n = len(rows_t)
         t = rows_t[pick].astype(float)
         width = self.loss_curves["width"]
@@ -301,6 +304,14 @@ class CurvePanel(QtWidgets.QSplitter):
         else:
             span = np.array([1.0, max(float(t[-1]), 2.0)])
             self._show_optional(self.offset_curves["nu"], "ν", span, np.array([nu, nu]))
+
+    def _picked(self, history: dict) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`_picked`, once per history (a frame's: its objective column, as long)."""
+        obj = history["objective"]
+        last = self._last_pick
+        if last is None or last[0] is not obj or last[1] != len(obj):
+            last = self._last_pick = (obj, len(obj), _picked(history))
+        return last[2]
 
     def _sample_mae(self, snap, parts) -> None:
         """The training MAE of ``snap`` (a regression), from its frame's residuals."""
@@ -347,7 +358,7 @@ class CurvePanel(QtWidgets.QSplitter):
             self.clear()
             return
         self._label_x(warm=t0 > 0)
-        rows_t, pick = _picked(history)
+        rows_t, pick = self._picked(history)
         t = rows_t[pick].astype(float)
         # one-class (−ρ) and ν-SVC (−νρ) have objectives ≤ 0: off a log axis, on a linear one
         linear = not self.suboptimality and (

@@ -485,7 +485,7 @@ def _offset_rows(record) -> list[str]:
     rows = []
     if record.rho is not None:
         rows.append(
-            f"ρ after the step (set exactly for w<sub>t+1</sub>): "
+            "ρ after the step (set exactly for w<sub>t+1</sub>): "
             f"<b>{_change(np.array([record.rho]), np.array([record.rho_after]))}</b>"
         )
     if record.loss == "nu-svr" and record.epsilon is not None:
