@@ -94,6 +94,31 @@ def test_a_softmax_free_bias_is_the_exact_profile_after_every_step(kernel):
         assert abs(s.state_.b.sum()) < 1e-9  # (a shift of every b_k changes nothing)
 
 
+@pytest.mark.parametrize("scale", [1.0, 40.0])
+def test_the_softmax_profile_reaches_the_least_loss_from_a_far_bias(scale):
+    """From b = (60, 0, −60): long steps, cut and checked by the loss, and exponentials
+    taken anew once the shift passes REBASE; near-one-hot scores (scale 40) leave a
+    Hessian that all but vanishes. The result is the least mean loss, Σ b kept."""
+    from scipy.optimize import minimize
+
+    from svmviz.core.solvers.losses import softmax
+
+    rng = np.random.default_rng(5)
+    F = rng.normal(size=(3, 200))
+    y = np.where(F[0] > 0.8, 0, np.where(F[1] > 0.0, 1, 2)).astype(np.int64)
+
+    def mean_loss(b):
+        Z = scale * F.T + b
+        top = Z.max(axis=1)
+        return np.mean(top + np.log(np.exp(Z - top[:, None]).sum(axis=1)) - Z[np.arange(200), y])
+
+    b = np.array([60.0, 0.0, -60.0])
+    softmax.profile_bias(y, F, scale, b)
+    best = minimize(mean_loss, np.zeros(3), method="BFGS", options=dict(gtol=1e-12))
+    assert mean_loss(b) <= best.fun + 1e-12
+    assert abs(b.sum()) < 1e-9
+
+
 # far from the origin, or with a small λ: a b kept for a few steps between two profiles
 # made the steps of w fit it instead, and the runs stalled at gaps of 7% to 60,000%
 _R = np.random.default_rng(3)

@@ -88,115 +88,171 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
 
 
 NEWTON_ITERATIONS = 60
-# a Newton step whose decrement gᵀH⁻¹g is below this ends the search: the next would be of
-# its square (quadratic convergence), the objective then exact to rounding
-NEWTON_LAST = 1e-10
-# where every p_i is nearly one-hot (early, w large) the Hessian all but vanishes: it is
-# damped by this, and a step moves no b_k by more than NEWTON_REACH
-NEWTON_DAMPING = 1e-12
+# A Newton step d whose every entry is at most NEWTON_SAFE is taken without evaluating the
+# loss: shifting the scores by d scales each p_k by e^(±2‖d‖∞) at most, so the Hessian on
+# the segment stays within e^(±2‖d‖∞) of H, and the loss falls by at least
+# (1 − (e^c − 1 − c)/c²) gᵀH⁻¹g, c = 2‖d‖∞ (> 0.12 of the decrement at 0.75). A longer
+# step is cut to NEWTON_REACH and halved while it raises the loss.
+NEWTON_SAFE = 0.75
 NEWTON_REACH = 4.0
+# the same bound makes the next decrement at most (‖d‖∞ e^(3‖d‖∞))² gᵀH⁻¹g: the search ends
+# at the first point where that is below NEWTON_LAST (the loss then within half of it of
+# its least, exact to rounding)
+NEWTON_LAST = 1e-16
+# where every p_i is nearly one-hot (early, w large) the Hessian all but vanishes: it is
+# damped by this
+NEWTON_DAMPING = 1e-12
+# the exponentials are taken once at an origin o, and a shift s from it costs products
+# only (e^(f + o + s) = e^(f + o) e^s); past this shift they are taken anew at o + s
+REBASE = 30.0
 
 
 @plain
 def totals(loss, y, t, F, scale, b, off):
-    m = F.shape[1]
-    K = F.shape[0]
-    return _log_sum_exp(y, F, scale, b, np.empty((K, m)), np.empty(m), np.empty(m))
-
-
-@jit
-def _log_sum_exp(y, F, scale, x, P, top, total):
-    """(Σ_i ℓ_i, Σ_i wrong_i) of the scores scale·F + x, a class at a time over contiguous
-    rows (P: K×m, top and total: m, scratch), so that the compiler vectorizes the passes
-    (an example at a time costs twice as long); P is left e^(f − top), total Σ_k of it."""
     K, m = F.shape
-    for k in range(K):
-        for i in range(m):
-            P[k, i] = scale * F[k, i] + x[k]
-    for i in range(m):
-        top[i] = P[0, i]
-    for k in range(1, K):
-        for i in range(m):
-            top[i] = max(top[i], P[k, i])
+    E = np.empty((K, m))
+    top = np.empty(m)
+    _exponents(F, scale, b, E, top)
     value = 0.0
     wrong = 0.0
     for i in range(m):
         yi = y[i]
-        value += top[i] - P[yi, i]
-        right = P[yi, i] == top[i]  # and no earlier class ties it (the first argmax)
+        value += top[i] - E[yi, i]
+        right = E[yi, i] == top[i]  # and no earlier class ties it (the first argmax)
         for k in range(yi):
-            right = right and P[k, i] < top[i]
+            right = right and E[k, i] < top[i]
         wrong += 0.0 if right else 1.0
-        total[i] = 0.0
-    for k in range(K):
-        for i in range(m):
-            P[k, i] = np.exp(P[k, i] - top[i])
-            total[i] += P[k, i]
+    _exponentiate(E, top)
+    total = np.empty(m)
+    _sums(E, total)
     for i in range(m):
         value += np.log(total[i])
     return value, wrong
 
 
 @jit
-def _pass(y, F, scale, x, g, H, P, top, total):
-    """The sum of the softmax losses at the bias x, and into g, H the sums of p_i − e_{y_i}
-    and of diag p_i − p_i p_iᵀ (the upper triangle)."""
+def _exponents(F, scale, x, E, top):
+    """E = scale·F + x and top the largest of each example's, a class at a time over
+    contiguous rows, so that the compiler vectorizes the passes (an example at a time costs
+    twice as long)."""
     K, m = F.shape
-    value = _log_sum_exp(y, F, scale, x, P, top, total)[0]
+    for k in range(K):
+        for i in range(m):
+            E[k, i] = scale * F[k, i] + x[k]
     for i in range(m):
-        total[i] = 1.0 / total[i]
+        top[i] = E[0, i]
+    for k in range(1, K):
+        for i in range(m):
+            top[i] = max(top[i], E[k, i])
+
+
+@jit
+def _exponentiate(E, top):
+    """E = e^(E − top): at most 1, and 1 at each example's top."""
+    K, m = E.shape
+    for k in range(K):
+        for i in range(m):
+            E[k, i] = np.exp(E[k, i] - top[i])
+
+
+@jit
+def _sums(P, total):
+    """total_i = Σ_k P_ki, a class at a time."""
+    K, m = P.shape
+    for i in range(m):
+        total[i] = P[0, i]
+    for k in range(1, K):
+        for i in range(m):
+            total[i] += P[k, i]
+
+
+@jit
+def _moments(n, E, s, P, total, inverse, g, H):
+    """The sums over the examples of p_i − e_{y_i} into g and of diag p_i − p_i p_iᵀ into
+    H (its upper triangle), p_i the softmax of the exponentials E shifted by s (n the class
+    counts), and into total the Σ_k of E_ki e^(s_k) (P and inverse: scratch)."""
+    K, m = E.shape
+    for k in range(K):
+        c = np.exp(s[k])
+        for i in range(m):
+            P[k, i] = E[k, i] * c
+    _sums(P, total)
+    for i in range(m):
+        inverse[i] = 1.0 / total[i]  # (then products: a division each costs twice as long)
     for k in range(K):
         row = 0.0
         for i in range(m):
-            P[k, i] *= total[i]
+            P[k, i] *= inverse[i]
             row += P[k, i]
-        g[k] = row
+        g[k] = row - n[k]
+        H[k, k] = row
     for k in range(K):
         for q in range(k, K):
             cross = 0.0
             for i in range(m):
                 cross += P[k, i] * P[q, i]
-            H[k, q] = (g[k] if q == k else 0.0) - cross
-    for i in range(m):
-        g[y[i]] -= 1.0
-    return value
+            H[k, q] = (H[k, k] if q == k else 0.0) - cross
+
+
+@jit
+def _shifted_loss(total, n, s):
+    """The summed loss at the shift s, less a constant of the exponentials (Σ_i log total_i
+    − Σ_k n_k s_k, n the class counts), and the size of its rounding error."""
+    value = 0.0
+    size = 0.0
+    for i in range(total.shape[0]):
+        v = np.log(total[i])
+        value += v
+        size += abs(v)
+    for k in range(s.shape[0]):
+        value -= n[k] * s[k]
+        size += abs(n[k] * s[k])
+    return value, 1e-13 * size
 
 
 @jit
 def profile_bias(y, F, scale, b):
     """The free bias b minimizing the mean softmax loss for the scores scale·F: profiled
-    out as a binary loss's is. Newton's method in K dimensions from the previous b, halving
-    a step that raises the loss (the mean loss is convex and smooth in b). Its gradient is
-    (1/m) Σ_i (p_i − e_{y_i}) and its Hessian (1/m) Σ_i (diag p_i − p_i p_iᵀ); a shift of
+    out as a binary loss's is. Newton's method in K dimensions from the previous b (the mean
+    loss is convex and smooth in b; a step is safe by NEWTON_SAFE, or checked). Its gradient
+    is (1/m) Σ_i (p_i − e_{y_i}) and its Hessian (1/m) Σ_i (diag p_i − p_i p_iᵀ); a shift of
     every b_k changes nothing, so Σ_k b_k stays as it is by solving with the Hessian plus
     11ᵀ/K (whose step has Σ_k δ_k = 0)."""
     K, m = F.shape
     g = np.empty(K)
     H = np.empty((K, K))
+    E = np.empty((K, m))
     P = np.empty((K, m))
-    top = np.empty(m)
     total = np.empty(m)
-    x = b.copy()
-    base = b.copy()  # the last accepted point, and its Newton step d
-    d = np.zeros(K)
-    best = np.inf
-    length = 1.0
+    inverse = np.empty(m)
+    origin = b.copy()
+    s = np.zeros(K)
+    trial = np.empty(K)
+    n = np.zeros(K)
+    for i in range(m):
+        n[y[i]] += 1.0
+    _exponents(F, scale, origin, E, total)
+    _exponentiate(E, total)
+    fresh = False  # g, H and total hold the moments at s
     for _ in range(NEWTON_ITERATIONS):
-        value = _pass(y, F, scale, x, g, H, P, top, total)
-        if value > best + 1e-13 * abs(best):  # the step went too far (not rounding): half
-            length *= 0.5
-            if length < 1e-10:
-                break
-            for k in range(K):
-                x[k] = base[k] + length * d[k]
-            continue
-        best, length = value, 1.0
+        far = 0.0
         for k in range(K):
-            base[k] = x[k]
+            far = max(far, abs(s[k]))
+        if far > REBASE:
+            for k in range(K):
+                origin[k] += s[k]
+                s[k] = 0.0
+            _exponents(F, scale, origin, E, total)
+            _exponentiate(E, total)
+            fresh = False
+        if not fresh:
+            _moments(n, E, s, P, total, inverse, g, H)
+        fresh = False
+        for k in range(K):
             g[k] /= m
             for q in range(k, K):
                 H[k, q] = H[k, q] / m + 1.0 / K
-                H[q, k] = H[k, q]  # (the pass fills the upper triangle)
+                H[q, k] = H[k, q]  # (the moments fill the upper triangle)
             H[k, k] += NEWTON_DAMPING
         d = np.linalg.solve(H, -g)
         decrement = 0.0
@@ -204,16 +260,32 @@ def profile_bias(y, F, scale, b):
         for k in range(K):
             decrement -= g[k] * d[k]
             longest = max(longest, abs(d[k]))
-        shorten = min(1.0, NEWTON_REACH / longest) if longest > 0.0 else 1.0
-        for k in range(K):
-            d[k] *= shorten
-            x[k] = base[k] + d[k]
-        if decrement <= NEWTON_LAST and shorten == 1.0:
+        if longest <= NEWTON_SAFE:
             for k in range(K):
-                base[k] = x[k]
+                s[k] += d[k]
+            bound = longest * np.exp(3.0 * longest)
+            if decrement * bound * bound <= NEWTON_LAST:
+                break
+            continue
+        before, rounding = _shifted_loss(total, n, s)
+        length = min(1.0, NEWTON_REACH / longest)
+        for k in range(K):
+            d[k] *= length
+        length = 1.0
+        while length >= 1e-10:
+            for k in range(K):
+                trial[k] = s[k] + length * d[k]
+            _moments(n, E, trial, P, total, inverse, g, H)
+            if _shifted_loss(total, n, trial)[0] <= before + rounding:
+                fresh = True
+                break
+            length *= 0.5
+        if not fresh:  # no step lowers the loss: b is where rounding leaves it
             break
+        for k in range(K):
+            s[k] = trial[k]
     for k in range(K):
-        b[k] = base[k]
+        b[k] = origin[k] + s[k]
 
 
 _dispatch.register(Softmax, __name__)
