@@ -295,7 +295,7 @@ def test_sigmoid_kernel_trains_without_a_reference(blobs2, capsys, tmp_path):
 
 
 def test_quickselect_finds_the_order_statistic():
-    from svmviz.core.solvers._bias import _select_in_place
+    from svmviz.core.solvers._screen import select_in_place
 
     rng = np.random.default_rng(0)
     for m in (2, 3, 10, 101):
@@ -304,7 +304,7 @@ def test_quickselect_finds_the_order_statistic():
             k = int(rng.integers(0, m))
             expected = np.sort(a)
             b = a.copy()
-            assert _select_in_place(b, k) == expected[k]
+            assert select_in_place(b, k) == expected[k]
             assert b[:k].max(initial=-np.inf) <= expected[k] <= b[k + 1 :].min(initial=np.inf)
 
 

@@ -52,75 +52,40 @@ def profile_bias(y_sign, s, scale, n_pos, r, win):
     return profile_search(y_sign, s, scale, n_pos, below, r, win)
 
 
-MAX_SHIFT = 64  # larger shifts (rare, early in a run): a full selection
+MAX_SHIFT = 256  # larger shifts (rare, early in a run): a full selection
 
 
 @jit
 def _nearest_ranks(y_sign, s, scale, c, shift, buf, win):
     """The interval [r_(P), r_(P+1)] for r = y − scale·s when #{r < c} = P + shift: the
     |shift| + 1 values of r nearest c on the side the interval moved to (below c when
-    shift > 0, at or above it when shift < 0). A window [c − w, c) (or [c, c + w)) that
-    holds enough of them is found by counting (branch-free passes, which vectorize;
-    w = win[1] from the last search, widened 4× until it holds enough), then its few values
-    are gathered (a branch rarely taken) and the nearest picked; a branchy pass would
-    mispredict (half the values fall on each side of c). Returns (found, lo, hi); not found
-    when that side holds fewer values.
+    shift > 0, at or above it when shift < 0). The values in a window [c − w, c) (or
+    [c, c + w)) are gathered, w = win[1] from the last search, widened 4× until it holds
+    enough, and the two nearest selected. The gathering is branch-free (each value written,
+    kept when inside): a branch would mispredict, half the values falling on each side of
+    each end. Returns (found, lo, hi); not found when that side holds fewer values.
     """
     m = y_sign.shape[0]
     need = abs(shift) + 1
     w = win[1] if win[1] > 0.0 else 1e-3
-    lo_b = hi_b = c
-    count = 0
+    nb = 0
     for _ in range(64):
         lo_b, hi_b = (c - w, c) if shift > 0 else (c, c + w)
-        n = 0.0
+        nb = 0
         for j in range(m):
             v = y_sign[j] - scale * s[j]
-            n += (v >= lo_b) * (v < hi_b)
-        count = int(n)
-        if count >= need or w > 1e300:
+            buf[nb] = v
+            nb += (v >= lo_b) & (v < hi_b)
+        if nb >= need or w > 1e300:
             break
         w *= 4.0
-    if count < need:
+    if nb < need:
         return False, 0.0, 0.0
-    win[1] = w if count <= 8 * need else 0.5 * w  # the next search starts near enough
-    nb = 0
-    for j in range(m):
-        v = y_sign[j] - scale * s[j]
-        if v >= lo_b and v < hi_b:
-            buf[nb] = v
-            nb += 1
-    _screen.nearest_first(buf, nb, need, shift)
+    win[1] = w if nb <= 8 * need else 0.5 * w  # the next search starts near enough
+    near, far = _screen.two_nearest(buf, nb, need, shift)
     if shift > 0:  # r_(P+1) is the shift-th largest below c, r_(P) the (shift+1)-th
-        return True, buf[need - 1], buf[need - 2]
-    return True, buf[need - 2], buf[need - 1]  # r_(P) the |shift|-th smallest at or above c
-
-
-@jit
-def _select_in_place(a, k):
-    """Reorder ``a`` so that a[k] is its (k+1)-th smallest value, smaller or equal values
-    before it (Hoare's quickselect; numba's np.partition does the same but compiles far
-    longer)."""
-    lo, hi = 0, a.shape[0] - 1
-    while lo < hi:
-        pivot = a[(lo + hi) // 2]
-        i, j = lo, hi
-        while i <= j:
-            while a[i] < pivot:
-                i += 1
-            while a[j] > pivot:
-                j -= 1
-            if i <= j:
-                a[i], a[j] = a[j], a[i]
-                i += 1
-                j -= 1
-        if k <= j:
-            hi = j
-        elif k >= i:
-            lo = i
-        else:
-            break
-    return a[k]
+        return True, far, near
+    return True, near, far  # r_(P) the |shift|-th smallest at or above c
 
 
 @jit
@@ -141,7 +106,7 @@ def profile_search(y_sign, s, scale, n_pos, below, r, win):
         m = y_sign.shape[0]
         for j in range(m):
             r[j] = y_sign[j] - scale * s[j]
-        hi_v = _select_in_place(r[:m], n_pos)
+        hi_v = _screen.select_in_place(r[:m], n_pos)
         lo_v = r[0]
         for q in range(1, n_pos):
             lo_v = r[q] if r[q] > lo_v else lo_v

@@ -195,17 +195,52 @@ def evaluate_many(Z, zn, y_sign, U, P, S, st, buckets, out_loss, out_err):
         out_err[t] = er
 
 
-@jit_inline
-def nearest_first(buf, n, need, shift):
-    """Move the ``need`` values of buf[:n] nearest c to the front, nearest first: the
-    largest first when shift > 0 (values below c), the smallest when shift < 0 (at or
-    above c). A partial selection sort: need is small."""
-    for a in range(need):
-        best = a
-        for j in range(a + 1, n):
-            if (shift > 0 and buf[j] > buf[best]) or (shift < 0 and buf[j] < buf[best]):
-                best = j
-        buf[a], buf[best] = buf[best], buf[a]
+@jit
+def select_in_place(a, k):
+    """Reorder ``a`` so that a[k] is its (k+1)-th smallest value, smaller or equal values
+    before it (Hoare's quickselect; numba's np.partition does the same but compiles far
+    longer)."""
+    lo, hi = 0, a.shape[0] - 1
+    while lo < hi:
+        pivot = a[(lo + hi) // 2]
+        i, j = lo, hi
+        while i <= j:
+            while a[i] < pivot:
+                i += 1
+            while a[j] > pivot:
+                j -= 1
+            if i <= j:
+                a[i], a[j] = a[j], a[i]
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            break
+    return a[k]
+
+
+@jit
+def two_nearest(buf, n, need, shift):
+    """The (need − 1)-th and need-th values of buf[:n] nearest c, need ≥ 2: the largest
+    when shift > 0 (values below c), the smallest when shift < 0 (at or above c). A
+    selection (O(n)), then the extreme of the part before or after it; buf is reordered."""
+    a = buf[:n]
+    if shift > 0:
+        k = n - need
+        far = select_in_place(a, k)
+        near = a[k + 1]
+        for j in range(k + 2, n):
+            near = a[j] if a[j] < near else near
+        return near, far
+    k = need - 1
+    far = select_in_place(a, k)
+    near = a[0]
+    for j in range(1, k):
+        near = a[j] if a[j] > near else near
+    return near, far
 
 
 @jit
@@ -248,12 +283,12 @@ def bias_interval(u, P, S, st, shift, cand):
         st[q + EXPLICIT] += n - done
         done = n
         if nc >= need:
-            nearest_first(cand, nc, need, shift)
-            if abs(cand[need - 1]) < gap:
+            near, far = two_nearest(cand, nc, need, shift)
+            if abs(far) < gap:
                 c0 = u[q - 1]
                 if shift > 0:
-                    return True, c0 + cand[need - 1], c0 + cand[need - 2]
-                return True, c0 + cand[need - 2], c0 + cand[need - 1]
+                    return True, c0 + far, c0 + near
+                return True, c0 + near, c0 + far
         if n >= m or 4 * n > m:
             return False, 0.0, 0.0
         kk += 1

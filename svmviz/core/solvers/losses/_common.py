@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from svmviz.core._jit import jit, jit_inline, plain
-from svmviz.core.solvers import _bias
+from svmviz.core.solvers import _screen
 from svmviz.core.solvers.losses import _dispatch
 
 
@@ -74,7 +74,7 @@ def lower_quantile(v, n, q, buf, near):
                 buf[count] = v[j]
                 count += 1
         rank = k - 1 - int(below)
-        value = _bias._select_in_place(buf[:count], rank)
+        value = _screen.select_in_place(buf[:count], rank)
         if middle:
             upper = buf[rank + 1]
             for j in range(rank + 2, count):
@@ -85,7 +85,7 @@ def lower_quantile(v, n, q, buf, near):
         return value
     for j in range(n):
         buf[j] = v[j]
-    lo = _bias._select_in_place(buf[:n], k - 1)
+    lo = _screen.select_in_place(buf[:n], k - 1)
     hi = lo
     if middle:
         hi = buf[k]
