@@ -44,9 +44,10 @@ def lower_quantile(v, n, q, buf, near):
 
     ``near`` (kept between calls) holds the last answer c and a half-width h: when the
     window [c − h, c + h] holds the ranks sought, which one branch-free counting pass tells,
-    its few values are gathered and the ranks selected among them, the same values as a
-    selection of all n (which costs several passes, and is the fallback); the window moves
-    and widens towards the ranks when it misses them, and narrows when it holds too many."""
+    its few values are gathered (branch-free too, so buf has room for n) and the ranks
+    selected among them, the same values as a selection of all n (which costs several
+    passes, and is the fallback); the window moves and widens towards the ranks when it
+    misses them, and narrows when it holds too many."""
     k = int(np.ceil(q - 1e-12 * max(q, 1.0)))  # (q = νm/2 computed with rounding)
     k = min(max(k, 1), n)
     middle = not (abs(k - q) > 1e-9 or k == n)
@@ -69,10 +70,10 @@ def lower_quantile(v, n, q, buf, near):
             h *= 0.5
             continue
         count = 0
-        for j in range(n):
-            if v[j] >= low and v[j] <= high:
-                buf[count] = v[j]
-                count += 1
+        for j in range(n):  # (written always, kept when inside: a branch would mispredict)
+            x = v[j]
+            buf[count] = x
+            count += (x >= low) & (x <= high)
         rank = k - 1 - int(below)
         value = _screen.select_in_place(buf[:count], rank)
         if middle:
