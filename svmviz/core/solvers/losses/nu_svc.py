@@ -99,14 +99,16 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     q = loss.nu * m
     if free:
         n = 0
-        for j in range(m):  # (written always, kept for a positive: no branch to mispredict)
-            r[n] = scale * F[0, j]
-            n += t[j] > 0.0
+        for j in range(m):
+            if t[j] > 0.0:
+                r[n] = scale * F[0, j]
+                n += 1
         u = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[2:4])
         n = 0
         for j in range(m):
-            r[n] = -scale * F[0, j]
-            n += t[j] < 0.0
+            if t[j] < 0.0:
+                r[n] = -scale * F[0, j]
+                n += 1
         v = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[4:6])
         off[0] = 0.5 * (u + v)
         b[0] = 0.5 * (v - u)
