@@ -331,6 +331,25 @@ def test_the_last_iterate_model_matches_its_kept_scores(blobs2, kernel):
     assert "objective" in avg.extra
 
 
+@pytest.mark.parametrize("need", [2, 3, 16, 17, 40])
+def test_two_nearest_are_the_order_statistics_either_side(need):
+    """(up to FEW_NEAREST kept in order in one pass, beyond by a selection; with ties, and
+    without room for the first way)"""
+    from svmviz.core.solvers._screen import two_nearest
+
+    rng = np.random.default_rng(need)
+    for trial in range(200):
+        n = int(rng.integers(need, 4 * need + 3))
+        values = np.round(rng.normal(size=n), 1 if trial % 2 else 12)
+        room = n + need if trial % 3 else n  # (no room: the selection)
+        for shift in (need - 1, -(need - 1)):
+            buf = np.zeros(room)
+            buf[:n] = values
+            near, far = two_nearest(buf, n, need, shift)
+            ordered = np.sort(values)[::-1] if shift > 0 else np.sort(values)
+            assert (near, far) == (ordered[need - 2], ordered[need - 1])
+
+
 def test_nearest_ranks_are_the_order_statistics_around_the_new_bias():
     """[r_(P), r_(P+1)] from the values nearest the old b, for shifts either way, with
     ties, and whatever window the last search left (too narrow: widened; too wide: fine)."""

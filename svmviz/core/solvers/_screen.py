@@ -222,12 +222,31 @@ def select_in_place(a, k):
     return a[k]
 
 
+FEW_NEAREST = 16  # (need² n compares: beyond, a selection is faster)
+
+
 @jit
 def two_nearest(buf, n, need, shift):
     """The (need − 1)-th and need-th values of buf[:n] nearest c, need ≥ 2: the largest
-    when shift > 0 (values below c), the smallest when shift < 0 (at or above c). A
-    selection (O(n)), then the extreme of the part before or after it; buf is reordered."""
+    when shift > 0 (values below c), the smallest when shift < 0 (at or above c). Up to
+    FEW_NEAREST, the need nearest kept in order in one pass (buf needs room for n + need);
+    else a selection (O(n)), then the extreme of the part before or after it (buf
+    reordered)."""
     a = buf[:n]
+    if need <= FEW_NEAREST and n + need <= buf.shape[0]:
+        # the need largest of ±a kept in order, in buf[n:n + need], each value passed down
+        # by max and min: no branch, where a selection mispredicts
+        sign = 1.0 if shift > 0 else -1.0
+        top = buf[n : n + need]
+        for i in range(need):
+            top[i] = -np.inf
+        for j in range(n):
+            x = sign * a[j]
+            for i in range(need):
+                t = top[i]
+                top[i] = max(t, x)
+                x = min(t, x)
+        return sign * top[need - 2], sign * top[need - 1]
     if shift > 0:
         k = n - need
         far = select_in_place(a, k)
