@@ -41,7 +41,7 @@ def _exponents(X, ZT, gamma, out, lo, hi):
             row[j] *= -gamma
 
 
-def _rows(X, ZT, gamma, out, lo, hi) -> None:
+def _rows(X: np.ndarray, ZT: np.ndarray, gamma: float, out: np.ndarray, lo: int, hi: int) -> None:
     """out[i, j] = exp(−γ‖X_i − Z_j‖²) for rows lo ≤ i < hi."""
     _exponents(X, ZT, gamma, out, lo, hi)
     np.exp(out[lo:hi], out=out[lo:hi])
