@@ -229,8 +229,11 @@ def profile_bias(y, F, scale, b):
     s = np.zeros(K)
     trial = np.empty(K)
     n = np.zeros(K)
-    for i in range(m):
-        n[y[i]] += 1.0
+    for k in range(K):  # (a class at a time, branch-free: it vectorizes, unlike n[y[i]] += 1)
+        count = 0.0
+        for i in range(m):
+            count += y[i] == k
+        n[k] = count
     _exponents(F, scale, origin, E, total)
     _exponentiate(E, total)
     fresh = False  # g, H and total hold the moments at s
