@@ -65,8 +65,8 @@ class State(NamedTuple):
     off: np.ndarray  # (2,) the offsets ρ and ε where the problem has them
     offbar: np.ndarray
     scal: np.ndarray  # (2,): σ, and the kernel's αᵀKα of the stored A (the loop keeps it)
-    # (6,): the hinge's exact bias and its search's width (_bias), then the last answer
-    # and window of two quantiles of the offsets (losses._common.lower_quantile)
+    # (8,): the hinge's exact bias and its search's width (_bias), then the last answer,
+    # window and move of two quantiles of the offsets (losses._common.lower_quantile)
     win: np.ndarray
 
 
@@ -112,7 +112,7 @@ def new_state(K: int, m: int, p: int) -> State:
         off=np.zeros(2),
         offbar=np.zeros(2),
         scal=np.array([1.0, 0.0]),
-        win=np.zeros(6),
+        win=np.zeros(8),
     )
 
 

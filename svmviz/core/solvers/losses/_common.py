@@ -34,6 +34,7 @@ def sum_values(loss, y, t, F, scale, b, off):
 
 
 GATHER = 64  # the most values a quantile's window gathers (else it narrows)
+SETTLED = 0.2  # an answer that moved less than this share of the window has settled
 
 
 @jit
@@ -42,12 +43,16 @@ def lower_quantile(v, n, q, buf, near):
     so the k = ⌈q⌉-th smallest v_j, or, for a whole q < n, the middle of the q-th and
     (q+1)-th smallest (every point between them is a minimizer). ``buf`` is scratch.
 
-    ``near`` (kept between calls) holds the last answer c and a half-width h: when the
-    window [c − h, c + h] holds the ranks sought, which one branch-free counting pass tells,
-    its few values are gathered (branch-free too, so buf has room for n) and the ranks
-    selected among them, the same values as a selection of all n (which costs several
-    passes, and is the fallback); the window moves and widens towards the ranks when it
-    misses them, and narrows when it holds too many."""
+    ``near`` (kept between calls) holds the last answer c, a half-width h and how far the
+    answer last moved (over h): when the window [c − h, c + h] holds the ranks sought, which
+    one branch-free counting pass tells, its few values are gathered and the ranks selected
+    among them, the same values as a selection of all n (which costs several passes, and is
+    the fallback); the window moves and widens towards the ranks when it misses them, and
+    narrows when it holds too many. The gathering branches on each value once the answer
+    has settled (the values then stay on their sides of the window's ends from call to
+    call, and the branch predictor learns the pattern); while it moves, a branch would
+    mispredict on half of them, and the gathering is branch-free (buf has room for n).
+    Either way the same values in the same order: the same bits."""
     k = int(np.ceil(q - 1e-12 * max(q, 1.0)))  # (q = νm/2 computed with rounding)
     k = min(max(k, 1), n)
     middle = not (abs(k - q) > 1e-9 or k == n)
@@ -70,10 +75,16 @@ def lower_quantile(v, n, q, buf, near):
             h *= 0.5
             continue
         count = 0
-        for j in range(n):  # (written always, kept when inside: a branch would mispredict)
-            x = v[j]
-            buf[count] = x
-            count += (x >= low) & (x <= high)
+        if near[2] < SETTLED:  # a branch, whose pattern repeats: the predictor learns it
+            for j in range(n):
+                if v[j] >= low and v[j] <= high:
+                    buf[count] = v[j]
+                    count += 1
+        else:  # written always, kept when inside: a branch would mispredict
+            for j in range(n):
+                x = v[j]
+                buf[count] = x
+                count += (x >= low) & (x <= high)
         rank = k - 1 - int(below)
         value = _screen.select_in_place(buf[:count], rank)
         if middle:
@@ -81,6 +92,7 @@ def lower_quantile(v, n, q, buf, near):
             for j in range(rank + 2, count):
                 upper = buf[j] if buf[j] < upper else upper
             value = 0.5 * (value + upper)
+        near[2] = abs(value - near[0]) / h
         near[0] = value
         near[1] = h if inside <= GATHER // 2 else 0.5 * h
         return value
@@ -97,6 +109,7 @@ def lower_quantile(v, n, q, buf, near):
         spread = max(spread, abs(v[j] - lo))
     near[0] = 0.5 * (lo + hi) if middle else lo
     near[1] = max(4.0 * spread / n, 1e-300)
+    near[2] = 1.0  # (moved: not settled)
     return near[0]
 
 

@@ -78,7 +78,7 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
             rj = t[j] - scale * F[0, j]
             r[j] = rj - loss.epsilon
             r[m + j] = rj + loss.epsilon
-        b[0] = _common.lower_quantile(r[: 2 * m], 2 * m, m, r[2 * m :], win[2:4])
+        b[0] = _common.lower_quantile(r[: 2 * m], 2 * m, m, r[2 * m :], win[2:5])
 
 
 _dispatch.register(EpsilonSVR, __name__)

@@ -103,19 +103,19 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
             if t[j] > 0.0:
                 r[n] = scale * F[0, j]
                 n += 1
-        u = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[2:4])
+        u = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[2:5])
         n = 0
         for j in range(m):
             if t[j] < 0.0:
                 r[n] = -scale * F[0, j]
                 n += 1
-        v = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[4:6])
+        v = _common.lower_quantile(r[:n], n, 0.5 * q, r[m : 3 * m], win[5:8])
         off[0] = 0.5 * (u + v)
         b[0] = 0.5 * (v - u)
     else:
         for j in range(m):
             r[j] = t[j] * (scale * F[0, j] + b[0])
-        off[0] = _common.lower_quantile(r[:m], m, q, r[m : 3 * m], win[2:4])
+        off[0] = _common.lower_quantile(r[:m], m, q, r[m : 3 * m], win[2:5])
 
 
 @plain

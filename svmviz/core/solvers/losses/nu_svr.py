@@ -80,14 +80,14 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     for j in range(m):
         r[j] = t[j] - scale * F[0, j] - b[0]
     if free:
-        upper = _common.upper_quantile(r[:m], m, 0.5 * q, r[m : 3 * m], win[2:4])
-        lower = _common.lower_quantile(r[:m], m, 0.5 * q, r[m : 3 * m], win[4:6])
+        upper = _common.upper_quantile(r[:m], m, 0.5 * q, r[m : 3 * m], win[2:5])
+        lower = _common.lower_quantile(r[:m], m, 0.5 * q, r[m : 3 * m], win[5:8])
         b[0] += 0.5 * (upper + lower)
         off[1] = 0.5 * (upper - lower)
     else:
         for j in range(m):
             r[j] = abs(r[j])
-        off[1] = _common.upper_quantile(r[:m], m, q, r[m : 3 * m], win[2:4])
+        off[1] = _common.upper_quantile(r[:m], m, q, r[m : 3 * m], win[2:5])
 
 
 @plain

@@ -77,7 +77,7 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     m = t.shape[0]
     for j in range(m):
         r[j] = scale * F[0, j]
-    off[0] = _common.lower_quantile(r[:m], m, loss.nu * m, r[m : 3 * m], win[2:4])
+    off[0] = _common.lower_quantile(r[:m], m, loss.nu * m, r[m : 3 * m], win[2:5])
 
 
 @plain
