@@ -91,13 +91,13 @@ NEWTON_ITERATIONS = 60
 # A Newton step d whose every entry is at most NEWTON_SAFE is taken without evaluating the
 # loss: shifting the scores by d scales each p_k by e^(±2‖d‖∞) at most, so the Hessian on
 # the segment stays within e^(±2‖d‖∞) of H, and the loss falls by at least
-# (1 − (e^c − 1 − c)/c²) gᵀH⁻¹g, c = 2‖d‖∞ (> 0.12 of the decrement at 0.75). A longer
-# step is cut to NEWTON_REACH and halved while it raises the loss.
+# (1 − (e^c − 1 − c)/c²) gᵀH⁻¹g, c = 2‖d‖∞ (over a tenth of the decrement at 0.75). A
+# longer step is cut to NEWTON_REACH and halved while it raises the loss.
 NEWTON_SAFE = 0.75
 NEWTON_REACH = 4.0
 # the same bound makes the next decrement at most (‖d‖∞ e^(3‖d‖∞))² gᵀH⁻¹g: the search ends
-# at the first point where that is below NEWTON_LAST (the loss then within half of it of
-# its least, exact to rounding)
+# at the first point where that is below NEWTON_LAST (the loss then within about half of
+# it of its least: exact to rounding)
 NEWTON_LAST = 1e-16
 # where every p_i is nearly one-hot (early, w large) the Hessian all but vanishes: it is
 # damped by this
