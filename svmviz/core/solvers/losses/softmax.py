@@ -156,6 +156,13 @@ def _exponentiate(E, top):
 
 
 @jit
+def _exponentials(F, scale, x, E, top):
+    """E = e^(scale·F + x − top), top (scratch after) the largest exponent of each example."""
+    _exponents(F, scale, x, E, top)
+    _exponentiate(E, top)
+
+
+@jit
 def _sums(P, total):
     """total_i = Σ_k P_ki, a class at a time."""
     K, m = P.shape
@@ -234,8 +241,7 @@ def profile_bias(y, F, scale, b):
         for i in range(m):
             count += y[i] == k
         n[k] = count
-    _exponents(F, scale, origin, E, total)
-    _exponentiate(E, total)
+    _exponentials(F, scale, origin, E, total)
     fresh = False  # g, H and total hold the moments at s
     for _ in range(NEWTON_ITERATIONS):
         far = 0.0
@@ -245,8 +251,7 @@ def profile_bias(y, F, scale, b):
             for k in range(K):
                 origin[k] += s[k]
                 s[k] = 0.0
-            _exponents(F, scale, origin, E, total)
-            _exponentiate(E, total)
+            _exponentials(F, scale, origin, E, total)
             fresh = False
         if not fresh:
             _moments(n, E, s, P, total, inverse, g, H)
