@@ -163,3 +163,34 @@ def test_nu_svc_without_a_free_bias_takes_any_nu():
     ref = result.reference
     assert result.objective - ref.objective <= 0.01 * max(abs(ref.objective), 0.1)
     assert m > len(few.y)
+
+
+def test_the_softmax_exponentials_are_numpy_s_to_an_ulp(compiled_loops):
+    """The compiled polynomial of the softmax's exponentials is within an ulp of numpy's
+    exp, 0 where that is below 3.3e-308, 1 at the top, NaN where the scores are; its
+    plain-Python twin is numpy's exp."""
+    from svmviz.core import _jit
+    from svmviz.core.solvers.losses import softmax
+
+    rng = np.random.default_rng(5)
+    x = np.r_[
+        rng.uniform(-1, 0, 3000),
+        rng.uniform(-40, 0, 3000),
+        rng.uniform(-745, 0, 3000),
+        [0.0, -0.0, -1e-300, -707.99, -708.0, -708.01, -1e300, -np.inf, np.nan],
+    ]
+    x = np.r_[x, np.zeros(-len(x) % 3)].reshape(3, -1)
+    top = rng.normal(size=x.shape[1]) * 30
+    truth = np.exp((x + top) - top)
+    for module in (softmax, _jit.python_version(softmax)):
+        E = x + top
+        module._exponentiate(E, top, np.empty_like(E))
+        assert np.array_equal(np.isnan(E), np.isnan(x))
+        tiny = truth <= 3.3e-308
+        if module is softmax:
+            assert np.all(E[tiny] == 0.0)
+        else:  # numpy's exp itself
+            assert np.array_equal(E[~np.isnan(x)], truth[~np.isnan(x)])
+        within = np.abs(E - truth) <= np.spacing(truth)
+        assert np.all(within[~tiny & ~np.isnan(x)])
+        assert np.all(E[x == 0.0] == 1.0)
