@@ -194,3 +194,35 @@ def test_the_softmax_exponentials_are_numpy_s_to_an_ulp(compiled_loops):
         within = np.abs(E - truth) <= np.spacing(truth)
         assert np.all(within[~tiny & ~np.isnan(x)])
         assert np.all(E[x == 0.0] == 1.0)
+
+
+@pytest.mark.parametrize("zero_one", [True, False])
+@pytest.mark.parametrize("name", ["crammer_singer", "weston_watkins", "ovr", "softmax"])
+def test_a_multiclass_loss_sums_its_telemetry_as_its_examples_values(
+    compiled_loops, name, zero_one
+):
+    """The telemetry summed a class at a time (compiled, and its plain-Python twin) is the
+    sum of the loss's value at each example: the loss to rounding, the errors exactly (the
+    first of tied classes is predicted; scores with ties), with the 0-1 cost matrix and
+    another."""
+    from svmviz.core import _jit
+    from svmviz.core.objectives import zero_one_cost
+
+    module = losses.MODULES[name]
+    rng = np.random.default_rng(7)
+    K, m = 4, 500
+    cost = zero_one_cost(K) * (1.0 if zero_one else rng.uniform(0.5, 2.0, size=(K, K)))
+    loss = module.params(SolverConfig(multiclass=name), cost)
+    assert getattr(loss, "zero_one", zero_one) == zero_one
+    y = rng.integers(0, K, size=m)
+    F = np.round(rng.normal(size=(K, m)), 1)  # (ties within an example)
+    scale, b, off = 2.0, np.array([0.0, 0.5, -0.5, 0.0]), np.zeros(2)
+    values = [module.value(loss, scale * F[:, i] + b, y[i], 0.0, off) for i in range(m)]
+    want = sum(v for v, _ in values), sum(e for _, e in values)
+    assert 0 < want[1] < m
+    compiled = _jit.compile_plain(module.totals, inline=False)
+    twin = _jit.python_version(module).totals
+    for totals in (compiled, twin):
+        total, wrong = totals(loss, y, np.zeros(m), F, scale, b, off)
+        assert total == pytest.approx(want[0], rel=1e-12)
+        assert wrong == want[1]

@@ -8,8 +8,6 @@ one O(mK) pass, and, for linear binary models, add the screened evaluations of
 
 from __future__ import annotations
 
-import numpy as np
-
 from svmviz.core._jit import jit, jit_inline
 from svmviz.core.solvers import _screen
 
@@ -81,43 +79,6 @@ def binary_stats(y_sign, s, scale, b):
         loss += h
         errors += e
     return loss, errors
-
-
-@jit
-def multiclass_stats(y, cost, F, scale, b):
-    """(Σ generalized hinge, #errors) of the scores scale·F + b (argmax prediction)."""
-    K, m = F.shape
-    loss = 0.0
-    errors = 0
-    for j in range(m):
-        yj = y[j]
-        fy = scale * F[yj, j] + b[yj]
-        worst = 0.0
-        best = -np.inf
-        pred = 0
-        for k in range(K):
-            f = scale * F[k, j] + b[k]
-            if f > best:
-                best = f
-                pred = k
-            v = cost[yj, k] + f - fy
-            worst = v if v > worst else worst
-        loss += worst
-        errors += pred != yj
-    return loss, errors
-
-
-@jit
-def evaluate(binary, y, y_sign, cost, F, scale, b, lam, norm2):
-    """Objective, mean loss and 0-1 error of the model with scores scale·F (no bias) and
-    bias b."""
-    m = F.shape[1]
-    if binary:
-        loss, errors = binary_stats(y_sign, F[0], scale, b[0])
-    else:
-        loss, errors = multiclass_stats(y, cost, F, scale, b)
-    loss /= m
-    return 0.5 * lam * norm2 + loss, loss, errors / m
 
 
 @jit_inline

@@ -16,23 +16,6 @@ from svmviz.core._jit import jit, jit_inline, plain
 from svmviz.core.solvers import _screen
 from svmviz.core.solvers.losses import _dispatch
 
-
-@jit
-def sum_values(loss, y, t, F, scale, b, off):
-    """(Σ_i ℓ_i, Σ_i wrong_i) of the scores scale·F + b, one example at a time."""
-    K, m = F.shape
-    f = np.empty(K)
-    total = 0.0
-    wrong = 0.0
-    for i in range(m):
-        for k in range(K):
-            f[k] = scale * F[k, i] + b[k]
-        v, e = _dispatch.value(loss, f, y[i], t[i], off)
-        total += v
-        wrong += e
-    return total, wrong
-
-
 GATHER = 64  # the most values a quantile's window gathers (else it narrows)
 SETTLED = 0.2  # an answer that moved less than this share of the window has settled
 
@@ -221,8 +204,10 @@ def tube_side(residual, epsilon):
 
 @jit
 def sum_single(loss, y, t, F, scale, b, off):
-    """:func:`sum_values` for one output: the score goes to the loss's ``value`` as a
-    1-tuple, not through an array (a store and a load per example), so the loop vectorizes."""
+    """(Σ_i ℓ_i, Σ_i wrong_i) of the scores scale·F + b of a loss of one output, one
+    example at a time: the score goes to the loss's ``value`` as a 1-tuple, not through an
+    array (a store and a load per example), so the loop vectorizes. (A multiclass loss sums
+    its own a class at a time, with :func:`true_scores` and :func:`first_so_far`.)"""
     m = F.shape[1]
     total = 0.0
     wrong = 0.0
@@ -233,14 +218,38 @@ def sum_single(loss, y, t, F, scale, b, off):
     return total, wrong
 
 
-# Parts that loss modules share (``totals = _common.totals``, or ``single_totals`` for a
-# loss of one output): the telemetry summed one example at a time, and no objective term
-# in the offsets alone.
-@plain
-def totals(loss, y, t, F, scale, b, off):
-    return sum_values(loss, y, t, F, scale, b, off)
+@jit
+def true_scores(y, F, scale, b):
+    """fy_i = scale·F[y_i, i] + b[y_i], a class at a time: a select per class, which the
+    compiler vectorizes (the gather F[y_i, i] it does not)."""
+    K, m = F.shape
+    fy = np.zeros(m)
+    for k in range(K):
+        for i in range(m):
+            f = scale * F[k, i] + b[k]
+            fy[i] = f if y[i] == k else fy[i]
+    return fy
 
 
+@jit_inline
+def first_so_far(f, fy, k, yi):
+    """Whether y_i is still the first argmax (as :func:`multiclass_wrong`) after class k
+    of score f, fy its own: f below fy, or equal to it from class y_i on. For a loss's
+    telemetry summed a class at a time (the product over k is 1 when y_i is predicted)."""
+    return (f < fy) | ((f == fy) & (k >= yi))
+
+
+@jit_inline
+def margin_cost(loss, yi, k):
+    """Δ(y_i, k) of a multiclass hinge's parameters (``cost``, ``zero_one``): 1 − [k = y_i]
+    when Δ is 0-1, a select, which the compiler vectorizes (the gather cost[y_i, k] it
+    does not), else the matrix's."""
+    return (1.0 if yi != k else 0.0) if loss.zero_one else loss.cost[yi, k]
+
+
+# Parts that loss modules share (``totals = _common.single_totals`` for a loss of one
+# output: the telemetry summed one example at a time) and no objective term in the offsets
+# alone.
 @plain
 def single_totals(loss, y, t, F, scale, b, off):
     return sum_single(loss, y, t, F, scale, b, off)

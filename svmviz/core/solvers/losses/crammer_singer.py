@@ -17,7 +17,7 @@ from svmviz.core.config import HARD_MARGIN_LAM_FACTOR
 from svmviz.core.errors import InputError, NotSeparableError
 from svmviz.core.model_io import Model
 from svmviz.core.problems import DECLARED
-from svmviz.core.solvers import _bias, _stats, rules
+from svmviz.core.solvers import _bias, rules
 from svmviz.core.solvers.losses import _common, _dispatch
 from svmviz.core.solvers.losses._exact import features
 
@@ -34,10 +34,12 @@ LEVELS = (0.0, 1.0)  # the boundaries between the regions, the margins f_y − m
 
 class CrammerSinger(NamedTuple):
     cost: np.ndarray  # (K, K) Δ(y, y′), row = true class
+    zero_one: bool = True  # Δ is 0-1 (_common.margin_cost)
 
 
 def params(config, cost) -> CrammerSinger:
-    return CrammerSinger(np.ascontiguousarray(cost, dtype=float))
+    cost = np.ascontiguousarray(cost, dtype=float)
+    return CrammerSinger(cost, bool(np.array_equal(cost, 1.0 - np.eye(len(cost)))))
 
 
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
@@ -82,7 +84,17 @@ def value(loss, f, yi, ti, off):
 
 @plain
 def totals(loss, y, t, F, scale, b, off):
-    return _stats.multiclass_stats(y, loss.cost, F, scale, b)
+    """:func:`value` summed over the examples, a class at a time (vectorized)."""
+    K, m = F.shape
+    fy = _common.true_scores(y, F, scale, b)
+    worst = np.zeros(m)
+    right = np.ones(m)
+    for k in range(K):
+        for i in range(m):
+            f = scale * F[k, i] + b[k]
+            worst[i] = max(worst[i], _common.margin_cost(loss, y[i], k) + f - fy[i])
+            right[i] *= _common.first_so_far(f, fy[i], k, y[i])
+    return np.sum(worst), m - np.sum(right)
 
 
 @plain

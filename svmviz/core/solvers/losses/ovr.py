@@ -52,7 +52,6 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
 offset_term = _common.offset_term
 
 
@@ -65,6 +64,22 @@ def terms(loss, f, yi, ti, off, g):
         if g[k] != 0.0:
             count += 1
     return count
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    """:func:`value` summed over the examples, a class at a time (vectorized)."""
+    K, m = F.shape
+    fy = _common.true_scores(y, F, scale, b)
+    right = np.ones(m)
+    total = 0.0
+    for k in range(K):
+        for i in range(m):
+            f = scale * F[k, i] + b[k]
+            s = 1.0 if y[i] == k else -1.0
+            total += max(0.0, 1.0 - s * f)
+            right[i] *= _common.first_so_far(f, fy[i], k, y[i])
+    return total, m - np.sum(right)
 
 
 @plain

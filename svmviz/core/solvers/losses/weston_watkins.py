@@ -26,10 +26,12 @@ LEVELS = (0.0, 1.0)  # the boundaries, the margins f_y − f_k = 1 (every other 
 
 class WestonWatkins(NamedTuple):
     cost: np.ndarray  # (K, K) Δ(y, y′), row = true class
+    zero_one: bool = True  # Δ is 0-1 (_common.margin_cost)
 
 
 def params(config, cost) -> WestonWatkins:
-    return WestonWatkins(np.ascontiguousarray(cost, dtype=float))
+    cost = np.ascontiguousarray(cost, dtype=float)
+    return WestonWatkins(cost, bool(np.array_equal(cost, 1.0 - np.eye(len(cost)))))
 
 
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
@@ -53,7 +55,6 @@ def offset_value(model) -> float:
 
 
 # --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.totals
 offset_term = _common.offset_term
 
 
@@ -69,6 +70,22 @@ def terms(loss, f, yi, ti, off, g):
             g[yi] += 1.0
             count += 1
     return count + 1 if count > 0 else 0
+
+
+@plain
+def totals(loss, y, t, F, scale, b, off):
+    """:func:`value` summed over the examples, a class at a time (vectorized)."""
+    K, m = F.shape
+    fy = _common.true_scores(y, F, scale, b)
+    right = np.ones(m)
+    total = 0.0
+    for k in range(K):
+        for i in range(m):
+            f = scale * F[k, i] + b[k]
+            v = _common.margin_cost(loss, y[i], k) + f - fy[i]
+            total += max(0.0, v) if y[i] != k else 0.0
+            right[i] *= _common.first_so_far(f, fy[i], k, y[i])
+    return total, m - np.sum(right)
 
 
 @plain
