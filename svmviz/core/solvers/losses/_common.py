@@ -221,7 +221,7 @@ def sum_single(loss, y, t, F, scale, b, off):
 @jit
 def true_scores(y, F, scale, b):
     """fy_i = scale·F[y_i, i] + b[y_i], a class at a time: a select per class, which the
-    compiler vectorizes (the gather F[y_i, i] it does not)."""
+    compiler vectorizes, rather than the gather F[y_i, i]."""
     K, m = F.shape
     fy = np.zeros(m)
     for k in range(K):

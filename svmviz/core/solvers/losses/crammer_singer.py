@@ -34,7 +34,7 @@ LEVELS = (0.0, 1.0)  # the boundaries between the regions, the margins f_y − m
 
 class CrammerSinger(NamedTuple):
     cost: np.ndarray  # (K, K) Δ(y, y′), row = true class
-    zero_one: bool = True  # Δ is 0-1 (_common.margin_cost)
+    zero_one: bool  # Δ is 0-1 (_common.margin_cost)
 
 
 def params(config, cost) -> CrammerSinger:

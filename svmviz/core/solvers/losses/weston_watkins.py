@@ -26,7 +26,7 @@ LEVELS = (0.0, 1.0)  # the boundaries, the margins f_y − f_k = 1 (every other 
 
 class WestonWatkins(NamedTuple):
     cost: np.ndarray  # (K, K) Δ(y, y′), row = true class
-    zero_one: bool = True  # Δ is 0-1 (_common.margin_cost)
+    zero_one: bool  # Δ is 0-1 (_common.margin_cost)
 
 
 def params(config, cost) -> WestonWatkins:
