@@ -153,8 +153,8 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._due.stop()
         if self._last is not None:
             self._drawn_at = time.perf_counter()
-            self._draw(*self._last)
             self.drawn = self._last[0]
+            self._draw(*self._last)
 
     def resizeEvent(self, event) -> None:
         """A new shape: drawn again once laid out (its grid takes the view's shape)."""
@@ -334,8 +334,10 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _on_ready(self, key, land: Landscape) -> None:
         self.land = land
         self.items.show_landscape(land)
-        if self._last is not None and on_screen(self):
-            snap = self._last[0]
+        # (the snapshot drawn, not the newest waiting its turn: the labels and the key
+        # speak of one frame)
+        snap = self.drawn
+        if self._last is not None and snap is not None and on_screen(self):
             if why_not(snap.model) is None:
                 w = snap.model.coef[min(self._k_shown, snap.model.coef.shape[0] - 1)]
                 self.items.show_level(land, at(land, w))

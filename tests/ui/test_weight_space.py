@@ -2,6 +2,9 @@
 preferences), the path and the markers of the training's frames, the landscape from the
 runner, a kernel job's one line, a click that gives the start, and presentation mode."""
 
+import dataclasses
+import time
+
 import numpy as np
 import pytest
 from PySide6 import QtCore
@@ -121,6 +124,29 @@ def test_the_hand_moved_boundary_is_marked_in_weight_space(make_window, wait_fra
         assert w1[0] < p[0] < w1[-1] and w2[0] < p[1] < w2[-1]
     w.controls.hand.trigger()  # leaving the mode takes the marker away
     qtbot.waitUntil(lambda: not items.hand.isVisible(), timeout=3000)
+
+
+def test_a_landscape_ready_writes_of_the_frame_drawn_not_the_newest(make_window, wait_frame, qtbot):
+    """A frame waiting its turn (drawn at most 30 times a second) is not half drawn by a
+    landscape arriving meanwhile: its labels and the key speak of one frame."""
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    view = w.weight_space
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20 and s.reference is not None)
+    qtbot.waitUntil(lambda: view.land is not None and view.runner.pending is None, timeout=20000)
+    qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
+    drawn = view.drawn
+    hand = dataclasses.replace(drawn, status="hand")
+    view._drawn_at = time.perf_counter()  # (just drawn: the next frame waits its turn)
+    view.show_snapshot(hand, *view._last[1:])
+    assert view.drawn is drawn
+    view._on_ready(view._asked[0], view.land)
+    assert "F(model)" in view.value_label.text() and "F(your w)" not in view.value_label.text()
+    assert "your w (by hand)" not in view.key.text()
+    view.redraw()  # (its turn, before any newer frame of the window's can take its place)
+    assert view.drawn is hand
+    assert "F(your w)" in view.value_label.text()
+    assert "your w (by hand)" in view.key.text()
 
 
 def test_multiclass_varies_the_chosen_class(make_window, wait_frame, qtbot, blobs3):
