@@ -80,7 +80,7 @@ def test_screened_run_equals_the_full_evaluation(blobs2, bias, average):
     for c in COLUMNS:
         np.testing.assert_allclose(a.history_[c], b.history_[c], rtol=1e-12, atol=1e-13)
     np.testing.assert_allclose(a.training_values(), b.training_values(), rtol=1e-12)
-    # the loop written for one example a step (run_linear_binary) is the general loop,
+    # the loop written for linear binary models (run_linear_binary) is the general loop,
     # operation for operation: the same steps, and the same numbers but for the order in
     # which fastmath lets the compiler add them
     g = run(cfg, blobs2, 6000, True, fast=False)
@@ -90,6 +90,25 @@ def test_screened_run_equals_the_full_evaluation(blobs2, bias, average):
         np.testing.assert_allclose(a.history_[c], g.history_[c], rtol=1e-13, atol=1e-15)
     np.testing.assert_allclose(a.model().coef, g.model().coef, rtol=1e-13)
     np.testing.assert_allclose(a.state_.b, g.state_.b, rtol=1e-13, atol=1e-15)
+
+
+@pytest.mark.parametrize("algorithm, batch", [("gd", 1), ("pegasos", 10), ("sgd", 25)])
+@pytest.mark.parametrize("bias", ["none", "free"])
+def test_a_batch_in_the_linear_binary_loop_is_the_general_loop_s(blobs2, algorithm, batch, bias):
+    """GD's full batch and mini-batches run in run_linear_binary: the same steps and
+    telemetry as the general loop (and as unscreened), but for the order of the batch's sums."""
+    cfg = SolverConfig(algorithm=algorithm, batch=batch, lam=0.01, bias=bias, seed=3)
+    n = 900 if algorithm == "gd" else 3000
+    a, g = run(cfg, blobs2, n, True), run(cfg, blobs2, n, True, fast=False)
+    u = run(cfg, blobs2, n, False)
+    assert a.history_["violations"].max() > 1  # (batches, not single examples)
+    for other in (g, u):
+        for c in ("violations", "violated", "sampled"):
+            np.testing.assert_array_equal(a.history_[c], other.history_[c])
+        for c in COLUMNS:
+            np.testing.assert_allclose(a.history_[c], other.history_[c], rtol=1e-12, atol=1e-13)
+        np.testing.assert_allclose(a.model().coef, other.model().coef, rtol=1e-12)
+        np.testing.assert_allclose(a.state_.b, other.state_.b, rtol=1e-12, atol=1e-13)
 
 
 def test_screened_sgd_hard_margin_and_projection_equal_the_full_evaluation(separable):

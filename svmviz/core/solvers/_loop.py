@@ -26,9 +26,10 @@ take the arrays out of the bundles once, before the iterations, and share the st
 rule functions of :mod:`.rules`, which take and return numbers: an array handed to a helper,
 or taken out of a bundle, inside the loop costs reference counting at each iteration, more
 than a step of the fast loop.
-:func:`run_linear_binary` is :func:`run` for one linear binary example a step, the case
-that runs longest; it is kept apart because the general loop's batches, classes and kernels
-cost more than the step itself, and it calls the same rules in the same order.
+:func:`run_linear_binary` is :func:`run` for linear binary models, the case that runs
+longest; it is kept apart because the general loop's classes, kernels and losses cost more
+than the step itself (one example a step, or a batch's m dot products), and it calls the
+same rules in the same order.
 """
 
 from __future__ import annotations
@@ -47,13 +48,20 @@ UNDERFLOW = 1e-100  # σ below this is folded into the arrays
 
 @jit
 def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
-    """:func:`run` for one linear binary example a step (SGD, Pegasos), screened telemetry:
-    the same rules in the same order, so the same numbers."""
+    """:func:`run` for a linear binary model (SGD, Pegasos, a mini-batch or GD's full batch),
+    screened telemetry: the same rules in the same order, so the same numbers but for the
+    order in which fastmath lets the compiler add the batch's terms."""
     y_sign, PhiT = pb.y_sign, pb.PhiT
     A, W, b, Wbar, bbar, scal = st.A, st.W, st.b, st.Wbar, st.bbar, st.scal
     U, out_obj, out_norm, out_viol, flags = wk.U, out.objective, out.norm, out.violations, out.flags
     lam, schedule, eta0, average, radius = cfg.lam, cfg.schedule, cfg.eta0, cfg.average, cfg.radius
-    p = W.shape[1]
+    m, p = y_sign.shape[0], W.shape[1]
+    full = idx.shape[1] == 0
+    batch = m if full else idx.shape[1]
+    single = batch == 1 and not full
+    members = np.empty(batch, dtype=np.int64)
+    hit = np.empty(batch)  # 1.0 where the member violates its margin at w^(t), else 0.0
+    f = np.empty(batch)  # the members' scores w·φ_i, then their coefficients in the step
     n_pos = int(np.sum(y_sign > 0))
     screen1 = _bias.screen_one(pb, st, wk)
     done, status = n, RUNNING
@@ -74,24 +82,45 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             U[it, p] = bbar[0]
             out_obj[it] = 0.5 * lam * nb
             out_norm[it] = np.sqrt(max(nb, 0.0))
-        i = idx[it, 0]
-        acc = 0.0
-        for q in range(p):
-            acc += PhiT[q, i] * W[0, q]
-        violated = rules.hinge_violated(y_sign[i], sigma * acc + b[0])
+        if single:  # one example a step (SGD, Pegasos): the case that runs longest, inline
+            i = idx[it, 0]
+            acc = 0.0
+            for q in range(p):
+                acc += PhiT[q, i] * W[0, q]
+            violated = rules.hinge_violated(y_sign[i], sigma * acc + b[0])
+            out_viol[it] = violated
+            flags[it, 0] = violated
+        else:  # the batch's hinge terms at w^(t), a coordinate at a time along the batch
+            violated = _batch_terms(idx, it, full, PhiT, W, y_sign, sigma, b[0], members, f, hit)
+            out_viol[it] = violated
+            if not full:
+                for rr in range(batch):
+                    flags[it, rr] = hit[rr] != 0.0
         sigma *= rules.shrink_factor(eta, lam)
         if abs(sigma) < UNDERFLOW:  # fold the scale into the arrays before it underflows
             W *= sigma
             A *= sigma
             sigma = 1.0
-        out_viol[it] = violated
-        if violated:
-            flags[it, 0] = True
+        # --- the update: η/k times each violating member's y_i φ_i (004, 001)
+        if single and violated:
             _, _, sign, _, _ = rules.subgradient_terms(True, 0, y_sign[i], 0)
             delta = sign * eta / sigma
             A[0, i] += delta
             for q in range(p):
                 W[0, q] += delta * PhiT[q, i]
+        elif violated:
+            step = eta / batch
+            for rr in range(batch):
+                i = members[rr]
+                _, _, sign, _, _ = rules.subgradient_terms(True, 0, y_sign[i], 0)
+                f[rr] = hit[rr] * (sign * step / sigma)  # (0 for the others: no branch)
+                A[0, i] += f[rr]
+            for q in range(p):
+                row = PhiT[q]
+                acc = 0.0
+                for rr in range(batch):
+                    acc += f[rr] * row[members[rr]]
+                W[0, q] += acc
         stored_norm2 = 0.0
         for q in range(p):
             stored_norm2 += W[0, q] * W[0, q]
@@ -112,6 +141,28 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             break
     _stats.finish_screened(pb, wk, done, out)
     return done, status
+
+
+@jit_inline
+def _batch_terms(idx, it, full, PhiT, W, y_sign, sigma, b, members, f, hit):
+    """The batch's members (the rows of ``idx[it]``, or all m), their scores f = w·φ_i
+    (unscaled) and ``hit`` 1.0 where the hinge is violated at σf + b, else 0.0; returns
+    how many are. Branch-free, a coordinate at a time along the batch: it vectorizes."""
+    batch = members.shape[0]
+    for rr in range(batch):
+        members[rr] = rr if full else idx[it, rr]
+        f[rr] = 0.0
+    for q in range(W.shape[1]):
+        wq = W[0, q]
+        row = PhiT[q]
+        for rr in range(batch):
+            f[rr] += row[members[rr]] * wq
+    count = 0
+    for rr in range(batch):
+        violated = rules.hinge_violated(y_sign[members[rr]], sigma * f[rr] + b)
+        hit[rr] = 1.0 if violated else 0.0
+        count += violated
+    return count
 
 
 @jit

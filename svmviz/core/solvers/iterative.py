@@ -155,7 +155,7 @@ class Solver:
             st.b[0] = st.bbar[0] = st.win[0] = 0.5 * (r[n_pos - 1] + r[n_pos])
         # linear binary: the telemetry and the bias check by screening (_screen), exact
         screened = self.linear_ and self.binary_ and loss.SCREENED
-        self.fast_ = True  # one example a step: _loop.run_linear_binary (tests turn it off)
+        self.fast_ = True  # screened: _loop.run_linear_binary (tests turn it off)
         if screened:
             Z, zn = _screen.features(PhiT, y_sign)
         else:
@@ -528,7 +528,7 @@ class Solver:
         F, r, buckets = self._scratch
         work = Work(F, r, *self.screens_, buckets, self._work[: n + 1])
         out = Record(**{c: cols.get(c, NO_ROWS) for c in COLUMNS + OFFSETS}, flags=flags)
-        fast = cfg.screened and self.batch_ == 1 and self.fast_
+        fast = cfg.screened and self.fast_
         name = "run_linear_binary" if fast else "run"
         args = (self.t_, n, idx, cfg, self.problem_, self.state_, work, out)
         entry = None
