@@ -251,7 +251,10 @@ def _changed(last: bool = False) -> None:
         if last:
             _ready_hooks.clear()
     for hook in hooks:
-        hook()
+        try:
+            hook()
+        except RuntimeError:  # (its owner is gone, a window closed meanwhile: the others go on)
+            pass
 
 
 def _in_cache(entries) -> bool:

@@ -114,3 +114,23 @@ def test_the_status_says_whether_the_solver_loads_or_compiles():
     if _jit.HAVE_NUMBA:  # (the compiled_loops fixture filled numba's cache)
         assert _jit._in_cache(WARM_UP_ENTRIES)
         assert not _jit._in_cache(())
+
+
+def test_a_closed_window_does_not_keep_the_news_from_the_others(qtbot, monkeypatch):
+    """The compiled loops are ready: every window's worker hears it, also when another one
+    was closed meanwhile (its signal's source deleted: RuntimeError)."""
+    import shiboken6
+    from PySide6 import QtCore
+
+    class Worker(QtCore.QObject):  # (as svmviz.app.worker's: a signal emitted by the hook)
+        compiled = QtCore.Signal()
+
+    monkeypatch.setattr(_jit, "_ready", threading.Event())
+    monkeypatch.setattr(_jit, "_ready_hooks", [])
+    gone, kept = Worker(), Worker()
+    _jit.on_change(gone.compiled.emit)
+    _jit.on_change(kept.compiled.emit)
+    shiboken6.delete(gone)
+    with qtbot.waitSignal(kept.compiled, timeout=5000):
+        _jit._changed(last=True)
+    assert _jit._ready.is_set() and not _jit._ready_hooks
