@@ -54,23 +54,23 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
             draws.append(time.perf_counter() - t0)
 
         view._draw = timed
-    plane, gl = paint_counter(), paint_counter()
+    plane = paint_counter()
     w.plot.viewport().installEventFilter(plane)
-    if view.gl is not None:
-        view.gl.installEventFilter(gl)
     w.state.set_speed(INSTANT)
     w.toggle_play()
     wait(500)
-    plane.count = gl.count = 0
+    plane.count = 0
+    painted = view.gl.paints if view.gl is not None else 0
     draws.clear()
     t0 = time.perf_counter()
     wait(seconds * 1000)
     elapsed = time.perf_counter() - t0
+    painted = (view.gl.paints if view.gl is not None else 0) - painted
     w.controller.pause()
     w.files.saved = w.session.content()
     w.close()
     mean_ms = 1000 * sum(draws) / len(draws) if draws else float("nan")
-    return plane.count / elapsed, gl.count / elapsed, mean_ms
+    return plane.count / elapsed, painted / elapsed, mean_ms
 
 
 def rows_here(quick: bool) -> list[dict]:

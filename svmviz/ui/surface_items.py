@@ -1,4 +1,4 @@
-"""What the 3-D view draws, as pyqtgraph.opengl items on one GLViewWidget: the decision
+"""What the 3-D view draws, as pyqtgraph.opengl items on one GL view: the decision
 surface z = f(x) with its reference planes and the plane's boundary and margin lines on
 it, or the lift (the points at φ(x) and the plane ⟨w, φ⟩ + b = 0); the points, the
 support vectors ringed and stemmed to z = 0, the step's sampled point, the box and the
@@ -15,6 +15,7 @@ import itertools
 import numpy as np
 import pyqtgraph.opengl as gl
 from OpenGL import GL
+from pyqtgraph.opengl.GLViewWidget import GLViewMixin
 from PySide6 import QtGui
 
 from svmviz.core.lift import Lift
@@ -75,10 +76,10 @@ def _stems(bottom: np.ndarray, top: np.ndarray) -> np.ndarray:
 
 
 class SurfaceItems:
-    """The items of one GLViewWidget (``view``); :meth:`show_surface` or :meth:`show_lift`
-    per frame."""
+    """The items of one GL view (``view``: svmviz.ui.gl_window's); :meth:`show_surface` or
+    :meth:`show_lift` per frame."""
 
-    def __init__(self, view: gl.GLViewWidget):
+    def __init__(self, view: GLViewMixin):
         self.view = view
         view.setBackgroundColor("w")
         self.surface = gl.GLSurfacePlotItem(

@@ -3,7 +3,8 @@ the points lifted to φ(x) where the kernel SVM is a flat plane. Rotate with the
 "Reset view" puts the camera back.
 
 It follows training frame by frame while on screen (at most every DRAW_SECONDS while
-playing: the plane's frames come first). The OpenGL widget is made the first time the
+playing: the plane's frames come first). Its OpenGL view (svmviz.ui.gl_window: a window
+of its own, so that the rest is not composed through OpenGL) is made the first time the
 view is shown, so a window that never shows it never makes an OpenGL context; where none
 can be made (svmviz.ui.gl_probe), one line says why and the rest of the window works.
 """
@@ -39,7 +40,8 @@ class SurfaceView(QtWidgets.QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.gl = None  # the GLViewWidget, once made
+        self.gl = None  # the GL view (svmviz.ui.gl_window.GLViewWindow), once made
+        self.gl_box = None  # the widget that holds it in the column
         self.items = None  # its svmviz.ui.surface_items.SurfaceItems
         self.reason: str | None = None  # why there is no 3-D view here (no OpenGL)
         self.shown = ""  # what was drawn last: SURFACE, LIFT or ""
@@ -113,16 +115,15 @@ class SurfaceView(QtWidgets.QWidget):
             for widget in (self.mode, self.cls, self.reset):
                 widget.setEnabled(False)
             return
-        import pyqtgraph.opengl as gl
-
+        from svmviz.ui.gl_window import gl_view
         from svmviz.ui.surface_items import SurfaceItems
 
-        self.gl = gl.GLViewWidget()
-        self.gl.setMinimumSize(120, 120)
-        self.column.insertWidget(1, self.gl, 1)
+        self.gl, self.gl_box = gl_view(self)
+        self.gl_box.setMinimumSize(120, 120)
+        self.column.insertWidget(1, self.gl_box, 1)
         self.items = SurfaceItems(self.gl)
         self.items.set_scale(self.scale)
-        self.gl.hide()
+        self.gl_box.hide()
 
     def reset_camera(self) -> None:
         if self.items is not None:
@@ -163,7 +164,7 @@ class SurfaceView(QtWidgets.QWidget):
         """One line instead of the picture."""
         if self.items is not None:
             self.items.clear()
-            self.gl.hide()
+            self.gl_box.hide()
         self.message.setText(self.reason or message)
         self.message.show()
         self.caption.clear()
@@ -217,7 +218,7 @@ class SurfaceView(QtWidgets.QWidget):
     def _show(self, words: str, short: str) -> None:
         """The picture, and under it ``words`` (``short`` at a larger scale: presenting)."""
         self.message.hide()
-        self.gl.show()
+        self.gl_box.show()
         self.caption.setText(short if self.scale > 1 else words)
         self.caption.show()
 

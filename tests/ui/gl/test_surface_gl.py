@@ -1,7 +1,7 @@
 """The 3-D view drawn with OpenGL (run under Xvfb with Mesa: SVMVIZ_GL_TESTS=1, .ci/run):
 what its items hold is f over the grid, the points at their f(x_i) or at φ(x_i), the
 lift's plane, in the view's box; the picture is drawn; it follows training and the step's
-sampled point; the camera resets."""
+sampled point; the camera resets; the view is a window of its own, which the mouse turns."""
 
 import numpy as np
 import pytest
@@ -197,9 +197,33 @@ def test_presentation_mode_draws_it_large_below_the_curve(make_window, wait_fram
     qtbot.waitUntil(lambda: w.surface.gl.height() > 400, timeout=5000)
     w.advance(10)
     snap = wait_frame(w, lambda s: s.t >= 310)
-    qtbot.waitUntil(lambda: w.surface.drawn is snap, timeout=5000)
+    qtbot.waitUntil(lambda: w.surface.drawn is not None and w.surface.drawn.t == snap.t)
     short = w.surface.caption.text()  # its first part: large type in a narrow column
     assert long.startswith(short) and len(short) < len(long)
     assert w.surface.items.names[0].font.pointSizeF() > NAME_POINTS
     w.state.set_presentation(False)
     qtbot.waitUntil(lambda: w.surface.caption.text() == long, timeout=5000)
+
+
+def test_the_view_is_a_window_of_its_own_that_the_mouse_turns(make_window, wait_frame, qtbot):
+    """The GL view is a QOpenGLWindow in a container (the rest of the window is not
+    composed through OpenGL); it draws when the view follows training, and a drag with the
+    left button turns the camera, as in pyqtgraph's GLViewWidget."""
+    from PySide6 import QtCore, QtOpenGL, QtWidgets
+    from PySide6.QtOpenGLWidgets import QOpenGLWidget
+    from PySide6.QtTest import QTest
+
+    w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
+    gl = w.surface.gl
+    assert isinstance(gl, QtOpenGL.QOpenGLWindow)
+    assert not w.findChildren(QOpenGLWidget)
+    assert isinstance(w.surface.gl_box, QtWidgets.QWidget) and w.surface.gl_box.isVisible()
+    qtbot.waitUntil(lambda: gl.paints > 0, timeout=5000)
+    before = gl.opts["azimuth"], gl.opts["elevation"]
+    left = QtCore.Qt.MouseButton.LeftButton
+    none = QtCore.Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(gl, left, none, QtCore.QPoint(100, 100))
+    for x in range(110, 170, 10):
+        QTest.mouseMove(gl, QtCore.QPoint(x, 110))
+    QTest.mouseRelease(gl, left, none, QtCore.QPoint(170, 110))
+    assert (gl.opts["azimuth"], gl.opts["elevation"]) != before
