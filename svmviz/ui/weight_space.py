@@ -48,6 +48,17 @@ def why_not(model) -> str | None:
     return None
 
 
+def _steady(*labels: QtWidgets.QLabel) -> None:
+    """Each label's height grows to its text's and never shrinks at the view's width: a
+    line more or less below the plot ("F(w) being computed…" comes and goes several times a
+    second while playing) resized the plot, a jump of the picture and a redraw each time."""
+    for label in labels:
+        if label.isVisible() and label.width() > 0:
+            need = label.heightForWidth(label.width())
+            if need > label.minimumHeight():
+                label.setMinimumHeight(need)
+
+
 class WeightSpaceView(QtWidgets.QWidget):
     """The view (a reading: :func:`weight_space_reading`)."""
 
@@ -159,6 +170,9 @@ class WeightSpaceView(QtWidgets.QWidget):
     def resizeEvent(self, event) -> None:
         """A new shape: drawn again once laid out (its grid takes the view's shape)."""
         super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # (the labels wrap anew)
+            for label in (self.key, self.held_label, self.value_label):
+                label.setMinimumHeight(0)
         if self._last is not None:
             QtCore.QTimer.singleShot(0, self, self.redraw)
 
@@ -243,6 +257,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._averaged = averaged
         self._by_hand = snap.status == "hand"
         self.key.setText(WeightItems.legend_html(averaged, self._by_hand) + self._race_key)
+        _steady(self.key)
         path = snap.path
         if self._paths[0].k != k:
             self._paths = (Points(k), Points(k, output=True))
@@ -389,6 +404,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         if land is None or self.runner.pending is not None:
             text += " · F(w) being computed…"
         self.value_label.setText(text)
+        _steady(self.held_label, self.value_label)
 
     # ------------------------------------------------------------------ controls
     def _set_classes(self, names) -> None:

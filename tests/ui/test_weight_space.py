@@ -352,3 +352,32 @@ def test_a_tab_bar_left_behind_is_hidden(make_window, wait_frame, qtbot):
     layout.hide_stale_tab_bars(w)
     assert not left.isVisible()
     assert ["Curves", "Weight space"] in tab_bars(w)
+
+
+def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait_frame, qtbot):
+    """While playing, "F(w) being computed…" comes and goes under the plot several times a
+    second: the labels keep the height they reached, so the plot keeps its size (it jumped,
+    and was drawn anew with a new grid, each time); a new width lets them wrap anew."""
+    from svmviz.ui.weight_space import _steady
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    view = w.weight_space
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
+    label = view.value_label
+    short = label.text()
+    label.setText(short + " · F(w) being computed…" * 4)
+    _steady(label)
+    qtbot.waitUntil(lambda: label.height() >= label.minimumHeight() > 0, timeout=3000)
+    qtbot.wait(100)  # (laid out)
+    plot = view.plot.height()
+    label.setText(short)
+    _steady(label)
+    qtbot.wait(100)
+    assert view.plot.height() == plot and label.height() >= label.minimumHeight() > 0
+    width = view.width()
+    dock = w.weight_space_dock
+    w.resizeDocks([dock], [dock.width() + 80], QtCore.Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: view.width() != width, timeout=3000)
+    assert label.minimumHeight() < 2 * label.fontMetrics().lineSpacing() + 4
