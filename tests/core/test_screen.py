@@ -31,6 +31,16 @@ def run(cfg, data, n, screened, lam_hard=None, fast=True):
     return s
 
 
+def same_run(a, b, rtol, atol):
+    """The same steps (violations, samples), telemetry and model, to rounding."""
+    for c in ("violations", "violated", "sampled"):
+        np.testing.assert_array_equal(a.history_[c], b.history_[c])
+    for c in COLUMNS:
+        np.testing.assert_allclose(a.history_[c], b.history_[c], rtol=rtol, atol=atol)
+    np.testing.assert_allclose(a.model().coef, b.model().coef, rtol=rtol)
+    np.testing.assert_allclose(a.state_.b, b.state_.b, rtol=rtol, atol=atol)
+
+
 def test_evaluate_equals_brute_force_near_and_far_from_the_anchor():
     rng = np.random.default_rng(0)
     m = 400
@@ -83,13 +93,7 @@ def test_screened_run_equals_the_full_evaluation(blobs2, bias, average):
     # the loop written for linear binary models (run_linear_binary) is the general loop,
     # operation for operation: the same steps, and the same numbers but for the order in
     # which fastmath lets the compiler add them
-    g = run(cfg, blobs2, 6000, True, fast=False)
-    for c in ("violations", "violated", "sampled"):
-        np.testing.assert_array_equal(a.history_[c], g.history_[c])
-    for c in COLUMNS:
-        np.testing.assert_allclose(a.history_[c], g.history_[c], rtol=1e-13, atol=1e-15)
-    np.testing.assert_allclose(a.model().coef, g.model().coef, rtol=1e-13)
-    np.testing.assert_allclose(a.state_.b, g.state_.b, rtol=1e-13, atol=1e-15)
+    same_run(a, run(cfg, blobs2, 6000, True, fast=False), rtol=1e-13, atol=1e-15)
 
 
 @pytest.mark.parametrize("algorithm, batch", [("gd", 1), ("pegasos", 10), ("sgd", 25)])
@@ -103,12 +107,7 @@ def test_a_batch_in_the_linear_binary_loop_is_the_general_loop_s(blobs2, algorit
     u = run(cfg, blobs2, n, False)
     assert a.history_["violations"].max() > 1  # (batches, not single examples)
     for other in (g, u):
-        for c in ("violations", "violated", "sampled"):
-            np.testing.assert_array_equal(a.history_[c], other.history_[c])
-        for c in COLUMNS:
-            np.testing.assert_allclose(a.history_[c], other.history_[c], rtol=1e-12, atol=1e-13)
-        np.testing.assert_allclose(a.model().coef, other.model().coef, rtol=1e-12)
-        np.testing.assert_allclose(a.state_.b, other.state_.b, rtol=1e-12, atol=1e-13)
+        same_run(a, other, rtol=1e-12, atol=1e-13)
 
 
 def test_screened_sgd_hard_margin_and_projection_equal_the_full_evaluation(separable):
