@@ -71,6 +71,15 @@ def _frozen(X, y, target=None) -> tuple:
     return X, y, target
 
 
+def _checked(indices, n: int) -> np.ndarray:
+    """``indices`` as sorted unique int64 indices of n points; an IndexError for any index of
+    no point (a negative one included: it would pick a point from the end)."""
+    idx = np.array(sorted({int(i) for i in indices}), dtype=np.int64)
+    if idx.size and (idx[0] < 0 or idx[-1] >= n):
+        raise IndexError(f"point indices {idx.tolist()} out of range for {n} points")
+    return idx
+
+
 def _joined(a, b, n_a: int, n_b: int):
     """Targets of two point sets joined (a point set without them counts as 0 each)."""
     if a is None and b is None:
@@ -91,6 +100,10 @@ class Append:
         target = _joined(p.target, self.target, n, k)
         new = p.with_xy(np.vstack([p.X, self.X]), np.concatenate([p.y, self.y]), target)
         return new, DeleteIndices(tuple(range(n, n + k)))
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        """The points before keep their indices; those added are not selected."""
+        return selection
 
 
 @dataclass(frozen=True)
@@ -117,16 +130,28 @@ class Insert:
             target[~keep] = 0.0 if self.target is None else self.target
         return p.with_xy(X, y, target), DeleteIndices(self.indices)
 
+    def remap(self, selection: tuple, n: int) -> tuple:
+        """Each point before moves up past the points put back before it."""
+        keep = np.ones(n + len(self.indices), dtype=bool)
+        keep[list(self.indices)] = False
+        return tuple(np.flatnonzero(keep)[list(selection)].tolist())
+
 
 @dataclass(frozen=True)
 class DeleteIndices:
     indices: tuple
 
     def apply(self, p: Points):
-        idx = np.array(sorted(set(self.indices)), dtype=np.int64)
+        idx = _checked(self.indices, len(p))
         keep = np.ones(len(p), dtype=bool)
         keep[idx] = False
-        return p.with_xy(*p.rows(keep)), Insert(tuple(idx), *p.rows(idx))
+        return p.with_xy(*p.rows(keep)), Insert(tuple(idx.tolist()), *p.rows(idx))
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        """The points deleted leave the selection; the others move down past them."""
+        gone = _checked(self.indices, n)
+        kept = np.setdiff1d(np.asarray(selection, dtype=np.int64), gone)
+        return tuple((kept - np.searchsorted(gone, kept)).tolist())
 
 
 @dataclass(frozen=True)
@@ -136,7 +161,7 @@ class Move:
 
     def apply(self, p: Points):
         X = p.X.copy()
-        X[list(self.indices)] += np.asarray(self.delta)
+        X[_checked(self.indices, len(p))] += np.asarray(self.delta)
         inverse = Move(self.indices, (-self.delta[0], -self.delta[1]))
         return p.with_xy(X, p.y, p.target), inverse
 
@@ -145,6 +170,9 @@ class Move:
         if other.indices != self.indices:
             return None
         return Move(self.indices, (self.delta[0] + other.delta[0], self.delta[1] + other.delta[1]))
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        return selection
 
 
 @dataclass(frozen=True)
@@ -159,6 +187,10 @@ class Replace:
         q = self.points
         new = q if self.classes else p.with_xy(q.X, q.y, q.target)
         return new, Replace(p, self.classes)
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        """Other points: none selected."""
+        return ()
 
 
 @dataclass(frozen=True)
@@ -177,6 +209,10 @@ class SwitchProblem:
         back = None if self.points is None else p
         return new, SwitchProblem(self.before, self.config, back)
 
+    def remap(self, selection: tuple, n: int) -> tuple:
+        """The points implied are the same points (their targets dropped or back)."""
+        return selection if self.points is None or len(self.points) == n else ()
+
 
 @dataclass(frozen=True)
 class SetClass:
@@ -192,45 +228,76 @@ class SetClass:
         names[self.k], colors[self.k] = self.name, self.color
         return replace(p, names=tuple(names), colors=tuple(colors)), inverse
 
+    def remap(self, selection: tuple, n: int) -> tuple:
+        return selection
+
+
+@dataclass
+class _Step:
+    """One undo step: the command, its inverse, the selection before it and (once undone)
+    the one after it, each as the user left it (a selection changed after an undo or a
+    redo is the one the next redo or undo brings back)."""
+
+    command: object
+    inverse: object
+    before: tuple
+    after: tuple = ()
+
 
 class EditHistory:
-    """Undo and redo stacks of inverse commands over an immutable point set."""
+    """Undo and redo stacks of inverse commands over an immutable point set, and the
+    selection of its points (``selection``: sorted indices), which every edit carries."""
 
     def __init__(self, points: Points | None = None):
         self.points = points if points is not None else Points.empty()
-        self._undo: list = []  # (command, inverse)
-        self._redo: list = []
+        self.selection: tuple = ()
+        self._undo: list[_Step] = []
+        self._redo: list[_Step] = []
+        self._moving = False  # the last edit was a Move, which a drag's next Move continues
         self.applied: object = None  # the last command applied (by do, undo or redo)
 
     def start(self, points: Points) -> None:
-        """A new document: ``points``, with nothing to undo or redo (an undo after Open
-        would bring back the old points under the new file's settings and title)."""
+        """A new document: ``points``, none selected, with nothing to undo or redo (an undo
+        after Open would bring back the old points under the new file's settings and
+        title)."""
         self.points = points
+        self.selection = ()
         self._undo.clear()
         self._redo.clear()
+        self._moving = False
         self.applied = None
 
+    def select(self, indices) -> tuple:
+        """Select the points ``indices`` of the current points (the others not); an
+        IndexError for an index of no point. Not an edit: nothing to undo."""
+        self.selection = tuple(_checked(indices, len(self.points)).tolist())
+        return self.selection
+
     def do(self, command, merge: bool = False) -> Points:
-        """Apply ``command``. With ``merge``, a Move continues the previous Move (a drag)."""
-        if merge and self._undo and isinstance(command, Move):
-            last, _ = self._undo[-1]
-            if isinstance(last, Move) and (combined := last.merged(command)) is not None:
+        """Apply ``command``. With ``merge``, a Move continues the Move just done (a drag)."""
+        n, before = len(self.points), self.selection
+        if merge and self._moving and isinstance(command, Move):
+            last = self._undo[-1]
+            combined = last.command.merged(command)  # type: ignore[attr-defined]
+            if combined is not None:
                 self.points, _ = command.apply(self.points)
-                inverse = Move(combined.indices, (-combined.delta[0], -combined.delta[1]))
-                self._undo[-1] = (combined, inverse)
+                last.command = combined
+                last.inverse = Move(combined.indices, (-combined.delta[0], -combined.delta[1]))
                 self._redo.clear()
                 self.applied = command
                 return self.points
         self.points, inverse = command.apply(self.points)
-        self._undo.append((command, inverse))
+        self.selection = command.remap(before, n)
+        self._undo.append(_Step(command, inverse, before))
         self._redo.clear()
+        self._moving = isinstance(command, Move)
         self.applied = command
         return self.points
 
     @property
     def done(self) -> tuple:
         """The commands done since the start, in order (those undone are not)."""
-        return tuple(command for command, _ in self._undo)
+        return tuple(step.command for step in self._undo)
 
     @property
     def can_undo(self) -> bool:
@@ -241,17 +308,25 @@ class EditHistory:
         return bool(self._redo)
 
     def undo(self) -> Points:
+        """Undo the last step, back to the points and the selection before it."""
+        self._moving = False
         if self._undo:
-            command, inverse = self._undo.pop()
-            self.points, _ = inverse.apply(self.points)
-            self._redo.append((command, inverse))
-            self.applied = inverse
+            step = self._undo.pop()
+            step.after = self.selection
+            self.points, _ = step.inverse.apply(self.points)  # type: ignore[attr-defined]
+            self.selection = step.before
+            self._redo.append(step)
+            self.applied = step.inverse
         return self.points
 
     def redo(self) -> Points:
+        """Redo the last step undone, to the points and the selection it was undone from."""
+        self._moving = False
         if self._redo:
-            command, inverse = self._redo.pop()
-            self.points, inverse = command.apply(self.points)
-            self._undo.append((command, inverse))
-            self.applied = command
+            step = self._redo.pop()
+            step.before = self.selection
+            self.points, step.inverse = step.command.apply(self.points)  # type: ignore[attr-defined]
+            self.selection = step.after
+            self._undo.append(step)
+            self.applied = step.command
         return self.points
