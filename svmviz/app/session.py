@@ -1,7 +1,10 @@
 """The session: the single source of truth for the points, the classes and the solver
 configuration. Every edit of the points or of a class's name or colour goes through an
 undoable command (svmviz.core.edits) and emits ``points_changed`` or ``classes_changed``;
-widgets read the state back from here.
+widgets read the state back from here. The selection of points lives here too (the edit
+history carries it through every edit, undo and redo): views show it and ask for a new one
+with the point set their indices were taken from, so that an index drawn before an edit
+never selects another point.
 
 Classes live in fixed slots 0..MAX_CLASSES−1 (number keys 1–9). The slots shown in the class
 bar are the first ``class_count``; the problem trained is over the slots that have points. The
@@ -61,6 +64,7 @@ class Session(QObject):
     target_changed = Signal()  # the target a click gives a point of a 2-D regression
     start_changed = Signal()  # the start w₀ set or cleared
     race_changed = Signal()  # the race's runs 2–4 (svmviz.core.race_setup)
+    selection_changed = Signal()  # the points selected (``selection``)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):
         super().__init__()
@@ -90,6 +94,11 @@ class Session(QObject):
     @property
     def points(self) -> Points:
         return self._history.points
+
+    @property
+    def selection(self) -> tuple:
+        """The selected points' indices, sorted (carried through every edit)."""
+        return self._history.selection
 
     @property
     def classes(self) -> tuple:
@@ -221,17 +230,17 @@ class Session(QObject):
             self.start_changed.emit()
 
     def _do(self, command, merge: bool = False) -> None:
-        before = self.points
+        before, selected = self.points, self.selection
         self._history.do(command, merge)
-        self._emit(before)
+        self._emit(before, selected)
 
     def _start(self, points: Points) -> None:
         """Replace the points by a new document's, with nothing left to undo or redo."""
-        before = self.points
+        before, selected = self.points, self.selection
         self._history.start(points)
-        self._emit(before)
+        self._emit(before, selected)
 
-    def _emit(self, before: Points) -> None:
+    def _emit(self, before: Points, selected: tuple) -> None:
         after = self.points
         applied = self._history.applied
         if isinstance(applied, SwitchProblem):
@@ -243,6 +252,8 @@ class Session(QObject):
         if after.X is not before.X or after.y is not before.y or after.target is not before.target:
             self._grow_class_count()
             self.points_changed.emit()
+        if self.selection != selected:
+            self.selection_changed.emit()
 
     def _switched(self, command: SwitchProblem, before: Points) -> None:
         """A switch done, undone or redone: its configuration in force, and its notice."""
@@ -293,6 +304,21 @@ class Session(QObject):
         indices = tuple(int(i) for i in indices)
         if indices:
             self._do(DeleteIndices(indices))
+
+    def select(self, indices, points: Points | None = None) -> None:
+        """Select the points ``indices`` (the others not; not an undoable edit). ``points``:
+        the point set a view took the indices from; once the points have changed since
+        (an edit before the view caught up), the indices are stale and nothing changes."""
+        if points is not None and points is not self.points:
+            return
+        selected = self.selection
+        self._history.select(indices)
+        if self.selection != selected:
+            self.selection_changed.emit()
+
+    def delete_selection(self) -> None:
+        """Delete the points selected (undoable: Undo brings them back, selected)."""
+        self.delete_points(self.selection)
 
     def move_points(self, indices, dx: float, dy: float, merge: bool = False) -> None:
         indices = tuple(int(i) for i in indices)
@@ -419,15 +445,15 @@ class Session(QObject):
 
     def undo(self) -> None:
         if self.can_undo:
-            before = self.points
+            before, selected = self.points, self.selection
             self._history.undo()
-            self._emit(before)
+            self._emit(before, selected)
 
     def redo(self) -> None:
         if self.can_redo:
-            before = self.points
+            before, selected = self.points, self.selection
             self._history.redo()
-            self._emit(before)
+            self._emit(before, selected)
 
     def set_current_class(self, k: int) -> None:
         if 0 <= k < MAX_CLASSES and k != self.current_class:
