@@ -441,11 +441,11 @@ class DecisionPlot(pg.PlotWidget):
         points = pixels(self.session.points.X)
         self.legend.place(box.width(), box.height(), points, lines, style.POINT_SIZE * self.scale)
 
-    def show_selection(self, indices) -> None:
-        X = self.session.points.X
-        indices = indices[indices < len(X)]
-        self.selection.setData(X[indices, 0], X[indices, 1])
-        self.selection.setVisible(bool(indices.size))
+    def show_selection(self) -> None:
+        """Mark the session's selected points (after a change of the selection or a move)."""
+        X = self.session.points.X[list(self.session.selection)]
+        self.selection.setData(X[:, 0], X[:, 1])
+        self.selection.setVisible(len(X) > 0)
 
     # ------------------------------------------------------------------ the model
     def clear_model(self) -> None:

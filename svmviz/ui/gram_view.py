@@ -5,7 +5,8 @@ beside it (issue 28). It makes "RBF with a large γ memorizes" visible: K → id
 The matrix is the solver's (svmviz.core.gram_matrix) and is recomputed only when the
 points, the kernel or the bias change; α changes every frame and moves only the bars and
 the marks. Hovering a cell names the pair; clicking a row emits ``selected`` with that
-point's index in the session, which the window sends to the plane's selection.
+point's index in the session and the session's point set it indexes (the session ignores
+a row of a matrix drawn before an edit).
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ BARS_WIDTH = 56  # px: the α bars' column
 class GramView(QtWidgets.QWidget):
     """The view (a reading: :func:`gram_reading`)."""
 
-    selected = QtCore.Signal(object)  # indices of points in the session (one: a row)
+    selected = QtCore.Signal(object, object)  # a row's point index, the session's Points
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.matrix: GramMatrix | None = None
         self.points: np.ndarray = np.zeros(0, dtype=np.int64)  # display row → session index
+        self.of = None  # the session's Points that ``points`` indexes
         self.alpha: np.ndarray | None = None  # |α| of the training points, own order
         self.names: list[str] = []
         self.range = ""  # the colours' range, in the matrix's title
@@ -91,10 +93,12 @@ class GramView(QtWidgets.QWidget):
         self.graphics.scene().sigMouseClicked.connect(self._on_clicked)
 
     # -- data -------------------------------------------------------------------------
-    def show_points(self, X, y, points, kernel, bias, alpha, names) -> None:
-        """Show the training points ``X`` (classes ``y``, session indices ``points``) under
-        ``kernel`` and ``bias`` as the solver uses them, with |α| (None: a linear model)."""
+    def show_points(self, X, y, points, kernel, bias, alpha, names, of=None) -> None:
+        """Show the training points ``X`` (classes ``y``, indices ``points`` in ``of``, the
+        session's Points) under ``kernel`` and ``bias`` as the solver uses them, with |α|
+        (None: a linear model)."""
         self.names = list(names)
+        self.of = of
         message = too_many(len(X))
         if message:
             self._key, self.matrix, self._K, self._drawn = None, None, None, None
@@ -219,7 +223,7 @@ class GramView(QtWidgets.QWidget):
         cell = self.cell_at(ev.scenePos())
         if cell is not None and self.matrix is not None:
             ev.accept()
-            self.selected.emit(np.array([self.points[self.matrix.order[cell[0]]]]))
+            self.selected.emit(np.array([self.points[self.matrix.order[cell[0]]]]), self.of)
 
 
 def gram_reading(view: GramView) -> Reading:
@@ -251,6 +255,7 @@ def gram_reading(view: GramView) -> Reading:
             model.bias,
             alpha,
             list(router.session.classes),
+            router.session.points,
         )
 
     return Reading(show=show, pace=Pace.VISIBLE, widget=view, clear=view.clear)

@@ -115,7 +115,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """The plane in the middle, below the scenario's caption."""
         self.plot = DecisionPlot(self.session)
         self.view = self.plot.view
-        self.view.selection_changed.connect(self.plot.show_selection)
+        self.session.selection_changed.connect(self.plot.show_selection)
         # the regions follow the view (pan, zoom, resize), at most every 50 ms
         self._view_timer = QtCore.QTimer(self)
         self._view_timer.setSingleShot(True)
@@ -148,12 +148,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_panel = StepPanel()
         self.race_steps = RaceSteps()  # a race's other runs' steps, above the formula
         self.point_table = PointTable()
-        self.point_table.selected.connect(self.view.set_selection)
+        self.point_table.selected.connect(self.session.select)
         self.histogram = MarginHistogram()
         self.theory = TheoryPanel()
         self.generalization = GeneralizationPanel(self.session)
         self.gram = GramView()
-        self.gram.selected.connect(self.view.set_selection)
+        self.gram.selected.connect(self.session.select)
         self.weight_space = WeightSpaceView()
         self.surface = SurfaceView()
         readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
@@ -221,7 +221,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self,
         )
         self.frames.register("points", points_reading(self.point_table))
-        self.frames.register("margins", margins_reading(self.histogram, self.plot))
+        self.frames.register("margins", margins_reading(self.histogram))
         self.frames.register("theory", theory_reading(self.theory))
         self.frames.register("generalization", generalization_reading(self.generalization))
         self.frames.register("weight space", weight_space_reading(self.weight_space))
@@ -233,8 +233,9 @@ class MainWindow(QtWidgets.QMainWindow):
         for dock in readings:  # a dock brought to the front shows the newest state at once
             dock.visibilityChanged.connect(self.frames.refresh_readings)
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
-        # the Margins tab lists the selected point's loss terms (multiclass)
-        self.view.selection_changed.connect(lambda _: self.frames.redraw_readings())
+        # the Points tab marks the selected rows; the Margins tab lists the selected point's
+        # loss terms (multiclass)
+        self.session.selection_changed.connect(self._on_selection_changed)
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
         self.training = Training(
@@ -529,8 +530,13 @@ class MainWindow(QtWidgets.QMainWindow):
         # the new job first: the worker sets it up while the points are drawn
         self.retrain(warm=self.state.warm_start)
         self.plot.draw_points()
-        self.plot.show_selection(self.view.selected)
+        self.plot.show_selection()
         self.panel.set_n_points(len(self.session.points))
+
+    @QtCore.Slot()
+    def _on_selection_changed(self):
+        self.point_table.show_selection(self.session.selection)
+        self.frames.redraw_readings()
 
     @QtCore.Slot()
     def _on_classes_changed(self):

@@ -157,7 +157,7 @@ def build_actions(w, state) -> Actions:
         delete=action(
             w,
             "Delete",
-            w.view.delete_selection,
+            w.session.delete_selection,
             "Delete",
             "Remove the selected points (Ctrl + drag selects; Delete)",
         ),

@@ -1,8 +1,10 @@
 """Mouse editing on the decision plot: a ViewBox that drags points and selects with a band.
 
 Left drag on a point moves it (all selected points if it is selected); the whole drag is one
-undo step. Ctrl + left drag draws a selection band; Delete removes the selection. A left drag
-on empty plane pans, the wheel zooms, as everywhere in pyqtgraph.
+undo step. Ctrl + left drag draws a selection band, which selects in the session (the
+selection lives there: svmviz.app.session). A left drag on empty plane pans, the wheel
+zooms, as everywhere in pyqtgraph. A drag holds the indices of the points it moves only while
+the points stay those it moved: an edit, undo or new document during it ends its moving.
 """
 
 from __future__ import annotations
@@ -12,19 +14,18 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 PICK_PIXELS = 12  # how close to a point a press must be to grab it
+BAND, HELD = "band", "held"  # a drag drawing the selection band; one whose points changed
 
 
 class EditorViewBox(pg.ViewBox):
-    selection_changed = QtCore.Signal(object)  # the selected indices
-
     def __init__(self, session):
         super().__init__()
         self.session = session
-        self.selected = np.zeros(0, dtype=np.int64)
         # False while the plane is another tool's (the boundary moved by hand): a drag pans,
         # a click places nothing
         self.editable = True
-        self._dragging = None  # indices being moved
+        self._dragging: tuple | str | None = None  # the indices being moved, BAND or HELD
+        self._moved = None  # the session's points after the drag's last move
         self._last = None
         self._band = QtWidgets.QGraphicsRectItem()
         self._band.setPen(pg.mkPen((60, 60, 60), width=1, style=QtCore.Qt.PenStyle.DashLine))
@@ -42,16 +43,6 @@ class EditorViewBox(pg.ViewBox):
         px, py = self.viewPixelSize()
         return self.session.nearest_point(pos.x(), pos.y(), PICK_PIXELS * px, PICK_PIXELS * py)
 
-    def set_selection(self, indices) -> None:
-        self.selected = np.asarray(sorted(set(int(i) for i in indices)), dtype=np.int64)
-        self.selection_changed.emit(self.selected)
-
-    def delete_selection(self) -> None:
-        if self.selected.size:
-            chosen, self.selected = self.selected, np.zeros(0, dtype=np.int64)
-            self.session.delete_points(chosen)
-            self.set_selection([])
-
     def mouseDragEvent(self, ev, axis=None):
         if ev.button() != QtCore.Qt.MouseButton.LeftButton:
             return super().mouseDragEvent(ev, axis)
@@ -62,25 +53,30 @@ class EditorViewBox(pg.ViewBox):
                 self._dragging = None
                 return super().mouseDragEvent(ev, axis)
             if ev.modifiers() & QtCore.Qt.KeyboardModifier.ControlModifier:
-                self._dragging = "band"
+                self._dragging = BAND
             else:
                 i = self.pick(start)
                 if i is None:
                     self._dragging = None
                     return super().mouseDragEvent(ev, axis)
-                self._dragging = self.selected if i in self.selected else np.array([i])
+                selected = self.session.selection
+                self._dragging = selected if i in selected else (i,)
+                self._moved = self.session.points
             self._last = start
             self._first_move = True
         if self._dragging is None:
             return super().mouseDragEvent(ev, axis)
         ev.accept()
-        if isinstance(self._dragging, str):  # the selection band
+        if ev.isFinish():
+            dragging, self._dragging = self._dragging, None
+        else:
+            dragging = self._dragging
+        if dragging == BAND:
             start = self.mapSceneToView(ev.buttonDownScenePos())
             rect = QtCore.QRectF(start, pos).normalized()
             self._band.setRect(rect)
-            self._band.show()
+            self._band.setVisible(not ev.isFinish())
             if ev.isFinish():
-                self._band.hide()
                 X = self.session.points.X
                 inside = (
                     (X[:, 0] >= rect.left())
@@ -88,13 +84,15 @@ class EditorViewBox(pg.ViewBox):
                     & (X[:, 1] >= rect.top())
                     & (X[:, 1] <= rect.bottom())
                 )
-                self.set_selection(np.flatnonzero(inside))
-                self._dragging = None
+                self.session.select(np.flatnonzero(inside))
+            return
+        if dragging == HELD or self.session.points is not self._moved:
+            if not ev.isFinish():  # the points changed under the drag: the rest moves nothing
+                self._dragging = HELD
             return
         dx, dy = pos.x() - self._last.x(), pos.y() - self._last.y()
         self._last = pos
         if dx or dy:
-            self.session.move_points(self._dragging, dx, dy, merge=not self._first_move)
+            self.session.move_points(dragging, dx, dy, merge=not self._first_move)
+            self._moved = self.session.points
             self._first_move = False
-        if ev.isFinish():
-            self._dragging = None

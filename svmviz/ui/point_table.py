@@ -149,9 +149,11 @@ class PointModel(QtCore.QAbstractTableModel):
 
 
 class PointTable(QtWidgets.QTableView):
-    """Selecting rows selects the points in the plane (``selected`` is emitted)."""
+    """Selecting rows selects the points in the plane (``selected`` is emitted, with the
+    session's point set the rows show: the session ignores rows drawn before an edit);
+    ``show_selection`` marks the session's selection without emitting."""
 
-    selected = QtCore.Signal(object)  # indices
+    selected = QtCore.Signal(object, object)  # row indices, the session's Points of the rows
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -178,6 +180,8 @@ class PointTable(QtWidgets.QTableView):
             "the tube (red: outside); one-class: f(x) (red: outliers); "
             "click a header to sort (again), select rows to mark the points"
         )
+        self.points = None  # the session's Points the rows show
+        self._quiet = False  # the rows selected from the session (not the user's choice)
         self.selectionModel().selectionChanged.connect(self._on_selection)
         font = QtGui.QFont()  # (only the size: the family follows the window's)
         font.setPointSize(POINT_SIZE)
@@ -202,18 +206,47 @@ class PointTable(QtWidgets.QTableView):
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fit_columns()
 
-    def show_points(self, labels, X, margins, alpha, parts=None, frame=None) -> None:
+    def show_points(self, labels, X, margins, alpha, parts=None, frame=None, points=None) -> None:
         """Every point's row; ``frame`` (svmviz.core.frame.Frame): the problem's columns
-        and roles (None: a hinge classifier's)."""
-        self.model_.set_data(labels, X, margins, alpha, parts, frame)
+        and roles (None: a hinge classifier's); ``points``: the session's Points the rows
+        are (row i: point i)."""
+        self._quiet = True  # (new rows clear the selection: the session's stays)
+        try:
+            self.model_.set_data(labels, X, margins, alpha, parts, frame)
+        finally:
+            self._quiet = False
+        self.points = points
         split = self.model_.parts is not None
         if self.isColumnHidden(SET_COLUMN) == split:  # the set column: with a split only
             self.setColumnHidden(SET_COLUMN, not split)
 
-    def _on_selection(self, *_):
+    def show_selection(self, indices) -> None:
+        """Select the rows of the points ``indices`` (those the table has), without
+        emitting ``selected``."""
+        n = self.model_.rowCount()
+        wanted = {int(i) for i in indices if 0 <= int(i) < n}
+        if wanted == self._selected_rows():
+            return
         proxy = self.model()
-        rows = {proxy.mapToSource(ix).row() for ix in self.selectionModel().selectedRows()}
-        self.selected.emit(np.array(sorted(rows), dtype=np.int64))
+        chosen = QtCore.QItemSelection()
+        for i in sorted(wanted):
+            row = proxy.mapFromSource(self.model_.index(i, 0)).row()
+            chosen.select(proxy.index(row, 0), proxy.index(row, len(COLUMNS) - 1))
+        flags = QtCore.QItemSelectionModel.SelectionFlag
+        self._quiet = True
+        try:
+            self.selectionModel().select(chosen, flags.ClearAndSelect | flags.Rows)
+        finally:
+            self._quiet = False
+
+    def _selected_rows(self) -> set:
+        proxy = self.model()
+        return {proxy.mapToSource(ix).row() for ix in self.selectionModel().selectedRows()}
+
+    def _on_selection(self, *_):
+        if not self._quiet:
+            rows = np.array(sorted(self._selected_rows()), dtype=np.int64)
+            self.selected.emit(rows, self.points)
 
 
 class PointTerms(NamedTuple):
@@ -465,16 +498,17 @@ def points_reading(table: PointTable) -> Reading:
             return  # points edited since; the restarted job's frame follows
         labels = [router.session.classes[int(k)] for k in p.y]
         table.show_points(
-            labels, p.X, snap.frame.margins, snap.alpha, router.state.parts, snap.frame
+            labels, p.X, snap.frame.margins, snap.alpha, router.state.parts, snap.frame, p
         )
+        table.show_selection(router.session.selection)
 
     return Reading(show, Pace.VISIBLE, table.viewport())
 
 
-def margins_reading(histogram: MarginHistogram, plot) -> Reading:
+def margins_reading(histogram: MarginHistogram) -> Reading:
     """The Margins tab as a reading: the training margins under the loss in force (its
-    module), and a multiclass point's terms (the point selected in ``plot``, else the
-    step's sampled one)."""
+    module), and a multiclass point's terms (the first point selected, else the step's
+    sampled one)."""
 
     def show(snap, router) -> None:
         p = router.session.points
@@ -485,7 +519,7 @@ def margins_reading(histogram: MarginHistogram, plot) -> Reading:
         outputs = np.full(max(int(p.y.max(initial=0)), int(present.max(initial=0))) + 1, -1)
         outputs[present] = np.arange(len(present))
         point = histogram.point_of(
-            module, snap.model, p.X, outputs[p.y], plot.view.selected, snap.step
+            module, snap.model, p.X, outputs[p.y], router.session.selection, snap.step
         )
         margins = snap.frame.margins[router.state.training_mask(len(p))]
         histogram.show_margins(margins, module, snap.model, point)

@@ -92,7 +92,7 @@ def test_hover_names_the_pair_and_a_click_selects_the_row(make_window, wait_fram
     QTest.mouseClick(
         view.graphics.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=cell_point(view, r, c)
     )
-    qtbot.waitUntil(lambda: list(w.view.selected) == [i], timeout=3000)
+    qtbot.waitUntil(lambda: w.session.selection == (i,), timeout=3000)
 
 
 def test_the_dock_is_in_the_view_menu(make_window, qtbot):

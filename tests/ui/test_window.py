@@ -220,9 +220,9 @@ def test_band_selection_and_delete(qtbot, make_window):
     w = make_window(Dataset.from_labels(X, [0, 0, 1, 1]), iterations=1000, show=True)
     qtbot.waitExposed(w)
     drag(qtbot, w, (-1.5, -1.5), (-0.5, -0.5), Qt.KeyboardModifier.ControlModifier)
-    assert w.view.selected.tolist() == [0, 1]
+    assert w.session.selection == (0, 1)
     assert len(w.plot.selection.getData()[0]) == 2
-    w.view.delete_selection()
+    w.controls.delete.trigger()
     np.testing.assert_allclose(w.session.points.X, X[2:])
     w.session.undo()
     np.testing.assert_allclose(w.session.points.X, X)
@@ -548,7 +548,7 @@ def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame
     # selecting rows marks the points in the plane
     proxy = w.point_table.model()
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())
-    assert w.view.selected.tolist() == [i]
+    assert w.session.selection == (i,)
     assert w.plot.selection.isVisible()
     w.margins_dock.raise_()
 
