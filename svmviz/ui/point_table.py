@@ -65,10 +65,10 @@ class PointModel(QtCore.QAbstractTableModel):
         self.columns = COLUMNS
         self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
 
-    def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> None:
+    def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> bool:
         """``parts``: each point's part of a train/test split (None: all train); ``frame``
         (svmviz.core.frame.Frame) the problem's kind, margin level and targets (None: a
-        hinge classifier's)."""
+        hinge classifier's). Whether the rows are new (a reset: no row selected)."""
         kind = "svc" if frame is None else frame.kind
         level = 1.0 if frame is None else frame.level
         columns = tuple(KIND_COLUMNS[kind].get(c, name) for c, name in enumerate(COLUMNS))
@@ -86,6 +86,7 @@ class PointModel(QtCore.QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
         else:
             self.endResetModel()
+        return not same_rows
 
     def rowCount(self, parent=QtCore.QModelIndex()):  # noqa: B008 (Qt override)
         return 0 if parent.isValid() else len(self.labels)
@@ -182,6 +183,7 @@ class PointTable(QtWidgets.QTableView):
         )
         self.points = None  # the session's Points the rows show
         self._quiet = False  # the rows selected from the session (not the user's choice)
+        self._marked: tuple | None = None  # the session's selection the rows show, if known
         self.selectionModel().selectionChanged.connect(self._on_selection)
         font = QtGui.QFont()  # (only the size: the family follows the window's)
         font.setPointSize(POINT_SIZE)
@@ -212,7 +214,8 @@ class PointTable(QtWidgets.QTableView):
         are (row i: point i)."""
         self._quiet = True  # (new rows clear the selection: the session's stays)
         try:
-            self.model_.set_data(labels, X, margins, alpha, parts, frame)
+            if self.model_.set_data(labels, X, margins, alpha, parts, frame):
+                self._marked = None
         finally:
             self._quiet = False
         self.points = points
@@ -223,13 +226,13 @@ class PointTable(QtWidgets.QTableView):
     def show_selection(self, indices) -> None:
         """Select the rows of the points ``indices`` (those the table has), without
         emitting ``selected``."""
-        n = self.model_.rowCount()
-        wanted = {int(i) for i in indices if 0 <= int(i) < n}
-        if wanted == self._selected_rows():
+        indices = tuple(int(i) for i in indices)
+        if indices == self._marked:
             return
+        n = self.model_.rowCount()
         proxy = self.model()
         chosen = QtCore.QItemSelection()
-        for i in sorted(wanted):
+        for i in (i for i in indices if 0 <= i < n):
             row = proxy.mapFromSource(self.model_.index(i, 0)).row()
             chosen.select(proxy.index(row, 0), proxy.index(row, len(COLUMNS) - 1))
         flags = QtCore.QItemSelectionModel.SelectionFlag
@@ -238,15 +241,14 @@ class PointTable(QtWidgets.QTableView):
             self.selectionModel().select(chosen, flags.ClearAndSelect | flags.Rows)
         finally:
             self._quiet = False
-
-    def _selected_rows(self) -> set:
-        proxy = self.model()
-        return {proxy.mapToSource(ix).row() for ix in self.selectionModel().selectedRows()}
+        self._marked = indices
 
     def _on_selection(self, *_):
         if not self._quiet:
-            rows = np.array(sorted(self._selected_rows()), dtype=np.int64)
-            self.selected.emit(rows, self.points)
+            self._marked = None  # (the user's rows: the session may ignore them)
+            proxy = self.model()
+            rows = {proxy.mapToSource(ix).row() for ix in self.selectionModel().selectedRows()}
+            self.selected.emit(np.array(sorted(rows), dtype=np.int64), self.points)
 
 
 class PointTerms(NamedTuple):
