@@ -215,6 +215,8 @@ class Files(QtCore.QObject):
         self.prefs.add_recent(path)
         self.prefs.remember_folder(path)
         self.replaced.emit()
+        if isinstance(doc, Dataset) and doc.note:
+            self.status(doc.note)  # how a row that could be a header was read
         return True
 
     def apply_scenario(self, scenario: Scenario) -> None:

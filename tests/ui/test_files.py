@@ -770,3 +770,16 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     answer(monkeypatch, Button.Discard, asked)
     assert w.open_scenario(lam_sweep)
     assert len(asked) == 2
+
+
+def test_a_csv_without_a_header_opens_every_row_and_a_guess_is_said(window, tmp_path):
+    w = window()
+    plain = tmp_path / "plain.csv"
+    plain.write_text("".join(f"{0.1 * k},{-0.2 * k},{k % 2}\n" for k in range(60)))
+    assert w.files.open_path(plain)
+    assert len(w.session.points) == 60
+    iris = tmp_path / "iris.csv"
+    iris.write_text("5.1,3.5,setosa\n4.9,3,setosa\n6.2,2.9,virginica\n")
+    assert w.files.open_path(iris)
+    assert len(w.session.points) == 3
+    assert "line 1 was read as a point" in w.status.text()
