@@ -216,25 +216,33 @@ def read_csv(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
 
 def _split_header(path: Path, rows: list, kind: str):
     """``(header or None, data rows, note or None)``: the first row is a header unless its
-    content says it is a point. Every cell a number: a point (a file without a header).
+    content says it is a point. Every cell a number: a point (a file without a header; when
+    its label is no other row's, as in a header of numbered columns, the note says so).
     A coordinate that is not a number: a header. Numbers, then a last cell that is not one
     (where a label may be text): a point when another row has that label (the classes of a
     headerless file), else the header (a header of numbered columns, or one point alone in
     its class: the note says which was chosen and how to have the other)."""
     (line, first), rest = rows[0], rows[1:]
+    cells = ", ".join(first)
+    cells = cells if len(cells) <= 60 else f"{cells[:59]}…"  # (a cell may be huge)
+    others = {row[-1] for _, row in rest if len(row) == len(first)}
     if all(_is_number(cell) for cell in first):
-        return None, rows, None
+        if kind != "svc" or len(first) < 2 or first[-1] in others or not others:
+            return None, rows, None
+        note = (
+            f"{path.name}: line {line} ({cells}) was read as a point, though its label is "
+            "no other row's; if it is a header, give its columns names (such as x1,x2,label)"
+        )
+        return None, rows, note
     if len(first) < 2 or not all(_is_number(cell) for cell in first[:-1]) or kind == "regression":
         return first, rest, None
     label = first[-1]
-    if any(len(row) == len(first) and row[-1] == label for _, row in rest):
+    if label in others:
         note = (
             f"{path.name}: line {line} was read as a point of class {shown(label)} (its "
             "label is that of other rows), not as a header"
         )
         return None, rows, note
-    cells = ", ".join(first)
-    cells = cells if len(cells) <= 60 else f"{cells[:59]}…"  # (a cell may be huge)
     note = (
         f"{path.name}: line {line} ({cells}) was read as the "
         "header; if it is a point, add a header line above it (such as x1,x2,label)"

@@ -191,3 +191,12 @@ def test_a_first_row_that_could_be_a_header_or_a_point_is_said(tmp_path, content
     assert len(d.y) == points
     assert said in d.note
     assert "d.csv" in d.note
+
+
+def test_a_first_row_of_numbers_with_a_label_no_other_row_has_is_said(tmp_path):
+    """A header of numbered columns ("0,1,2": pandas' for a frame without column names) reads
+    as a point, but its label is no other row's: the note says so, and how to have a header."""
+    d = read_csv(write(tmp_path, "0,1,2\n0.5,1,a\n2,3,b\n"))
+    assert len(d.y) == 3
+    assert "line 1 (0, 1, 2) was read as a point" in d.note
+    assert read_csv(write(tmp_path, "0,1,2\n0.5,1,1\n2,3,2\n")).note is None  # a class's

@@ -963,3 +963,25 @@ def test_a_save_killed_before_its_rename_leaves_nothing_after_the_next_start(
     started = window()  # the next start
     assert {p.name for p in autosave.iterdir()} == {lock_name(started)}
     assert list(doc.parent.iterdir()) == []
+
+
+@pytest.mark.parametrize("button, choice", [("Overwrite", "overwrite"), ("Save As…", "save as")])
+def test_the_changed_on_disk_question_offers_overwrite_save_as_and_cancel(
+    qtbot, window, button, choice
+):
+    from svmviz.ui.files import ask_changed_on_disk
+
+    w = window()
+    seen = []
+
+    def click():
+        box = QtWidgets.QApplication.activeModalWidget()
+        seen.append(box.text())
+        (wanted,) = [b for b in box.buttons() if b.text() == button]
+        wanted.click()
+
+    QtCore.QTimer.singleShot(0, click)
+    assert ask_changed_on_disk(w, "shared.json") == choice
+    assert "“shared.json” was changed on the disk" in seen[0]
+    QtCore.QTimer.singleShot(0, lambda: QtWidgets.QApplication.activeModalWidget().reject())
+    assert ask_changed_on_disk(w, "shared.json") == "cancel"
