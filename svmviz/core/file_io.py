@@ -236,8 +236,8 @@ def json_pieces(value, indent: int = 0) -> Iterator[str]:
     an array of rows (arrays of numbers: points, matrices) a row a line, other arrays of
     arrays or objects an item a line, everything else on one line. Each piece is one call
     of the C encoder over at most ROWS_PER_PIECE rows, so that a thread writing 50,000
-    points lets the GUI thread run between pieces (Python's indenting encoder took 2 s
-    for them, holding it)."""
+    points lets the GUI thread run between pieces (Python's indenting encoder holds the GIL
+    throughout)."""
     pad = " " * (indent + 1)
     if isinstance(value, dict) and value:
         for k, (key, item) in enumerate(value.items()):
@@ -254,8 +254,8 @@ def json_pieces(value, indent: int = 0) -> Iterator[str]:
 
 def python_rows(*columns) -> list:
     """The rows of numpy ``columns`` (2-D blocks or 1-D columns, side by side) as lists of
-    Python numbers, converted ROWS_PER_PIECE rows at a time: one ``tolist`` of 50,000 points
-    holds the GIL for tens of milliseconds, a stall of the window when a thread writes."""
+    Python numbers, converted ROWS_PER_PIECE rows at a time: one ``tolist`` of all the points
+    would hold the GIL long enough to stall the window while a thread writes them."""
     rows: list = []
     for start in range(0, len(columns[0]) if columns else 0, ROWS_PER_PIECE):
         blocks = [np.asarray(c[start : start + ROWS_PER_PIECE]) for c in columns]
