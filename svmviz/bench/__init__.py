@@ -10,7 +10,8 @@ trains: frames per second, timer lateness, click and parameter latency, at the s
 window supports), ``weights`` (the window's frame rate with the weight-space view on and
 off, and one landscape's time), ``surface`` (the same with the 3-D view, under Xvfb when
 this platform has no OpenGL, and one of its drawings), ``race`` (the window racing four
-runs, against the same job alone) and ``start`` (from the command to the first frame).
+runs, against the same job alone), ``start`` (from the command to the first frame) and
+``save`` (the window's longest stall while it saves 40,000 and 50,000 points).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main(args) -> int:
         losses,
         play,
         race,
+        save,
         start,
         surface,
         weights,
@@ -45,6 +47,7 @@ def main(args) -> int:
     rows += race.measure(quick)
     rows += start.measure(quick)
     rows += play.measure(quick)
+    rows += save.measure(quick)
     if getattr(args, "json", False):
         print(json.dumps(rows, indent=1))
         return 0

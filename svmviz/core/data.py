@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +30,9 @@ class Dataset:
     # regression: the real targets (then y is all 0 and classes is empty, as for the
     # unlabelled points of the one-class problem)
     target: np.ndarray | None = None
+    # how a file was read where its reader had to guess (read_csv: a first row that may be
+    # a header or a point), for the window to say; None when nothing was guessed
+    note: str | None = None
 
     @property
     def n_classes(self) -> int:
@@ -148,39 +151,40 @@ LABEL_HEADERS = ("label", "class")
 
 
 def read_csv(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
-    """Read a data set: a header row, then coordinates in the first columns and, by ``kind``
-    (SolverConfig.kind), the label last ("svc"), the real target last ("regression"), or
-    ("one-class") no label: the last column is a label, and dropped, when its header is
-    ``label`` or ``class`` or a cell of it is not a number; otherwise every column is a
-    coordinate.
+    """Read a data set: an optional header row (:func:`_split_header`), then coordinates in
+    the first columns and, by ``kind`` (SolverConfig.kind), the label last ("svc"), the real
+    target last ("regression"), or ("one-class") no label: the last column is a label, and
+    dropped, when its header is ``label`` or ``class`` or a cell of it is not a number;
+    otherwise every column is a coordinate.
 
     Every coordinate column is used (the window draws the first two). ``raw``: the file's
-    bytes, when the caller has read them.
+    bytes, when the caller has read them. The Dataset's ``note`` says how a first row that
+    could be a header or a point was read.
     """
     path = Path(path)
     rows = list(_rows(path, read_text(path, raw)))
     if not rows:
         raise InputError(f"{path}: has no header and no data, only empty cells")
-    header_line, header = rows[0]
-    width = len(header)
+    header, body, note = _split_header(path, rows, kind)
+    first_line, first = rows[0]
+    width = len(first)
+    first_row = "the header" if header is not None else "the first row"
     if width < (1 if kind == "one-class" else 2):
         last = "a target" if kind == "regression" else "a label"
         raise InputError(
-            f"{path}, line {header_line}: the header has {width} column; "
+            f"{path}, line {first_line}: {first_row} has {width} column; "
             f"expected coordinates then {last}"
         )
-    body = rows[1:]
     if not body:
         raise InputError(f"{path}: has a header but no data rows")
     for line, row in body:
         if len(row) != width:
             raise InputError(
-                f"{path}, line {line}: {counted(len(row), 'column')}, the header has {width}"
+                f"{path}, line {line}: {counted(len(row), 'column')}, {first_row} has {width}"
             )
     if kind == "one-class":
-        labelled = header[-1].lower() in LABEL_HEADERS or not all(
-            _is_number(row[-1]) for _, row in body
-        )
+        named = header is not None and header[-1].lower() in LABEL_HEADERS
+        labelled = named or not all(_is_number(row[-1]) for _, row in body)
         n_coords = width - 1 if labelled else width
     else:
         n_coords = width - 1
@@ -190,23 +194,60 @@ def read_csv(path, kind: str = "svc", raw: bytes | None = None) -> Dataset:
             X[r, c] = _number(path, line, c + 1, row[c], "coordinate")
     check_coordinates(X, lambda i: f"{path}, line {body[i][0]}")
     if kind == "one-class":
-        return Dataset.points(X)
-    if kind == "regression":
+        data = Dataset.points(X)
+    elif kind == "regression":
         target = [_number(path, line, width, row[-1], "the target") for line, row in body]
-        return Dataset.regression(X, target)
-    labels = []
-    for line, row in body:
-        if row[-1] == "":
-            raise InputError(f"{path}, line {line}, column {width}: the label is empty")
-        check_text(row[-1], MAX_NAME, f"{path}, line {line}, column {width}: the label")
-        labels.append(row[-1])
-    data = Dataset.from_labels(X, labels)
-    if data.n_classes < 2:
-        raise InputError(
-            f"{path}: every row has the label {shown(data.classes[0])}; "
-            "an SVM needs at least two classes"
+        data = Dataset.regression(X, target)
+    else:
+        labels = []
+        for line, row in body:
+            if row[-1] == "":
+                raise InputError(f"{path}, line {line}, column {width}: the label is empty")
+            check_text(row[-1], MAX_NAME, f"{path}, line {line}, column {width}: the label")
+            labels.append(row[-1])
+        data = Dataset.from_labels(X, labels)
+        if data.n_classes < 2:
+            raise InputError(
+                f"{path}: every row has the label {shown(data.classes[0])}; "
+                "an SVM needs at least two classes"
+            )
+    return data if note is None else replace(data, note=note)
+
+
+def _split_header(path: Path, rows: list, kind: str):
+    """``(header or None, data rows, note or None)``: the first row is a header unless its
+    content says it is a point. Every cell a number: a point (a file without a header; when
+    its label is no other row's, as in a header of numbered columns, the note says so).
+    A coordinate that is not a number: a header. Numbers, then a last cell that is not one
+    (where a label may be text): a point when another row has that label (the classes of a
+    headerless file), else the header (a header of numbered columns, or one point alone in
+    its class: the note says which was chosen and how to have the other)."""
+    (line, first), rest = rows[0], rows[1:]
+    cells = ", ".join(first)
+    cells = cells if len(cells) <= 60 else f"{cells[:59]}…"  # (a cell may be huge)
+    others = {row[-1] for _, row in rest if len(row) == len(first)}
+    if all(_is_number(cell) for cell in first):
+        if kind != "svc" or len(first) < 2 or first[-1] in others or not others:
+            return None, rows, None
+        note = (
+            f"{path.name}: line {line} ({cells}) was read as a point, though its label is "
+            "no other row's; if it is a header, give its columns names (such as x1,x2,label)"
         )
-    return data
+        return None, rows, note
+    if len(first) < 2 or not all(_is_number(cell) for cell in first[:-1]) or kind == "regression":
+        return first, rest, None
+    label = first[-1]
+    if label in others:
+        note = (
+            f"{path.name}: line {line} was read as a point of class {shown(label)} (its "
+            "label is that of other rows), not as a header"
+        )
+        return None, rows, note
+    note = (
+        f"{path.name}: line {line} ({cells}) was read as the "
+        "header; if it is a point, add a header line above it (such as x1,x2,label)"
+    )
+    return first, rest, note
 
 
 def _is_number(cell: str) -> bool:

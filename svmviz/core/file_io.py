@@ -3,33 +3,50 @@ file and the problem (the caller keeps what it has in memory).
 
 A write goes to a temporary file in the destination folder, is flushed to the disk, then
 renamed over the destination: a crash or a full disk leaves the old file as it was, never a
-half-written one. No pickle anywhere: JSON, CSV, PNG/SVG/GIF bytes and ``.npz`` files of
-plain numeric and text arrays (read with ``allow_pickle=False``).
+half-written one. A temporary is named for its document and the process writing it
+(``.NAME.svmviz-PID-XXXXXXXX.tmp``), so that one a killed process left behind is found and
+removed later (:func:`remove_temporaries`). No pickle anywhere: JSON, CSV, PNG/SVG/GIF bytes
+and ``.npz`` files of plain numeric and text arrays (read with ``allow_pickle=False``).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import operator
 import os
+import re
 import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from svmviz.core.errors import InputError, shown
 
 
-def atomic_write_bytes(path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
-    atomic_write_all({path: data})
+def atomic_write_bytes(path, data: bytes) -> os.stat_result:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``;
+    the written file's stat (for a :class:`Stamp`)."""
+    return atomic_write_all({path: data})[0]
 
 
-def atomic_write_all(files: dict) -> None:
+def atomic_write_all(files: dict) -> list[os.stat_result]:
     """Write each path's bytes of ``files`` to a temporary file beside it, then rename them
-    all over their paths: when one cannot be written, none is (and no temporary is left)."""
+    all over their paths: when one cannot be written, none is (and no temporary is left).
+    The written files' stats, in order (taken before the rename, which keeps them: no
+    other writer can slip in between)."""
     temps: list[tuple[str, Path]] = []
+    stats = []
     try:
         for path, data in files.items():
             path = Path(path)
-            temps.append((_written_temporary(path, data), path))
+            tmp, stat = _written_temporary(path, data)
+            temps.append((tmp, path))
+            stats.append(stat)
         while temps:
             tmp, path = temps[0]
             try:
@@ -40,12 +57,13 @@ def atomic_write_all(files: dict) -> None:
     finally:
         for tmp, _ in temps:
             Path(tmp).unlink(missing_ok=True)
+    return stats
 
 
-def _written_temporary(path: Path, data: bytes) -> str:
-    """A temporary file beside ``path`` holding ``data``, on the disk."""
+def _written_temporary(path: Path, data: bytes) -> tuple[str, os.stat_result]:
+    """A temporary file beside ``path`` holding ``data``, on the disk, and its stat."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     try:
@@ -54,13 +72,111 @@ def _written_temporary(path: Path, data: bytes) -> str:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+            stat = os.fstat(f.fileno())
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return tmp
+    return tmp, stat
+
+
+def _temporary_prefix(path: Path, pid: int | None = None) -> str:
+    return f".{path.name}.svmviz-{os.getpid() if pid is None else pid}-"
+
+
+# no write takes this long: a temporary older is a leftover even if its pid is alive again
+# (pids are reused), and so is one of the names svmviz gave them before they carried a pid
+STALE_TEMPORARY_SECONDS = 600
+_OLD_TEMPORARY = re.compile(r"[a-z0-9_]{8}")  # mkstemp's random part
+
+
+def remove_temporaries(path, pid: int | None = None) -> list[Path]:
+    """Remove the temporaries a killed writer left beside ``path``: those of the process
+    ``pid`` (it is gone), else those of processes that are gone, and any older than
+    STALE_TEMPORARY_SECONDS (also those named as before they carried a pid:
+    ``.NAME.XXXXXXXX.tmp``). Never one a running write may still rename. The removed."""
+    path = Path(path)
+    removed: list[Path] = []
+    try:
+        candidates = list(path.parent.glob(f".{glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        middle = tmp.name[len(path.name) + 2 : -len(".tmp")]
+        owner = re.fullmatch(r"svmviz-(\d+)-[a-z0-9_]{8}", middle)
+        if owner is None and not _OLD_TEMPORARY.fullmatch(middle):
+            continue  # not one of ours
+        if owner is not None and pid is not None:
+            stale = int(owner[1]) == pid
+        else:
+            stale = owner is not None and not process_alive(int(owner[1]))
+        try:
+            stale = stale or time.time() - tmp.stat().st_mtime > STALE_TEMPORARY_SECONDS
+            if stale:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            pass  # gone meanwhile, or a folder that takes no change: left
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    """``name`` matched literally by Path.glob."""
+    return re.sub(r"([\[\]*?])", r"[\1]", name)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (perhaps another that reused it)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (it exists, but is another user's)
+        return True
+    return True
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A file as this program last read or wrote it: its identity on the disk (device,
+    inode, modification time, size) and a digest of its bytes. Another writer's change
+    shows as another identity (every svmviz write is a new inode) and, unless it wrote the
+    same bytes (a copy, ``touch``), another digest."""
+
+    ident: tuple
+    digest: str
+
+    @classmethod
+    def of(cls, stat: os.stat_result, data: bytes) -> Stamp:
+        return cls(identity(stat), hashlib.sha256(data).hexdigest())
+
+    @classmethod
+    def read(cls, path) -> Stamp:
+        """The stamp of ``path`` as it is now (an InputError when it cannot be read). Its
+        identity is taken before its bytes: a change between them shows as a change."""
+        try:
+            stat = os.stat(path)
+        except OSError:
+            stat = None
+        data = read_bytes(path)  # (the reason it cannot be read, in read_bytes' words)
+        return cls.of(stat if stat is not None else os.stat(path), data)
+
+    def changed(self, path) -> bool:
+        """Whether ``path`` no longer holds these bytes (it is gone, or was rewritten)."""
+        try:
+            if identity(os.stat(path)) == self.ident:
+                return False
+            return hashlib.sha256(read_bytes(path)).hexdigest() != self.digest
+        except (OSError, InputError):
+            return True
+
+
+def identity(stat: os.stat_result) -> tuple:
+    return (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
 def check_writable(path, option: str) -> Path:
@@ -76,7 +192,7 @@ def check_writable(path, option: str) -> Path:
     if not folder.is_dir():
         raise InputError(f"{option} {path}: the folder {folder} does not exist")
     try:
-        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, probe = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise InputError(
             f"{option} {path}: cannot write in the folder {folder} ({exc.strerror or exc})"
@@ -100,13 +216,72 @@ def atomic_write_text(path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def write_json(path, d: dict) -> None:
-    atomic_write_bytes(path, json_bytes(d))
+def write_json(path, d: dict) -> Stamp:
+    """Write ``d`` as JSON (:func:`json_bytes`), atomically; the written file's stamp."""
+    data = json_bytes(d)
+    return Stamp.of(atomic_write_bytes(path, data), data)
 
 
 def json_bytes(d: dict) -> bytes:
-    """The JSON text every svmviz file is written as."""
-    return (json.dumps(d, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    """The JSON text every svmviz file is written as (:func:`json_pieces`)."""
+    return ("".join(json_pieces(d)) + "\n").encode("utf-8")
+
+
+ROWS_PER_PIECE = 1000
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def json_pieces(value, indent: int = 0) -> Iterator[str]:
+    """The JSON text of ``value`` in pieces of a bounded cost: an object a member a line,
+    an array of rows (arrays of numbers: points, matrices) a row a line, other arrays of
+    arrays or objects an item a line, everything else on one line. Each piece is one call
+    of the C encoder over at most ROWS_PER_PIECE rows, so that a thread writing 50,000
+    points lets the GUI thread run between pieces (Python's indenting encoder holds the GIL
+    throughout)."""
+    pad = " " * (indent + 1)
+    if isinstance(value, dict) and value:
+        for k, (key, item) in enumerate(value.items()):
+            yield ("{\n" if k == 0 else ",\n") + pad + _dumps(str(key)) + ": "
+            yield from json_pieces(item, indent + 1)
+        yield "\n" + " " * indent + "}"
+    elif isinstance(value, (list, tuple)) and (
+        len(value) > ROWS_PER_PIECE or any(isinstance(v, (list, tuple, dict)) for v in value)
+    ):
+        yield from _long_array(value, indent)
+    else:
+        yield _dumps(value)
+
+
+def python_rows(*columns) -> list:
+    """The rows of numpy ``columns`` (2-D blocks or 1-D columns, side by side) as lists of
+    Python numbers, converted ROWS_PER_PIECE rows at a time: one ``tolist`` of all the points
+    would hold the GIL long enough to stall the window while a thread writes them."""
+    rows: list = []
+    for start in range(0, len(columns[0]) if columns else 0, ROWS_PER_PIECE):
+        blocks = [np.asarray(c[start : start + ROWS_PER_PIECE]) for c in columns]
+        parts = [b.tolist() if b.ndim == 2 else b[:, None].tolist() for b in blocks]
+        rows.extend(functools.reduce(lambda a, b: list(map(operator.add, a, b)), parts))
+    return rows
+
+
+def _long_array(value, indent: int) -> Iterator[str]:
+    """An array in pieces of ROWS_PER_PIECE items: of arrays or objects an item a line
+    (rows of numbers encoded a chunk at a time), else on one line."""
+    nested = any(isinstance(item, (list, tuple, dict)) for item in value)
+    pad = "\n" + " " * (indent + 1)
+    between = "," + pad if nested else ", "
+    for start in range(0, len(value), ROWS_PER_PIECE):
+        chunk = list(value[start : start + ROWS_PER_PIECE])
+        opening = ("[" + (pad if nested else "")) if start == 0 else between
+        text = _dumps(chunk)
+        if not nested:
+            yield opening + text[1:-1]
+        elif '"' not in text and "{" not in text and text.count("[") == len(chunk) + 1:
+            yield opening + text[1:-1].replace("], [", "]" + between + "[")  # rows of numbers
+        else:
+            for k, item in enumerate(chunk):
+                yield (opening if k == 0 else between) + "".join(json_pieces(item, indent + 1))
+    yield ("\n" + " " * indent if nested else "") + "]"
 
 
 MAX_FILE_BYTES = 256 * 2**20  # a file we read: 50,000 points of CSV are ~2 MB

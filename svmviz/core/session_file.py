@@ -49,7 +49,14 @@ import numpy as np
 from svmviz.core.config import MAX_WHOLE, SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix, read_csv
 from svmviz.core.errors import InputError, finite_number, shown
-from svmviz.core.file_io import check_format, read_bytes, read_json, write_json
+from svmviz.core.file_io import (
+    Stamp,
+    check_format,
+    python_rows,
+    read_bytes,
+    read_json,
+    write_json,
+)
 from svmviz.core.generalization import Split
 from svmviz.core.limits import (
     MAX_CAPTION,
@@ -126,7 +133,7 @@ class SessionFile:
 
     def to_dict(self) -> dict:
         v = self.view
-        targets = {} if self.target is None else {"targets": [float(t) for t in self.target]}
+        targets = {} if self.target is None else {"targets": self.target.astype(float).tolist()}
         start = {} if self.start is None else {"start": self.start.to_dict()}
         race = {"race": [dict(v) for v in self.race]} if self.race else {}
         return {
@@ -136,9 +143,7 @@ class SessionFile:
                 {"name": n, "color": c} for n, c in zip(self.names, self.colors, strict=True)
             ],
             "class_count": self.class_count,
-            "points": [
-                [float(x), float(y), int(k)] for (x, y), k in zip(self.X, self.y, strict=True)
-            ],
+            "points": python_rows(self.X.astype(float), self.y.astype(int)),
             **targets,
             "cost": self.cost.tolist(),
             "config": self.config.replace(cost=None).to_dict(),
@@ -359,8 +364,10 @@ def _view(value, where):
     )
 
 
-def write_session(path, session: SessionFile) -> None:
-    write_json(path, session.to_dict())
+def write_session(path, session: SessionFile) -> Stamp:
+    """Write the session (atomically); the written file's stamp (to see another writer's
+    change later: file_io.Stamp)."""
+    return write_json(path, session.to_dict())
 
 
 def read_session(path) -> SessionFile:

@@ -8,19 +8,29 @@ was last opened or saved, so undoing back to it is clean again. A scenario is a 
 its file keeps as shipped: trying it (its settings, moving or deleting its points, as the
 captions ask) is not work to save; points placed or generated and classes renamed or
 recoloured are. Every read happens before anything changes: a bad file is a dialog naming
-the problem, and the current work stays as it was. Every write is atomic; a failed one is a
-dialog, and the work stays in memory (and unsaved).
+the problem, and the current work stays as it was. Every write is atomic and off the GUI
+thread (app.background_write); a failed one is a dialog, and the work stays in memory (and
+unsaved).
+
+Two windows (or a window and another program) on one file: the document keeps the stamp of
+the file as it last read or wrote it (core.file_io.Stamp). Once another writer has changed
+the file the work is unsaved again (its title says so, closing asks), and Save asks before
+overwriting the other's change. A stamp leaves nothing on the disk that a kill could leave
+stale, unlike a lock beside the document; the autosave folder's notes tell a window that
+opens a file another running window has open.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.app.autosave import Autosave, find_recoverable
+from svmviz.app.autosave import Autosave, find_recoverable, remove_stale
+from svmviz.app.background_write import BackgroundWrite
 from svmviz.app.preferences import Preferences, config_dir
 from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
@@ -28,6 +38,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data, write_csv
 from svmviz.core.edits import DEFAULT_NAMES, Append, Replace, SetClass
 from svmviz.core.errors import InputError
+from svmviz.core.file_io import Stamp, identity, remove_temporaries
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.scenario import Scenario
 from svmviz.core.session_file import SessionFile, View, read_document, write_session
@@ -43,6 +54,26 @@ OPEN_FILTER = (
 CSV_FILTER = "CSV data set (*.csv)"
 SVMTOY_FILTER = "svm-toy file (*.txt *.svm *.toy *.libsvm *.svmlight)"
 Button = QtWidgets.QMessageBox.StandardButton
+DISK_CHECK_MS = 2000
+
+
+def ask_changed_on_disk(parent: QtWidgets.QWidget, name: str) -> str:
+    """Save found the file changed by another writer: "overwrite", "save as" or "cancel"."""
+    box = QtWidgets.QMessageBox(
+        QtWidgets.QMessageBox.Icon.Warning,
+        "svmviz: the file was changed",
+        f"“{name}” was changed on the disk since this window opened or saved it (by another "
+        "svmviz window or another program). Overwrite that change with this window's work, "
+        "or save this work under another name?",
+        Button.Cancel,
+        parent,
+    )
+    overwrite = box.addButton("Overwrite", QtWidgets.QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save As…", QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
 
 
 def empty_session() -> SessionFile:
@@ -85,7 +116,18 @@ class Files(QtCore.QObject):
         self.name = "untitled"  # shown in the title: the file's name, or what it came from
         self.saved = self.session.content()  # the content last opened or saved
         self.demo = False  # the document is a scenario (see unsaved)
+        self.stamp: Stamp | None = None  # the file as last read or written (see changed_on_disk)
+        self._told_changed = False  # the status line said the file was changed
+        self._disk: tuple | None = None  # (the file's identity, changed) last checked
+        self.writer = BackgroundWrite(self)
+        self._close_when_written = False
+        # another writer's change is looked for every DISK_CHECK_MS (a stat; a file watcher
+        # would take an inotify instance per window, and misses changes on network disks)
+        self.disk_timer = QtCore.QTimer(self)
+        self.disk_timer.setInterval(DISK_CHECK_MS)
+        self.disk_timer.timeout.connect(self._check_disk)
         self.autosave = Autosave(config_dir() / "autosave")
+        self.remove_leftovers()
         self._autosaved = None  # the content last autosaved
         self.autosave_timer = QtCore.QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -112,13 +154,29 @@ class Files(QtCore.QObject):
     def dirty(self) -> bool:
         return self.unsaved(self.session.content())
 
+    def changed_on_disk(self) -> bool:
+        """Whether the session file no longer holds what this window last read or wrote
+        (another window or program wrote it, or it is gone): then the work is unsaved."""
+        if self.path is None or self.stamp is None:
+            return False
+        try:
+            now = identity(self.path.stat())
+        except OSError:
+            now = None
+        if self._disk is None or self._disk[0] != now:
+            self._disk = (now, self.stamp.changed(self.path))
+        return self._disk[1]
+
     def unsaved(self, content: SessionFile) -> bool:
         """Whether ``content`` (the session's) holds work that would be lost. In a scenario
         only what the user made counts: points placed or generated, classes renamed or
         recoloured (the edits still done). Its settings (λ, the algorithm, the kernel, Δ,
         the split), the classes shown in the bar, and its own points moved or deleted are
         trying the demo, as the captions ask: opening another file, or the same scenario
-        again, does not ask to keep them."""
+        again, does not ask to keep them. Once another writer has changed the file, the
+        work is unsaved again."""
+        if self.changed_on_disk():
+            return True
         if content.same_content(self.saved):
             return False
         return not self.demo or any(_made(edit) for edit in self.session.edits)
@@ -127,14 +185,53 @@ class Files(QtCore.QObject):
         self.window.setWindowTitle(f"{self.name}[*] — svmviz")
         self.window.setWindowModified(self.dirty)
 
-    def _set_document(self, path: Path | None, name: str, demo: bool = False) -> None:
+    def _set_document(
+        self,
+        path: Path | None,
+        name: str,
+        demo: bool = False,
+        saved: SessionFile | None = None,
+        stamp: Stamp | None = None,
+    ) -> None:
+        """The document is now ``path`` (None: untitled), as ``saved`` holds it (by default
+        the session's content) and as ``stamp`` found its file."""
         self.path = path
         self.name = name
-        self.saved = self.session.content()
+        self.saved = self.session.content() if saved is None else saved
         self.demo = demo
+        self.stamp, self._disk, self._told_changed = stamp, None, False
+        if path is not None and stamp is not None:
+            self.disk_timer.start()
+        else:
+            self.disk_timer.stop()
+        self.autosave.set_document(path)
         self._autosaved = None
         self.autosave.clear()
         self.update_title()
+
+    @QtCore.Slot()
+    def _check_disk(self) -> None:
+        """When another writer has changed the file, say so; the title (and closing) follow."""
+        if self.writer.busy:
+            return  # our own write: its stamp is taken once it is done
+        changed = self.changed_on_disk()
+        if changed and not self._told_changed:
+            self.status(
+                f"{self.name} was changed on the disk by another window or program: this "
+                "window's work is no longer in it (Save asks before overwriting)"
+            )
+        self._told_changed = changed
+        if self.window.isWindowModified() != self.dirty:
+            self.update_title()
+
+    def remove_leftovers(self) -> None:
+        """What killed windows left: their autosave locks and notes, the temporaries of the
+        files they were writing, and those beside the recent files (also the temporaries
+        named as before they carried their writer's pid)."""
+        if self.autosave.active:
+            remove_stale(self.autosave.folder)
+        for f in self.prefs.recent_files():
+            remove_temporaries(Path(f))
 
     def set_autosave_seconds(self, seconds: int) -> None:
         if seconds > 0:
@@ -146,12 +243,22 @@ class Files(QtCore.QObject):
     def confirm_discard(self, doing: str) -> bool:
         """True when it is fine to replace the current work (``doing`` says by what): there
         are no unsaved changes, or the user saved them or chose to discard them."""
+        if self.writer.busy:  # (a close while a save runs: once it is written)
+            self._close_when_written = doing == "closing"
+            return False
         if not self.dirty:
             return True
+        if self.changed_on_disk() and self.session.content().same_content(self.saved):
+            text = (
+                f"“{self.name}” was changed on the disk by another window or program: this "
+                f"window's work is no longer in it. Save it before {doing}?"
+            )
+        else:
+            text = f"“{self.name}” has changes that are not saved. Save them before {doing}?"
         answer = QtWidgets.QMessageBox.question(
             self.window,
             "svmviz: unsaved changes",
-            f"“{self.name}” has changes that are not saved. Save them before {doing}?",
+            text,
             Button.Save | Button.Discard | Button.Cancel,
             Button.Save,
         )
@@ -191,6 +298,8 @@ class Files(QtCore.QObject):
         read is a dialog, and nothing changes."""
         path = Path(path)
         try:
+            # (the stamp first: a change while reading makes a later Save ask, never lose it)
+            stamp = Stamp.read(path) if path.suffix.lower() == ".json" else None
             doc = read_document(path, self.session.kind)  # (a CSV: as the problem reads it)
             if isinstance(doc, Dataset):
                 check_window_data(doc, str(path))
@@ -203,7 +312,7 @@ class Files(QtCore.QObject):
         if isinstance(doc, SessionFile):
             self.session.restore(doc)
             self.state.apply_view(doc.view, fit=doc.view.extent is None and len(doc.y) > 0)
-            self._set_document(path, path.name)
+            self._set_document(path, path.name, stamp=stamp)
         elif isinstance(doc, Scenario):
             self.apply_scenario(doc)
             self._set_document(None, path.stem, demo=True)
@@ -215,6 +324,13 @@ class Files(QtCore.QObject):
         self.prefs.add_recent(path)
         self.prefs.remember_folder(path)
         self.replaced.emit()
+        if isinstance(doc, Dataset) and doc.note:
+            self.status(doc.note)  # how a row that could be a header was read
+        elif isinstance(doc, SessionFile) and self.autosave.others_with(path):
+            self.status(
+                f"{path.name} is open in another svmviz window too: Save here asks before "
+                "overwriting what the other saves"
+            )
         return True
 
     def apply_scenario(self, scenario: Scenario) -> None:
@@ -232,8 +348,16 @@ class Files(QtCore.QObject):
         )
 
     def save(self) -> bool:
+        """Save to the document's file; when another writer has changed it since, ask
+        whether to overwrite that change, save under another name, or cancel."""
         if self.path is None:
             return self.save_as()
+        if self.stamp is not None and self.stamp.changed(self.path) and self.path.exists():
+            choice = ask_changed_on_disk(self.window, self.name)
+            if choice == "save as":
+                return self.save_as()
+            if choice != "overwrite":
+                return False
         return self._write(self.path)
 
     def save_as(self) -> bool:
@@ -242,16 +366,29 @@ class Files(QtCore.QObject):
         return path is not None and self._write(path)
 
     def _write(self, path: Path) -> bool:
+        """Write the session to ``path`` off the GUI thread (the window keeps turning); the
+        document is then what was written, even if it was edited meanwhile."""
+        content = self.session.content(self.state.view())
         try:
-            write_session(path, self.session.content(self.state.view()))
+            with self.autosave.writing(path):
+                stamp = self._off_thread(functools.partial(write_session, path, content))
         except InputError as exc:
             self._failed("save the session", exc)
             return False
-        self._set_document(path, path.name)
+        self._set_document(path, path.name, saved=content, stamp=stamp)
         self.prefs.add_recent(path)
         self.prefs.remember_folder(path)
         self.status(f"Saved {path}")
         return True
+
+    def _off_thread(self, job):
+        """``job()`` (a write) in the writer's thread; a close asked for meanwhile follows."""
+        try:
+            return self.writer.run(job)
+        finally:
+            if self._close_when_written:
+                self._close_when_written = False
+                QtCore.QTimer.singleShot(0, self.window.close)
 
     def export_csv(self) -> bool:
         """The points as a CSV data set (what `svmviz train` reads)."""
@@ -343,7 +480,7 @@ class Files(QtCore.QObject):
     @QtCore.Slot()
     def autosave_now(self) -> None:
         """Write the unsaved work to the autosave file (nothing unsaved: no file)."""
-        if not self.autosave.active:
+        if not self.autosave.active or self.writer.busy:
             return
         content = self.session.content(self.state.view())
         if not self.unsaved(content):
@@ -352,8 +489,9 @@ class Files(QtCore.QObject):
             return
         if self._autosaved is not None and content.same_content(self._autosaved):
             return
+        source = None if self.path is None else str(self.path)
         try:
-            self.autosave.write(content, None if self.path is None else str(self.path))
+            self._off_thread(functools.partial(self.autosave.write, content, source))
         except InputError as exc:
             self.status(f"Autosave failed: {exc}")
             return
@@ -401,6 +539,7 @@ class Files(QtCore.QObject):
     def close(self) -> None:
         """A clean exit (after the prompt): no autosave left to recover."""
         self.autosave_timer.stop()
+        self.disk_timer.stop()
         self.autosave.close()
 
 

@@ -153,3 +153,50 @@ def test_bare_carriage_returns_end_lines(tmp_path):
     d = read_csv(p)
     np.testing.assert_array_equal(d.X, [[1, 2], [3, 4], [5, 6]])
     assert d.classes == ("a", "b")
+
+
+def test_a_csv_without_a_header_keeps_its_first_row(tmp_path):
+    rows = "".join(f"{0.1 * k},{-0.2 * k},{k % 2}\n" for k in range(60))
+    d = read_csv(write(tmp_path, rows))
+    assert len(d.y) == 60
+    assert d.X[0].tolist() == [0.0, 0.0]
+    assert d.note is None  # numbers throughout: no guess to report
+    assert len(read_csv(write(tmp_path, rows), "regression").target) == 60
+    assert len(read_csv(write(tmp_path, rows), "one-class").X) == 60
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["x,y,label\n0,1,a\n2,3,b\n", "1,y,label\n0,1,a\n2,3,b\n", "x1,x2,class\n0,1,0\n2,3,1\n"],
+)
+def test_a_header_row_is_still_a_header(tmp_path, content):
+    d = read_csv(write(tmp_path, content))
+    assert d.X.tolist() == [[0, 1], [2, 3]]
+    assert d.note is None
+
+
+@pytest.mark.parametrize(
+    "content, points, said",
+    [
+        # numbers, then a label no other row has: a header (of numbered columns) or a point
+        # alone in its class; read as the header, and said
+        ("1.5,2,label\n0,1,0\n2,3,1\n", 2, "line 1 (1.5, 2, label) was read as the header"),
+        ("1.5,2,odd\n0,1,a\n2,3,b\n", 2, "line 1 (1.5, 2, odd) was read as the header"),
+        # numbers, then a label other rows have: a point, and said
+        ("5.1,3.5,setosa\n4.9,3,setosa\n6.2,2.9,virginica\n", 3, "line 1 was read as a point"),
+    ],
+)
+def test_a_first_row_that_could_be_a_header_or_a_point_is_said(tmp_path, content, points, said):
+    d = read_csv(write(tmp_path, content))
+    assert len(d.y) == points
+    assert said in d.note
+    assert "d.csv" in d.note
+
+
+def test_a_first_row_of_numbers_with_a_label_no_other_row_has_is_said(tmp_path):
+    """A header of numbered columns ("0,1,2": pandas' for a frame without column names) reads
+    as a point, but its label is no other row's: the note says so, and how to have a header."""
+    d = read_csv(write(tmp_path, "0,1,2\n0.5,1,a\n2,3,b\n"))
+    assert len(d.y) == 3
+    assert "line 1 (0, 1, 2) was read as a point" in d.note
+    assert read_csv(write(tmp_path, "0,1,2\n0.5,1,1\n2,3,2\n")).note is None  # a class's

@@ -770,3 +770,218 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     answer(monkeypatch, Button.Discard, asked)
     assert w.open_scenario(lam_sweep)
     assert len(asked) == 2
+
+
+def test_a_csv_without_a_header_opens_every_row_and_a_guess_is_said(window, tmp_path):
+    w = window()
+    plain = tmp_path / "plain.csv"
+    plain.write_text("".join(f"{0.1 * k},{-0.2 * k},{k % 2}\n" for k in range(60)))
+    assert w.files.open_path(plain)
+    assert len(w.session.points) == 60
+    iris = tmp_path / "iris.csv"
+    iris.write_text("5.1,3.5,setosa\n4.9,3,setosa\n6.2,2.9,virginica\n")
+    assert w.files.open_path(iris)
+    assert len(w.session.points) == 3
+    assert "line 1 was read as a point" in w.status.text()
+
+
+def on_disk_changed(monkeypatch, choice, asked=None):
+    """Save finds the file changed by another writer: answer ``choice`` (overwrite, save as,
+    cancel), recording the names asked about."""
+    import svmviz.ui.files
+
+    def ask(parent, name):
+        if asked is not None:
+            asked.append(name)
+        return choice
+
+    monkeypatch.setattr(svmviz.ui.files, "ask_changed_on_disk", ask)
+
+
+def test_two_windows_on_one_file_lose_no_work(qtbot, window, tmp_path, monkeypatch):
+    path = tmp_path / "shared.json"
+    a = window()
+    save_to(monkeypatch, path)
+    assert a.files.save()
+    b = window()
+    assert b.files.open_path(path)
+    assert "open in another svmviz window" in b.status.text()  # B is told
+    for k in range(3):
+        a.session.add_point(0.1 * k, 2.0)
+    assert a.files.save()  # nobody else wrote it: no question
+    # B, opened before A's save, adds 7 and saves: asked, it cancels; A's points stay
+    asked = []
+    on_disk_changed(monkeypatch, "cancel", asked)
+    for k in range(7):
+        b.session.add_point(0.1 * k, -2.0)
+    assert not b.files.save()
+    assert asked == ["shared.json"]
+    assert len(read_session(path).y) == 63
+    assert b.files.dirty
+    # B overwrites: then A's work is no longer in the file, and A says so
+    on_disk_changed(monkeypatch, "overwrite")
+    assert b.files.save()
+    assert len(read_session(path).y) == 67
+    assert not b.files.dirty
+    assert a.files.dirty
+    qtbot.waitUntil(a.isWindowModified, timeout=5000)  # the title's "*", by the watcher
+    closing = []
+    answer(monkeypatch, Button.Cancel, closing)
+    assert not a.close()  # closing A asks
+    assert "changed on the disk" in closing[0]
+    # A saves its work under another name: both are kept
+    mine = tmp_path / "mine.json"
+    save_to(monkeypatch, mine)
+    on_disk_changed(monkeypatch, "save as")
+    assert a.files.save()
+    assert len(read_session(mine).y) == 63
+    assert len(read_session(path).y) == 67
+    assert not a.files.dirty
+    assert a.files.path == mine
+
+
+def test_a_save_is_written_off_the_gui_thread_and_edits_meanwhile_stay_unsaved(
+    qtbot, window, tmp_path, monkeypatch
+):
+    import threading
+
+    import svmviz.ui.files
+
+    w = window()
+    w.show()
+    path = tmp_path / "s.json"
+    real = svmviz.ui.files.write_session
+    in_gui_thread = []
+
+    def slow(path, content):
+        in_gui_thread.append(threading.current_thread() is threading.main_thread())
+        time.sleep(0.5)
+        return real(path, content)
+
+    monkeypatch.setattr(svmviz.ui.files, "write_session", slow)
+    save_to(monkeypatch, path)
+    QtCore.QTimer.singleShot(100, lambda: w.session.add_point(0.1, 0.2))  # while it writes
+    assert w.files.save()
+    assert in_gui_thread == [False]
+    assert len(read_session(path).y) == 60  # what there was at Save
+    assert len(w.session.points) == 61
+    assert w.files.dirty  # the point added meanwhile is not in the file
+    # a close while a save runs waits for it, then closes (asking about the unsaved)
+    closing = []
+    answer(monkeypatch, Button.Discard, closing)
+    QtCore.QTimer.singleShot(100, w.close)
+    assert w.files.save()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=5000)
+    assert not closing  # saved before it closed: nothing to ask
+    assert len(read_session(path).y) == 61
+
+
+def killed(code: str, *args) -> int:
+    """Run ``code`` in a process until it prints a line, then kill it (SIGKILL: nothing of
+    its own clean-up runs); its pid."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *map(str, args)], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout.readline().strip()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+    return proc.pid
+
+
+def lock_name(w) -> str:
+    """The name of the window's autosave lock."""
+    return Path(w.files.autosave.lock.fileName()).name
+
+
+RUNNING_WINDOW = """
+import sys, time
+from svmviz.app.autosave import Autosave
+
+autosave = Autosave(sys.argv[1])  # a window's lock, with nothing unsaved
+print("running", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_killed_window_s_lock_and_old_temporaries_are_removed_at_the_next_start(
+    window, tmp_path, own_config_dir
+):
+    live = window()  # a running window: its lock stays
+    doc = tmp_path / "recent.json"  # a recent file, with a temporary of an old killed save,
+    doc.write_text("{}")  # named as svmviz named them before they carried their writer's pid
+    live.prefs.add_recent(doc)
+    old_temporary = tmp_path / ".recent.json.k2j4h5g6.tmp"
+    old_temporary.write_text("half")
+    an_hour_ago = time.time() - 3600
+    os.utime(old_temporary, (an_hour_ago, an_hour_ago))
+    autosave = own_config_dir / "autosave"
+    pid = killed(RUNNING_WINDOW, autosave)
+    assert len(list(autosave.glob(f"{pid}-*.lock"))) == 1
+    started = window()  # the next start
+    assert {p.name for p in autosave.iterdir()} == {lock_name(live), lock_name(started)}
+    assert not old_temporary.exists()
+    assert doc.read_text() == "{}"
+
+
+SAVING_WINDOW = """
+import os, sys, time
+from pathlib import Path
+from svmviz.app.autosave import Autosave
+from svmviz.core.file_io import atomic_write_bytes
+
+folder, doc = Path(sys.argv[1]), Path(sys.argv[2])
+autosave = Autosave(folder)
+autosave.set_document(doc)
+
+def stuck(src, dst):  # killed while it saves, between the write and the rename
+    print("saving", flush=True)
+    time.sleep(60)
+
+os.replace = stuck
+with autosave.writing(doc):
+    atomic_write_bytes(doc, b"{}")
+"""
+
+
+def test_a_save_killed_before_its_rename_leaves_nothing_after_the_next_start(
+    window, tmp_path, own_config_dir
+):
+    doc = tmp_path / "new" / "lesson.json"  # (a folder no recent file is in)
+    doc.parent.mkdir()
+    autosave = own_config_dir / "autosave"
+    pid = killed(SAVING_WINDOW, autosave, doc)
+    left = {p.suffix for p in autosave.glob(f"{pid}-*")}
+    assert left == {".lock", ".open", ".writing"}  # its lock, the files open and written
+    assert len(list(doc.parent.glob(f".lesson.json.svmviz-{pid}-*.tmp"))) == 1
+    started = window()  # the next start
+    assert {p.name for p in autosave.iterdir()} == {lock_name(started)}
+    assert list(doc.parent.iterdir()) == []
+
+
+@pytest.mark.parametrize("button, choice", [("Overwrite", "overwrite"), ("Save As…", "save as")])
+def test_the_changed_on_disk_question_offers_overwrite_save_as_and_cancel(
+    qtbot, window, button, choice
+):
+    from svmviz.ui.files import ask_changed_on_disk
+
+    w = window()
+    seen = []
+
+    def click():
+        box = QtWidgets.QApplication.activeModalWidget()
+        seen.append(box.text())
+        (wanted,) = [b for b in box.buttons() if b.text() == button]
+        wanted.click()
+
+    QtCore.QTimer.singleShot(0, click)
+    assert ask_changed_on_disk(w, "shared.json") == choice
+    assert "“shared.json” was changed on the disk" in seen[0]
+    QtCore.QTimer.singleShot(0, lambda: QtWidgets.QApplication.activeModalWidget().reject())
+    assert ask_changed_on_disk(w, "shared.json") == "cancel"
