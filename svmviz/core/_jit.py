@@ -40,7 +40,7 @@ HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
     importlib.util.find_spec("numba") is not None
 )
 
-# no 'nnan' nor 'ninf': the divergence guards (np.isfinite in _loop) must not be assumed away
+# no 'nnan' nor 'ninf': the divergence guards (comparisons in _loop) must not be assumed away
 FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
 _OPTIONS = dict(nogil=True, fastmath=set(FASTMATH))  # (cached: _njit)
 # the files (under svmviz/core) whose compiled code the loops hold: a cached function is
