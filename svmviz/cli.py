@@ -42,6 +42,8 @@ def cmd_train(args) -> int:
         check_plot(data, args.data, args.plot, *args.plot_size, args.plot_scale)
     result = train(config, data, every=args.history_every == "1")
     print(summary(result, data, args.data))
+    if result.solver.notice():  # (numba's cache or compiler failed: said, not raised)
+        print(f"svmviz: note: {result.solver.notice()}", file=sys.stderr)
     wrong = went_wrong(result)
     if wrong:
         print(f"svmviz: error: {wrong}; no output written", file=sys.stderr)

@@ -34,6 +34,8 @@ def compiled_loops():
     from svmviz.core.solvers import Solver
 
     Solver.warm_up()
+    # (a compilation that fails leaves the loops plain Python, quietly: not in the tests)
+    assert Solver.preparing() != "unavailable", Solver.notice()
 
 
 @pytest.fixture(autouse=True)

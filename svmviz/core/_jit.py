@@ -23,6 +23,11 @@ the loops :func:`ready` when it is done, and until then callers run :func:`pytho
 of the modules, the same functions as plain Python (see :meth:`Solver.step
 <svmviz.core.solvers.iterative.Solver.step>`). The thread that compiles uses the compiled
 code meanwhile (:func:`use_compiled`).
+
+numba's cache is a folder that other programs (or the user) may delete or make unwritable
+while a compilation writes to it: the compilation is then done again in memory, for this
+process only; if that fails too, the loops stay plain Python for the process. Either way
+:func:`notice` says so once, and nothing is raised in the thread that compiles.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
     importlib.util.find_spec("numba") is not None
 )
 
-# no 'nnan' nor 'ninf': the divergence guards (np.isfinite in _loop) must not be assumed away
+# no 'nnan' nor 'ninf': the divergence guards (comparisons in _loop) must not be assumed away
 FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
 _OPTIONS = dict(nogil=True, fastmath=set(FASTMATH))  # (cached: _njit)
 # the files (under svmviz/core) whose compiled code the loops hold: a cached function is
@@ -58,8 +63,11 @@ _compile_lock = threading.Lock()  # one compilation at a time
 _twin_lock = threading.Lock()  # (not _lock: that one is held while numba is imported)
 _started = False  # a background compilation was started
 _local = threading.local()  # .compiling: this thread compiles, and uses compiled code
-_how = "preparing"  # what the compilation does: "loading" from numba's cache, or "compiling"
+_how = "preparing"  # what the compilation does, or did (preparing(): its values)
 _ready_hooks: list = []  # called when preparing() changes (on_change)
+_dispatchers: list = []  # every dispatcher made (_njit): their caches are dropped by _in_memory
+_cached = True  # compiled code goes to numba's on-disk cache (False: in memory, _in_memory)
+_notice = ""  # why the loops are compiled in memory, or are not compiled (notice)
 _python: dict = {}  # module name → its plain-Python twin (python_version)
 _entries: dict = {}  # (dispatcher, fingerprint of argument types) → compiled entry point
 # set by the window (Solver.python_meanwhile): a solver runs the plain-Python loops while
@@ -125,8 +133,41 @@ def _njit(func, options: dict):
     import numba
 
     dispatcher = numba.njit(**options)(func)
-    dispatcher._cache = _keyed_cache()(func)  # (what Dispatcher.enable_caching sets)
+    if _cached:
+        try:
+            dispatcher._cache = _keyed_cache()(func)  # (what Dispatcher.enable_caching sets)
+        except Exception as error:  # (numba found no cache folder it can write)
+            _in_memory(error)
+    _dispatchers.append(dispatcher)
     return dispatcher
+
+
+def _in_memory(error: BaseException) -> None:
+    """From now on, compile without numba's on-disk cache (each dispatcher's is dropped),
+    ``error`` the reason, said once by :func:`notice`."""
+    global _cached, _notice
+    from numba.core.caching import NullCache
+
+    _cached = False
+    for dispatcher in _dispatchers:
+        dispatcher._cache = NullCache()
+    if not _notice:
+        _notice = (
+            f"numba's cache is unavailable ({_said(error)}): the solver is compiled in "
+            "memory, for this session only"
+        )
+
+
+def _said(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
+def notice() -> str:
+    """What went wrong in making the compiled loops, in a line ("" when nothing did): numba's
+    cache could not be used (they are compiled in memory), or compiling failed (they run as
+    plain Python for the rest of the process)."""
+    return _notice
 
 
 @functools.cache
@@ -230,7 +271,9 @@ def use_compiled() -> bool:
 def preparing() -> str:
     """While the compiled loops are wanted and not ready (the plain-Python loop runs
     meanwhile), what makes them: "loading" (numba's cache has them), "compiling" (it has
-    not: the first run after installing) or "preparing" (not known yet); "" otherwise."""
+    not: the first run after installing), "in memory" (compiling without numba's cache,
+    which failed: :func:`notice`) or "preparing" (not known yet); "unavailable" when they
+    could not be compiled (the plain-Python loop runs for good); "" otherwise."""
     return _how if HAVE_NUMBA and not ready() else ""
 
 
@@ -274,19 +317,51 @@ def compile_now(warm_up, entries=()) -> None:
     """Run ``warm_up`` (calls that compile every loop) in this thread, on compiled code, then
     mark the loops ready. A second caller waits for the first; once ready, returns at once.
     ``entries``: (module, function name) of the functions ``warm_up`` calls, whose presence
-    in numba's cache says whether this loads or compiles (:func:`preparing`)."""
+    in numba's cache says whether this loads or compiles (:func:`preparing`). Never raises:
+    a failure with numba's cache compiles again in memory, and a failure of that leaves the
+    loops plain Python (:func:`notice` says which)."""
     global _how
     with _compile_lock:
-        if not HAVE_NUMBA or _ready.is_set():
+        if not HAVE_NUMBA or _ready.is_set() or unavailable():
             return
         _how = "loading" if _in_cache(entries) else "compiling"
         _changed()
         _local.compiling = True
         try:
-            warm_up()
+            compiled = _warmed_up(warm_up)
         finally:
             _local.compiling = False
-        _changed(last=True)
+        _changed(last=compiled)
+
+
+def _warmed_up(warm_up) -> bool:
+    """``warm_up()``, again without numba's cache if it failed with it; whether it ran."""
+    global _how, _notice
+    try:
+        warm_up()
+        return True
+    except Exception as error:
+        failed = error
+    if _cached:  # (numba's cache folder vanished, or could not be written, say)
+        _in_memory(failed)
+        _how = "in memory"
+        _changed()
+        try:
+            warm_up()
+            return True
+        except Exception as error:
+            failed = error
+    _how = "unavailable"
+    _notice = (
+        f"numba could not compile the solver ({_said(failed)}): it runs as plain Python, "
+        "slower, for this session"
+    )
+    return False
+
+
+def unavailable() -> bool:
+    """The compiled loops could not be made: plain Python runs them for the process."""
+    return _how == "unavailable"
 
 
 def compiling() -> bool:
@@ -296,7 +371,7 @@ def compiling() -> bool:
 
 def compile_in_background(warm_up, entries=()) -> None:
     """:func:`compile_now` in a daemon thread, once per process (a failure leaves the loops
-    in plain Python, reported by the thread's excepthook)."""
+    in plain Python, said by :func:`notice` and :func:`preparing`)."""
     global _started
     with _twin_lock:
         if _started or not HAVE_NUMBA or _ready.is_set():

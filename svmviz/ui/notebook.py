@@ -23,6 +23,7 @@ from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.file_io import atomic_write_bytes
 from svmviz.core.frame import data_extent, input_dim, plane_points, point_alpha
+from svmviz.core.limits import MAX_POINTS
 from svmviz.core.model_io import Model
 from svmviz.core.picture import check_format, check_gif_size, check_size
 from svmviz.ui.headless import model_title, picture_app, plot_picture
@@ -163,6 +164,7 @@ def plot(
     """
     check_size(width, height, scale)
     X = _points(X)
+    _check_points(len(X), "svmviz.plot", "a model fitted on every point draws the same plane")
     resolved, alpha, named = _drawn(model, X, y)
     data = _plot_data(resolved, X, y)
     return Picture(
@@ -234,6 +236,11 @@ def animate(
             )
     est = clone(estimator)
     config, data = _prepared(est, X, y)
+    _check_points(
+        len(data.y),
+        "svmviz.animate",
+        "or fit the estimator on every point and svmviz.plot it on the sample",
+    )
     check_window_data(data, "svmviz.animate", "the plane", REMEDY, subject="X")
     iterations = frame_iterations(config.iterations, int(frames), "log")
     check_gif_size(len(iterations), width, height, scale, "choose fewer frames or a smaller size")
@@ -271,6 +278,18 @@ def animate(
         fitted = est
     gif = gif_bytes(images, int(frame_ms))
     return Animation(gif, shown_t, objectives, int(width), int(height), fitted, solver.status_)
+
+
+def _check_points(m: int, name: str, more: str) -> None:
+    """Refuse more points than the window and svmviz.show take (MAX_POINTS): a picture
+    of more is a blot drawn for minutes, and a sample shows the same (never cut silently:
+    which sample is the caller's choice)."""
+    if m > MAX_POINTS:
+        raise InputError(
+            f"{name}: {m:,} points; the plane draws at most {MAX_POINTS:,}, as the window "
+            f"and svmviz.show do. Draw a sample, X[np.random.default_rng(0).choice(len(X), "
+            f"{MAX_POINTS}, replace=False)] with its y ({more})"
+        )
 
 
 def _called(obj) -> str:

@@ -181,6 +181,8 @@ PREPARING = {
     "loading": "loading the compiled solver",
     "compiling": "compiling the solver (the first run after installing: up to a minute)",
     "preparing": "preparing the compiled solver",
+    "in memory": "numba's cache is unavailable: compiling the solver in memory",
+    "unavailable": "numba could not compile the solver",
 }
 
 

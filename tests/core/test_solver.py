@@ -114,7 +114,7 @@ def test_divergence_is_detected(blobs2):
 
 @pytest.mark.parametrize("case", ["fast", "general", "rbf"])
 def test_a_nan_objective_stops_the_compiled_loop(blobs2, case):
-    """The divergence guard np.isfinite (_loop) works in the compiled loop: its fastmath
+    """The divergence guard on the objective (_loop) works in the compiled loop: its fastmath
     flags leave out 'nnan' and 'ninf', under which LLVM may take every value for finite.
     A NaN in the averaged model makes the objective NaN while ‖w_t‖ stays small, so only
     that guard can see it."""

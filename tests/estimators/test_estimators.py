@@ -184,3 +184,14 @@ def test_history_off_trains_the_same_model(est, X, y, kept):
     assert auto.model_.extra["objective"] == pytest.approx(
         on.history_["objective"][-1], rel=1e-10, abs=1e-12
     )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_step_that_overflows_is_a_divergence_not_a_linear_algebra_error(seed):
+    """A softmax fit with η₀ = 1e308 ended in numba's LinAlgError ("Array must not contain
+    infs or NaNs") from the bias's Newton step, at most seeds."""
+    est = SVMClassifier(
+        multiclass="softmax", algorithm="sgd", eta=1e308, schedule="constant", random_state=seed
+    )
+    with pytest.raises(ValueError, match=r"^SVMClassifier: diverged: lower η₀ = 1e\+308"):
+        est.fit(X3, y3)

@@ -308,3 +308,17 @@ def test_a_fitted_scikit_learn_svc_draws_with_its_support_vectors(qapp):
 
     with pytest.raises(NotFittedError, match="this SVC is not fitted yet"):
         svmviz.plot(SVC(), X, y)
+
+
+def test_more_points_than_the_window_takes_are_refused_at_once(qapp, fitted):
+    """svmviz.show and the window take MAX_POINTS; svmviz.plot drew 10⁶ points for minutes
+    and svmviz.animate did not finish: both refuse one point more, saying what to do."""
+    from svmviz.core.limits import MAX_POINTS
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(MAX_POINTS + 1, 2))
+    y = np.where(X[:, 0] > 0, "b", "a")
+    with pytest.raises(InputError, match=r"svmviz.plot: 50,001 points; .* at most 50,000"):
+        svmviz.plot(fitted, X, y)
+    with pytest.raises(InputError, match=r"svmviz.animate: 50,001 points; .*Draw a sample"):
+        svmviz.animate(SVMClassifier(iterations=10), X, y)

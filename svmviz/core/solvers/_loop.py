@@ -42,6 +42,8 @@ from svmviz.core.solvers.losses import _dispatch
 
 # Status codes returned by the loop
 RUNNING, DIVERGED = 0, 1
+# ‖w‖² beyond this, or an objective not below inf (a comparison, which NaN fails: numba's
+# np.isfinite is x − x == x − x, which fastmath's 'reassoc' may cancel to true), diverged
 DIVERGENCE_LIMIT = 1e150
 UNDERFLOW = 1e-100  # σ below this is folded into the arrays
 
@@ -130,13 +132,13 @@ def run_linear_binary(t0, n, idx, cfg, pb, st, wk, out):
             sigma *= factor
             norm2 = radius * radius
         scal[0] = sigma
-        if cfg.free_bias:
+        if cfg.free_bias and abs(norm2) < DIVERGENCE_LIMIT:  # (else diverged: see run)
             b[0] = _bias.screened_bias(screen1, sigma, n_pos)
         if average == rules.LAST:
             _stats.set_u(U, it, W, sigma, b[0])
             out_obj[it] = 0.5 * lam * norm2
             out_norm[it] = np.sqrt(max(norm2, 0.0))
-        if not (np.isfinite(out_obj[it]) and abs(norm2) < DIVERGENCE_LIMIT):
+        if not (abs(out_obj[it]) < np.inf and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break
     _stats.finish_screened(pb, wk, done, out)
@@ -332,7 +334,10 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
         if fresh:
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
-        if offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
+        if not abs(norm2) < DIVERGENCE_LIMIT:
+            pass  # diverged (the check below): its scores, maybe inf or NaN, reach no search
+            # of the offsets (numba's linear algebra raises on them)
+        elif offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
         elif offsets_from_scores:
             _dispatch.offsets(loss, free_bias, y, y_sign, Fc, cscale, b, off, n_pos, r, win, t)
@@ -361,7 +366,7 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             out_eps[it] = off[1]
         # (else the objective is NaN: the norm says it)
         recorded = screened or rules.recorded(cfg.record, t)
-        if not ((np.isfinite(out_obj[it]) or not recorded) and abs(norm2) < DIVERGENCE_LIMIT):
+        if not ((abs(out_obj[it]) < np.inf or not recorded) and abs(norm2) < DIVERGENCE_LIMIT):
             done, status = it + 1, DIVERGED
             break
     if screened:

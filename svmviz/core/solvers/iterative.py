@@ -312,8 +312,14 @@ class Solver:
     @staticmethod
     def preparing() -> str:
         """While the compiled loops are being prepared (solvers run plain Python now), how:
-        "loading" from numba's cache, "compiling" or "preparing"; "" when not."""
+        "loading" from numba's cache, "compiling", "in memory" (numba's cache failed) or
+        "preparing"; "unavailable" when they could not be compiled; "" when not."""
         return _jit.preparing()
+
+    @staticmethod
+    def notice() -> str:
+        """What went wrong in preparing the compiled loops, in a line ("" when nothing)."""
+        return _jit.notice()
 
     @staticmethod
     def prepare_in_background(on_change=None) -> None:
@@ -341,8 +347,10 @@ class Solver:
             return _loop
         if not _jit.python_meanwhile:
             _jit.compile_now(Solver._compile_loops, WARM_UP_ENTRIES)
-            return _loop
-        _jit.compile_in_background(Solver._compile_loops, WARM_UP_ENTRIES)
+            if not _jit.unavailable():
+                return _loop
+        else:
+            _jit.compile_in_background(Solver._compile_loops, WARM_UP_ENTRIES)
         return _jit.python_version(_loop)
 
     def _run_loops(self):

@@ -294,6 +294,16 @@ def profile_bias(y, F, scale, b):
                 H[k, q] = H[k, q] / m + 1.0 / K
                 H[q, k] = H[k, q]  # (the moments fill the upper triangle)
             H[k, k] += NEWTON_DAMPING
+        check = 0.0
+        for k in range(K):
+            check += g[k]
+            for q in range(K):
+                check += H[k, q]
+        # scores beyond floating point (numba's solve raises on them): b stays, and the
+        # loop's check says the run diverged. (Not np.isfinite: numba's is x − x == x − x,
+        # which 'reassoc' cancels to true for a sum such as this one)
+        if not abs(check) < np.inf:
+            break
         d = np.linalg.solve(H, -g)
         decrement = 0.0
         longest = 0.0
