@@ -335,8 +335,9 @@ def run(t0, n, idx, cfg, pb, st, wk, out):
             _stats.scores_into(True, PhiT, W, S, sigma, F)
         cscale = 1.0 if linear else sigma
         if not abs(norm2) < DIVERGENCE_LIMIT:
-            pass  # diverged (the check below): its scores, maybe inf or NaN, reach no search
-            # of the offsets (numba's linear algebra raises on them)
+            # diverged (the check below): its scores, maybe inf or NaN, reach no search of
+            # the offsets (numba's linear algebra raises on them)
+            pass
         elif offsets_from_scores and cfg.fused_bias and free_bias:  # the loss's fused step
             _bias.bias_descent(y, pb.cost, Fc, cscale, b, t)  # (a call through the loss costs 5%)
         elif offsets_from_scores:
