@@ -28,6 +28,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.file_io import check_format, read_json
 from svmviz.core.generate import generate
 from svmviz.core.limits import (
+    BOUNDS,
     MAX_CAPTION,
     MAX_NAME,
     MAX_TITLE,
@@ -83,11 +84,7 @@ def read_scenario(path) -> Scenario:
             raise InputError(f"{path}: config: cost must be {K} rows of {K} numbers") from None
         check_cost_matrix(cost, K, f"{path}: config: cost")
     speed = d.get("speed", LOG_PACE)
-    if not isinstance(speed, int) or isinstance(speed, bool) or speed < LOG_PACE:
-        raise InputError(
-            f"{path}: 'speed' must be a whole number ≥ 0 (iterations per frame; "
-            "0: as fast as possible) or −1 (the log-t pace)"
-        )
+    BOUNDS["speed"].check(speed, str(path), "'speed'")
     view = d.get("view", {})
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
