@@ -135,7 +135,7 @@ def bad(tmp_path, content, name="bad.csv"):
         ),
         (
             lambda t, d: [d, "--gamma", "-1", "--kernel", "rbf"],
-            "gamma must be a number in (0, 1e+06], not -1",
+            "gamma must be a number in (0, 1e+150], not -1",
         ),
     ],
 )

@@ -90,7 +90,9 @@ MAX_ITERATIONS = 20_000_000
 # that ‖w‖² ≤ 2e30/λ² stays below the loop's divergence limit 1e150 for λ ≥ 1e-50 whatever
 # the points; λ = 1e-70 diverges on coordinates of 1e15. Beyond 1e6 every w is about 0.
 LAM_MIN, LAM_MAX = 1e-50, 1e6
-LARGE = 1e6  # the step size η₀, γ, |c₀|, Δ: beyond, a step or a kernel value means nothing
+# η₀, γ, |c₀| and Δ: any two of them (or one and ‖w‖, kept under 1e150 by the loop's
+# divergence test) multiply to a finite number; a run they make diverge says which to lower
+LARGE = 1e150
 # the plane's view: its edges within the zoom's reach (svmviz.ui.decision_plot), its width
 # and height at least MIN_SPAN (the window cannot zoom in further; pyqtgraph widens by itself
 # a range narrower than ~1e-14 of its centre)
@@ -201,3 +203,16 @@ def check_extent(extent: Any, where: str) -> tuple:
         raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, y0 < y1")
     BOUNDS["span"].check(min(x1 - x0, y1 - y0), where)
     return x0, x1, y0, y1
+
+
+def lam_of_C(C: Any, m: int) -> float:
+    """λ = 1/(C·m) of libsvm's C for m points, C within the range that makes a λ of BOUNDS
+    (else an InputError naming C and its range, not the λ it would make)."""
+    lam = BOUNDS["lam"]
+    C_range = Bound("C", 1.0 / (lam.high * m), 1.0 / (lam.low * m))
+    if not C_range.holds(C):
+        raise InputError(
+            f"C must be {C_range.rule()} for {m:,} points (C = 1/(λm), λ from {lam.low:g} "
+            f"to {lam.high:g}), not {shown(C)}"
+        )
+    return 1.0 / (float(C) * m)

@@ -23,7 +23,7 @@ from svmviz.core.config import (
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
-from svmviz.core.limits import BOUNDS, Bound, check_coordinates
+from svmviz.core.limits import check_coordinates, lam_of_C
 from svmviz.core.model_io import with_provenance, write_model
 from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
@@ -95,19 +95,13 @@ class _SVMBase(BaseEstimator):
         return int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
 
     def _lam(self, m: int) -> float:
-        """λ, or the λ of ``C``: C = 1/(λm), C within the range of λ's (BOUNDS) for m points
-        (so that a C beyond is named as C, not as the λ it makes)."""
+        """λ, or the λ of ``C``: C = 1/(λm) (a C beyond is named as C, not as its λ)."""
         if self.C is None:
             return float(self.lam)
-        bound = BOUNDS["lam"]
-        C_range = Bound("C", 1.0 / (bound.high * m), 1.0 / (bound.low * m))
-        if not C_range.holds(float(self.C)):
-            raise ValueError(
-                f"{type(self).__name__}: C must be {C_range.rule()} for "
-                f"{m:,} points (C = 1/(λm), λ from {bound.low:g} to {bound.high:g}), "
-                f"not {self.C!r}"
-            )
-        return 1.0 / (float(self.C) * m)
+        try:
+            return lam_of_C(float(self.C), m)
+        except InputError as exc:
+            raise ValueError(f"{type(self).__name__}: {exc}") from None
 
     def _settings(self, X: np.ndarray, **problem) -> SolverConfig:
         """The SolverConfig of these parameters on the training points ``X`` (their

@@ -39,3 +39,15 @@ def test_the_ends_of_the_ranges_train():
     for estimator in (SVMClassifier(lam=1e-50), SVMClassifier(lam=1e6), SVMClassifier(C=5e48)):
         estimator.set_params(iterations=200, random_state=0).fit(X * 1e15 / 4, y)
         assert np.isfinite(estimator.coef_).all()
+
+
+def test_svmviz_show_names_c_beyond_its_range_too():
+    """svmviz.show's settings take libsvm's C as the estimators do."""
+    from svmviz.core.arguments import config_from_settings
+    from svmviz.core.data import Dataset
+    from svmviz.core.errors import InputError
+
+    data = Dataset.from_labels(X, y)
+    with pytest.raises(InputError, match=r"C must be a number from 5e-08 to 5e\+48 for 20 points"):
+        config_from_settings({"C": 1e308}, data)
+    assert config_from_settings({"C": 5e48}, data).lam == pytest.approx(1e-50)
