@@ -51,3 +51,15 @@ def test_svmviz_show_names_c_beyond_its_range_too():
     with pytest.raises(InputError, match=r"C must be a number from 5e-08 to 5e\+48 for 20 points"):
         config_from_settings({"C": 1e308}, data)
     assert config_from_settings({"C": 5e48}, data).lam == pytest.approx(1e-50)
+
+
+def test_a_scikit_learn_model_of_a_c_beyond_is_named_as_c():
+    """svmviz.show draws a scikit-learn model as svmviz's model of λ = 1/(Cm)."""
+    from sklearn.svm import SVC
+
+    from svmviz.core.errors import InputError
+    from svmviz.core.foreign import from_sklearn
+
+    svc = SVC(kernel="linear", C=1e300).fit(X, y)
+    with pytest.raises(InputError, match=r"C must be a number from 5e-08 to 5e\+48 for 20 points"):
+        from_sklearn(svc, X, y)
