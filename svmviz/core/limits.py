@@ -94,10 +94,11 @@ LAM_MIN, LAM_MAX = 1e-50, 1e6
 # divergence test) multiply to a finite number; a run they make diverge says which to lower
 LARGE = 1e150
 # the plane's view: its edges within the zoom's reach (svmviz.ui.decision_plot), its width
-# and height at least MIN_SPAN (the window cannot zoom in further; pyqtgraph widens by itself
-# a range narrower than ~1e-14 of its centre)
+# and height at least MIN_SPAN, whose square (the grid's distances) is still a normal float;
+# the window zooms in no further (pyqtgraph widens by itself a range narrower than ~1e-14
+# of its centre)
 EXTENT_REACH = 2 * MAX_COORDINATE
-MIN_SPAN = 1e-9
+MIN_SPAN = 1e-100
 
 
 @dataclass(frozen=True)
