@@ -173,3 +173,23 @@ def test_the_timeline_and_the_error_plot_take_the_ends_of_a_float_and_an_int(qtb
         assert math.isfinite(lo) and math.isfinite(hi)
     timeline.grab()
     plot.grab()
+
+
+def test_the_largest_split_is_shown_as_it_is_and_reseeds_to_a_seed_files_take(
+    qtbot, make_window, tmp_path, refusals
+):
+    """The Test set tab's size box took up to 1,000,000 (a file's 2**31-1 was shown as
+    that), and Reseed at the largest seed made one no file takes."""
+    from svmviz.core.session_file import read_session
+
+    w = make_window(iterations=2000, show=True)
+    path = tmp_path / "split.json"
+    split = {"fraction": 0.25, "seed": MAX_WHOLE, "size": MAX_WHOLE}
+    path.write_text(json.dumps({**SESSION, "split": split}), encoding="utf-8")
+    assert w.files.open_path(path, confirm=False), refusals
+    w.generalization.refresh()  # (as when its tab is shown)
+    assert w.generalization.size.value() == MAX_WHOLE
+    w.generalization.reseed.click()
+    assert w.session.split.seed == 0 and w.session.split.size == MAX_WHOLE
+    assert w.files._write(path)
+    assert read_session(path).split == w.session.split
