@@ -128,7 +128,10 @@ def bad(tmp_path, content, name="bad.csv"):
         (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number from 1 to"),
         (lambda t, d: [d, "--cost", bad(t, "0,1,1\n1,0,1\n", "c.csv")], "line 1: 3 columns"),
         (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 row; the data has 2"),
-        (lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")], "negative"),
+        (
+            lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")],
+            "entry (1, 2) must be a number from 0 to 1e+150, not -1.0",
+        ),
         (
             lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
             "not separable",
