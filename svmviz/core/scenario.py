@@ -24,7 +24,7 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 from svmviz.core.file_io import check_format, read_json
 from svmviz.core.generate import generate
 from svmviz.core.limits import (
@@ -91,7 +91,7 @@ def read_scenario(path) -> Scenario:
     on = tuple(k for k in VIEW_OPTIONS if view.get(k))
     race = d.get("race", [])
     if not isinstance(race, list):
-        raise InputError(f"{path}: 'race' must be a list of runs' settings, not {race!r}")
+        raise InputError(f"{path}: 'race' must be a list of runs' settings, not {shown(race)}")
     if race:
         try:
             race_configs(config, race)

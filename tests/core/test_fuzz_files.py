@@ -1791,6 +1791,8 @@ REFUSED = [
         "cost must be 2 rows",
     ),
     (read_scenario, "c.json", scenario(TWO_POINTS, ', "config": {"cost": [[0]]}'), "2×2"),
+    # a race of 200,000 characters, said whole
+    (read_scenario, "c.json", scenario(TWO_POINTS, ', "race": "' + "x" * 5000 + '"'), "'race'"),
     # models: a message without the file's name, classes and intercepts that do not match
     # (IndexError when predicting), numbers too large for a float, lam and bias unchecked
     (
