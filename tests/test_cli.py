@@ -121,17 +121,25 @@ def bad(tmp_path, content, name="bad.csv"):
         (lambda t, d: [bad(t, "x,y,l\n1,2,a\n2,3,a\n")], "at least two classes"),
         (lambda t, d: [bad(t, "1 1:0.1 2:0.2\n2 1:0.3\n", "toy.svm")], "line 2: the coordinate"),
         (lambda t, d: [bad(t, "1 1:0.1 2:0.2\n2 1:0.3 2:x\n", "toy")], "not an svm-toy point"),
-        (lambda t, d: [d, "--lam", "-1"], "λ (lam) must be a number ≥ 0"),
+        (lambda t, d: [d, "--lam", "-1"], "λ (lam) must be a number from 1e-50 to 1e+06, or 0"),
+        (lambda t, d: [d, "--lam", "1e308"], "λ (lam) must be a number from 1e-50 to 1e+06"),
+        (lambda t, d: [d, "--degree", "1000"], "degree must be a whole number from 1 to 100"),
         (lambda t, d: [d, "--lam", "0"], "Pegasos needs λ > 0"),
-        (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number ≥ 1"),
+        (lambda t, d: [d, "--iterations", "0"], "iterations must be a whole number from 1 to"),
         (lambda t, d: [d, "--cost", bad(t, "0,1,1\n1,0,1\n", "c.csv")], "line 1: 3 columns"),
         (lambda t, d: [d, "--cost", bad(t, "0,1\n", "c.csv")], "has 1 row; the data has 2"),
-        (lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")], "negative"),
+        (
+            lambda t, d: [d, "--cost", bad(t, "0,-1\n1,0\n", "c.csv")],
+            "entry (1, 2) must be a number from 0 to 1e+150, not -1.0",
+        ),
         (
             lambda t, d: [bad(t, "x,y,l\n0,0,a\n1,1,b\n0,0.1,b\n1,1.1,a\n"), "--margin", "hard"],
             "not separable",
         ),
-        (lambda t, d: [d, "--gamma", "-1", "--kernel", "rbf"], "gamma must be a positive"),
+        (
+            lambda t, d: [d, "--gamma", "-1", "--kernel", "rbf"],
+            "gamma must be a number in (0, 1e+150], not -1",
+        ),
     ],
 )
 def test_bad_input_one_line_exit_2_no_output(tmp_path, data_csv, capsys, make_args, message):
@@ -184,7 +192,7 @@ def costs(t, k):
         ),
         (
             lambda t, d: [regression(t), "--problem", "epsilon-svr", "--epsilon", "-0.1"],
-            "ε (epsilon) must be a number ≥ 0",
+            "ε (epsilon) must be a number from 0 to 1e+15",
         ),
         (
             lambda t, d: [bad(t, "x,t\n0,1\n1,abc\n"), "--problem", "epsilon-svr"],

@@ -30,6 +30,7 @@ from svmviz.core.config import (
 from svmviz.core.data import Dataset, check_cost_matrix, read_cost_matrix
 from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.limits import lam_of_C
 from svmviz.core.solvers import losses
 
 
@@ -228,7 +229,7 @@ def config_from_settings(
             raise InputError(f"C must be a number > 0, not {shown(C)}")
         if data is None or not len(data.X):
             raise InputError("C needs the points (λ = 1/(C·m)); give lam instead")
-        s["lam"] = 1.0 / (float(C) * len(data.X))
+        s["lam"] = lam_of_C(C, len(data.X))
     base = SolverConfig() if base is None else base
     problem = s.pop("problem", base.problem)
     if problem != base.problem:

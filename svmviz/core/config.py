@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
-import numpy as np
-
-from svmviz.core.errors import InputError, counted, finite_number, shown, whole_number
+from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.kernels import Kernel
+from svmviz.core.limits import BOUNDS, MAX_ITERATIONS, MAX_WHOLE  # noqa: F401  (re-exported)
 
 # the problems and losses (their registry: svmviz.core.problems), under the names the
 # rest of the program imports from here; NU_SCALED: the problems whose objective fixes the
@@ -28,9 +27,6 @@ SAMPLINGS = ("uniform", "shuffle")
 AVERAGES = ("last", "uniform", "weighted")
 BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
-# every iteration keeps a telemetry row (~60 bytes at batch 1): 2e7 rows are about 1.2 GB
-MAX_ITERATIONS = 20_000_000
-MAX_WHOLE = 2**31 - 1  # a whole number a file may set (the solver dock's spin boxes are 32-bit)
 
 # A hard margin has no λ of its own: it is solved as the soft problem with the λ that has the
 # same solution. Any C = 1/(λm) ≥ max α (α the exact hard dual, svmviz.core.reference) has
@@ -106,41 +102,24 @@ class SolverConfig:
         choose("average", self.average, AVERAGES)
         if not isinstance(self.kernel, Kernel):
             raise InputError("kernel must be a Kernel")
-        if not finite_number(self.lam) or self.lam < 0:
-            raise InputError(f"λ (lam) must be a number ≥ 0, not {shown(self.lam)}")
+        BOUNDS["lam"].check(self.lam)
         self._check_problem()
         if self.margin == "soft" and self.algorithm == "pegasos" and self.lam_used == 0:
             raise InputError("Pegasos needs λ > 0 (its step is 1/(λt)); use sgd or gd for λ = 0")
         if self.schedule == "pegasos" and self.lam_used == 0 and self.margin == "soft":
             raise InputError("the Pegasos step 1/(λt) needs λ > 0")
-        if not finite_number(self.eta) or self.eta <= 0:
-            raise InputError(f"the step size η must be a number > 0, not {shown(self.eta)}")
-        if not whole_number(self.batch) or self.batch < 1:
-            raise InputError(f"the batch size must be a whole number ≥ 1, not {shown(self.batch)}")
-        if not whole_number(self.iterations) or self.iterations < 1:
-            raise InputError(f"iterations must be a whole number ≥ 1, not {shown(self.iterations)}")
-        if self.iterations > MAX_ITERATIONS:
-            given = f"{self.iterations:,}" if self.iterations < 1e15 else shown(self.iterations)
-            raise InputError(
-                f"iterations must be at most {MAX_ITERATIONS:,} (each one keeps a row of "
-                f"telemetry), not {given}"
-            )
-        if not finite_number(self.tol) or self.tol < 0:
-            raise InputError(f"the tolerance must be a number ≥ 0, not {shown(self.tol)}")
-        if self.radius is not None and (not finite_number(self.radius) or self.radius <= 0):
-            raise InputError(f"the projection radius B must be > 0, not {shown(self.radius)}")
-        seed = self.seed
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise InputError(f"the seed must be a whole number ≥ 0, not {shown(seed)}")
+        for name in ("eta", "batch", "iterations", "tol"):
+            BOUNDS[name].check(getattr(self, name))
+        if self.radius is not None:
+            BOUNDS["radius"].check(self.radius)
+        BOUNDS["seed"].check(self.seed)
         if self.project and self.radius is None and self.lam_used == 0:
             raise InputError("projection needs a radius B when λ = 0 (the default is √(Δmax/λ))")
 
     def _check_problem(self) -> None:
         """The combinations of problem, losses, ε, ν, margin and Δ that make a problem."""
-        if not finite_number(self.epsilon) or self.epsilon < 0:
-            raise InputError(f"ε (epsilon) must be a number ≥ 0, not {shown(self.epsilon)}")
-        if not finite_number(self.nu) or not 0 < self.nu <= 1:
-            raise InputError(f"ν (nu) must be a number in (0, 1], not {shown(self.nu)}")
+        BOUNDS["epsilon"].check(self.epsilon)
+        BOUNDS["nu"].check(self.nu)
         if self.problem != "svc":
             for name, value, default in (
                 ("loss", self.loss, "hinge"),
@@ -198,17 +177,9 @@ class SolverConfig:
             names = ", ".join(shown(k) for k in sorted(unknown)[:5])
             raise InputError(f"{where}: config: unknown setting(s) {names}")
         d = dict(d)
-        # what the solver dock shows in a check box and in (32-bit) spin boxes
+        # what the solver dock shows in a check box (its numbers: the ranges of BOUNDS)
         if not isinstance(d.get("project", False), bool):
             raise InputError(f"{where}: config: project must be true or false")
-        kernel = d.get("kernel") if isinstance(d.get("kernel"), dict) else {}
-        for name, value in (
-            ("batch size", d.get("batch")),
-            ("seed", d.get("seed")),
-            ("kernel degree", kernel.get("degree")),
-        ):
-            if whole_number(value) and value > MAX_WHOLE:
-                raise InputError(f"{where}: config: the {name} must be at most {MAX_WHOLE:,}")
         try:
             if "kernel" in d:
                 if not isinstance(d["kernel"], dict):

@@ -12,7 +12,7 @@ import numpy as np
 
 from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.file_io import atomic_write_text, read_bytes
-from svmviz.core.limits import MAX_NAME, check_coordinates, check_text
+from svmviz.core.limits import BOUNDS, MAX_NAME, check_coordinates, check_text
 from svmviz.core.palette import MAX_CLASSES
 
 
@@ -287,9 +287,11 @@ def check_cost_matrix(cost, n_classes: int, where: str = "cost matrix") -> np.nd
         raise InputError(f"{where}: shape {cost.shape}, expected {n_classes}×{n_classes}")
     if not np.all(np.isfinite(cost)):
         raise InputError(f"{where}: has a value that is not finite")
-    if np.any(cost < 0):
-        r, c = np.argwhere(cost < 0)[0]
-        raise InputError(f"{where}: entry ({r + 1}, {c + 1}) is negative ({cost[r, c]:g})")
+    bound = BOUNDS["cost"]
+    beyond = (cost < bound.low) | (cost > bound.high)
+    if np.any(beyond):
+        r, c = np.argwhere(beyond)[0]
+        bound.check(float(cost[r, c]), where, f"entry ({r + 1}, {c + 1})")
     if np.any(np.diag(cost) != 0):
         k = int(np.flatnonzero(np.diag(cost))[0])
         raise InputError(f"{where}: diagonal entry {k + 1} is {cost[k, k]:g}; must be 0")

@@ -15,6 +15,7 @@ import numpy as np
 
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.limits import lam_of_C
 from svmviz.core.model_io import Model
 
 # scikit-learn's class name → what it is here
@@ -134,8 +135,9 @@ def _kernel(est) -> Kernel:
 
 
 def _lam(C, m: int | None) -> float:
-    """λ of libsvm's C on m points, C = 1/(λm); 0 when m is not known."""
-    return 1.0 / (float(C) * m) if C and m else 0.0
+    """λ of libsvm's C on m points, C = 1/(λm) (a C beyond svmviz's λ is named as C); 0 when
+    m is not known."""
+    return lam_of_C(float(C), m) if C and m else 0.0
 
 
 def _with_learned_epsilon(model: Model, est, X, y) -> Model:

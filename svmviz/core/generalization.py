@@ -26,6 +26,7 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, shown
+from svmviz.core.limits import BOUNDS
 from svmviz.core.objectives import errors
 from svmviz.core.training import run_to_end
 
@@ -185,12 +186,13 @@ def learning_sizes(n_train: int, count: int = 10) -> np.ndarray:
 
 def sweep_values(config: SolverConfig, param: str, count: int = 11) -> np.ndarray:
     """The values a complexity sweep tries: λ and γ on a log grid of 5 decades centred on
-    the current value, the degree 1..8."""
+    the current value (within their ranges in BOUNDS), the degree 1..8."""
     if param == "degree":
         return np.arange(1, 9, dtype=float)
     current = config.lam if param == "lam" else config.kernel.gamma
     centre = math.log10(current) if current > 0 else -2.0
-    return np.logspace(centre - 2.5, centre + 2.5, count)
+    bound = BOUNDS[param]
+    return np.unique(np.clip(np.logspace(centre - 2.5, centre + 2.5, count), bound.low, bound.high))
 
 
 def sweep_config(config: SolverConfig, param: str, value: float) -> SolverConfig:

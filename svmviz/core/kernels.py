@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.errors import InputError, finite_number, shown, whole_number
+from svmviz.core.errors import InputError, shown
+from svmviz.core.limits import BOUNDS
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
 
@@ -28,12 +29,8 @@ class Kernel:
             raise InputError(
                 f"unknown kernel {shown(self.name)}; choose one of {', '.join(KERNELS)}"
             )
-        if not finite_number(self.gamma) or self.gamma <= 0:
-            raise InputError(f"gamma must be a positive number, not {shown(self.gamma)}")
-        if not finite_number(self.coef0):
-            raise InputError("coef0 must be a finite number")
-        if not whole_number(self.degree) or self.degree < 1:
-            raise InputError(f"degree must be a whole number ≥ 1, not {shown(self.degree)}")
+        for name in ("gamma", "coef0", "degree"):
+            BOUNDS[name].check(getattr(self, name))
 
     @property
     def is_linear(self) -> bool:

@@ -45,7 +45,13 @@ from svmviz.core.file_io import (
     read_json,
 )
 from svmviz.core.kernels import Kernel
-from svmviz.core.limits import BLOCK_ENTRIES, MAX_NAME, check_text
+from svmviz.core.limits import (
+    BLOCK_ENTRIES,
+    BOUNDS,
+    MAX_NAME,
+    check_coordinates,
+    check_text,
+)
 
 FORMAT = "svmviz-model"
 VERSION = 2
@@ -242,6 +248,7 @@ class Model:
             lam, bias = d["lam"], d["bias"]
             if not finite_number(lam) or lam < 0:
                 raise InputError(f"{where}: lam must be a finite number ≥ 0")
+            BOUNDS["lam"].check(lam, where)
             if bias not in BIASES:
                 raise InputError(f"{where}: bias must be one of {', '.join(BIASES)}")
             cost = None
@@ -286,6 +293,7 @@ class Model:
                     raise InputError(f"{where}: coef has {coef.shape[0]} rows, intercept {K}")
                 return cls(coef=coef, **common)
             sv = _array(d["support_vectors"], 2, "support_vectors", where, empty=True)
+            check_coordinates(sv, lambda i: f"{where}: support vector {i + 1}")
             dual = _array(d["dual_coef"], 2, "dual_coef", where)
             if dual.shape != (K, sv.shape[0]):
                 raise InputError(
@@ -331,10 +339,8 @@ def _problem(d: dict, where: str) -> tuple[str, str | None, dict]:
         value = d[name]
         if not finite_number(value):
             raise InputError(f"{where}: {name} must be a finite number, not {shown(value)}")
-        if name == "epsilon" and value < 0:
-            raise InputError(f"{where}: epsilon must be ≥ 0, not {shown(value)}")
-        if name == "nu" and not 0 < value <= 1:
-            raise InputError(f"{where}: nu must be in (0, 1], not {shown(value)}")
+        if name in ("epsilon", "nu"):  # (ε: the tube the plane draws)
+            BOUNDS[name].check(value, where)
         numbers[name] = float(value)
     return problem, loss, numbers
 

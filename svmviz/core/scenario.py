@@ -24,10 +24,11 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix
-from svmviz.core.errors import InputError
+from svmviz.core.errors import InputError, shown
 from svmviz.core.file_io import check_format, read_json
 from svmviz.core.generate import generate
 from svmviz.core.limits import (
+    BOUNDS,
     MAX_CAPTION,
     MAX_NAME,
     MAX_TITLE,
@@ -83,18 +84,14 @@ def read_scenario(path) -> Scenario:
             raise InputError(f"{path}: config: cost must be {K} rows of {K} numbers") from None
         check_cost_matrix(cost, K, f"{path}: config: cost")
     speed = d.get("speed", LOG_PACE)
-    if not isinstance(speed, int) or isinstance(speed, bool) or speed < LOG_PACE:
-        raise InputError(
-            f"{path}: 'speed' must be a whole number ≥ 0 (iterations per frame; "
-            "0: as fast as possible) or −1 (the log-t pace)"
-        )
+    BOUNDS["speed"].check(speed, str(path), "'speed'")
     view = d.get("view", {})
     if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
         raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
     on = tuple(k for k in VIEW_OPTIONS if view.get(k))
     race = d.get("race", [])
     if not isinstance(race, list):
-        raise InputError(f"{path}: 'race' must be a list of runs' settings, not {race!r}")
+        raise InputError(f"{path}: 'race' must be a list of runs' settings, not {shown(race)}")
     if race:
         try:
             race_configs(config, race)

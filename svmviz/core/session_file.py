@@ -46,7 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
-from svmviz.core.config import MAX_WHOLE, SolverConfig
+from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_cost_matrix, read_csv
 from svmviz.core.errors import InputError, finite_number, shown
 from svmviz.core.file_io import (
@@ -59,10 +59,12 @@ from svmviz.core.file_io import (
 )
 from svmviz.core.generalization import Split
 from svmviz.core.limits import (
+    BOUNDS,
     MAX_CAPTION,
     MAX_NAME,
     MAX_TITLE,
     check_coordinates,
+    check_extent,
     check_points,
     check_text,
 )
@@ -291,6 +293,10 @@ def _targets(value, n: int, where):
     bad = np.flatnonzero(~np.isfinite(target))
     if bad.size:
         raise InputError(f"{where}: point {bad[0] + 1}'s target is not finite")
+    bound = BOUNDS["target"]
+    bad = np.flatnonzero(np.abs(target) > bound.high)
+    if bad.size:
+        bound.check(float(target[bad[0]]), where, f"point {bad[0] + 1}'s target")
     return target
 
 
@@ -315,8 +321,9 @@ def _split(value, where):
     seed, size = value.get("seed", 0), value.get("size")
     if not _integer(seed) or (size is not None and not _integer(size)):
         raise InputError(f"{where}: the split's seed and size must be whole numbers")
-    if size is not None and size > MAX_WHOLE:  # (the size's spin box is 32-bit)
-        raise InputError(f"{where}: the split's size must be at most {MAX_WHOLE:,}")
+    BOUNDS["split_seed"].check(seed, where)
+    if size is not None:  # (the size's spin box is 32-bit)
+        BOUNDS["split_size"].check(size, where)
     fraction = value.get("fraction", 0.0)
     if not finite_number(fraction):
         raise InputError(f"{where}: the split's fraction must be a number")
@@ -334,17 +341,9 @@ def _view(value, where):
         raise InputError(f"{where}: view may hold {', '.join(sorted(known))}")
     extent = value.get("extent")
     if extent is not None:
-        ok = isinstance(extent, list) and len(extent) == 4
-        ok = ok and all(finite_number(e) for e in extent)
-        if not ok or not (extent[0] < extent[1] and extent[2] < extent[3]):
-            raise InputError(f"{where}: view.extent must be [x0, x1, y0, y1] with x0 < x1, y0 < y1")
-        extent = tuple(float(e) for e in extent)
+        extent = check_extent(extent, where)
     speed, current = value.get("speed", LOG_PACE), value.get("current_class", 0)
-    if not _integer(speed) or speed < LOG_PACE:
-        raise InputError(
-            f"{where}: view.speed must be a whole number ≥ 0 (iterations per "
-            "frame; 0: as fast as possible) or −1 (the log-t pace)"
-        )
+    BOUNDS["speed"].check(speed, where, "view.speed")
     if not _integer(current) or not 0 <= current < MAX_CLASSES:
         raise InputError(f"{where}: view.current_class must be a class slot")
     weight_class = value.get("weight_class", 0)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from svmviz.core.config import MAX_WHOLE, SolverConfig
+from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, finite_number, shown
-from svmviz.core.limits import MAX_COORDINATE, MAX_NAME
+from svmviz.core.limits import BOUNDS, MAX_COORDINATE, MAX_NAME
 from svmviz.core.palette import MAX_CLASSES
 
 MAX_DIMENSION = 1_000  # weights per row a file may hold
@@ -116,11 +116,7 @@ def check(W: np.ndarray, b: np.ndarray, t0, classes: tuple, where: str) -> None:
         raise InputError(f"{where}: W and b must be finite")
     if np.max(np.abs(W), initial=0.0) > MAX_COORDINATE or np.max(np.abs(b)) > MAX_COORDINATE:
         raise InputError(f"{where}: W and b must be at most {MAX_COORDINATE:g} in size")
-    if isinstance(t0, bool) or not isinstance(t0, (int, np.integer)) or not 1 <= t0 <= MAX_WHOLE:
-        raise InputError(
-            f"{where}: t0 must be a whole number from 1 to {MAX_WHOLE:,} (the iteration "
-            f"its steps are sized at), not {shown(t0)}"
-        )
+    BOUNDS["t0"].check(t0, where)  # (the iteration its steps are sized at)
     if classes and (
         any(not isinstance(c, str) or len(c) > MAX_NAME for c in classes)
         or len(classes) != (W.shape[0] if W.shape[0] > 1 else 2)
@@ -134,8 +130,8 @@ def check(W: np.ndarray, b: np.ndarray, t0, classes: tuple, where: str) -> None:
 def start_t0(m: int, t: int = 0) -> int:
     """The iteration a start's steps are sized at: one pass over the ``m`` training points,
     or the run's iteration ``t`` when it is further (a step then moves w₀ as little as
-    the run's next step would have moved its w)."""
-    return int(max(1, m, t))
+    the run's next step would have moved its w), at most the largest t0 a file takes."""
+    return int(min(max(1, m, t), BOUNDS["t0"].high))
 
 
 def apply_start(solver, start: Start) -> None:

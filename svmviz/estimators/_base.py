@@ -23,6 +23,7 @@ from svmviz.core.config import (
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.limits import check_coordinates, lam_of_C
 from svmviz.core.model_io import with_provenance, write_model
 from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
@@ -94,12 +95,19 @@ class _SVMBase(BaseEstimator):
         return int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
 
     def _lam(self, m: int) -> float:
-        """λ, or the λ of ``C``: C = 1/(λm)."""
-        return float(self.lam) if self.C is None else 1.0 / (float(self.C) * m)
+        """λ, or the λ of ``C``: C = 1/(λm) (a C beyond is named as C, not as its λ)."""
+        if self.C is None:
+            return float(self.lam)
+        try:
+            return lam_of_C(float(self.C), m)
+        except InputError as exc:
+            raise ValueError(f"{type(self).__name__}: {exc}") from None
 
     def _settings(self, X: np.ndarray, **problem) -> SolverConfig:
-        """The SolverConfig of these parameters on the training points ``X``."""
+        """The SolverConfig of these parameters on the training points ``X`` (their
+        coordinates checked first: gamma="scale" of coordinates beyond overflows to 0)."""
         try:
+            check_coordinates(X, lambda i: f"X's row {i}")
             return SolverConfig(
                 kernel=self._kernel(X),
                 bias=self.bias,

@@ -14,6 +14,7 @@ from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
+from svmviz.core.limits import BOUNDS
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.ui import style
 from svmviz.ui.number_field import NumberField
@@ -80,7 +81,7 @@ class ClassBar(QtWidgets.QToolBar):
         self.add_action = self.addWidget(self.add_button)
         self.kind_label = QtWidgets.QLabel()
         self.kind_action = self.addWidget(self.kind_label)
-        self.target = NumberField("the target", high=1e6)
+        self.target = NumberField("the target", BOUNDS["target"])
         self.target.setToolTip(f"{TARGET_TIP}; {self.target.rule()}")
         self.target.setMaximumWidth(self.target.fontMetrics().horizontalAdvance("−0.000000") + 16)
         self.target.show_value(session.current_target)

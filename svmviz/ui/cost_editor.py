@@ -11,6 +11,7 @@ import math
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core.limits import BOUNDS
 from svmviz.ui import style
 
 
@@ -65,7 +66,7 @@ class CostDialog(QtWidgets.QDialog):
                 self.table.item(i, j).setText("0" if i == j else "1")
 
     def matrix(self) -> np.ndarray | None:
-        """The entered Δ, or None when an entry is not a number ≥ 0 (named in the label)."""
+        """The entered Δ, or None when an entry is beyond Δ's range (named in the label)."""
         K = self.table.rowCount()
         out = np.zeros((K, K))
         for i in range(K):
@@ -77,10 +78,12 @@ class CostDialog(QtWidgets.QDialog):
                     v = float(text)
                 except ValueError:
                     v = math.nan
-                if not math.isfinite(v) or v < 0:
+                if not BOUNDS["cost"].holds(v):
                     row = self.table.verticalHeaderItem(i).text()
                     col = self.table.horizontalHeaderItem(j).text()
-                    self.error.setText(f"row {row}, column {col}: {text!r} is not a number ≥ 0")
+                    self.error.setText(
+                        f"row {row}, column {col}: {text!r} is not {BOUNDS['cost'].rule()}"
+                    )
                     return None
                 out[i, j] = v
         self.error.setText("")

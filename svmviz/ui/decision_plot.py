@@ -23,7 +23,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.frame import tube_segments
-from svmviz.core.limits import MAX_COORDINATE
+from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.rings import ALPHA_SHOWN, ringed
 from svmviz.core.solvers.losses import MODULES
@@ -70,8 +70,12 @@ class DecisionPlot(pg.PlotWidget):
         super().__init__(parent, viewBox=self.view)
         self.session = session
         self.setAspectLocked(True)
-        reach = 2 * MAX_COORDINATE  # no zooming out to where coordinates overflow
-        self.view.setLimits(xMin=-reach, xMax=reach, yMin=-reach, yMax=reach)
+        # the view a session may hold: no zooming out to where coordinates overflow, nor in
+        # below the smallest side a file takes
+        reach = EXTENT_REACH
+        self.view.setLimits(
+            xMin=-reach, xMax=reach, yMin=-reach, yMax=reach, minXRange=MIN_SPAN, minYRange=MIN_SPAN
+        )
         self.setLabel("bottom", "x₁")
         self.setLabel("left", "x₂")
         self.setMenuEnabled(False)  # right click removes a point

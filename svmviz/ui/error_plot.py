@@ -4,6 +4,7 @@ degree), the plot the Generalization tab shows twice."""
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 import pyqtgraph as pg
@@ -20,10 +21,12 @@ def log_ticks(lo: float, hi: float) -> list:
     """Ticks (log10 position, label) at 1, 2, 5 × 10^k within [lo, hi] (only 1 and 5 when
     that makes more than 8): pyqtgraph's own log ticks crowd an axis of under 3 decades."""
     ticks = []
+    # (within a float's decades: 10.0**309 overflows)
+    decades = range(max(math.floor(math.log10(lo)), -307), min(math.ceil(math.log10(hi)), 307) + 1)
     for mantissas in ((1, 2, 5), (1, 5), (1,)):
         ticks = [
             (math.log10(v), f"{v:g}")
-            for k in range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1)
+            for k in decades
             for v in (m * 10.0**k for m in mantissas)
             if lo / 1.05 <= v <= hi * 1.05
         ]
@@ -119,6 +122,8 @@ class CurvePlot(pg.PlotWidget):
             self._range_x(lo, hi)
 
     def _range_x(self, lo: float, hi: float) -> None:
+        # (a setting near a float's ends: a decade beyond it is 0 or inf)
+        lo, hi = max(lo, sys.float_info.min), min(hi, sys.float_info.max)
         if self.log_x:
             self.setXRange(math.log10(lo), math.log10(max(hi, lo * 1.01)), padding=0.05)
             self.getAxis("bottom").setTicks([log_ticks(lo, hi)])

@@ -31,6 +31,7 @@ from svmviz.core.generalization import (
     sweep_problem,
     sweep_values,
 )
+from svmviz.core.limits import BOUNDS
 from svmviz.ui.error_plot import CurvePlot
 from svmviz.ui.layout import fit_tab_titles
 from svmviz.ui.readings import Pace, Reading
@@ -84,7 +85,7 @@ class GeneralizationPanel(QtWidgets.QWidget):
         row = QtWidgets.QHBoxLayout()  # (rows short enough for the window's side column)
         row.addWidget(QtWidgets.QLabel("Train on:"))
         self.size = QtWidgets.QSpinBox()
-        self.size.setRange(1, 1_000_000)
+        self.size.setRange(1, int(BOUNDS["split_size"].high))  # (1: "all")
         self.size.setSpecialValueText("all")
         self.size.setToolTip(
             "train on the first n training points only (the learning curve's sets; the rest "
@@ -364,7 +365,8 @@ class GeneralizationPanel(QtWidgets.QWidget):
         split = self.session.split
         if split.fraction == 0:
             split = replace(split, fraction=0.3)  # a reseed without a test set: make one
-        self.session.set_split(replace(split, seed=split.seed + 1))
+        seed = (split.seed + 1) % (int(BOUNDS["split_seed"].high) + 1)  # (a seed files take)
+        self.session.set_split(replace(split, seed=seed))
 
     @QtCore.Slot(float)
     def _load_size(self, n: float) -> None:

@@ -15,6 +15,7 @@ import math
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
+from svmviz.core.limits import Bound
 from svmviz.ui import style
 
 MARK_BACKGROUND = "#FBE3E7"  # a refused entry's field: a pale ERROR_COLOR
@@ -27,38 +28,21 @@ def exact(value: float) -> str:
 
 
 class NumberField(QtWidgets.QLineEdit):
-    """A number ``name`` ≥ ``low`` (> ``low`` if ``low_open``; any if None) and at most
-    ``high`` in size; an empty field reads as None where ``empty`` says what that means."""
+    """A number ``name`` within ``bound`` (svmviz.core.limits.BOUNDS: the range the files
+    and the command line take too); an empty field reads as None where ``empty`` says what
+    that means."""
 
-    def __init__(
-        self,
-        name: str,
-        *,
-        low: float | None = None,
-        low_open: bool = False,
-        high: float = 1e6,
-        empty: str | None = None,
-        parent=None,
-    ):
+    def __init__(self, name: str, bound: Bound, *, empty: str | None = None, parent=None):
         super().__init__(parent)
-        self.name, self.low, self.low_open, self.high, self.empty = (
-            name,
-            low,
-            low_open,
-            high,
-            empty,
-        )
+        self.name, self.bound, self.empty = name, bound, empty
         self._value: float | None = None
         self._shown = ""
         self._palette = self.palette()
         self.textEdited.connect(lambda _: self.set_marked(False))
 
     def rule(self) -> str:
-        """What the field takes, in words: "λ must be a number ≥ 0"."""
-        if self.low is None:
-            rule = f"{self.name} must be a number"
-        else:
-            rule = f"{self.name} must be a number {'>' if self.low_open else '≥'} {self.low:g}"
+        """What the field takes, in words: "λ must be a number from 1e-50 to 1e+06, or 0"."""
+        rule = f"{self.name} must be {self.bound.rule()}"
         return rule + (f" (or empty: {self.empty})" if self.empty else "")
 
     def show_value(self, value: float | None, text: str | None = None) -> None:
@@ -81,13 +65,8 @@ class NumberField(QtWidgets.QLineEdit):
             x = float(text)
         except ValueError:
             x = math.nan
-        if math.isnan(x):
+        if math.isnan(x) or not self.bound.holds(x):
             raise InputError(f"{self.rule()}, not {text!r}" if text else self.rule())
-        if abs(x) > self.high:
-            size = " in size" if self.low is None or self.low < 0 else ""
-            raise InputError(f"{self.name} = {text} is too large (at most {self.high:g}{size})")
-        if self.low is not None and (x < self.low or (self.low_open and x == self.low)):
-            raise InputError(f"{self.rule()}, not {text}")
         return x
 
     def revert(self) -> None:

@@ -5,7 +5,7 @@ setting (λ = 0 with Pegasos, say) is not applied: the control shows what is in 
 marked, with the reason in red right under it. Config → widgets: set with the widgets'
 signals blocked, so that nothing echoes back (napari's binding pattern).
 
-λ has a field (exact) and a slider on its own row below, logarithmic from LAM_MIN to LAM_MAX
+λ has a field (exact) and a slider on its own row below, logarithmic over LAM_MIN_EXP to LAM_MAX_EXP
 with λ = 0 at its left end where the algorithm allows it; a typed λ moves the knob
 (clamped at the ends, the field stays exact).
 
@@ -30,7 +30,6 @@ from svmviz.core.config import (
     HARD_MARGIN_LAM,
     HARD_MARGIN_LAM_RULE,
     MARGINS,
-    MAX_ITERATIONS,
     MULTICLASS_LOSSES,
     NU_SCALED,
     PROBLEMS,
@@ -40,6 +39,7 @@ from svmviz.core.config import (
 )
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.limits import BOUNDS, Bound
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
 from svmviz.ui import style
@@ -47,7 +47,6 @@ from svmviz.ui.number_field import NumberField
 
 # the λ slider: position 0 is λ = 0, then LAM_STEPS_PER_DECADE steps a decade from 10^-6
 LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 10
-LAM_MAX = 1e6  # the largest λ the field takes (every w is then about 0)
 LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
 HARD_LAM_TIP = (
     f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
@@ -225,8 +224,8 @@ class SolverPanel(QtWidgets.QWidget):
                 )
                 form.addRow(self.problem)
         self.nu_fields: dict[str, NumberField] = {
-            "epsilon": NumberField("ε", low=0),
-            "nu": NumberField("ν", low=0, low_open=True, high=1),
+            "epsilon": NumberField("ε", BOUNDS["epsilon"]),
+            "nu": NumberField("ν", BOUNDS["nu"]),
         }
         for name, label, tip in (
             (
@@ -260,7 +259,7 @@ class SolverPanel(QtWidgets.QWidget):
             self._add_row(label, combo)
             self.combos[name] = combo
 
-        self.lam_field = NumberField("λ", low=0, high=LAM_MAX)
+        self.lam_field = NumberField("λ", BOUNDS["lam"])
         self.lam_field.setToolTip(LAM_TIP)
         self._edits(self.lam_field.editingFinished, self.lam_field)
         self._add_row("λ", self.lam_field)
@@ -273,7 +272,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.lam_slider.setToolTip(
             f"λ on a log scale, 1e{LAM_MIN_EXP} to 1e{LAM_MAX_EXP} (ticks: decades; the left "
             "end: λ = 0, for gd and sgd): more λ, a wider margin (C = 1/(λm)). The field "
-            "above takes any λ ≥ 0"
+            f"above takes λ = 0 or from {BOUNDS['lam'].low:g} to {BOUNDS['lam'].high:g}"
         )
         self.lam_slider.valueChanged.connect(self._on_lam_slider)
         self._add_row(None, self.lam_slider)
@@ -286,20 +285,20 @@ class SolverPanel(QtWidgets.QWidget):
         for name, field, tip in (
             (
                 "eta",
-                NumberField("η₀", low=0, low_open=True),
+                NumberField("η₀", BOUNDS["eta"]),
                 "the base step size of the constant, η₀/t and η₀/√t schedules",
             ),
             (
                 "radius",
-                NumberField("B", low=0, low_open=True, high=1e15, empty="√(Δmax/λ)"),
+                NumberField("B", BOUNDS["radius"], empty="√(Δmax/λ)"),
                 "project onto ‖w‖ ≤ B (empty: √(Δmax/λ) = 1/√λ for Pegasos)",
             ),
             (
                 "gamma",
-                NumberField("γ", low=0, low_open=True),
+                NumberField("γ", BOUNDS["gamma"]),
                 "kernel scale: exp(−γ‖x−z‖²), (γ⟨x,z⟩+c₀)^d, tanh(γ⟨x,z⟩+c₀)",
             ),
-            ("coef0", NumberField("c₀"), "kernel offset of poly and sigmoid"),
+            ("coef0", NumberField("c₀", BOUNDS["coef0"]), "kernel offset of poly and sigmoid"),
         ):
             field.setToolTip(f"{tip}; {field.rule()}")
             self._edits(field.editingFinished, field)
@@ -310,21 +309,25 @@ class SolverPanel(QtWidgets.QWidget):
         self._edits(self.kernel.currentTextChanged, self.kernel)
         self._add_row("Kernel", self.kernel)
         self._add_row("γ", self.fields["gamma"])
-        self.degree = self._spin(1, 10, "degree d of the polynomial kernel")
+        self.degree = self._spin(BOUNDS["degree"], "degree d of the polynomial kernel")
         self._add_row("Degree d", self.degree)
         self._add_row("c₀ (coef0)", self.fields["coef0"])
         self._add_row("η₀", self.fields["eta"])
-        self.batch = self._spin(1, 100000, "k examples per stochastic step (Pegasos' mini-batch)")
+        self.batch = self._spin(
+            BOUNDS["batch"], "k examples per stochastic step (Pegasos' mini-batch)"
+        )
         self._add_row("Batch k", self.batch)
         self.project = QtWidgets.QCheckBox("project onto ‖w‖ ≤ B")
         self.project.setToolTip("projected (sub)gradient steps " + cite("002: projected gradient"))
         self._edits(self.project.toggled, self.project)
         self._add_row(None, self.project)
         self._add_row("Radius B", self.fields["radius"])
-        self.iterations = self._spin(1, MAX_ITERATIONS, "the iteration budget T")
+        self.iterations = self._spin(BOUNDS["iterations"], "the iteration budget T")
         self.iterations.setSingleStep(1000)
         self._add_row("Iterations T", self.iterations)
-        self.seed = self._spin(0, 2**31 - 1, "the random seed: the same seed replays the same run")
+        self.seed = self._spin(
+            BOUNDS["seed"], "the random seed: the same seed replays the same run"
+        )
         self._add_row("Seed", self.seed)
         self.warm = QtWidgets.QCheckBox("warm start after edits")
         self.warm.setToolTip(
@@ -351,9 +354,10 @@ class SolverPanel(QtWidgets.QWidget):
         self.form.setRowVisible(message, False)
         self._messages[widget] = message
 
-    def _spin(self, low: int, high: int, tip: str) -> QtWidgets.QSpinBox:
-        """A spin box for a whole number in [low, high] (it cannot hold another); its value
-        is applied on Enter, on leaving it or on its arrows, not at each digit typed."""
+    def _spin(self, bound: Bound, tip: str) -> QtWidgets.QSpinBox:
+        """A spin box for a whole number within ``bound`` (it cannot hold another); its
+        value is applied on Enter, on leaving it or on its arrows, not at each digit typed."""
+        low, high = int(bound.low), int(bound.high)
         spin = QtWidgets.QSpinBox()
         spin.setRange(low, high)
         spin.setKeyboardTracking(False)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core.limits import MAX_WHOLE
+
 SEEK_MS = 150  # a drag seeks once it rests this long
 
 
@@ -49,8 +51,8 @@ class Timeline(QtWidgets.QWidget):
     def show_t(self, t: int, t0: int, budget: int) -> None:
         """Iteration ``t`` of a run that started at ``t0`` (a warm start) with ``budget``."""
         self.slider.blockSignals(True)
-        self.slider.setRange(0, max(1, t0 + budget))
+        self.slider.setRange(0, min(max(1, t0 + budget), MAX_WHOLE))  # (a Qt int)
         if not self.busy():
-            self.slider.setValue(t)
+            self.slider.setValue(min(t, MAX_WHOLE))
         self.slider.blockSignals(False)
         self.label.setText(f"t = {t:,} of {t0 + budget:,}")

@@ -84,8 +84,10 @@ def test_cost_matrix(tmp_path):
     assert c.tolist() == [[0, 1, 2], [1, 0, 1], [2, 1, 0]]
     with pytest.raises(InputError, match="2 rows; the data has 3 classes"):
         read_cost_matrix(write(tmp_path, "0,1,2\n1,0,1\n"), 3)
-    with pytest.raises(InputError, match="negative"):
+    with pytest.raises(InputError, match=r"entry \(1, 2\) must be a number from 0 to 1e\+150"):
         read_cost_matrix(write(tmp_path, "0,-1\n1,0\n"), 2)
+    with pytest.raises(InputError, match=r"entry \(2, 1\) must be .*, not 1e\+151"):
+        read_cost_matrix(write(tmp_path, "0,1\n1e151,0\n"), 2)
     with pytest.raises(InputError, match="diagonal"):
         read_cost_matrix(write(tmp_path, "1,1\n1,0\n"), 2)
     with pytest.raises(InputError, match="line 2, column 2"):

@@ -59,7 +59,15 @@ from svmviz.core.errors import InputError
 from svmviz.core.generalization import Split
 from svmviz.core.generate import KINDS
 from svmviz.core.kernels import KERNELS, Kernel
-from svmviz.core.limits import MAX_CAPTION, MAX_COORDINATE, MAX_NAME, MAX_POINTS, MAX_TITLE
+from svmviz.core.limits import (
+    BOUNDS,
+    COORDINATE_DIGITS,
+    MAX_CAPTION,
+    MAX_COORDINATE,
+    MAX_NAME,
+    MAX_POINTS,
+    MAX_TITLE,
+)
 from svmviz.core.model_io import (
     Model,
     model_npz_bytes,
@@ -1680,7 +1688,7 @@ REFUSED = [
     (read_session, "s.json", session(f'"points": [[0, 0, 1{"0" * 4000}]]'), "slot 1000"),
     (read_session, "s.json", session(f'"cost": [[{BIG}]]'), "cost must be rows of numbers"),
     (read_session, "s.json", session(f'"split": {{"fraction": {BIG}}}'), "fraction must be"),
-    (read_session, "s.json", session('"split": {"size": 2147483648}'), "size must be at most"),
+    (read_session, "s.json", session('"split": {"size": 2147483648}'), "size must be a whole"),
     (read_session, "s.json", session(f'"view": {{"extent": [0, {BIG}, 0, 1]}}'), "view.extent"),
     # the solver settings of a session or a scenario
     (read_session, "s.json", session(f'"config": {{"lam": {BIG}}}'), "λ"),
@@ -1783,6 +1791,8 @@ REFUSED = [
         "cost must be 2 rows",
     ),
     (read_scenario, "c.json", scenario(TWO_POINTS, ', "config": {"cost": [[0]]}'), "2×2"),
+    # a race of 200,000 characters, said whole
+    (read_scenario, "c.json", scenario(TWO_POINTS, ', "race": "' + "x" * 5000 + '"'), "'race'"),
     # models: a message without the file's name, classes and intercepts that do not match
     # (IndexError when predicting), numbers too large for a float, lam and bias unchecked
     (
@@ -1989,3 +1999,192 @@ def test_a_pipe_a_huge_file_and_a_zip_bomb_are_refused_before_reading(tmp_path, 
     assert bomb.stat().st_size < 2**20
     with pytest.raises(InputError, match="more than 256 MiB unpacked"):
         model_io.read_model_npz(bomb)
+
+
+# --------------------------------------------------------- the ends of the table of limits
+# Every number of a session, a scenario and a model file at each end of its range in
+# svmviz.core.limits.BOUNDS: just inside, it is read (and is one the window can show: see
+# tests/ui/test_extreme_files.py); just outside, refused in one line naming the range.
+BASE_SESSION = {
+    "format": "svmviz-session",
+    "version": 1,
+    "classes": [{"name": "a"}, {"name": "b"}],
+    "points": [[0, 0, 0], [1, 1, 1], [0, 1, 0], [1, 0, 1]],
+}
+BASE_SCENARIO = {
+    "format": "svmviz-scenario",
+    "version": 1,
+    "title": "t",
+    "caption": "c",
+    "data": {"points": [[0, 0, "a"], [1, 1, "b"], [0, 1, "a"], [1, 0, "b"]]},
+}
+START = {"W": [[0.5, -0.5]], "b": [0.0], "classes": ["a", "b"]}
+# a bound's name, where its value goes in a config (a session's and a scenario's), and the
+# settings beside it that make a problem (λ = 0: not Pegasos; ε: a regression)
+CONFIG_FIELDS = [
+    ("lam", ("lam",), {"algorithm": "sgd"}),
+    ("eta", ("eta",), {}),
+    ("epsilon", ("epsilon",), {}),
+    ("nu", ("nu",), {}),
+    ("radius", ("radius",), {"project": True}),
+    ("tol", ("tol",), {}),
+    ("gamma", ("kernel", "gamma"), {}),
+    ("coef0", ("kernel", "coef0"), {}),
+    ("degree", ("kernel", "degree"), {}),
+    ("batch", ("batch",), {}),
+    ("iterations", ("iterations",), {}),
+    ("seed", ("seed",), {}),
+]
+
+
+def _extremes(name: str) -> list:
+    """(value, taken) at the ends of BOUNDS[name]."""
+    inside, outside = BOUNDS[name].edges()
+    return [(v, True) for v in inside] + [(v, False) for v in outside]
+
+
+def _config(path: tuple, value, beside: dict) -> dict:
+    config = copy.deepcopy(beside)
+    if len(path) == 2:
+        config[path[0]] = {"name": "poly", path[1]: value}
+    else:
+        config[path[0]] = value
+    return config
+
+
+def _extent(name: str, v: float) -> list:
+    """A view.extent with ``v`` as an edge (or as its width and height)."""
+    if name == "span":
+        return [-v / 2, v / 2, -v / 2, v / 2]
+    return [v, v + 1.0, 0.0, 1.0] if v < 0 else [v - 1.0, v, 0.0, 1.0]
+
+
+def session_extremes() -> list:
+    """(id, session document, bound name, taken) for every number of a session."""
+    cases = []
+    for name, path, beside in CONFIG_FIELDS:
+        for v, taken in _extremes(name):
+            cases.append(
+                (f"config.{name}={v!r}", {"config": _config(path, v, beside)}, name, taken)
+            )
+    for v, taken in _extremes("cost"):
+        cases.append((f"cost={v!r}", {"cost": [[0, v], [1, 0]]}, "cost", taken))
+    for v, taken in _extremes("coordinate"):
+        cases.append((f"point={v!r}", {"points": [[0, 0, 0], [v, 1, 1]]}, "coordinate", taken))
+    for v, taken in _extremes("target"):
+        cases.append((f"target={v!r}", {"targets": [0, v, 1, 2]}, "target", taken))
+    for key, name in (("seed", "split_seed"), ("size", "split_size")):
+        for v, taken in _extremes(name):
+            cases.append((f"split.{key}={v!r}", {"split": {key: v}}, name, taken))
+    for v, taken in _extremes("speed"):
+        cases.append((f"view.speed={v!r}", {"view": {"speed": v}}, "speed", taken))
+    for name in ("extent", "span"):
+        for v, taken in _extremes(name):
+            cases.append(
+                (f"view.{name}={v!r}", {"view": {"extent": _extent(name, v)}}, name, taken)
+            )
+    for v, taken in _extremes("t0"):
+        cases.append((f"start.t0={v!r}", {"start": dict(START, t0=v)}, "t0", taken))
+    return [(i, {**BASE_SESSION, **d}, n, t) for i, d, n, t in cases]
+
+
+def scenario_extremes() -> list:
+    """(id, scenario document, bound name, taken) for every number of a scenario."""
+    cases = []
+    for name, path, beside in CONFIG_FIELDS:
+        for v, taken in _extremes(name):
+            cases.append(
+                (f"config.{name}={v!r}", {"config": _config(path, v, beside)}, name, taken)
+            )
+    for v, taken in _extremes("speed"):
+        cases.append((f"speed={v!r}", {"speed": v}, "speed", taken))
+    for v, taken in _extremes("coordinate"):
+        points = [[0, 0, "a"], [v, 1, "b"]]
+        cases.append((f"point={v!r}", {"data": {"points": points}}, "coordinate", taken))
+    for v, taken in _extremes("cost"):
+        cost = [[0, v, 1], [1, 0, 1], [1, 1, 0]]
+        points = [[0, 0, "a"], [1, 1, "b"], [2, 0, "c"]]
+        cases.append(
+            (f"cost={v!r}", {"data": {"points": points}, "config": {"cost": cost}}, "cost", taken)
+        )
+    return [(i, {**BASE_SCENARIO, **d}, n, t) for i, d, n, t in cases]
+
+
+def model_extremes() -> list:
+    """(id, model document, bound name, taken) for the numbers of a model the window draws
+    (svmviz.show): its kernel, λ, ε, ν and support vectors."""
+    linear = MODELS[0].to_dict()
+    rbf, svr = MODELS[1].to_dict(), MODELS[8].to_dict()
+    cases = []
+    for name in ("gamma", "coef0", "degree"):
+        for v, taken in _extremes(name):
+            doc = copy.deepcopy(rbf)
+            doc["kernel"] = dict(doc["kernel"], name="poly", **{name: v})
+            cases.append((f"kernel.{name}={v!r}", doc, name, taken))
+    for name, base in (("lam", linear), ("epsilon", svr)):
+        for v, taken in _extremes(name):
+            cases.append((f"{name}={v!r}", {**base, name: v}, name, taken))
+    for v, taken in _extremes("coordinate"):
+        doc = copy.deepcopy(rbf)
+        doc["support_vectors"][0][0] = v
+        cases.append((f"support_vector={v!r}", doc, "coordinate", taken))
+    return cases
+
+
+def _check_extreme(reader, check, tmp_path, doc, name, taken):
+    path = write(tmp_path, "f.json", json.dumps(doc).encode())
+    value = attempt(reader, path)
+    if taken:
+        assert value is not None, f"{name} at the end of its range was refused"
+        check(value)
+        return
+    with pytest.raises(InputError) as info:
+        reader(path)
+    message = str(info.value)
+    if name == "coordinate":
+        assert f"beyond ±1e{COORDINATE_DIGITS}" in message, message
+    else:  # (an extent too wide has edges beyond the reach)
+        rules = {BOUNDS[name].rule()} | ({BOUNDS["extent"].rule()} if name == "span" else set())
+        assert any(rule in message for rule in rules), message
+
+
+@pytest.mark.parametrize(
+    "doc, name, taken", [c[1:] for c in session_extremes()], ids=[c[0] for c in session_extremes()]
+)
+def test_a_session_at_the_ends_of_the_limits(tmp_path, doc, name, taken):
+    _check_extreme(read_session, check_session, tmp_path, doc, name, taken)
+
+
+@pytest.mark.parametrize(
+    "doc, name, taken",
+    [c[1:] for c in scenario_extremes()],
+    ids=[c[0] for c in scenario_extremes()],
+)
+def test_a_scenario_at_the_ends_of_the_limits(tmp_path, doc, name, taken):
+    _check_extreme(read_scenario, check_scenario, tmp_path, doc, name, taken)
+
+
+@pytest.mark.parametrize(
+    "doc, name, taken", [c[1:] for c in model_extremes()], ids=[c[0] for c in model_extremes()]
+)
+def test_a_model_at_the_ends_of_the_limits(tmp_path, doc, name, taken):
+    _check_extreme(read_model, check_model, tmp_path, doc, name, taken)
+
+
+@FUZZ
+@given(data=st.data())
+def test_sessions_with_numbers_near_the_limits(data, tmp_path_factory):
+    """Random numbers around each end of a session's ranges, several fields at once."""
+    doc = copy.deepcopy(BASE_SESSION)
+    cases = session_extremes()
+    for _ in range(data.draw(st.integers(1, 3))):
+        _, extreme, _, _ = data.draw(st.sampled_from(cases))
+        doc.update(
+            copy.deepcopy(
+                {k: v for k, v in extreme.items() if k not in BASE_SESSION or k == "points"}
+            )
+        )
+    path = write(tmp_path_factory.mktemp("s"), "s.json", json.dumps(doc).encode())
+    value = attempt(read_session, path)
+    if value is not None:
+        check_session(value)

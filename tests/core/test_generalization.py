@@ -219,3 +219,16 @@ def test_a_regression_and_a_one_class_model_are_measured_by_their_own_error():
     f = model.decision_function(points.X)
     assert error_on(model, points, np.arange(60)) == pytest.approx(np.mean(f < 0))
     assert 0.05 < error_on(model, points, np.arange(60)) < 0.35
+
+
+@pytest.mark.parametrize("lam", [1e-50, 1e6])
+def test_a_sweep_at_the_ends_of_lambdas_range_stays_within_it(lam):
+    """A sweep of λ centred on the largest λ the settings take (or the smallest) tries
+    only values the settings take (it tried 3e8, and every run was refused)."""
+    from svmviz.core.generalization import sweep_config, sweep_values
+
+    config = SolverConfig(lam=lam)
+    values = sweep_values(config, "lam")
+    assert len(values) >= 5 and lam in values
+    for v in values:
+        sweep_config(config, "lam", v)

@@ -136,7 +136,7 @@ def test_a_diverging_run_in_python_warns_nothing(not_ready, blobs2):
     import warnings
 
     for kernel in (Kernel(), Kernel("rbf")):
-        config = SolverConfig(algorithm="sgd", schedule="constant", eta=1e200, kernel=kernel)
+        config = SolverConfig(algorithm="sgd", schedule="constant", eta=1e150, kernel=kernel)
         s = Solver(config).reset(blobs2)
         with warnings.catch_warnings():
             warnings.simplefilter("error")

@@ -26,13 +26,15 @@ def test_gram_matches_scikit_learn(kernel, params):
     "kwargs, message",
     [
         (dict(name="cubic"), "unknown kernel 'cubic'"),
-        (dict(name="rbf", gamma=0), "gamma must be a positive"),
+        (dict(name="rbf", gamma=0), r"gamma must be a number in \(0, 1e\+150\], not 0"),
         (dict(name="poly", degree=0), "degree must be a whole number"),
         (dict(name="poly", degree=2.5), "degree must be a whole number"),
         # a file's true/false is not a number (it passed as 1 and 0)
-        (dict(name="rbf", gamma=True), "gamma must be a positive number, not True"),
+        (dict(name="rbf", gamma=True), r"gamma must be a number in \(0, 1e\+150\], not True"),
+        (dict(name="rbf", gamma=1e151), r"gamma must be .*, not 1e\+151"),
+        (dict(name="poly", degree=101), "degree must be a whole number from 1 to 100, not 101"),
         (dict(name="poly", degree=True), "degree must be a whole number"),
-        (dict(name="poly", coef0=False), "coef0 must be a finite number"),
+        (dict(name="poly", coef0=False), "coef0 must be a number from -1e\\+150 to 1e\\+150"),
     ],
 )
 def test_bad_kernel_parameters(kwargs, message):

@@ -177,7 +177,7 @@ BAD = [
     (
         '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '
         '"cost": [[0, -1], [1, 0]]}',
-        "negative",
+        r"entry \(1, 2\) must be a number from 0 to 1e\+150, not -1.0",
     ),
     (
         '{"format": "svmviz-session", "version": 1, "classes": [{"name": "a"}], "points": [], '

@@ -221,15 +221,17 @@ def test_hard_margin_needs_the_exact_lambda(separable):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(lam=-1.0), "must be a number ≥ 0"),
+        (dict(lam=-1.0), r"must be a number from 1e-50 to 1e\+06, or 0, not -1.0"),
+        (dict(lam=1e-51), r"λ \(lam\) must be a number from 1e-50"),
+        (dict(lam=1e7), r"λ \(lam\) must be a number from 1e-50 to 1e\+06"),
         (dict(lam=0.0), "Pegasos needs λ > 0"),
-        (dict(iterations=0), "iterations must be a whole number ≥ 1"),
-        (dict(iterations=10**9), "iterations must be at most 20,000,000"),
+        (dict(iterations=0), "iterations must be a whole number from 1 to 20,000,000, not 0"),
+        (dict(iterations=10**9), "iterations must be a whole number from 1 to 20,000,000, not 1,0"),
         (dict(batch=0), "batch size"),
         # a file's texts and true/false are not numbers (a text λ raised a TypeError; a true
         # batch size passed as 1)
-        (dict(lam="0.1"), "λ \\(lam\\) must be a number ≥ 0, not '0.1'"),
-        (dict(batch=True), "batch size must be a whole number ≥ 1, not True"),
+        (dict(lam="0.1"), "λ \\(lam\\) must be a number from .*, not '0.1'"),
+        (dict(batch=True), "batch size must be a whole number from 1 to 2,147,483,647, not True"),
         (dict(iterations="100"), "iterations must be a whole number"),
         (dict(eta=0.0), "step size"),
         (dict(algorithm="newton"), "algorithm must be one of"),

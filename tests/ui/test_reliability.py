@@ -136,7 +136,7 @@ def test_kernel_values_that_overflow_are_named():
     from svmviz.core.errors import InputError
     from svmviz.core.solvers import Solver
 
-    cfg = SolverConfig(kernel=Kernel("poly", gamma=1e200, degree=3))
+    cfg = SolverConfig(kernel=Kernel("poly", gamma=1e150, degree=3))
     with pytest.raises(InputError, match="overflow.*lower γ"):
         Solver(cfg).reset(demo_data())
 
