@@ -30,6 +30,8 @@ def cmd_train(args) -> int:
     # the file is read as the problem has it: labels, a target, or unlabelled points
     kind = SolverConfig(problem=args.problem).kind
     data = read_data(args.data, kind)
+    if data.note:  # (how a CSV's first row was read, when it could be either)
+        print(f"svmviz: note: {data.note}", file=sys.stderr)
     if data.target is not None and kind != "regression":  # (an svm-toy regression file)
         raise InputError(
             f"{args.data}: holds a regression (svm-toy's `target 1:x` lines), not classes; "

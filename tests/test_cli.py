@@ -745,3 +745,16 @@ def test_the_history_holds_exact_objectives_at_log_spaced_iterations(tmp_path, d
     np.testing.assert_allclose(last, every_last, rtol=1e-12)  # (evaluated at the end)
     summary = capsys.readouterr().out
     assert summary.count("objective:") == 2
+
+
+def test_train_says_how_a_csv_s_first_row_was_read(tmp_path, capsys):
+    """A headerless CSV keeps its first row; when that row could be a header, the note says
+    which it was taken for (the window says the same in its status line)."""
+    rng = np.random.default_rng(0)
+    rows = [f"{x:.3f},{y:.3f},{'a' if x < 0 else 'b'}" for x, y in rng.normal(0, 1, (60, 2))]
+    p = tmp_path / "headerless.csv"
+    p.write_text("\n".join(rows) + "\n")
+    assert main(["train", str(p), "--iterations", "200"]) == 0
+    captured = capsys.readouterr()
+    assert "(60 points," in captured.out
+    assert "was read as a point" in captured.err
