@@ -53,6 +53,8 @@ def decision_values(snap, data) -> np.ndarray | None:
     if len(margins) != len(data.y):
         return None
     model = snap.model
+    if model.kind == "svc" and len(data.y) and data.y.max() >= len(model.classes):
+        return None  # (as many points, of more classes: an edit made since)
     if model.kind == "regression":
         return data.target - margins  # r = t − f
     if model.kind == "one-class" or model.binary:

@@ -124,3 +124,19 @@ def test_the_curves_of_a_regression_show_its_training_mae_and_learned_epsilon(qt
     snap = snapshot(solver, sine, sine.target - f, t=50)
     panel.show_problem(snap)
     assert list(error.xData) == [10, 50]
+
+
+@pytest.mark.parametrize("classes", [2, 3])
+def test_a_frame_of_points_since_given_other_classes_has_no_readings(classes):
+    """A frame drawn for other points of the same number (an edit made since: a point of a
+    third class in place of a deleted one) has no readings; its successor is on its way
+    (the Test set tab raised on it when the selection changed: "multi_class must be in
+    ('ovo', 'ovr')" from the ROC, or an IndexError in the confusion matrix)."""
+    rng = np.random.default_rng(1)
+    X = rng.normal(0, 1, (30, 2))
+    before = Dataset.from_labels(X, np.arange(30) % classes)
+    solver = trained("svc", before, steps=50)
+    margins = np.ones(30)  # (the frame's margins: one per point, as many as now)
+    after = Dataset.from_labels(X, np.arange(30) % (classes + 1))
+    assert readings(snapshot(solver, before, margins), after, None, None) is None
+    assert readings(snapshot(solver, before, margins), before, None, None) is not None
