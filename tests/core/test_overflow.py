@@ -12,7 +12,9 @@ import pytest
 from svmviz.core import _jit
 from svmviz.core.config import BINARY_LOSSES, MULTICLASS_LOSSES, SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
+from svmviz.core.limits import BOUNDS
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.losses import softmax
 
@@ -25,6 +27,7 @@ PROBLEMS = (
 )
 # one example a step, a mini-batch, and GD's full batch
 BATCHES = [dict(algorithm="sgd", batch=1), dict(algorithm="sgd", batch=4), dict(algorithm="gd")]
+ETA_MAX = BOUNDS["eta"].high  # the largest step size a file, the dock or the command line takes
 
 
 def _three_classes():
@@ -72,13 +75,16 @@ def _diverges(config, data):
 
 @pytest.mark.parametrize("which", LOOPS)
 @pytest.mark.parametrize("seed", range(6))
-def test_softmax_with_a_step_of_1e308_stops_as_diverged_at_any_seed(which, seed):
+def test_softmax_with_the_largest_step_stops_as_diverged_at_any_seed(which, seed):
     """`svmviz train --multiclass softmax --solver sgd --eta 1e308` ended, at seed 1, in
-    numba's LinAlgError from the bias's Newton step; at seed 0 it said "diverged"."""
+    numba's LinAlgError from the bias's Newton step; at seed 0 it said "diverged". 1e308 is
+    now beyond η₀'s range (refused in one line); the largest step taken diverges cleanly."""
+    with pytest.raises(InputError, match=r"η₀ \(eta\) must be a number in \(0, 1e\+150\]"):
+        SolverConfig(multiclass="softmax", algorithm="sgd", eta=1e308)
     config = SolverConfig(
         multiclass="softmax",
         algorithm="sgd",
-        eta=1e308,
+        eta=ETA_MAX,
         schedule="constant",
         iterations=3000,
         seed=seed,
@@ -92,7 +98,7 @@ def test_every_loss_and_batch_trains_or_stops_as_diverged_with_huge_steps(which)
     kernels = [Kernel(), Kernel("rbf")] if which == "compiled" else [Kernel()]
     with loops(which):
         for problem, batch, kernel, eta, seed in itertools.product(
-            PROBLEMS, BATCHES, kernels, [1e308, 1e200], range(2)
+            PROBLEMS, BATCHES, kernels, [ETA_MAX, 1e100], range(2)
         ):
             name = problem.get("problem", "svc")
             data = REGRESSION if name.endswith("svr") else THREE if "multiclass" in problem else TWO

@@ -189,9 +189,13 @@ def test_history_off_trains_the_same_model(est, X, y, kept):
 @pytest.mark.parametrize("seed", range(4))
 def test_a_step_that_overflows_is_a_divergence_not_a_linear_algebra_error(seed):
     """A softmax fit with η₀ = 1e308 ended in numba's LinAlgError ("Array must not contain
-    infs or NaNs") from the bias's Newton step, at most seeds."""
+    infs or NaNs") from the bias's Newton step, at most seeds; 1e308 is now beyond η₀'s
+    range, and the largest step taken is a divergence."""
+    est = SVMClassifier(multiclass="softmax", algorithm="sgd", eta=1e308, random_state=seed)
+    with pytest.raises(ValueError, match=r"η₀ \(eta\) must be a number in \(0, 1e\+150\]"):
+        est.fit(X3, y3)
     est = SVMClassifier(
-        multiclass="softmax", algorithm="sgd", eta=1e308, schedule="constant", random_state=seed
+        multiclass="softmax", algorithm="sgd", eta=1e150, schedule="constant", random_state=seed
     )
-    with pytest.raises(ValueError, match=r"^SVMClassifier: diverged: lower η₀ = 1e\+308"):
+    with pytest.raises(ValueError, match=r"^SVMClassifier: diverged: lower η₀ = 1e\+150"):
         est.fit(X3, y3)
