@@ -59,7 +59,8 @@ def handles_of(w, b: float, centre, bias: str, fallback=(1.0, 0.0)) -> Handles:
     """The handles of the model (w, b): h₀ where the points' ``centre`` projects onto the
     line f = 0 (with bias ``none``: onto the line through the origin), h₁ across the margin
     from it. A model with w = 0 has no line yet: ``fallback`` is taken as w's direction
-    (unit length), the line through the centre (or the origin)."""
+    (unit length), the line through the centre (or the origin); so is a w too large or too
+    small for two handles in the plane (a diverged run: h₁ would fall on h₀)."""
     w = np.asarray(w, dtype=float)
     c = np.asarray(centre, dtype=float)
     if bias == "none":
@@ -68,9 +69,14 @@ def handles_of(w, b: float, centre, bias: str, fallback=(1.0, 0.0)) -> Handles:
         w = np.asarray(fallback, dtype=float)
         w = w / np.linalg.norm(w)
         b = 0.0 if bias == "none" else -float(w @ c)
-    n2 = float(w @ w)
-    h0 = c - (float(w @ c) + b) / n2 * w
-    h1 = h0 + w / n2
+    with np.errstate(all="ignore"):  # (checked below)
+        n2 = w @ w  # (numpy floats: a division by 0 is inf, not an exception)
+        h0 = c - (w @ c + b) / n2 * w
+        h1 = h0 + w / n2
+        d2 = (h1 - h0) @ (h1 - h0)
+        placed = np.all(np.isfinite(h0)) and d2 > 0 and np.isfinite(np.float64(1.0) / d2)
+    if not placed:  # a diverged or vanishing w: h₁ on h₀, or far off; no line to move
+        return handles_of(np.zeros_like(c), 0.0, centre, bias, fallback)
     return Handles(tuple(h0), tuple(h1))
 
 

@@ -110,3 +110,15 @@ def test_the_mode_is_for_two_classes_linear_in_the_plane():
     assert "3 classes" in refusal(SolverConfig(), 3, 2)
     assert "3-D" in refusal(SolverConfig(), 2, 3)
     assert "epsilon-svr" in refusal(SolverConfig(problem="epsilon-svr"), 0, 1)
+
+
+@pytest.mark.parametrize("w", [[1e200, 0.0], [3e100, -4e100], [1e-200, 0.0]])
+def test_the_handles_of_a_diverged_or_vanishing_w_are_those_of_a_line(w):
+    """A run diverged to ‖w‖ = 1e200 put h₁ = h₀ + w/‖w‖² on h₀ itself (1/‖w‖ below the
+    resolution of h₀): its weights were 0/0 (the input monkey pressed H on a diverged run).
+    Such a w, like w = 0, gives the handles of the fallback line, of finite (w, b)."""
+    h = handles_of(np.array(w), 0.5, (1.0, 2.0), "free", fallback=(0.0, 1.0))
+    with np.errstate(all="raise"):
+        weights, b = h.weights("free")
+    assert np.all(np.isfinite(weights)) and np.isfinite(b)
+    assert np.linalg.norm(weights) < 1e100
