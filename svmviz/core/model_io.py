@@ -299,13 +299,38 @@ class Model:
                 raise InputError(
                     f"{where}: dual_coef has shape {dual.shape}, expected ({K}, {sv.shape[0]})"
                 )
-            return cls(support_vectors=sv, dual_coef=dual, **common)
+            return _drawable(cls(support_vectors=sv, dual_coef=dual, **common), where)
         except KeyError as exc:
             raise InputError(f"{where}: the field {exc.args[0]!r} is missing") from None
         except (TypeError, ValueError) as exc:
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"{where}: {exc}") from None
+
+
+# the support vectors of largest norm at which a kernel model's f is checked on reading
+DRAWN_CHECKS = 64
+
+
+def _drawable(model: Model, where: str) -> Model:
+    """``model`` when its f is a finite number at its support vectors of largest norm (where
+    a kernel's values are largest); else an InputError. Each of γ, c₀ and the degree may be
+    within its range while the polynomial kernel (γ⟨x, x′⟩ + c₀)^d overflows, and a model of
+    no finite f cannot be drawn."""
+    sv = model.support_vectors
+    if not len(sv):
+        return model
+    largest = sv[np.argsort(-np.einsum("ij,ij->i", sv, sv), kind="stable")[:DRAWN_CHECKS]]
+    with np.errstate(all="ignore"):
+        f = model.decision_function(largest)
+    if not np.isfinite(f).all():
+        k = model.kernel
+        raise InputError(
+            f"{where}: f(x) is not a finite number at its support vectors: its {k.name} kernel "
+            f"(gamma {shown(k.gamma)}, coef0 {shown(k.coef0)}, degree {k.degree}) or its "
+            "dual_coef overflows; lower them"
+        )
+    return model
 
 
 def _problem(d: dict, where: str) -> tuple[str, str | None, dict]:

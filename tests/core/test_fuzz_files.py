@@ -2116,10 +2116,12 @@ def model_extremes() -> list:
     linear = MODELS[0].to_dict()
     rbf, svr = MODELS[1].to_dict(), MODELS[8].to_dict()
     cases = []
-    for name in ("gamma", "coef0", "degree"):
+    # each on a kernel whose values stay finite at its end (the polynomial kernel's γ and c₀
+    # at theirs overflow: test_a_polynomial_kernel_that_overflows_is_refused)
+    for name, kernel in (("gamma", "rbf"), ("coef0", "sigmoid"), ("degree", "poly")):
         for v, taken in _extremes(name):
             doc = copy.deepcopy(rbf)
-            doc["kernel"] = dict(doc["kernel"], name="poly", **{name: v})
+            doc["kernel"] = dict(doc["kernel"], name=kernel, **{name: v})
             cases.append((f"kernel.{name}={v!r}", doc, name, taken))
     for name, base in (("lam", linear), ("epsilon", svr)):
         for v, taken in _extremes(name):
@@ -2168,7 +2170,37 @@ def test_a_scenario_at_the_ends_of_the_limits(tmp_path, doc, name, taken):
     "doc, name, taken", [c[1:] for c in model_extremes()], ids=[c[0] for c in model_extremes()]
 )
 def test_a_model_at_the_ends_of_the_limits(tmp_path, doc, name, taken):
-    _check_extreme(read_model, check_model, tmp_path, doc, name, taken)
+    _check_extreme(read_model, check_drawn_model, tmp_path, doc, name, taken)
+
+
+@pytest.mark.parametrize("setting", [{"gamma": 1e150}, {"coef0": 1e150}, {"coef0": -1e150}])
+def test_a_polynomial_kernel_that_overflows_is_refused(tmp_path, setting):
+    """γ or c₀ at the end of its range, each taken alone, make (γ⟨x, x′⟩ + c₀)³ overflow: a
+    model of no finite f is refused in one line naming its kernel."""
+    doc = MODELS[1].to_dict()
+    doc["kernel"] = dict(doc["kernel"], name="poly", degree=3, **setting)
+    path = write(tmp_path, "f.json", json.dumps(doc).encode())
+    with pytest.raises(InputError, match=r"f\.json: f\(x\) is not a finite number at its supp"):
+        read_model(path)
+
+
+def check_drawn_model(model) -> None:
+    """A model file taken is one the plane draws (svmviz.show's overlay is its frame over the
+    view): its regions and curves over its points' extent, with no warning (pytest's
+    configuration makes warnings errors) and a finite f at every point."""
+    from svmviz.core.data import Dataset
+    from svmviz.core.frame import data_extent, make_frame
+
+    check_model(model)
+    assert model.kind in ("svc", "regression")  # (the cases of model_extremes)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12, 2))
+    if model.kind == "regression":
+        data = Dataset.regression(X, rng.normal(size=12))
+    else:
+        data = Dataset.from_labels(X, [model.classes[i % len(model.classes)] for i in range(12)])
+    frame = make_frame(model, data, data_extent(X), n=40)
+    assert np.isfinite(frame.margins).all()
 
 
 @FUZZ
