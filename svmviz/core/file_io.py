@@ -346,7 +346,26 @@ def parse_json(text: str, where):
         ) from None
     except RecursionError:
         raise InputError(f"{where}: nested too deeply to be one of ours") from None
+    if nesting(value) > MAX_NESTING:
+        raise InputError(f"{where}: nested more than {MAX_NESTING} levels deep: not one of ours")
     return value
+
+
+MAX_NESTING = 32  # our files nest 4 levels; the writer's pieces recurse about 2 frames a level
+
+
+def nesting(value) -> int:
+    """How many arrays and objects deep ``value`` nests (0: a number or a text), counted
+    without recursion."""
+    deepest, level = 0, [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth + 1)
+            level.extend((v, depth + 1) for v in item if isinstance(v, (list, dict)))
+    return deepest
 
 
 def check_format(d, where, fmt: str, version: int, what: str) -> None:

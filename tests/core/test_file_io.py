@@ -7,12 +7,16 @@ import sys
 import time
 
 import numpy as np
+import pytest
 
+from svmviz.core.errors import InputError
 from svmviz.core.file_io import (
+    MAX_NESTING,
     STALE_TEMPORARY_SECONDS,
     Stamp,
     atomic_write_bytes,
     json_bytes,
+    parse_json,
     python_rows,
     remove_temporaries,
 )
@@ -37,6 +41,17 @@ def test_json_reads_back_as_written_a_row_a_line():
     lines = text.splitlines()
     assert "  [0.1, -1e-300, 1]," in lines  # a point a line
     assert len(lines) > 2500
+
+
+def test_a_value_nested_deeper_than_written_back_is_refused_by_name():
+    """A reader keeps unknown fields to write them back: one nested as deep as the parser
+    takes (600 levels) would overflow the writer's recursion, so it is refused on reading."""
+    deep = '{"iterations": ' + "[" * 600 + "1" + "]" * 600 + "}"
+    with pytest.raises(InputError, match=f"more than {MAX_NESTING} levels"):
+        parse_json(deep, "model.json")
+    kept = {"iterations": [[[[1]]]] * 3, "x": {"y": [[1, 2]]}}
+    text = json_bytes(parse_json(json.dumps(kept), "model.json")).decode()
+    assert json.loads(text) == kept
 
 
 def test_python_rows_are_the_rows_of_the_columns():
