@@ -10,7 +10,9 @@ whole matrix). The matrix of the points with themselves is exactly symmetric: (a
 (b − a)². numpy's formula makes three m×n temporaries. One thread: a second one gains
 nothing up to m = 2,000 (the loop is bound by memory), and waits milliseconds for the core
 when OpenBLAS's threads spin there after a BLAS call (as after every exact reference).
-Without numba, :meth:`svmviz.core.kernels.Kernel.gram` keeps numpy's formula.
+Without numba (or while the loops compile), :func:`rbf_numpy` sums the same squares in the
+same order, entry by entry: a row of it equals the row of its whole matrix too (the
+compiled loop fuses multiply-adds, so the two paths agree up to the last digits).
 """
 
 from __future__ import annotations
@@ -52,3 +54,19 @@ def rbf(X: np.ndarray, Z: np.ndarray, gamma: float) -> np.ndarray | None:
     _exponents(X, ZT, gamma, out)
     np.exp(out, out=out)
     return out
+
+
+def rbf_numpy(X: np.ndarray, Z: np.ndarray, gamma: float) -> np.ndarray:
+    """The RBF kernel matrix in numpy as :func:`rbf` computes it: the squared differences
+    added a coordinate at a time, times −γ, then the exponential; each entry from its own
+    two points only (‖x‖² + ‖z‖² − 2x·z through BLAS would round a row apart from the
+    whole matrix's)."""
+    X = np.asarray(X, dtype=float)
+    Z = np.asarray(Z, dtype=float)
+    out = np.zeros((X.shape[0], Z.shape[0]))
+    for k in range(X.shape[1]):
+        t = X[:, k, None] - Z[None, :, k]
+        t *= t
+        out += t
+    out *= -gamma
+    return np.exp(out, out=out)

@@ -44,15 +44,7 @@ class Kernel:
             from svmviz.core import _gram
 
             G = _gram.rbf(X, Z, self.gamma)
-            if G is not None:
-                return G
-            sq = (
-                np.einsum("ij,ij->i", X, X)[:, None]
-                + np.einsum("ij,ij->i", Z, Z)[None, :]
-                - 2.0 * (X @ Z.T)
-            )
-            np.maximum(sq, 0.0, out=sq)
-            return np.exp(-self.gamma * sq)
+            return G if G is not None else _gram.rbf_numpy(X, Z, self.gamma)
         return self._of_inner(X @ Z.T)
 
     def diag(self, X: np.ndarray) -> np.ndarray:

@@ -52,15 +52,17 @@ def test_diag_is_the_gram_diagonal(name):
 @pytest.mark.parametrize("m", [1, 2, 33, 447, 1200])
 def test_the_rbf_matrix_is_symmetric_and_its_rows_are_the_rows_of_one(m, compiled_loops):
     """(numpy's vectorized exponential: the same bits for an entry in the whole matrix, in a
-    row alone, in a single entry; 1,200 points take the two-thread path)"""
-    pytest.importorskip("numba")
-    from svmviz.core import _gram
-
+    row alone, in a single entry; 1,200 points take the two-thread path; without the compiled
+    loops, the kernel's numpy path)"""
     X = 3.0 * np.random.default_rng(m).normal(size=(m, 2))
-    G = _gram.rbf(X, X.copy(), 0.7)
+    rbf = Kernel("rbf", gamma=0.7).gram
+    G = rbf(X, X.copy())
     np.testing.assert_array_equal(G, G.T)
     for i in {0, m // 2, m - 1}:
-        np.testing.assert_array_equal(_gram.rbf(X[i : i + 1], X, 0.7)[0], G[i])
-        np.testing.assert_array_equal(_gram.rbf(X[i : i + 1], X[-1:], 0.7)[0, 0], G[i, -1])
+        np.testing.assert_array_equal(rbf(X[i : i + 1], X)[0], G[i])
+        np.testing.assert_array_equal(rbf(X[i : i + 1], X[-1:])[0, 0], G[i, -1])
+    from svmviz.core import _gram
+
+    np.testing.assert_allclose(_gram.rbf_numpy(X, X, 0.7), G, rtol=1e-13, atol=1e-300)
     expected = pairwise_kernels(X, X, metric="rbf", gamma=0.7)
     np.testing.assert_allclose(G, expected, rtol=1e-12, atol=1e-12)
