@@ -8,7 +8,9 @@ is seeded). Core only, so that it runs in the core pass too.
 """
 
 import math
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -373,3 +375,19 @@ def test_14_one_vs_rest_loses_the_middle_class_and_joint_losses_keep_it():
     assert s.config.multiclass == "crammer_singer"
     assert lost("crammer_singer") <= 1 and lost("weston_watkins") <= 1
     assert 4 <= lost("ovr") <= 10  # "about a quarter" of 25
+
+
+NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+NUMBERS += "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+
+
+def test_the_readme_counts_and_lists_every_scenario():
+    """The README's "Scenarios" item says how many demos ship and names each one (it said
+    fourteen when there were seventeen)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    item = readme[readme.index("- **Scenarios**") :].split("They are JSON files")[0]
+    count = re.search(r"\): (\w+) ready demos", item)
+    assert count is not None, item
+    assert NUMBERS.index(count.group(1)) == len(list_scenarios())
+    named = item.split("look\n  for — ")[1].rstrip(". \n").replace("\n  ", " ")
+    assert len(named.split(", ")) == len(list_scenarios()), named
