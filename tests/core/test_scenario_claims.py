@@ -109,13 +109,15 @@ def test_01_the_hard_margin_is_the_widest_empty_band_and_a_soft_one_lets_points_
         assert margins(model, s.data).min() > 0.98  # no point inside the band
     assert width(hard.model) == pytest.approx(2 * hard.reference.margin, rel=0.02)  # widest
     on_edge = np.abs(margins(hard.reference.model, s.data) - 1) < 1e-3
-    assert 2 <= np.count_nonzero(on_edge) <= 5  # set by a few support vectors
+    assert 2 <= np.count_nonzero(on_edge) <= 5  # set by a few support vectors …
+    assert 2 <= np.count_nonzero(support_mask(margins(hard.model, s.data))) <= 5  # … ringed
     soft = run(s.config.replace(margin="soft"), s.data)  # Margin: soft, at the file's λ
     assert inside(soft.model, s.data) >= 5  # points enter the band …
     assert width(soft.model) > 1.15 * width(hard.model)  # … and it widens
     raised = run(s.config.replace(margin="soft", lam=1.0), s.data)
     assert inside(raised.model, s.data) > 2 * inside(soft.model, s.data)
     assert width(raised.model) > 2 * width(hard.model)
+    assert width(raised.model) > 1.5 * width(soft.model)  # widens further
     assert soft.model.lam == pytest.approx(0.1)  # the λ the caption names
 
 
@@ -290,19 +292,26 @@ def exact(config, data: Dataset) -> Model:
 def test_10_only_the_points_on_or_outside_the_tube_count():
     s = scenario("10")
     data, eps = regression_data(s), s.config.epsilon
-    r = data.target - run(s.config, data).model.decision_function(data.X)
-    support = np.abs(r) >= eps - 0.01  # on the tube's edge or outside it
-    assert 0.2 <= support.mean() <= 0.45  # "about a third"
-    # a point well inside the tube, moved inside it: the optimum does not move
+    shown = run(s.config, data).model
+    f = shown.decision_function(data.X)
+    sine = 1.5 * np.sin(1.2 * data.X[:, 0])  # the generator's curve (svmviz.core.generate)
+    assert np.mean(np.abs(f - sine)) < 0.1 * np.mean(np.abs(sine - sine.mean()))  # follows it
+    support = support_mask(data.target - f, "regression", eps)  # on the edge or outside
+    assert 0.2 <= support.mean() <= 0.45
+    # a point well inside the tube, moved inside it: the optimum does not move, nor the
+    # curve the window shows (trained again from w = 0 on the same samples)
     ref = exact(s.config, data)
     r_star = data.target - ref.decision_function(data.X)
     i = int(np.argmin(np.abs(r_star)))
-    assert abs(r_star[i]) < eps / 2
+    assert abs(r_star[i]) < eps / 2 and abs(data.target[i] - f[i]) < eps / 2
     target = data.target.copy()
     target[i] += 0.5 * eps * (1 if r_star[i] <= 0 else -1)  # still inside
-    moved = exact(s.config, Dataset.regression(data.X, target))
+    moved_data = Dataset.regression(data.X, target)
+    moved = exact(s.config, moved_data)
     grid = np.linspace(-3, 3, 61)[:, None]
     assert np.abs(moved.decision_function(grid) - ref.decision_function(grid)).max() < 1e-3
+    moved_shown = run(s.config, moved_data).model
+    assert np.abs(moved_shown.decision_function(grid) - shown.decision_function(grid)).max() < 0.01
 
 
 def test_11_a_wide_tube_flattens_the_curve_and_a_narrow_one_makes_every_point_count():
@@ -313,7 +322,9 @@ def test_11_a_wide_tube_flattens_the_curve_and_a_narrow_one_makes_every_point_co
 
     def trained(eps):
         f = run(s.config.replace(epsilon=eps), data).model.decision_function(data.X)
-        return np.mean(np.abs(data.target - f) >= eps - 0.01), np.mean(np.abs(f - sine))
+        r = data.target - f
+        assert eps != 0.8 or np.all(np.abs(r) <= eps)  # the wide tube swallows every point
+        return support_mask(r, "regression", eps).mean(), np.mean(np.abs(f - sine))
 
     assert s.config.epsilon == 0.8
     wide_support, wide_off = trained(0.8)
@@ -321,7 +332,7 @@ def test_11_a_wide_tube_flattens_the_curve_and_a_narrow_one_makes_every_point_co
     _, good_off = trained(0.2)
     assert wide_support <= 0.15  # the tube swallows (nearly) every point
     assert wide_off > 5 * good_off  # and the curve flattens away from the sine
-    assert narrow_support >= 0.7  # "four points in five"
+    assert 0.75 <= narrow_support <= 0.85  # "four points in five"
 
 
 def region_parts(model: Model, at: np.ndarray) -> tuple[np.ndarray, list[int]]:
@@ -379,7 +390,10 @@ def test_13_the_hinge_counts_few_points_the_logistic_loss_all_of_them():
         loss: ys * exact(s.config.replace(loss=loss), data).decision_function(data.X)
         for loss in ("hinge", "logistic", "squared_hinge")
     }
-    assert 0.08 <= np.mean(z["hinge"] < 1 - 1e-6) <= 0.2  # "about one point in eight"
+    shown = ys * run(s.config, data).model.decision_function(data.X)
+    assert "about one in seven" in s.caption
+    for hinge in (z["hinge"], shown):  # on or inside the margin: "about one in seven"
+        assert 0.125 < np.mean(support_mask(hinge)) < 0.17
     weight = 1 / (1 + np.exp(z["logistic"]))
     assert weight.min() > 1e-4  # every point pulls
     # the ones near the boundary most: the largest weights are the smallest |y f|
@@ -395,14 +409,18 @@ def test_14_one_vs_rest_loses_the_middle_class_and_joint_losses_keep_it():
     data = s.data
     middle = data.classes.index("class 2")
 
-    def lost(multiclass):
-        model = exact(s.config.replace(multiclass=multiclass), data)
-        pred = model.decision_function(data.X).argmax(axis=1)
-        return int(np.count_nonzero((pred != data.y) & (data.y == middle)))
+    def lost(multiclass) -> list[int]:
+        """Class 2's points misclassified at the optimum and by the model shown after Run."""
+        config = s.config.replace(multiclass=multiclass)
+        counts = []
+        for model in (exact(config, data), run(config, data).model):
+            pred = model.decision_function(data.X).argmax(axis=1)
+            counts.append(int(np.count_nonzero((pred != data.y) & (data.y == middle))))
+        return counts
 
     assert s.config.multiclass == "crammer_singer"
-    assert lost("crammer_singer") <= 1 and lost("weston_watkins") <= 1
-    assert 4 <= lost("ovr") <= 10  # "about a quarter" of 25
+    assert max(lost("crammer_singer") + lost("weston_watkins")) <= 1
+    assert all(4 <= n <= 10 for n in lost("ovr"))  # "about a quarter" of 25
 
 
 NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
