@@ -4,6 +4,7 @@ the optimum's shares that ν bounds (the exact solver's, which keep the bound), 
 words are not cut at 1366×768."""
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.reference import exact_optimum
 from svmviz.ui.presentation import short_status
+from svmviz.ui.status import nu_words
 
 RNG = np.random.default_rng(5)
 X = RNG.normal(size=(40, 2))
@@ -55,13 +57,4 @@ def test_the_status_says_what_nu_bounds_at_the_optimum(make_window, wait_frame, 
     assert found[0] in w.status.shown_text(), w.status.shown_text()  # not cut
     short = short_status(snap, w.session.config)
     assert f"optimum {100 * exact.beyond:.0f}% ≤ ν = 0.3 ≤ {100 * exact.support:.0f}%" in short
-
-
-def test_without_the_optimum_nu_is_given_alone(make_window, wait_frame):
-    from dataclasses import replace
-
-    from svmviz.ui.status import nu_words
-
-    w = make_window(DATA["one-class"], SolverConfig(problem="one-class", nu=0.3))
-    snap = wait_frame(w)
-    assert nu_words(replace(snap, reference=None), w.session.config) == "ν = 0.3"
+    assert nu_words(replace(snap, reference=None), w.session.config) == "ν = 0.3"  # pending
