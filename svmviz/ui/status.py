@@ -235,13 +235,13 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
 def nu_words(snap, config: SolverConfig, short: bool = False) -> str:
     """What ν bounds, at the optimum only (svmviz.core.nu_bounds): the optimum's share of
     the points beyond the margin ≤ ν ≤ its share of support vectors, in the order the
-    readings give the model's own; ν alone while the optimum is not known."""
+    readings give the model's own; ν alone while the optimum is not known, and in the
+    presenter's few words (``short``: its line has no room for both numbers)."""
     shares = None if snap.reference is None else snap.reference.nu
-    if shares is None:
+    if shares is None or short:
         return f"ν = {config.nu:g}"
-    digits = 0 if short else 1
-    low, high = f"{100 * shares.beyond:.{digits}f}%", f"{100 * shares.support:.{digits}f}%"
-    return f"{'optimum' if short else 'at the optimum'} {low} ≤ ν = {config.nu:g} ≤ {high}"
+    low, high = f"{100 * shares.beyond:.1f}%", f"{100 * shares.support:.1f}%"
+    return f"at the optimum {low} ≤ ν = {config.nu:g} ≤ {high}"
 
 
 def _nu_first(words: list[str]) -> list[str]:
