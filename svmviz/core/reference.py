@@ -39,7 +39,7 @@ class Reference:
     lam_hard: float | None = None  # hard margin: λ with the same soft solution
     margin: float | None = None  # hard margin: 1/‖w‖ (geometric margin)
     lower: float = -np.inf  # a certified lower bound on the optimum (weak duality)
-    nu: NuShares | None = None  # a ν problem: the optimum's shares that ν bounds
+    nu_shares: NuShares | None = None  # a ν problem: the shares that ν bounds
 
 
 def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:

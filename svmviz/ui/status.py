@@ -237,7 +237,7 @@ def nu_words(snap, config: SolverConfig, short: bool = False) -> str:
     the points beyond the margin ≤ ν ≤ its share of support vectors, in the order the
     readings give the model's own; ν alone while the optimum is not known, and in the
     presenter's few words (``short``: its line has no room for both numbers)."""
-    shares = None if snap.reference is None else snap.reference.nu
+    shares = None if snap.reference is None else snap.reference.nu_shares
     if shares is None or short:
         return f"ν = {config.nu:g}"
     low, high = f"{100 * shares.beyond:.1f}%", f"{100 * shares.support:.1f}%"

@@ -25,7 +25,7 @@ DATA = {"nu-svc": BINARY, "one-class": POINTS, "nu-svr": CURVE}
 def test_the_optimum_keeps_both_bounds(problem, kernel, nu):
     data = DATA[problem]
     ref = exact_optimum(SolverConfig(problem=problem, nu=nu, kernel=kernel), data)
-    shares = ref.nu
+    shares = ref.nu_shares
     assert shares is not None and shares.nu == nu
     assert shares.beyond <= nu <= shares.support, shares
     # some support vectors sit on the margin itself, between the two shares
@@ -35,7 +35,7 @@ def test_the_optimum_keeps_both_bounds(problem, kernel, nu):
 
 def test_only_nu_problems_have_shares():
     for problem, data in (("svc", BINARY), ("epsilon-svr", CURVE)):
-        assert exact_optimum(SolverConfig(problem=problem), data).nu is None
+        assert exact_optimum(SolverConfig(problem=problem), data).nu_shares is None
 
 
 def test_an_averaged_iterate_may_break_a_bound_the_optimum_keeps():
@@ -50,5 +50,5 @@ def test_an_averaged_iterate_may_break_a_bound_the_optimum_keeps():
     while not solver.done:
         solver.step(s.config.iterations)
     shown = solver.model().decision_function(data.X)
-    assert np.mean(shown < 0) > 0.3 >= ref.nu.beyond
-    assert ref.nu.holds()
+    assert np.mean(shown < 0) > 0.3 >= ref.nu_shares.beyond
+    assert ref.nu_shares.holds()

@@ -358,7 +358,7 @@ def test_12_nu_bounds_the_optimums_shares_and_the_far_point_is_a_support_vector(
         assert words in s.caption  # the claims checked below
     tight, loose = (run(s.config.replace(nu=nu), data) for nu in (0.05, 0.3))
     for r in (tight, loose):  # ν bounds both shares at the optimum
-        assert r.reference.nu.holds(), r.reference.nu
+        assert r.reference.nu_shares.holds(), r.reference.nu_shares
     # ν = 0.05: the region holds both blobs; the far point, on the edge of a tiny island of
     # its own, is a support vector (at the model shown and at the optimum)
     for model in (tight.model, tight.reference.model):
@@ -379,7 +379,7 @@ def test_12_nu_bounds_the_optimums_shares_and_the_far_point_is_a_support_vector(
     f = loose.model.decision_function(data.X)
     assert f[far] < -0.5 * loose.model.rho
     assert 0.28 <= np.mean(f < 0) <= 0.38  # about a third
-    assert 0.2 <= loose.reference.nu.beyond <= 0.3  # a quarter at the optimum, at most ν
+    assert 0.2 <= loose.reference.nu_shares.beyond <= 0.3  # a quarter at the optimum, at most ν
 
 
 def test_13_the_hinge_counts_few_points_the_logistic_loss_all_of_them():

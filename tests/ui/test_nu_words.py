@@ -47,7 +47,7 @@ def test_the_status_says_what_nu_bounds_at_the_optimum(make_window, wait_frame, 
     text = w.status.text()
     assert "bounds both" not in text
     assert f"{BEYOND[problem]} {100 * beyond_share(snap, problem):.1f}%" in text
-    exact = exact_optimum(w.session.job_config(), w.session.dataset()).nu
+    exact = exact_optimum(w.session.job_config(), w.session.dataset()).nu_shares
     found = re.search(BOUNDS, text)
     assert found is not None, text
     low, high = float(found[1]), float(found[2])
