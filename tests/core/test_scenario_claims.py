@@ -354,7 +354,7 @@ def test_12_nu_bounds_the_optimums_shares_and_the_far_point_is_a_support_vector(
     far = int(np.argmax(np.linalg.norm(data.X - data.X.mean(axis=0), axis=1)))
     blobs = [data.X[:30], data.X[30:60]]
     assert far == 60 and s.config.nu == 0.05
-    for words in ("at the optimum", "tiny island", "about a third", "a quarter at the optimum"):
+    for words in ("≤ ν ≤", "tiny island", "about a third", "a quarter at the optimum"):
         assert words in s.caption  # the claims checked below
     tight, loose = (run(s.config.replace(nu=nu), data) for nu in (0.05, 0.3))
     for r in (tight, loose):  # ν bounds both shares at the optimum
