@@ -25,6 +25,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.limits import check_coordinates
 from svmviz.core.model_io import Model
+from svmviz.core.nu_bounds import NuShares, nu_shares
 from svmviz.core.objectives import model_objective
 from svmviz.core.solvers import losses
 
@@ -38,6 +39,7 @@ class Reference:
     lam_hard: float | None = None  # hard margin: λ with the same soft solution
     margin: float | None = None  # hard margin: 1/‖w‖ (geometric margin)
     lower: float = -np.inf  # a certified lower bound on the optimum (weak duality)
+    nu_shares: NuShares | None = None  # a ν problem: the shares that ν bounds
 
 
 def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
@@ -62,4 +64,7 @@ def exact_optimum(config: SolverConfig, data: Dataset) -> Reference:
     else:
         objective = obj["objective"]
     seconds = time.perf_counter() - start
-    return Reference(objective, model, method, seconds, lam_hard, margin, min(lower, objective))
+    lower = min(lower, objective)
+    return Reference(
+        objective, model, method, seconds, lam_hard, margin, lower, nu_shares(model, data)
+    )

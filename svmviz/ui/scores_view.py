@@ -357,8 +357,8 @@ class ResidualPlot(_TitledPlot):
 
 
 class NuBars(_TitledPlot):
-    """A one-class model's share of outliers (at most ν) and of support vectors (at least ν),
-    as bars beside ν's line."""
+    """A one-class model's share of outliers and of support vectors as bars beside ν's line
+    (at the optimum at most ν and at least ν: the model shown may break either)."""
 
     NAMES = ("outliers", "support vectors", "test outliers")
 
@@ -387,7 +387,7 @@ class NuBars(_TitledPlot):
         self.nu.setValue(r.nu or 0.0)
         parts = [f"{name} {100 * shares[name]:.0f}%" for name in self.NAMES if name in shares]
         self.title.setText(
-            f"ν = {r.nu:g} bounds them: outliers ≤ ν ≤ support vectors. " + ", ".join(parts)
+            f"At the optimum outliers ≤ ν = {r.nu:g} ≤ support vectors; here " + ", ".join(parts)
         )
         top = max([*heights, r.nu or 0.0, 0.1])
         self.plot.setYRange(0, min(1.0, 1.15 * top), padding=0.02)

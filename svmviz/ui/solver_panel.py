@@ -236,9 +236,10 @@ class SolverPanel(QtWidgets.QWidget):
             (
                 "nu",
                 "ν",
-                "ν bounds the share of errors from above and the share of support vectors "
-                "from below (ν-SVC: margin errors; one-class: outliers; ν-SVR: points "
-                "outside the tube, whose ε it learns)",
+                "at the optimum, ν bounds the share of errors from above and the share of "
+                "support vectors from below (ν-SVC: margin errors; one-class: outliers; "
+                "ν-SVR: points outside the tube, whose ε it learns); the status line gives "
+                "the optimum's shares",
             ),
         ):
             field = self.nu_fields[name]

@@ -5,9 +5,10 @@ scenario's caption above the plane.
 The readings are in the words of the problem in force (``readings``): a classifier's
 training error; a regression's share of points outside the tube and its mean absolute error
 (a tube is not a margin), with the ε ν-SVR learns; one-class's shares of outliers and of
-support vectors beside the ν that bounds both, and ρ (nothing is "misclassified"); ν-SVC's
-ρ, margin ρ/‖w‖ and share of margin errors beside ν. They read the frame's margins as
-svmviz.core.frame defines them per kind (a regression's residuals, one-class's f)."""
+support vectors, and ρ (nothing is "misclassified"); ν-SVC's share of margin errors, ρ and
+margin ρ/‖w‖; beside ν, the optimum's shares that it bounds (an iterate may break them).
+They read the frame's margins as svmviz.core.frame defines them per kind (a regression's
+residuals, one-class's f)."""
 
 from __future__ import annotations
 
@@ -206,14 +207,14 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
             )
         if config.problem == "nu-svr":
             eps = model.epsilon if model.epsilon is not None else _last(snap.history, "epsilon")
-            if eps is not None:
-                words.append(f"ε = {eps:.3g} (learned; ν = {config.nu:g})")
+            learned = [] if eps is None else [f"ε = {eps:.3g} (learned)"]
+            words[1:1] = [nu_words(snap, config, short), *learned]
         return [sep.join(_nu_first(words) if short else words)]
     if kind == "one-class":
         support = 100 * len(frame.support) / max(len(margins), 1)
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
         words = [f"outliers {error:.1f}%", f"support vectors {support:.1f}%"]
-        words.append(f"ν = {config.nu:g}" if short else f"ν = {config.nu:g} bounds both")
+        words.append(nu_words(snap, config, short))
         if rho is not None and not short:
             words.append(f"ρ = {rho:.4g}")
         return [sep.join(words)]
@@ -227,8 +228,20 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
                 words.append(f"margin ρ/‖w‖ = {rho / norm:.4g}")
             if len(margins):
                 share = 100 * float(np.mean(margins < rho))
-                words.append(f"margin errors {share:.1f}% (ν = {config.nu:g})")
+                words[1:1] = [f"margin errors {share:.1f}%", nu_words(snap, config, short)]
     return [sep.join(_nu_first(words) if short else words)]
+
+
+def nu_words(snap, config: SolverConfig, short: bool = False) -> str:
+    """What ν bounds, at the optimum only (svmviz.core.nu_bounds): the optimum's share of
+    the points beyond the margin ≤ ν ≤ its share of support vectors, in the order the
+    readings give the model's own; ν alone while the optimum is not known, and in the
+    presenter's few words (``short``: its line has no room for both numbers)."""
+    shares = None if snap.reference is None else snap.reference.nu_shares
+    if shares is None or short:
+        return f"ν = {config.nu:g}"
+    low, high = f"{100 * shares.beyond:.1f}%", f"{100 * shares.support:.1f}%"
+    return f"at the optimum {low} ≤ ν = {config.nu:g} ≤ {high}"
 
 
 def _nu_first(words: list[str]) -> list[str]:

@@ -490,7 +490,7 @@ def _offset_rows(record) -> list[str]:
         )
     if record.loss == "nu-svr" and record.epsilon is not None:
         rows.append(
-            "ε after the step (learned: ν bounds the share outside the tube): "
+            "ε after the step (learned: at the optimum ν bounds the share outside the tube): "
             f"<b>{_change(np.array([record.epsilon]), np.array([record.epsilon_after]))}</b>"
         )
     return rows

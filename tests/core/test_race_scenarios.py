@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from svmviz.core.frame import margin_lines
 from svmviz.core.race import Race
 from svmviz.core.race_setup import race_configs
 from svmviz.core.scenario import Scenario, list_scenarios, read_scenario
@@ -105,6 +106,7 @@ def test_17_hinge_and_logistic_agree_on_the_boundary_and_logistic_is_faster():
     s = scenario("17")
     raced = Raced(s)
     assert [c.loss for c in raced.configs] == ["hinge", "logistic"]
+    assert margin_lines(raced.model(0)) and not margin_lines(raced.model(1))  # (no margin lines)
     w = [raced.model(k).coef[0] for k in (0, 1)]
     cos = w[0] @ w[1] / (np.linalg.norm(w[0]) * np.linalg.norm(w[1]))
     assert math.degrees(math.acos(min(cos, 1.0))) < 1.0

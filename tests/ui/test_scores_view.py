@@ -92,6 +92,8 @@ def test_one_class_shares_beside_nu(qtbot):
     qtbot.addWidget(bars)
     bars.show_readings(r)
     assert bars.nu.value() == pytest.approx(0.2)
+    title = bars.title.text()  # ν bounds the optimum's shares, not this model's
+    assert title.startswith("At the optimum outliers ≤ ν = 0.2 ≤ support vectors; here "), title
     assert list(bars.bars.opts["height"][:2]) == pytest.approx(
         [r.shares["outliers"], r.shares["support vectors"]]
     )
