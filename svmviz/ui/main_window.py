@@ -428,13 +428,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def train_from(self, W, b, play: bool = False) -> None:
         """Set the start w₀ = (``W`` (K, d), ``b`` (K,)) and train from there (playing with
-        ``play``); its steps are sized as at t = one pass over the points, or the run's t
-        if larger (svmviz.core.start.start_t0). A start that is not valid is said in the
+        ``play``); its steps are sized as at t = one pass over the points
+        (svmviz.core.start.start_t0). A start that is not valid is said in the
         status line."""
         data = self.session.dataset()
         if data is None:
             return
-        snap = self.snapshot
         m = (
             len(data.y)
             if self.state.parts is None
@@ -442,7 +441,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         classes = data.classes if self.session.kind == "svc" else ()
         try:
-            start = Start(W, b, start_t0(m, snap.t if snap is not None else 0), classes)
+            start = Start(W, b, start_t0(m), classes)
         except InputError as exc:
             self.status.setText(f"Cannot train from there: {exc}")
             return

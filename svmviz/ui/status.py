@@ -270,7 +270,11 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         if snap.preparing and snap.status in ("ready", "running")
         else ""
     )
-    start = "" if snap.start is None else f" from your w (steps sized as at t = {snap.t0:,})"
+    start = (
+        ""
+        if snap.start is None
+        else f" from your w (steps sized as at t = {snap.t0:,}, one pass over the points)"
+    )
     if not len(obj):
         return (
             f"{n_points} points, {config.algorithm}{start}: press Play (Space) or Step (→)"
