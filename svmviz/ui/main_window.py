@@ -264,7 +264,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.race_changed.connect(self._on_race_changed)
         self.state.race_changed.connect(self._on_race_changed)
         self.state.presentation_changed.connect(self._on_presentation)
-        self.panel.config_edited.connect(self.session.set_config)
+        self.panel.config_edited.connect(self._on_config_edited)
         self.panel.warm.setChecked(self.state.warm_start)
         self.panel.warm_start_changed.connect(self.state.set_warm_start)
         self.state.warm_start_changed.connect(self.panel.warm.setChecked)
@@ -558,6 +558,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_view_settled(self):
         if self.training.has_job:
             self.controller.set_extent(self.plot.view_extent())
+
+    @QtCore.Slot(object)
+    def _on_config_edited(self, config):
+        """The panel's edit, one undoable edit (a drag of the λ slider: one for the drag)."""
+        self.session.set_config(config, merge=self.panel.continuing)
 
     @QtCore.Slot()
     def _on_config_changed(self):
