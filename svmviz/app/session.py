@@ -17,7 +17,7 @@ for a regression, either the plane itself (x the input, y the target: 1-D inputs
 the points carry targets (a CSV of two coordinates and a target), the 2-D inputs and their
 targets. A switch of the problem is an undoable edit (``SwitchProblem``) with the point
 change it implies; ``notice`` says what it did to the points. Every other change of the
-settings is an undoable edit too (``SetSettings``).
+settings (``SetSettings``) and of Δ (``SetCost``) is an undoable edit too.
 
 The session may hold a start w₀ (svmviz.core.start) that training begins from; it is part of
 the document (saved, compared for unsaved changes) and not an undoable edit (the undo
@@ -42,6 +42,7 @@ from svmviz.core.edits import (
     Points,
     Replace,
     SetClass,
+    SetCost,
     SetSettings,
     SwitchProblem,
 )
@@ -248,8 +249,11 @@ class Session(QObject):
         applied = self._history.applied
         if isinstance(applied, SwitchProblem):
             self._switched(applied, before)
-        elif isinstance(applied, SetSettings):
-            self.config = applied.config
+        elif isinstance(applied, (SetSettings, SetCost)):
+            if isinstance(applied, SetCost):
+                self.cost[np.ix_(applied.present, applied.present)] = applied.matrix
+            else:
+                self.config = applied.config
             self._history.applied = None  # (said once)
             self.config_changed.emit()
         elif self.notice and after is not before:
@@ -445,10 +449,10 @@ class Session(QObject):
     def set_cost(self, present, matrix) -> None:
         """Set Δ between the ``present`` slots (rows: true class, columns: predicted)."""
         present = np.asarray(present, dtype=np.int64)
-        matrix = np.asarray(matrix, dtype=float)
-        if not np.array_equal(self.cost[np.ix_(present, present)], matrix):
-            self.cost[np.ix_(present, present)] = matrix
-            self.config_changed.emit()
+        matrix = np.array(matrix, dtype=float)
+        before = self.cost[np.ix_(present, present)]
+        if not np.array_equal(before, matrix):
+            self._do(SetCost(tuple(present.tolist()), matrix, before))
 
     def undo(self) -> None:
         if self.can_undo:

@@ -7,7 +7,8 @@ The points of a regression on 2-D inputs carry a real target each (``Points.targ
 command carries it along with the coordinates and classes. A switch of the problem is an
 edit too (``SwitchProblem``): it holds the settings that change with it, and the points it
 implies, so one Undo brings both back; so is every other change of the solver settings
-(``SetSettings``), so that Undo brings back λ, the kernel, ν… as the panel had them.
+(``SetSettings``), and of Δ (``SetCost``), so that Undo brings back λ, the kernel, ν, Δ…
+as the panel had them.
 """
 
 from __future__ import annotations
@@ -237,6 +238,22 @@ class SetSettings:
     def merged(self, other: SetSettings) -> SetSettings:
         """One edit for a drag of the λ slider: from the first setting to the last."""
         return SetSettings(other.config, self.before)
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        return selection
+
+
+@dataclass(frozen=True, eq=False)
+class SetCost:
+    """Set Δ between the class slots ``present`` to ``matrix`` from ``before`` (rows: true
+    class; the points stay). The app layer keeps Δ (see svmviz.app.session.Session)."""
+
+    present: tuple
+    matrix: np.ndarray
+    before: np.ndarray
+
+    def apply(self, p: Points):
+        return p, SetCost(self.present, self.before, self.matrix)
 
     def remap(self, selection: tuple, n: int) -> tuple:
         return selection

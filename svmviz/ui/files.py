@@ -36,7 +36,15 @@ from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data, write_csv
-from svmviz.core.edits import DEFAULT_NAMES, Append, Replace, SetClass, SetSettings, SwitchProblem
+from svmviz.core.edits import (
+    DEFAULT_NAMES,
+    Append,
+    Replace,
+    SetClass,
+    SetCost,
+    SetSettings,
+    SwitchProblem,
+)
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import Stamp, identity, remove_temporaries
 from svmviz.core.palette import CLASS_COLORS
@@ -170,7 +178,7 @@ class Files(QtCore.QObject):
     def unsaved(self, content: SessionFile) -> bool:
         """Whether ``content`` (the session's) holds work that would be lost. In a scenario
         only what the user made counts: points placed or generated, classes renamed or
-        recoloured, solver settings changed (the edits still done). Δ, the split, the
+        recoloured, solver settings or Δ changed (the edits still done). The split, the
         classes shown in the bar, and its own points moved or deleted are trying the demo,
         as the captions ask: opening another file, or the same scenario again, does not ask
         to keep them. Once another writer has changed the file, the
@@ -548,4 +556,4 @@ def _made(edit) -> bool:
     renamed or recoloured, a setting changed; not a move, a delete or a Clear."""
     if isinstance(edit, Replace):
         return len(edit.points) > 0
-    return isinstance(edit, (Append, SetClass, SetSettings, SwitchProblem))
+    return isinstance(edit, (Append, SetClass, SetCost, SetSettings, SwitchProblem))

@@ -106,3 +106,19 @@ def test_a_scenario_asks_before_dropping_a_setting(qtbot, make_window, unsaved_c
     w.session.undo()  # undone, it is the scenario as shipped: no prompt
     assert not w.files.dirty
     assert w.files.new() and len(asked) == 1
+
+
+def test_the_cost_matrix_is_an_undoable_edit(qtbot, make_window, blobs3):
+    w = make_window(blobs3, iterations=300, first_frame=False)
+    s = w.session
+    present = s.present_classes()
+    before = s.cost_for(present)
+    s.set_cost(present, [[0, 2.0, 1], [1, 0, 1], [3, 1, 0]])  # (what the Δ dialog does)
+    assert s.cost_for(present) != before
+    qtbot.waitUntil(w.isWindowModified, timeout=1000)
+    assert w.controls.undo.isEnabled()
+    w.controls.undo.trigger()
+    assert s.cost_for(present) == before
+    qtbot.waitUntil(lambda: not w.isWindowModified(), timeout=1000)
+    w.controls.redo.trigger()
+    assert s.cost_for(present)[2][0] == 3.0
