@@ -9,10 +9,11 @@ GD samples nothing. The solver panel disables what is ignored and says the step 
 from __future__ import annotations
 
 from svmviz.core.config import SolverConfig
+from svmviz.core.sources import cite
 
 PEGASOS_WORDS = (
     "Pegasos is SGD with η_t = 1/(λt) plus an optional projection onto the ball "
-    "‖w‖ ≤ 1/√λ (002, PEGASOS)"
+    "‖w‖ ≤ 1/√λ " + cite("002: Pegasos")
 )
 
 
