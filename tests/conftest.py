@@ -86,6 +86,33 @@ def standardized(X):
 
 
 @pytest.fixture(scope="session")
+def training_choices():
+    """A configuration for every algorithm and step schedule, λ > 0 and λ = 0, with and
+    without the projection (tried with one schedule: it reads only B): what
+    svmviz.core.settings_used tells apart."""
+    import itertools
+
+    from svmviz.core.config import ALGORITHMS, SCHEDULES, SolverConfig
+    from svmviz.core.errors import InputError
+
+    out = []
+    for algorithm, schedule, lam, project in itertools.product(
+        ALGORITHMS, SCHEDULES, (0.05, 0.0), (False, True)
+    ):
+        if (schedule != "auto" and (algorithm == "pegasos" or project)) or (project and lam == 0):
+            continue
+        try:
+            out.append(
+                SolverConfig(
+                    algorithm=algorithm, schedule=schedule, lam=lam, project=project, iterations=40
+                )
+            )
+        except InputError:  # (λ = 0 with a 1/(λt) step)
+            continue
+    return out
+
+
+@pytest.fixture(scope="session")
 def blobs2():
     from sklearn.datasets import make_blobs
 

@@ -16,12 +16,14 @@ classes of an svc; the coordinates alone for one-class (the classes are kept, ig
 for a regression, either the plane itself (x the input, y the target: 1-D inputs) or, when
 the points carry targets (a CSV of two coordinates and a target), the 2-D inputs and their
 targets. A switch of the problem is an undoable edit (``SwitchProblem``) with the point
-change it implies; ``notice`` says what it did to the points.
+change it implies; ``notice`` says what it did to the points. Every other change of the
+settings (``SetSettings``) and of Δ (``SetCost``) is an undoable edit too.
 
-The session may hold a start w₀ (svmviz.core.start) that training begins from; it is part
-of the document (saved, compared for unsaved changes) and not an undoable edit (the undo
-history holds the points only). A job takes it through ``job_start``, which drops it, with
-a notice, once the problem no longer fits it (a kernel, other classes, other dimensions).
+The session may hold a start w₀ (svmviz.core.start) that training begins from; it is part of
+the document (saved, compared for unsaved changes) and not an undoable edit (the undo
+history holds the points, the classes and the settings). A job takes it through
+``job_start``, which drops it, with a notice, once the problem no longer fits it (a kernel,
+other classes, other dimensions).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from svmviz.core.edits import (
     Points,
     Replace,
     SetClass,
+    SetCost,
+    SetSettings,
     SwitchProblem,
 )
 from svmviz.core.errors import InputError
@@ -245,6 +249,13 @@ class Session(QObject):
         applied = self._history.applied
         if isinstance(applied, SwitchProblem):
             self._switched(applied, before)
+        elif isinstance(applied, (SetSettings, SetCost)):
+            if isinstance(applied, SetCost):
+                self.cost[np.ix_(applied.present, applied.present)] = applied.matrix
+            else:
+                self.config = applied.config
+            self._history.applied = None  # (said once)
+            self.config_changed.emit()
         elif self.notice and after is not before:
             self._set_notice("")  # (said once: the next edit of the points clears it)
         if after.names != before.names or after.colors != before.colors:
@@ -438,10 +449,10 @@ class Session(QObject):
     def set_cost(self, present, matrix) -> None:
         """Set Δ between the ``present`` slots (rows: true class, columns: predicted)."""
         present = np.asarray(present, dtype=np.int64)
-        matrix = np.asarray(matrix, dtype=float)
-        if not np.array_equal(self.cost[np.ix_(present, present)], matrix):
-            self.cost[np.ix_(present, present)] = matrix
-            self.config_changed.emit()
+        matrix = np.array(matrix, dtype=float)
+        before = self.cost[np.ix_(present, present)]
+        if not np.array_equal(before, matrix):
+            self._do(SetCost(tuple(present.tolist()), matrix, before))
 
     def undo(self) -> None:
         if self.can_undo:
@@ -463,16 +474,16 @@ class Session(QObject):
             self.current_class = k
             self.current_class_changed.emit(k)
 
-    def set_config(self, config: SolverConfig) -> None:
-        """The settings in force; a change of the problem is an undoable edit (with the
-        change of the points it implies: see ``switch_points``)."""
+    def set_config(self, config: SolverConfig, merge: bool = False) -> None:
+        """The settings in force, as an undoable edit: a change of the problem with the
+        change of the points it implies (see ``switch_points``); with ``merge``, a change
+        that continues the last one (a drag of the λ slider: one Undo for the drag)."""
         config = config.replace(cost=None)
         if config.problem != self.config.problem:
             points = switch_points(self.points, self.config, config)
             self._do(SwitchProblem(config, self.config, points))
         elif config != self.config:
-            self.config = config
-            self.config_changed.emit()
+            self._do(SetSettings(config, self.config), merge)
 
     def nearest_point(self, x: float, y: float, radius_x: float, radius_y: float) -> int | None:
         """The point nearest to (x, y) within an ellipse of the given radii (data units)."""

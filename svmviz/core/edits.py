@@ -6,7 +6,9 @@ emits the signals.
 The points of a regression on 2-D inputs carry a real target each (``Points.target``); every
 command carries it along with the coordinates and classes. A switch of the problem is an
 edit too (``SwitchProblem``): it holds the settings that change with it, and the points it
-implies, so one Undo brings both back.
+implies, so one Undo brings both back; so is every other change of the solver settings
+(``SetSettings``), and of Δ (``SetCost``), so that Undo brings back λ, the kernel, ν, Δ…
+as the panel had them.
 """
 
 from __future__ import annotations
@@ -162,8 +164,11 @@ class Move:
     def apply(self, p: Points):
         X = p.X.copy()
         X[_checked(self.indices, len(p))] += np.asarray(self.delta)
-        inverse = Move(self.indices, (-self.delta[0], -self.delta[1]))
-        return p.with_xy(X, p.y, p.target), inverse
+        return p.with_xy(X, p.y, p.target), self.undone()
+
+    def undone(self) -> Move:
+        """The inverse, whatever the points."""
+        return Move(self.indices, (-self.delta[0], -self.delta[1]))
 
     def merged(self, other: Move) -> Move | None:
         """One Move for a drag: consecutive moves of the same points add up."""
@@ -215,6 +220,46 @@ class SwitchProblem:
 
 
 @dataclass(frozen=True)
+class SetSettings:
+    """Change the solver settings to ``config`` from ``before`` (SolverConfigs of the same
+    problem; the points stay). The app layer puts the configuration in force (see
+    svmviz.app.session.Session); the inverse goes back to ``before``."""
+
+    config: SolverConfig
+    before: SolverConfig
+
+    def apply(self, p: Points):
+        return p, self.undone()
+
+    def undone(self) -> SetSettings:
+        """The inverse, whatever the points."""
+        return SetSettings(self.before, self.config)
+
+    def merged(self, other: SetSettings) -> SetSettings:
+        """One edit for a drag of the λ slider: from the first setting to the last."""
+        return SetSettings(other.config, self.before)
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        return selection
+
+
+@dataclass(frozen=True, eq=False)
+class SetCost:
+    """Set Δ between the class slots ``present`` to ``matrix`` from ``before`` (rows: true
+    class; the points stay). The app layer keeps Δ (see svmviz.app.session.Session)."""
+
+    present: tuple
+    matrix: np.ndarray
+    before: np.ndarray
+
+    def apply(self, p: Points):
+        return p, SetCost(self.present, self.before, self.matrix)
+
+    def remap(self, selection: tuple, n: int) -> tuple:
+        return selection
+
+
+@dataclass(frozen=True)
 class SetClass:
     """Rename and/or recolour class slot ``k``."""
 
@@ -253,7 +298,7 @@ class EditHistory:
         self.selection: tuple = ()
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
-        self._moving = False  # the last edit was a Move, which a drag's next Move continues
+        self._moving = False  # the last edit was a Move or a SetSettings, which a drag continues
         self.applied: object = None  # the last command applied (by do, undo or redo)
 
     def start(self, points: Points) -> None:
@@ -274,15 +319,16 @@ class EditHistory:
         return self.selection
 
     def do(self, command, merge: bool = False) -> Points:
-        """Apply ``command``. With ``merge``, a Move continues the Move just done (a drag)."""
+        """Apply ``command``. With ``merge``, a Move continues the Move just done (a drag
+        of points), a SetSettings the SetSettings just done (a drag of the λ slider)."""
         n, before = len(self.points), self.selection
-        if merge and self._moving and isinstance(command, Move):
+        if merge and self._moving and type(command) is type(self._undo[-1].command):
             last = self._undo[-1]
             combined = last.command.merged(command)  # type: ignore[attr-defined]
             if combined is not None:
-                self.points, _ = command.apply(self.points)
+                self.points, _ = command.apply(self.points)  # type: ignore[attr-defined]
                 last.command = combined
-                last.inverse = Move(combined.indices, (-combined.delta[0], -combined.delta[1]))
+                last.inverse = combined.undone()
                 self._redo.clear()
                 self.applied = command
                 return self.points
@@ -290,7 +336,7 @@ class EditHistory:
         self.selection = command.remap(before, n)
         self._undo.append(_Step(command, inverse, before))
         self._redo.clear()
-        self._moving = isinstance(command, Move)
+        self._moving = isinstance(command, (Move, SetSettings))
         self.applied = command
         return self.points
 

@@ -5,7 +5,7 @@ binary or single-output problem, the number of classes for a multiclass one), th
 biases, and the iteration t0 the run pretends to be at. The step sizes go on from t0: a
 Pegasos step η_t = 1/(λ(t + 1)) (svmviz.core.solvers.rules.step_size) at t = 0 shrinks w by
 1 − ηλ = 0 and would wipe w₀ out, so a start sits at t0 ≥ 1 (:func:`start_t0`: one pass
-over the points, or the run's own t if larger). It is applied after ``Solver.reset`` by
+over the points). It is applied after ``Solver.reset`` by
 ``Solver.warm_from`` (:func:`apply_start`), and kept in the session file (``to_dict``).
 """
 
@@ -127,11 +127,14 @@ def check(W: np.ndarray, b: np.ndarray, t0, classes: tuple, where: str) -> None:
         )
 
 
-def start_t0(m: int, t: int = 0) -> int:
-    """The iteration a start's steps are sized at: one pass over the ``m`` training points,
-    or the run's iteration ``t`` when it is further (a step then moves w₀ as little as
-    the run's next step would have moved its w), at most the largest t0 a file takes."""
-    return int(min(max(1, m, t), BOUNDS["t0"].high))
+def start_t0(m: int) -> int:
+    """The iteration a start's steps are sized at: one pass over the ``m`` training points
+    (at least 1, at most the largest t0 a file takes), whatever t the last run reached.
+    Pegasos' η_t = 1/(λt) (002, "strongly convex case"; 003, "α⁽ᵗ⁾ = β⁽ᵗ⁾/(λt)") sized as at
+    t = m moves w₀ about as a run from w = 0 moves its w after a pass, so a start reaches the
+    gap of that run within the same budget; sized as at the end of a long run they would
+    barely move w₀, and the average w̄ would keep it as the mean of t0 iterates."""
+    return int(min(max(1, m), BOUNDS["t0"].high))
 
 
 def apply_start(solver, start: Start) -> None:

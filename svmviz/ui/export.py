@@ -19,6 +19,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_text
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.picture import check_size
+from svmviz.core.solvers import STATUS_TEXT
 from svmviz.core.solvers.losses import offset_columns
 from svmviz.core.telemetry import held, history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
@@ -257,9 +258,12 @@ class Exports(QtCore.QObject):
             return False
         snap = self.frames.snapshot
         budget = session.config.iterations
-        # (a run from a start w₀: the iterations since it, t − t₀)
-        last = 0 if snap is None else snap.t - (snap.t0 if snap.start is not None else 0)
-        dialog = AnimationDialog(self.prefs, last, budget, w)
+        # up to the run's end: where it stopped once stopped (a tolerance, a hard margin's
+        # grown budget), else its budget; a run from a start w₀ counts t − t₀
+        end = budget
+        if snap is not None and snap.status in set(STATUS_TEXT) - {"ready", "running"}:
+            end = snap.t - (snap.t0 if snap.start is not None else 0)
+        dialog = AnimationDialog(self.prefs, end, budget, w)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
         dialog.remember(self.prefs)

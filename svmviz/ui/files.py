@@ -2,15 +2,15 @@
 crash recovery, and the prompts that keep unsaved work from being lost.
 
 The document is a session file (svmviz.core.session_file). Opening a data set (CSV, or
-libsvm's svm-toy: svmviz.core.svmtoy) or a scenario makes an untitled document from it
-(Save asks where to put the session). "Unsaved" compares the session's content with what
-was last opened or saved, so undoing back to it is clean again. A scenario is a demo that
-its file keeps as shipped: trying it (its settings, moving or deleting its points, as the
-captions ask) is not work to save; points placed or generated and classes renamed or
-recoloured are. Every read happens before anything changes: a bad file is a dialog naming
-the problem, and the current work stays as it was. Every write is atomic and off the GUI
-thread (app.background_write); a failed one is a dialog, and the work stays in memory (and
-unsaved).
+libsvm's svm-toy: svmviz.core.svmtoy) or a scenario makes an untitled document from it (Save
+asks where to put the session). "Unsaved" compares the session's content with what was last
+opened or saved, so undoing back to it is clean again. A scenario is a demo that its file
+keeps as shipped: trying it (playing it, moving or deleting its points, as the captions ask)
+is not work to save; points placed or generated, classes renamed or recoloured and the
+solver's settings changed are (each is an edit: undone, it is not). Every read happens
+before anything changes: a bad file is a dialog naming the problem, and the current work
+stays as it was. Every write is atomic and off the GUI thread (app.background_write); a
+failed one is a dialog, and the work stays in memory (and unsaved).
 
 Two windows (or a window and another program) on one file: the document keeps the stamp of
 the file as it last read or wrote it (core.file_io.Stamp). Once another writer has changed
@@ -36,7 +36,15 @@ from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data, write_csv
-from svmviz.core.edits import DEFAULT_NAMES, Append, Replace, SetClass
+from svmviz.core.edits import (
+    DEFAULT_NAMES,
+    Append,
+    Replace,
+    SetClass,
+    SetCost,
+    SetSettings,
+    SwitchProblem,
+)
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import Stamp, identity, remove_temporaries
 from svmviz.core.palette import CLASS_COLORS
@@ -170,10 +178,10 @@ class Files(QtCore.QObject):
     def unsaved(self, content: SessionFile) -> bool:
         """Whether ``content`` (the session's) holds work that would be lost. In a scenario
         only what the user made counts: points placed or generated, classes renamed or
-        recoloured (the edits still done). Its settings (λ, the algorithm, the kernel, Δ,
-        the split), the classes shown in the bar, and its own points moved or deleted are
-        trying the demo, as the captions ask: opening another file, or the same scenario
-        again, does not ask to keep them. Once another writer has changed the file, the
+        recoloured, solver settings or Δ changed (the edits still done). The split, the
+        classes shown in the bar, and its own points moved or deleted are trying the demo,
+        as the captions ask: opening another file, or the same scenario again, does not ask
+        to keep them. Once another writer has changed the file, the
         work is unsaved again."""
         if self.changed_on_disk():
             return True
@@ -545,7 +553,7 @@ class Files(QtCore.QObject):
 
 def _made(edit) -> bool:
     """Whether an edit makes something of the user's: points placed or generated, a class
-    renamed or recoloured; not a move, a delete or a Clear."""
+    renamed or recoloured, a setting changed; not a move, a delete or a Clear."""
     if isinstance(edit, Replace):
         return len(edit.points) > 0
-    return isinstance(edit, (Append, SetClass))
+    return isinstance(edit, (Append, SetClass, SetCost, SetSettings, SwitchProblem))

@@ -264,7 +264,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.race_changed.connect(self._on_race_changed)
         self.state.race_changed.connect(self._on_race_changed)
         self.state.presentation_changed.connect(self._on_presentation)
-        self.panel.config_edited.connect(self.session.set_config)
+        self.panel.config_edited.connect(self._on_config_edited)
         self.panel.warm.setChecked(self.state.warm_start)
         self.panel.warm_start_changed.connect(self.state.set_warm_start)
         self.state.warm_start_changed.connect(self.panel.warm.setChecked)
@@ -428,13 +428,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def train_from(self, W, b, play: bool = False) -> None:
         """Set the start w₀ = (``W`` (K, d), ``b`` (K,)) and train from there (playing with
-        ``play``); its steps are sized as at t = one pass over the points, or the run's t
-        if larger (svmviz.core.start.start_t0). A start that is not valid is said in the
+        ``play``); its steps are sized as at t = one pass over the points
+        (svmviz.core.start.start_t0). A start that is not valid is said in the
         status line."""
         data = self.session.dataset()
         if data is None:
             return
-        snap = self.snapshot
         m = (
             len(data.y)
             if self.state.parts is None
@@ -442,7 +441,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         classes = data.classes if self.session.kind == "svc" else ()
         try:
-            start = Start(W, b, start_t0(m, snap.t if snap is not None else 0), classes)
+            start = Start(W, b, start_t0(m), classes)
         except InputError as exc:
             self.status.setText(f"Cannot train from there: {exc}")
             return
@@ -559,6 +558,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_view_settled(self):
         if self.training.has_job:
             self.controller.set_extent(self.plot.view_extent())
+
+    @QtCore.Slot(object)
+    def _on_config_edited(self, config):
+        """The panel's edit, one undoable edit (a drag of the λ slider: one for the drag)."""
+        self.session.set_config(config, merge=self.panel.continuing)
 
     @QtCore.Slot()
     def _on_config_changed(self):

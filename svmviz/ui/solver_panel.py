@@ -22,6 +22,7 @@ import math
 
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.core import settings_used
 from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
@@ -137,13 +138,15 @@ CHOICES = [
         "algorithm",
         "Algorithm",
         ALGORITHMS,
-        "gd: full-batch subgradient descent; sgd: one example a step; pegasos: η_t = 1/(λt)",
+        "gd: full-batch subgradient descent; sgd: one example a step; pegasos: SGD with "
+        "η_t = 1/(λt) and an optional projection onto ‖w‖ ≤ 1/√λ",
     ),
     (
         "schedule",
         "Step η_t",
         SCHEDULES,
-        "auto: 1/(λt) when λ > 0; constant η₀; η₀/t; η₀/√t; pegasos 1/(λt)",
+        "auto: 1/(λt) when λ > 0 (Pegasos' step), else η₀; constant η₀; η₀/t; η₀/√t; "
+        "pegasos 1/(λt); the line below says the step in force",
     ),
     ("sampling", "Sampling", SAMPLINGS, "uniform: i at random each step; shuffle: passes"),
     (
@@ -259,6 +262,13 @@ class SolverPanel(QtWidgets.QWidget):
             self._edits(combo.currentTextChanged, combo)
             self._add_row(label, combo)
             self.combos[name] = combo
+            if name == "schedule":
+                self.step_words = WrappedLabel()  # the step in force (what auto is)
+                self.step_words.setToolTip(settings_used.PEGASOS_WORDS)
+                form.addRow(self.step_words)
+        tip = QtCore.Qt.ItemDataRole.ToolTipRole
+        words = settings_used.PEGASOS_WORDS
+        self.combos["algorithm"].setItemData(ALGORITHMS.index("pegasos"), words, tip)
 
         self.lam_field = NumberField("λ", BOUNDS["lam"])
         self.lam_field.setToolTip(LAM_TIP)
@@ -276,6 +286,9 @@ class SolverPanel(QtWidgets.QWidget):
             f"above takes λ = 0 or from {BOUNDS['lam'].low:g} to {BOUNDS['lam'].high:g}"
         )
         self.lam_slider.valueChanged.connect(self._on_lam_slider)
+        self.lam_slider.sliderPressed.connect(self._end_drag)
+        self.continuing = False  # the edit emitted continues the last (a drag of the slider)
+        self._dragged = False  # the slider's last edit was made while dragging it
         self._add_row(None, self.lam_slider)
         self.c_label = QtWidgets.QLabel()
         self.c_label.setToolTip("the same problem in libsvm's form: ½‖w‖² + C Σ ξ_i")
@@ -519,11 +532,11 @@ class SolverPanel(QtWidgets.QWidget):
         self.fields["gamma"].setEnabled(kernel != "linear")
         self.degree.setEnabled(kernel == "poly")
         self.fields["coef0"].setEnabled(kernel in ("poly", "sigmoid"))
-        stochastic = cfg.algorithm != "gd"
-        self.batch.setEnabled(stochastic)
-        self.combos["sampling"].setEnabled(stochastic)
-        self.combos["schedule"].setEnabled(cfg.algorithm != "pegasos")
-        self.fields["eta"].setEnabled(cfg.algorithm != "pegasos")
+        ignored = settings_used.ignored(cfg)
+        for name, widget in self._training_controls().items():
+            widget.setEnabled(name not in ignored)
+        self.step_words.setText(settings_used.step_rule(cfg))
+        self.step_words.fit_height()
         hard = cfg.margin == "hard"
         self.lam_slider.setEnabled(not hard)
         self.lam_field.setEnabled(not hard)
@@ -544,10 +557,25 @@ class SolverPanel(QtWidgets.QWidget):
         self.lam_slider.setMinimum(1 if cfg.algorithm == "pegasos" else 0)
         self.lam_slider.blockSignals(blocked)
 
+    def _training_controls(self) -> dict:
+        """The controls of the settings that svmviz.core.settings_used.ignored may name."""
+        return {
+            "schedule": self.combos["schedule"],
+            "sampling": self.combos["sampling"],
+            "batch": self.batch,
+            "seed": self.seed,
+            "eta": self.fields["eta"],
+            "radius": self.fields["radius"],
+        }
+
     # ------------------------------------------------------------------ widgets → config
     def _on_lam_slider(self, position: int) -> None:
         self.lam_field.show_value(float(f"{lam_at(position):.3g}"))  # (its position again)
         self._on_edit(self.lam_slider)
+        self._dragged = self.lam_slider.isSliderDown()
+
+    def _end_drag(self) -> None:
+        self._dragged = False  # (a new press of the slider: a new edit)
 
     def _read(self) -> SolverConfig:
         fields = self.fields
@@ -608,6 +636,7 @@ class SolverPanel(QtWidgets.QWidget):
         self._show_lam_quietly(config.lam)  # the field exact, the slider where it is
         if self._problem_words is not None:
             self.set_problem(*self._problem_words)
+        self.continuing = source is self.lam_slider and self._dragged
         self.config_edited.emit(config)
 
     def _in_force(self, source) -> str:

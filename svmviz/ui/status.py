@@ -271,6 +271,14 @@ def hand_text(snap, short: bool = False) -> str:
     )
 
 
+def shown_objective(snap) -> float:
+    """The objective of the model shown: a hard margin's after its last exact step (what
+    its model file says), else the history's last (the curve's)."""
+    if "exact_step" in snap.model.extra:
+        return float(snap.model.extra["objective"])
+    return float(snap.history["objective"][-1])
+
+
 def status_text(snap, n_points: int, config: SolverConfig) -> str:
     """The status line: iteration, objective, training error and the gap to the optimum."""
     if snap.status == HAND:
@@ -283,7 +291,11 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         if snap.preparing and snap.status in ("ready", "running")
         else ""
     )
-    start = "" if snap.start is None else f" from your w (steps sized as at t = {snap.t0:,})"
+    start = (
+        ""
+        if snap.start is None
+        else f" from your w (steps sized as at t = {snap.t0:,}, one pass over the points)"
+    )
     if not len(obj):
         return (
             f"{n_points} points, {config.algorithm}{start}: press Play (Space) or Step (→)"
@@ -291,11 +303,12 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         )
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
-    text = f"iteration {snap.t}   objective {obj[-1]:.6g}   " + readings(snap, config)[0]
+    F = shown_objective(snap)
+    text = f"iteration {snap.t}   objective {F:.6g}   " + readings(snap, config)[0]
     if config.kind == "svc" and snap.test_error is not None and len(snap.test_error[1]):
         text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
     if snap.reference is not None:
-        text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"
+        text += f"   gap to the optimum {F - snap.reference.objective:.3g}"
     elif snap.reference_error:
         text += f"   (no exact optimum: {snap.reference_error})"
     elif snap.reference_pending:

@@ -82,3 +82,21 @@ def test_the_edits_done_are_those_not_undone():
     assert h.done == (add,)
     h.start(Points.empty())
     assert h.done == ()
+
+
+def test_settings_are_edits_and_a_drag_of_them_is_one():
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.edits import SetSettings
+
+    a, b, c = (SolverConfig(lam=lam) for lam in (0.01, 0.1, 1.0))
+    h = EditHistory()
+    h.do(Move((), (1.0, 0.0)))
+    h.do(SetSettings(b, a))
+    h.do(SetSettings(c, b), merge=True)  # (the same drag of the λ slider)
+    assert len(h.done) == 2 and h.done[-1] == SetSettings(c, a)
+    h.undo()
+    assert h.applied == SetSettings(a, c)
+    h.redo()
+    assert h.applied == SetSettings(c, a)
+    h.do(Move((), (1.0, 0.0)), merge=True)  # a Move does not continue a setting
+    assert len(h.done) == 3

@@ -43,14 +43,12 @@ def test_a_start_says_when_the_problem_changed_under_it(blobs2, blobs3):
     assert "classes changed" in s.misfit(SolverConfig(), blobs3)
 
 
-def test_t0_is_one_pass_or_the_runs_t():
+def test_t0_is_one_pass_over_the_points():
     assert start_t0(100) == 100
-    assert start_t0(100, 250) == 250
     assert start_t0(0) == 1
-    # a start set again and again from runs at their budget stays one a file takes
     from svmviz.core.limits import BOUNDS
 
-    assert start_t0(100, 2**31 + 5) == BOUNDS["t0"].high
+    assert start_t0(2**31 + 5) == BOUNDS["t0"].high
 
 
 @pytest.mark.parametrize("bias", ["free", "regularized", "none"])

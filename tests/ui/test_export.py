@@ -295,3 +295,26 @@ def test_the_animation_of_a_run_from_a_start_replays_it_from_there(
     assert ok
     assert solvers[-1][0] == snap.t  # t₀ + 12, not 12
     np.testing.assert_array_equal(solvers[-1][1], snap.model.coef)
+
+
+def test_the_animation_goes_up_to_the_runs_end_by_default(make_window, wait_frame, monkeypatch):
+    """Issue 43: after a few steps "Up to iteration" was the current t (3)."""
+    from svmviz.ui.animation import AnimationDialog
+
+    shown = []
+
+    def exec_(dialog):
+        shown.append(dialog.last.value())
+        return QtWidgets.QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(AnimationDialog, "exec", exec_)
+    w = make_window(iterations=4000, tol=1e-3)
+    w.advance(3)
+    wait_frame(w, lambda s: s.t == 3)
+    assert not w.exports.save_animation()
+    assert shown == [4000]  # the budget of a run under way
+    w.run_to_budget()
+    end = wait_frame(w, lambda s: s.status in ("objective", "weights", "budget"))
+    assert end.t < 4000  # (stopped at the tolerance)
+    assert not w.exports.save_animation()
+    assert shown[-1] == end.t  # where the run stopped

@@ -98,7 +98,7 @@ def test_train_from_here_starts_at_the_hand_w_and_play_goes_down_to_the_optimum(
     first = wait_frame(w, lambda s: s.start is not None)
     np.testing.assert_array_equal(first.model.coef, hand.coef)
     np.testing.assert_array_equal(first.model.intercept, hand.intercept)
-    assert first.t == first.t0 == max(len(w.session.points), 40)
+    assert first.t == first.t0 == len(w.session.points)
     assert "from your w" in w.status.text()
     assert w.session.start is not None and w.controls.zero_start.isEnabled()
     w.run_to_budget()

@@ -217,3 +217,7 @@ def test_a_hard_margins_drawn_band_holds_no_point(make_window, wait_frame, word,
     assert s.model.extra["exact_step"]["scale"] > 0
     assert s.frame.margins.min() >= 1 - 1e-9  # y f of every point: none inside the band
     assert "last exact step" in w.status.text()
+    # issue 43: the objective said is the model's shown and exported, after the step
+    after = w.exports.model(s).extra["objective"]
+    assert after == s.model.extra["objective"] != s.history["objective"][-1]
+    assert f"objective {after:.6g}" in w.status.text()

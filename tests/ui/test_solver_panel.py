@@ -254,3 +254,28 @@ def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
     slider = w.panel.lam_slider
     assert slider.width() / (LAM_MAX_EXP - LAM_MIN_EXP) >= 20  # pixels a decade
     assert slider.width() >= 0.8 * w.panel.width()  # its own row
+
+
+def test_what_a_choice_ignores_is_disabled_and_the_step_is_said(panel, training_choices):
+    """Issue 43: sgd on auto stepped as Pegasos (the same run) with η₀ editable and unread."""
+    from svmviz.core.settings_used import PEGASOS_WORDS, ignored, step_rule
+
+    controls = {
+        "schedule": panel.combos["schedule"],
+        "sampling": panel.combos["sampling"],
+        "batch": panel.batch,
+        "seed": panel.seed,
+        "eta": panel.fields["eta"],
+        "radius": panel.fields["radius"],
+    }
+    for config in training_choices:
+        panel.set_config(config)
+        skipped = ignored(config)
+        for name, widget in controls.items():
+            assert widget.isEnabled() == (name not in skipped), (config, name)
+        assert panel.step_words.text() == step_rule(config)
+    sgd = SolverConfig(algorithm="sgd")
+    panel.set_config(sgd)
+    assert not panel.fields["eta"].isEnabled()
+    assert "auto = 1/(λt)" in panel.step_words.text()
+    assert "1/√λ" in PEGASOS_WORDS and PEGASOS_WORDS in panel.step_words.toolTip()
