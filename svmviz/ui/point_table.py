@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.explain import point_terms
 from svmviz.core.frame import ROLE_NAMES, point_roles, role_kind, support_mask
 from svmviz.core.generalization import PART_NAMES
-from svmviz.core.solvers import losses
+from svmviz.core.solvers import feasible, losses
 from svmviz.ui import style
 from svmviz.ui.curves import legend_above
 from svmviz.ui.readings import Pace, Reading
@@ -48,6 +48,16 @@ ROLE = 8  # the role column (its header counts the support vectors)
 SHOWN_ORDER = (0, 1, 2, 5, 6, 7, 8, 3, 4)
 DIGITS = 3  # significant digits of the numbers
 POINT_SIZE = style.FONT_POINT_SIZE - 2  # a table's text: the columns that matter fit the dock
+
+
+def cell_text(v) -> str:
+    """A cell's text: numbers to DIGITS significant digits, those below the solver's
+    tolerance (feasible.TOLERANCE: rounding, not slack) as 0; none as "–"."""
+    if v is None:
+        return "–"
+    if not isinstance(v, float):
+        return str(v)
+    return "0" if abs(v) < feasible.TOLERANCE else f"{v:.{DIGITS}g}"
 
 
 class PointModel(QtCore.QAbstractTableModel):
@@ -151,10 +161,7 @@ class PointModel(QtCore.QAbstractTableModel):
     def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
         i, c = index.row(), index.column()
         if role == QtCore.Qt.ItemDataRole.DisplayRole:
-            v = self.value(i, c)
-            if v is None:
-                return "–"
-            return f"{v:.{DIGITS}g}" if isinstance(v, float) else str(v)
+            return cell_text(self.value(i, c))
         if role == QtCore.Qt.ItemDataRole.BackgroundRole:
             return QtGui.QBrush(QtGui.QColor(self.colors[self.roles[i]]))
         if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting
