@@ -23,7 +23,7 @@ from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
-from svmviz.ui.status import OneLine, hand_text, readings
+from svmviz.ui.status import OneLine, hand_text, readings, shown_objective
 
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
@@ -47,9 +47,10 @@ def short_status(snap, config=None) -> str:
     if snap.status == "diverged":
         return f"Stopped at t = {snap.t:,}: diverged"
     config = SolverConfig() if config is None else config
-    text = f"t = {snap.t:,} · F = {obj[-1]:.4g} · " + readings(snap, config, short=True)[0]
+    F, _ = shown_objective(snap)  # (after a hard margin's exact final step: the model's)
+    text = f"t = {snap.t:,} · F = {F:.4g} · " + readings(snap, config, short=True)[0]
     if snap.reference is not None:
-        text += f" · gap {obj[-1] - snap.reference.objective:.2g}"
+        text += f" · gap {F - snap.reference.objective:.2g}"
     return text
 
 

@@ -269,6 +269,17 @@ def support_count(frame, m: int) -> str:
     return f"support vectors {len(frame.support)} of {m}"
 
 
+def shown_objective(snap) -> tuple[float, float | None]:
+    """(the objective of the model shown, the history's last one when they differ): after a
+    hard margin's exact final step the model's ½‖w‖² (what its file says), else None
+    (the history's last row is the output before the step, its curve's end)."""
+    last = float(snap.history["objective"][-1])
+    extra = snap.model.extra
+    if "exact_step" in extra and "objective" in extra:
+        return float(extra["objective"]), last
+    return last, None
+
+
 def status_text(snap, n_points: int, config: SolverConfig, parts=None) -> str:
     """The status line: iteration, objective, training error and the gap to the optimum
     (``parts``: the split, None: every point trains)."""
@@ -290,12 +301,14 @@ def status_text(snap, n_points: int, config: SolverConfig, parts=None) -> str:
         )
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
-    text = f"iteration {snap.t}   objective {obj[-1]:.6g}   "
+    F, before = shown_objective(snap)
+    after = "" if before is None else f" after the exact final step ({before:.6g} before it)"
+    text = f"iteration {snap.t}   objective {F:.6g}{after}   "
     text += readings(snap, config, parts=parts)[0]
     if config.kind == "svc" and snap.test_error is not None and len(snap.test_error[1]):
         text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
     if snap.reference is not None:
-        text += f"   gap to the optimum {obj[-1] - snap.reference.objective:.3g}"
+        text += f"   gap to the optimum {F - snap.reference.objective:.3g}"
     elif snap.reference_error:
         text += f"   (no exact optimum: {snap.reference_error})"
     elif snap.reference_pending:
