@@ -61,7 +61,7 @@ def train(config: SolverConfig, data: Dataset, every: bool = False) -> TrainResu
         solver.model(), config, solver.status_, None if reference is None else reference.objective
     )
     count = len(support_of(model, data, solver.training_values()))
-    model.extra["support_vectors"] = support_record(model, data, count, len(data.X))
+    model.extra["support_count"] = support_record(model, data, count, len(data.X))
     return TrainResult(solver, model, reference, reason, seconds)
 
 
@@ -135,7 +135,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         ),
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
         f"{error[model.kind]}: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
-        support_words(model, data, model.extra["support_vectors"]["count"], m),
+        support_words(model, data, model.extra["support_count"]["count"], m),
     ]
     if s.notice_:
         lines.append(f"notice: {s.notice_}")

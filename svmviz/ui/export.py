@@ -219,7 +219,7 @@ class Exports(QtCore.QObject):
         if data is not None and len(data.X) == len(snap.frame.margins):
             m = training_count(self.session.parts(), snap.frame)
             record = support_record(model, data, len(snap.frame.support), m)
-            model.extra["support_vectors"] = record  # (as the plane rings them)
+            model.extra["support_count"] = record  # (as the plane rings them)
         return model
 
     def _named(self, model):

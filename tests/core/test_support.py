@@ -18,6 +18,7 @@ from svmviz.core.frame import (
     tolerance,
 )
 from svmviz.core.kernels import Kernel
+from svmviz.core.model_io import read_model, read_model_npz, write_model, write_model_npz
 from svmviz.core.problems import DECLARED
 from svmviz.core.reference import exact_optimum
 from svmviz.core.support import nonzero_alpha, support_of
@@ -95,7 +96,7 @@ def test_at_the_optimum_the_support_is_the_exact_solvers(name):
     assert len(exact) > 0
 
 
-def test_svmviz_train_counts_by_the_margin_and_names_the_nonzero_alpha():
+def test_svmviz_train_counts_by_the_margin_and_names_the_nonzero_alpha(tmp_path):
     """The issue's case: averaged SGD gives almost every point a small α; the tube's support
     vectors are the points on its edge or outside."""
     config = SolverConfig(
@@ -104,7 +105,7 @@ def test_svmviz_train_counts_by_the_margin_and_names_the_nonzero_alpha():
     result = train(config, SINE)
     model = result.model
     count = len(support_of(model, SINE))
-    record = model.extra["support_vectors"]
+    record = model.extra["support_count"]
     assert record["count"] == count and record["of"] == 40
     assert record["rule"] == "|y − f| ≥ ε (within 1% of max(ε, 1))"
     alpha = nonzero_alpha(model)
@@ -113,11 +114,19 @@ def test_svmviz_train_counts_by_the_margin_and_names_the_nonzero_alpha():
     text = summary(result, SINE, "sine.csv")
     assert f"support vectors: {count} of 40 (|y − f| ≥ ε" in text
     assert f"nonzero α: {alpha} of 40" in text
+    for name, write, read in (
+        ("m.json", write_model, read_model),
+        ("m.npz", write_model_npz, read_model_npz),
+    ):
+        write(tmp_path / name, model)
+        again = read(tmp_path / name)
+        assert again.extra["support_count"] == record  # (beside the model's own arrays)
+        np.testing.assert_array_equal(again.support_vectors, model.support_vectors)
 
 
 def test_a_linear_logistic_run_has_no_support_vectors_and_says_why():
     result = train(SolverConfig(loss="logistic", iterations=300), TWO)
-    assert result.model.extra["support_vectors"]["count"] == 0
+    assert result.model.extra["support_count"]["count"] == 0
     text = summary(result, TWO, "two.csv")
     assert "support vectors: 0 of 40 (none (no margin: every point has a gradient" in text
     assert "nonzero α" not in text  # a linear model keeps w, no α

@@ -37,8 +37,8 @@ def test_every_view_counts_the_same_support_vectors(make_window, wait_frame, qtb
         rings = len(w.plot.rings.data)
         table = w.point_table.model_.n_support
         status = re.search(r"support vectors (\d+) of (\d+)", w.status.text())
-        record = w.exports.model(snap).extra["support_vectors"]
-        cli = train(config, data).model.extra["support_vectors"]
+        record = w.exports.model(snap).extra["support_count"]
+        cli = train(config, data).model.extra["support_count"]
         assert rings == table == record["count"] == cli["count"] == count, name
         assert record["of"] == cli["of"] == m
         _, share = w.curves.support.getData()
