@@ -18,6 +18,7 @@ from svmviz.core.solvers import Solver, feasible
 from svmviz.core.solvers import losses as loss_modules
 from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.solvers.losses import offset_columns, parameters_of
+from svmviz.core.support import support_of, support_record, support_words
 from svmviz.core.training import prepare
 
 # the relative gap is printed when |F*| is at least this share of the size of its terms
@@ -59,6 +60,8 @@ def train(config: SolverConfig, data: Dataset, every: bool = False) -> TrainResu
     model = with_provenance(
         solver.model(), config, solver.status_, None if reference is None else reference.objective
     )
+    count = len(support_of(model, data, solver.training_values()))
+    model.extra["support_count"] = support_record(model, data, count, len(data.X))
     return TrainResult(solver, model, reference, reason, seconds)
 
 
@@ -132,6 +135,7 @@ def summary(result: TrainResult, data: Dataset, source: str) -> str:
         ),
         f"objective: {h['objective'][-1]:.6g}   loss: {h['loss'][-1]:.6g}   "
         f"{error[model.kind]}: {100 * h['error'][-1]:.2f}%   ‖w‖: {h['norm'][-1]:.6g}",
+        support_words(model, data, model.extra["support_count"]["count"], m),
     ]
     if s.notice_:
         lines.append(f"notice: {s.notice_}")

@@ -58,6 +58,7 @@ class Frame:
     value_range: tuple[float, float] | None = None  # regression2d: the colour map's ends
     value_levels: tuple = ()  # regression2d: the values of the "levels" contours
     loss: str = "hinge"  # the loss module in force (svmviz.core.solvers.losses.MODULES)
+    unit: float = 1.0  # one-class: ρ, the scale of f its tolerance is a share of
 
 
 def prepare_contours() -> None:
@@ -76,8 +77,8 @@ ROLE_NAMES = {
     "svc": (
         "outside the margin",
         "support vector (on the margin)",
-        "inside the margin",
-        "misclassified",
+        "support vector (inside the margin)",
+        "support vector (misclassified)",
     ),
     # a classifier whose loss draws no margin (logistic, softmax): right or wrong only
     "scores": ("classified correctly", "misclassified"),
@@ -106,17 +107,28 @@ def role_kind(kind: str, level: float) -> str:
     return "scores" if kind == "svc" and level <= 0.0 else kind
 
 
-def tolerance(level: float, kind: str = "svc") -> float:
+def tolerance(level: float, kind: str = "svc", unit: float = 1.0) -> float:
     """How near a level a point counts as on it: a classifier's margin within
-    MARGIN_TOLERANCE of its level (1, or ν-SVC's ρ, whatever its scale); a tube's edge and
-    one-class's boundary within MARGIN_TOLERANCE of the larger of the level and 1 (in
-    the targets' or f's units: a tube ε = 0.1 wide, f = 0)."""
+    MARGIN_TOLERANCE of its level (1, or ν-SVC's ρ, whatever its scale); one-class's
+    boundary f = 0 within MARGIN_TOLERANCE of ``unit`` (its ρ: f = ⟨w, φ(x)⟩ − ρ is in
+    units of ρ); a tube's edge within MARGIN_TOLERANCE of the larger of ε and 1 (in the
+    targets' units: a tube ε = 0.1 wide)."""
     if kind == "svc" and level > 0.0:
         return MARGIN_TOLERANCE * float(level)
+    if kind == "one-class":
+        return MARGIN_TOLERANCE * abs(float(unit))
     return MARGIN_TOLERANCE * max(float(level), 1.0)
 
 
-def point_roles(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> np.ndarray:
+def margin_unit(model: Model) -> float:
+    """The ``unit`` of :func:`tolerance` for ``model``: one-class's ρ (1 when unknown)."""
+    rho = model.rho if model.kind == "one-class" else None
+    return 1.0 if rho is None or not np.isfinite(rho) else float(rho)
+
+
+def point_roles(
+    margins: np.ndarray, kind: str = "svc", level: float = 1.0, unit: float = 1.0
+) -> np.ndarray:
     """Each point's role, an index into ``ROLE_NAMES[role_kind(kind, level)]``.
 
     svc, by z = y f(x) (binary) or f_y − max_{k≠y} f_k: 0 outside the margin (z > level),
@@ -127,7 +139,7 @@ def point_roles(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> n
     1 on the boundary (f = 0), 2 outlier (f < 0).
     """
     margins = np.asarray(margins, dtype=float)
-    tol = tolerance(level, kind)
+    tol = tolerance(level, kind, unit)
     roles = np.zeros(len(margins), dtype=np.int64)
     if kind in ("regression", "regression2d"):
         distance = np.abs(margins) - level
@@ -145,17 +157,24 @@ def point_roles(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> n
     return roles
 
 
-def support_mask(margins: np.ndarray, kind: str = "svc", level: float = 1.0) -> np.ndarray:
-    """The support vectors by their margins: svc z ≤ level; regression |r| ≥ ε; one-class
-    f ≤ 0 (each within :func:`tolerance`); a loss without margin lines (level 0) counts
-    every point (each has a gradient weight)."""
-    tol = tolerance(level, kind)
+def support_mask(
+    margins: np.ndarray, kind: str = "svc", level: float = 1.0, unit: float = 1.0
+) -> np.ndarray:
+    """THE support vectors of svmviz, every view's and file's: the points whose margin (or
+    tube) condition is active or violated at the model shown, by f at the points (never
+    by α, kernel and linear alike). svc z ≤ level (z = y f, or f_y − max_{k≠y} f_k;
+    level 1, or ρ for ν-SVC): on the margin, inside it or misclassified; regression
+    |t − f| ≥ ε: on the tube's edge or outside; one-class f ≤ 0: on the boundary or
+    outside; each within :func:`tolerance`. A loss without margin lines (logistic,
+    softmax: level 0) has none: every point has a gradient weight, none is singled out.
+    ``unit``: one-class's ρ (:func:`tolerance`). Its words: :func:`svmviz.core.support.rule`."""
+    tol = tolerance(level, kind, unit)
     if kind in ("regression", "regression2d"):
         return np.abs(margins) >= level - tol
     if kind == "one-class":
         return margins <= tol
     if level <= 0.0:
-        return np.ones(len(margins), dtype=bool)
+        return np.zeros(len(margins), dtype=bool)
     return margins <= level + tol
 
 
@@ -360,6 +379,24 @@ def level_line(w, b: float, c: float, extent) -> list:
     return [P[[i, j]]]
 
 
+def point_margins(F: np.ndarray, data: Dataset, kind: str, level: float):
+    """(margins, wrong) of the points of ``data`` from f at them (``F``), in the units of
+    a frame of ``kind`` at margin ``level`` (see :class:`Frame`)."""
+    y = data.y
+    if kind in ("regression", "regression2d"):
+        margins = np.asarray(data.target, dtype=float) - F
+        return margins, np.abs(margins) > level
+    if kind == "one-class":
+        margins = np.asarray(F, dtype=float)
+        return margins, margins < 0
+    if F.ndim == 1:
+        return np.where(y == 1, 1.0, -1.0) * F, (F > 0) != (y == 1)
+    fy = F[np.arange(len(y)), y]
+    Fo = F.copy()
+    Fo[np.arange(len(y)), y] = -np.inf
+    return fy - Fo.max(axis=1), np.argmax(F, axis=1) != y
+
+
 def make_frame(model: Model, data: Dataset, extent, n: int = 160, train_values=None) -> Frame:
     """The frame of ``model`` on the job's ``data`` (X, y, target) over ``extent``: the grid
     parts (regions, curves, by its kind: see :class:`Frame`) and the points' margins,
@@ -372,25 +409,10 @@ def make_frame(model: Model, data: Dataset, extent, n: int = 160, train_values=N
     level = margin_level(model)
     value_range = _value_range(data.target) if kind == "regression2d" else None
     F = model.decision_function(data.X) if train_values is None else train_values
-    y = data.y
-    target = None
-    if kind in ("regression", "regression2d"):
-        target = np.asarray(data.target, dtype=float)
-        margins = target - F
-        wrong = np.abs(margins) > level
-    elif kind == "one-class":
-        margins = np.asarray(F, dtype=float)
-        wrong = margins < 0
-    elif F.ndim == 1:
-        margins = np.where(y == 1, 1.0, -1.0) * F
-        wrong = (F > 0) != (y == 1)
-    else:
-        wrong = np.argmax(F, axis=1) != y
-        fy = F[np.arange(len(y)), y]
-        Fo = F.copy()
-        Fo[np.arange(len(y)), y] = -np.inf
-        margins = fy - Fo.max(axis=1)
-    support = np.flatnonzero(support_mask(margins, kind, level))
+    margins, wrong = point_margins(F, data, kind, level)
+    target = None if kind not in ("regression", "regression2d") else np.asarray(data.target, float)
+    unit = margin_unit(model)
+    support = np.flatnonzero(support_mask(margins, kind, level, unit))
     frame = Frame(
         tuple(extent),
         np.zeros((0, 0), dtype=np.uint8),
@@ -403,6 +425,7 @@ def make_frame(model: Model, data: Dataset, extent, n: int = 160, train_values=N
         target=target,
         value_range=value_range,
         loss=problem_module(model).NAME,
+        unit=unit,
     )
     return reframe(frame, model, extent, n)
 

@@ -67,11 +67,12 @@ class GramMatrix:
     y: np.ndarray
     edges: np.ndarray
 
-    def support(self, alpha: np.ndarray | None) -> np.ndarray:
-        """Display rows of the support vectors (α_i ≠ 0)."""
-        if alpha is None or len(alpha) != len(self.order):
+    def support(self, mask: np.ndarray | None) -> np.ndarray:
+        """Display rows of the support vectors, ``mask`` over the points in their own
+        order (svmviz.core.frame.support_mask: as the plane rings them)."""
+        if mask is None or len(mask) != len(self.order):
             return np.zeros(0, dtype=np.int64)
-        return np.flatnonzero(np.asarray(alpha)[self.order] != 0)
+        return np.flatnonzero(np.asarray(mask, dtype=bool)[self.order])
 
 
 def ordered(

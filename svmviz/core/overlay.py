@@ -56,21 +56,16 @@ class Overlay:
         return same_target and np.array_equal(points.X, mine.X) and np.array_equal(points.y, mine.y)
 
 
-def overlay(name: str, model, data: Dataset, support=None, points: Points | None = None) -> Overlay:
-    """The Overlay of ``model`` fitted on ``data``; ``support``: the indices of its support
-    vectors in ``data`` when the model says which they are (scikit-learn's ``support_``),
-    else they are the points its margins make support vectors (on or inside the margin,
-    on or outside the tube, on or outside one-class's boundary; none for the logistic and
-    softmax losses, where every point weighs). A model that votes (scikit-learn's
-    multiclass SVC) draws its boundaries only."""
+def overlay(name: str, model, data: Dataset, points: Points | None = None) -> Overlay:
+    """The Overlay of ``model`` fitted on ``data``; its support vectors are the points its
+    margins make support vectors (:func:`svmviz.core.frame.support_mask`, the plane's own
+    definition, whatever α the model carries). A model that votes (scikit-learn's
+    multiclass SVC) draws its boundaries only, and no support vectors."""
     P = plane_points(data)
     extent = data_extent(P) if len(P) else (-1.0, 1.0, -1.0, 1.0)
     base = make_frame(model, data, extent, n=2)  # (the points' part: the grid's comes later)
     if getattr(model, "decision", None) is not None:
         # a vote of one-vs-one classifiers (scikit-learn's multiclass SVC): its margins
         # would be lines of one vote more, not of f = ±1
-        base = replace(base, level=0.0)
-    if support is None:
-        support = base.support if base.kind != "svc" or base.level > 0 else np.arange(0)
-    rings = P[np.asarray(support, dtype=np.int64)]
-    return Overlay(name, model, data, base, rings, points)
+        base = replace(base, level=0.0, support=np.arange(0))
+    return Overlay(name, model, data, base, P[base.support], points)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from svmviz.core.frame import support_mask
+
 
 def predicted(F: np.ndarray) -> np.ndarray:
     """The class index of each decision value: binary f > 0 → 1, multiclass argmax_k f_k."""
@@ -80,7 +82,9 @@ def outlier_share(f: np.ndarray) -> float:
     return float(np.mean(f < 0)) if f.size else float("nan")
 
 
-def support_share(f: np.ndarray, tolerance: float = 1e-6) -> float:
-    """A one-class model's share of support vectors, f(x) ≤ 0 (at least ν at the optimum)."""
+def support_share(f: np.ndarray, rho: float = 1.0) -> float:
+    """A one-class model's share of support vectors, f(x) ≤ 0 by the one definition
+    (svmviz.core.frame.support_mask, within a share of its ``rho``: at least ν at the
+    optimum)."""
     f = np.asarray(f, dtype=float)
-    return float(np.mean(f <= tolerance)) if f.size else float("nan")
+    return float(np.mean(support_mask(f, "one-class", 0.0, rho))) if f.size else float("nan")

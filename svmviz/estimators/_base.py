@@ -196,7 +196,10 @@ class _SVMBase(BaseEstimator):
 
     @property
     def support_vectors_(self) -> np.ndarray:
-        """The training points with α ≠ 0 (kernel models)."""
+        """The training points with α ≠ 0 (kernel models), as scikit-learn's attribute is:
+        α-based, so an averaged SGD output lists almost every point. The window, its files
+        and `svmviz train` count support vectors by f at the points instead
+        (svmviz.core.support: on or inside the margin or tube)."""
         return _part(self, "support_vectors")
 
     @property

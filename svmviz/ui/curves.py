@@ -131,7 +131,8 @@ class CurvePanel(QtWidgets.QSplitter):
                 ("width", "margin 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
             )
         }
-        # kernel models: the support vectors (α_i ≠ 0) over time, as a share of the m points
+        # the support vectors (as ringed: svmviz.core.support) over time, a share of the m
+        # training points
         self.support = self.loss_plot.plot(
             pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)
         )
@@ -327,8 +328,8 @@ class CurvePanel(QtWidgets.QSplitter):
             self._mae = self._mae[:256] + self._mae[257::2]
 
     def show_support(self, t, share) -> None:
-        """The number of support vectors over the iterations, divided by m (kernel models;
-        empty for linear ones, which then have no legend entry for it)."""
+        """The number of support vectors over the iterations, divided by m (empty for a
+        loss without them, which then has no legend entry for it)."""
         self._show_optional(
             self.support, "support vectors / m", np.asarray(t, float), np.asarray(share, float)
         )

@@ -25,8 +25,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.frame import tube_segments
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.core.rings import ALPHA_SHOWN, ringed
+from svmviz.core.rings import ringed
 from svmviz.core.solvers.losses import MODULES
+from svmviz.core.support import rule
 from svmviz.ui import style
 from svmviz.ui.given_model import GivenModel, overlay_words
 from svmviz.ui.plane_items import (
@@ -219,7 +220,7 @@ class DecisionPlot(pg.PlotWidget):
 
     # ------------------------------------------------------------------ classes and points
     def set_ring_meaning(self, kernel: bool) -> None:
-        """Rings on support vectors by α_i (kernel models) or on points in the margin."""
+        """The rings' legend words: a kernel model's rings are sized by α_i."""
         label = "kernel" if kernel else "margin"
         if label != self._ring_label:
             self._ring_label = label
@@ -239,21 +240,21 @@ class DecisionPlot(pg.PlotWidget):
             entries = [
                 (self.boundary, "f(x), the prediction of y"),
                 (FillSample(TUBE_COLOR, k, edge), f"ε-tube f(x) ± {eps}: no loss inside"),
-                (self.rings, "support vectors: on or outside the tube"),
+                (self.rings, f"support vectors ({rule(kind, 1.0)}): on or outside the tube"),
                 (self.tube_slack, "outside the tube by |y − f(x)| − ε"),
             ]
         elif kind == "regression2d":
             entries = [
                 (GradientSample(self.value_lut, k), f"f(x), targets y: {value_range}"),
                 (self.levels, "contours of f"),
-                (self.rings, "outside the ε-tube (larger: farther)"),
+                (self.rings, f"support vectors ({rule(kind, 1.0)}; larger: farther out)"),
             ]
         elif kind == "one-class":
             inlier = self._blend([INLIER_COLOR])[0]
             entries = [
                 (FillSample(QtGui.QColor.fromRgb(int(inlier)), k), "f(x) ≥ 0: the inliers' region"),
                 (self.boundary, "boundary f = 0"),
-                (self.rings, "support vectors: f ≤ 0"),
+                (self.rings, f"support vectors ({rule(kind, 0.0)})"),
                 (self.wrong, "outlier: f(x) &lt; 0"),
             ]
         else:
@@ -278,16 +279,11 @@ class DecisionPlot(pg.PlotWidget):
     def _svc_entries(self, has_margin: bool, unit: str) -> list[tuple[object, str]]:
         """The classifier's entries: margins f = ±1 (±ρ for ν-SVC) where its loss has them."""
         multi = self.multiclass
-        pct = f"{100 * ALPHA_SHOWN:g}%"
-        ring = None
-        if self._ring_label == "kernel":
-            ring = f"support vectors, α<sub>i</sub> ≥ {pct} of max"
-        elif not has_margin:
-            ring = None  # (every point weighs in the logistic and softmax losses)
-        elif multi:
-            ring = f"in the margin, 0 ≤ f<sub>y</sub> − max<sub>k≠y</sub> f<sub>k</sub> ≤ {unit}"
-        else:
-            ring = f"in the margin, 0 ≤ y f ≤ {unit}"
+        ring = None  # (no margin, no support vectors: every point weighs in the loss)
+        if has_margin:
+            ring = f"support vectors ({rule('svc', 1.0, multi, unit, html=True)})"
+            if self._ring_label == "kernel":
+                ring += ", larger: larger α<sub>i</sub>"
         if multi:
             entries = [
                 (self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
@@ -534,11 +530,10 @@ class DecisionPlot(pg.PlotWidget):
         self._draw_valued(frame, X)
 
     def _rings(self, frame, alpha, X) -> tuple[np.ndarray, np.ndarray]:
-        """(which points are ringed, their ring sizes): a classifier's support vectors by α
-        (kernel) or in the margin (linear; none without margin lines); a regression's and
-        one-class's support vectors by their margins (frame.support), a 2-D regression's
-        ring growing with the distance outside the tube."""
-        ring = ringed(frame, alpha if frame.kind == "svc" else None, self.parts)
+        """(which points are ringed, their ring sizes): the frame's support vectors
+        (svmviz.core.rings), a kernel classifier's sized by α_i, a 2-D regression's
+        growing with the distance outside the tube."""
+        ring = ringed(frame, self.parts)
         if frame.kind == "regression2d":
             distance = np.maximum(np.abs(frame.margins[ring]) - frame.level, 0.0)
             return ring, ring_sizes(distance) * self.scale

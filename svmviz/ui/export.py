@@ -21,6 +21,7 @@ from svmviz.core.model_io import with_provenance, write_model, write_model_npz
 from svmviz.core.picture import check_size
 from svmviz.core.solvers import STATUS_TEXT
 from svmviz.core.solvers.losses import offset_columns
+from svmviz.core.support import support_record, training_count
 from svmviz.core.telemetry import held, history_csv
 from svmviz.ui.animation import AnimationDialog, AnimationExport
 from svmviz.ui.dialogs import ask_save_path, ok_cancel
@@ -215,6 +216,11 @@ class Exports(QtCore.QObject):
             None if ref is None else ref.objective,
         )
         model.extra["iterations"] = snap.t
+        data = self.session.dataset()
+        if data is not None and len(data.X) == len(snap.frame.margins):
+            m = training_count(self.session.parts(), snap.frame)
+            record = support_record(model, data, len(snap.frame.support), m)
+            model.extra["support_count"] = record  # (as the plane rings them)
         return model
 
     def _named(self, model):

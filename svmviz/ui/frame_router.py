@@ -19,6 +19,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from svmviz.core.frame import slack_segments
+from svmviz.core.support import has_support, training_count
 from svmviz.ui.race_view import RaceCurves
 from svmviz.ui.readings import Pace, Reading
 from svmviz.ui.render import PlaneState
@@ -167,11 +168,11 @@ class FrameRouter(QtCore.QObject):
     def show(self, snap) -> None:
         """A new snapshot: the plane at once, the rest as the pace allows."""
         self.snapshot = snap
-        if snap.alpha is not None:
+        if has_support(snap.frame):  # (as the plane rings them: svmviz.core.rings)
             t = snap.t - snap.t0
             while self._support and self._support[-1][0] >= t:  # a step back: its future goes
                 self._support.pop()
-            self._support.append((t, int(np.count_nonzero(snap.alpha))))
+            self._support.append((t, len(snap.frame.support)))
             if len(self._support) > 4096:  # a frame each: thinned as the history is
                 self._support = self._support[:256] + self._support[257::2]
         self._draw_plane(snap)
@@ -285,7 +286,9 @@ class FrameRouter(QtCore.QObject):
         stepping, in slow motion or when a frame explains its step (never behind the step
         inspector), with the curves otherwise (60 frames/s at the pace's later decades)."""
         self.v.timeline.show_t(snap.t, snap.t0, self.session.config.iterations)
-        self.v.status.setText(status_text(snap, len(self.session.points), self.session.config))
+        self.v.status.setText(
+            status_text(snap, len(self.session.points), self.session.config, self.state.parts)
+        )
         self.v.presentation.show(snap, self.session)
 
     def _feed_curves(self, panel, snap) -> None:
@@ -294,9 +297,9 @@ class FrameRouter(QtCore.QObject):
             snap.history, None if snap.reference is None else snap.reference.objective, t0=snap.t0
         )
         points = [(t, c) for t, c in self._support if t > 0]  # (log axis: t ≥ 1)
-        if snap.alpha is not None and points:
+        if has_support(snap.frame) and points:
             ts, counts = np.array(points, dtype=float).T
-            panel.show_support(ts, counts / len(snap.alpha))
+            panel.show_support(ts, counts / training_count(self.state.parts, snap.frame))
         else:
             panel.show_support([], [])
         if snap.test_error is not None:

@@ -1,6 +1,7 @@
 """The kernel matrix view: K(x_i, x_j) of the training points as a heat map, ordered by
-class (and by α on request), the support vectors marked on both axes and α_i as bars
-beside it (issue 28). It makes "RBF with a large γ memorizes" visible: K → identity.
+class (and by α on request), the support vectors (as the plane rings them) marked on both
+axes and α_i as bars beside it (issue 28). It makes "RBF with a large γ memorizes"
+visible: K → identity.
 
 The matrix is the solver's (svmviz.core.gram_matrix) and is recomputed only when the
 points, the kernel or the bias change; α changes every frame and moves only the bars and
@@ -18,6 +19,7 @@ from PySide6 import QtCore, QtWidgets
 from svmviz.core.explain_kernel import point_name
 from svmviz.core.gram_matrix import GramMatrix, kernel_matrix, ordered, too_many
 from svmviz.core.palette import CLASS_COLORS
+from svmviz.core.rings import ringed
 from svmviz.ui.readings import Pace, Reading
 
 MARK = 0.035  # of the side: the width of the strips where the support vectors are marked
@@ -36,6 +38,7 @@ class GramView(QtWidgets.QWidget):
         self.points: np.ndarray = np.zeros(0, dtype=np.int64)  # display row → session index
         self.of = None  # the session's Points that ``points`` indexes
         self.alpha: np.ndarray | None = None  # |α| of the training points, own order
+        self.support: np.ndarray | None = None  # the support vectors among them (a mask)
         self.names: list[str] = []
         self.range = ""  # the colours' range, in the matrix's title
         self._key = None
@@ -93,10 +96,10 @@ class GramView(QtWidgets.QWidget):
         self.graphics.scene().sigMouseClicked.connect(self._on_clicked)
 
     # -- data -------------------------------------------------------------------------
-    def show_points(self, X, y, points, kernel, bias, alpha, names, of=None) -> None:
+    def show_points(self, X, y, points, kernel, bias, alpha, names, of=None, support=None):
         """Show the training points ``X`` (classes ``y``, indices ``points`` in ``of``, the
         session's Points) under ``kernel`` and ``bias`` as the solver uses them, with |α|
-        (None: a linear model)."""
+        (None: a linear model) and ``support`` a mask of the support vectors among them."""
         self.names = list(names)
         self.of = of
         message = too_many(len(X))
@@ -116,6 +119,7 @@ class GramView(QtWidgets.QWidget):
             self.readout.setText("Hover a cell for its pair; click a row to select that point.")
         self.points = np.asarray(points, dtype=np.int64)
         self.alpha = None if alpha is None else np.asarray(alpha, dtype=float)
+        self.support = support
         self.by_alpha.setEnabled(self.alpha is not None)
         self._reorder()
 
@@ -172,7 +176,7 @@ class GramView(QtWidgets.QWidget):
 
     def _draw_alpha(self, g: GramMatrix) -> None:
         n = len(g.order)
-        rows = g.support(self.alpha)
+        rows = g.support(self.support)
         strip = max(1.0, MARK * n)
         ones, at = np.ones(len(rows)), rows + 0.5
         self.row_marks.setOpts(x0=-1.25 * strip * ones, y=at, height=ones, width=strip * ones)
@@ -236,7 +240,7 @@ def gram_reading(view: GramView) -> Reading:
             view.clear()
             return
         m = len(data.y)
-        if snap.alpha is not None and len(snap.alpha) != m:
+        if len(snap.frame.margins) != m or snap.alpha is not None and len(snap.alpha) != m:
             return  # points edited since; the restarted job's frame follows
         parts = router.state.parts
         if parts is None or len(parts) != m:
@@ -256,6 +260,7 @@ def gram_reading(view: GramView) -> Reading:
             alpha,
             list(router.session.classes),
             router.session.points,
+            ringed(snap.frame, parts)[train],
         )
 
     return Reading(show=show, pace=Pace.VISIBLE, widget=view, clear=view.clear)

@@ -14,9 +14,9 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.explain import point_terms
-from svmviz.core.frame import ROLE_NAMES, point_roles, role_kind
+from svmviz.core.frame import ROLE_NAMES, point_roles, role_kind, support_mask
 from svmviz.core.generalization import PART_NAMES
-from svmviz.core.solvers import losses
+from svmviz.core.solvers import feasible, losses
 from svmviz.ui import style
 from svmviz.ui.curves import legend_above
 from svmviz.ui.readings import Pace, Reading
@@ -42,11 +42,22 @@ KIND_COLUMNS = {
     "one-class": {1: "class (ignored)", 5: "f(x)", 6: "slack ξ"},
 }
 SET_COLUMN = 2
+ROLE = 8  # the role column (its header counts the support vectors)
 # the columns in the order shown: what the model makes of each point first (its margin,
 # slack and α fit a narrow dock), its coordinates (drawn in the plane anyway) last
 SHOWN_ORDER = (0, 1, 2, 5, 6, 7, 8, 3, 4)
 DIGITS = 3  # significant digits of the numbers
 POINT_SIZE = style.FONT_POINT_SIZE - 2  # a table's text: the columns that matter fit the dock
+
+
+def cell_text(v) -> str:
+    """A cell's text: numbers to DIGITS significant digits, those below the solver's
+    tolerance (feasible.TOLERANCE: rounding, not slack) as 0; none as "–"."""
+    if v is None:
+        return "–"
+    if not isinstance(v, float):
+        return str(v)
+    return "0" if abs(v) < feasible.TOLERANCE else f"{v:.{DIGITS}g}"
 
 
 class PointModel(QtCore.QAbstractTableModel):
@@ -64,6 +75,8 @@ class PointModel(QtCore.QAbstractTableModel):
         self.target = None  # a regression's targets
         self.columns = COLUMNS
         self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
+        self.n_support = 0
+        self.unit = 1.0  # one-class: ρ (svmviz.core.frame.tolerance)
 
     def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> bool:
         """``parts``: each point's part of a train/test split (None: all train); ``frame``
@@ -79,11 +92,14 @@ class PointModel(QtCore.QAbstractTableModel):
         self.parts = parts if parts is not None and len(parts) == len(labels) else None
         self.kind, self.level, self.columns = kind, level, columns
         self.target = None if frame is None else frame.target
-        self.roles = point_roles(margins, kind, level)
+        self.unit = 1.0 if frame is None else frame.unit
+        self.roles = point_roles(margins, kind, level, self.unit)
         self.names = ROLE_NAMES[role_kind(kind, level)]
         self.colors = KIND_COLORS[role_kind(kind, level)]
+        self.n_support = self.support_count()
         if same_rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
+            self.headerDataChanged.emit(QtCore.Qt.Orientation.Horizontal, ROLE, ROLE)
         else:
             self.endResetModel()
         return not same_rows
@@ -97,6 +113,8 @@ class PointModel(QtCore.QAbstractTableModel):
     def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):
         horizontal = orientation == QtCore.Qt.Orientation.Horizontal
         if role == QtCore.Qt.ItemDataRole.DisplayRole and horizontal:
+            if section == ROLE and (self.kind != "svc" or self.level > 0):
+                return f"{self.columns[section]} ({self.n_support} support vectors)"
             return self.columns[section]
         return None
 
@@ -127,21 +145,23 @@ class PointModel(QtCore.QAbstractTableModel):
         return max(0.0, self.level - z) if self.level > 0 else None
 
     def role_text(self, i: int) -> str:
-        role = self.roles[i]
-        if role in (1, 2) and self.kind != "svc" and self.parts is not None and self.parts[i]:
-            return self.names[role].replace("support vector", "not trained on")
-        if role == 1 and self.kind == "svc" and self.level > 0:
-            if self.parts is not None and self.parts[i] != 0:
-                return "on the margin (not trained on)"  # only training points support it
-        return self.names[role]
+        name = self.names[self.roles[i]]
+        if self.parts is not None and self.parts[i]:  # only training points support it
+            return name.replace("support vector", "not trained on")
+        return name
+
+    def support_count(self) -> int:
+        """The rows that are support vectors (svmviz.core.frame.support_mask: as the plane
+        rings them), training points only."""
+        mask = support_mask(self.margins, self.kind, self.level, self.unit)
+        if self.parts is not None:
+            mask &= self.parts == 0
+        return int(np.count_nonzero(mask))
 
     def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
         i, c = index.row(), index.column()
         if role == QtCore.Qt.ItemDataRole.DisplayRole:
-            v = self.value(i, c)
-            if v is None:
-                return "–"
-            return f"{v:.{DIGITS}g}" if isinstance(v, float) else str(v)
+            return cell_text(self.value(i, c))
         if role == QtCore.Qt.ItemDataRole.BackgroundRole:
             return QtGui.QBrush(QtGui.QColor(self.colors[self.roles[i]]))
         if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting

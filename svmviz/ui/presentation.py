@@ -47,7 +47,7 @@ def short_status(snap, config=None) -> str:
     if snap.status == "diverged":
         return f"Stopped at t = {snap.t:,}: diverged"
     config = SolverConfig() if config is None else config
-    F = shown_objective(snap)
+    F, _ = shown_objective(snap)  # (after a hard margin's exact final step: the model's)
     text = f"t = {snap.t:,} · F = {F:.4g} · " + readings(snap, config, short=True)[0]
     if snap.reference is not None:
         text += f" · gap {F - snap.reference.objective:.2g}"

@@ -17,6 +17,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core import scores
+from svmviz.core.frame import margin_unit
 from svmviz.core.generalization import TEST, TRAIN
 from svmviz.ui import style
 
@@ -98,14 +99,9 @@ def readings(snap, data, parts, cost) -> Readings | None:
             ),
         )
     if model.kind == "one-class":
-        alpha = snap.alpha
-        if alpha is not None and len(alpha) == n:
-            support = float(np.mean(alpha[train] > 0)) if train.size else float("nan")
-        else:
-            support = scores.support_share(F[train])
         shares = {
             "outliers": scores.outlier_share(F[train]),
-            "support vectors": support,
+            "support vectors": scores.support_share(F[train], margin_unit(model)),
         }
         if test.size:
             shares["test outliers"] = scores.outlier_share(F[test])

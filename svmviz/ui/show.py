@@ -427,7 +427,8 @@ def _settings_of(m: Model) -> SolverConfig:
 
 def _overlay(model, foreign: Model | None, data: Dataset, labels) -> Overlay:
     """The Overlay of the given model: an svmviz estimator's on the points it was fitted
-    on; a scikit-learn model's on these (with its own support vectors, where it says)."""
+    on; a scikit-learn model's on these. Either's support vectors are svmviz's (by f at
+    the points: svmviz.core.frame.support_mask), not scikit-learn's α-based ``support_``."""
     if foreign is None:  # an svmviz estimator
         return overlay(f"svmviz {type(model).__name__}", model.model_, model._data)
     name = f"scikit-learn {type(model).__name__}"
@@ -441,7 +442,7 @@ def _overlay(model, foreign: Model | None, data: Dataset, labels) -> Overlay:
         order = {c: k for k, c in enumerate(foreign.classes)}
         index = np.array([order[c] for c in data.classes], dtype=np.int64)[data.y]
         data = Dataset(data.X, index, foreign.classes)
-    return overlay(name, foreign, data, getattr(model, "support_", None))
+    return overlay(name, foreign, data)
 
 
 def _same(a: Dataset, b: Dataset) -> bool:

@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.app.hand_snapshot import HAND
 from svmviz.core.config import SolverConfig
 from svmviz.core.solvers import STATUS_TEXT, feasible
+from svmviz.core.support import has_support, training_count
 from svmviz.ui import style
 
 
@@ -192,10 +193,11 @@ def _last(history, name: str) -> float | None:
     return float(column[-1]) if column is not None and len(column) else None
 
 
-def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
+def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> list[str]:
     """How well the model does, in the words of ``config``'s problem (``short``: the
-    presenter's few words)."""
+    presenter's few words; ``parts``: the split, None: every point trains)."""
     kind, model, frame = config.kind, snap.model, snap.frame
+    m = training_count(parts, frame)
     margins = np.asarray(frame.margins, dtype=float)
     error = 100 * float(snap.history["error"][-1])
     sep = " · " if short else "   "
@@ -205,20 +207,24 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
             words.append(
                 f"{'MAE' if short else 'mean absolute error'} {np.abs(margins).mean():.3g}"
             )
+        if not short:
+            words.append(support_count(frame, m))
         if config.problem == "nu-svr":
             eps = model.epsilon if model.epsilon is not None else _last(snap.history, "epsilon")
             learned = [] if eps is None else [f"ε = {eps:.3g} (learned)"]
             words[1:1] = [nu_words(snap, config, short), *learned]
         return [sep.join(_nu_first(words) if short else words)]
     if kind == "one-class":
-        support = 100 * len(frame.support) / max(len(margins), 1)
+        support = 100 * len(frame.support) / max(m, 1)
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
-        words = [f"outliers {error:.1f}%", f"support vectors {support:.1f}%"]
+        words = [f"outliers {error:.1f}%", f"{support_count(frame, m)} ({support:.1f}%)"]
         words.append(nu_words(snap, config, short))
         if rho is not None and not short:
             words.append(f"ρ = {rho:.4g}")
         return [sep.join(words)]
     words = [f"{'error' if short else 'training error'} {error:.1f}%"]
+    if has_support(frame) and not short:
+        words.append(support_count(frame, m))
     if config.problem == "nu-svc":
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
         norm = _last(snap.history, "norm")
@@ -271,16 +277,25 @@ def hand_text(snap, short: bool = False) -> str:
     )
 
 
-def shown_objective(snap) -> float:
-    """The objective of the model shown: a hard margin's after its last exact step (what
-    its model file says), else the history's last (the curve's)."""
-    if "exact_step" in snap.model.extra:
-        return float(snap.model.extra["objective"])
-    return float(snap.history["objective"][-1])
+def support_count(frame, m: int) -> str:
+    """The support vectors of ``frame`` (as ringed) among the ``m`` training points."""
+    return f"support vectors {len(frame.support)} of {m}"
 
 
-def status_text(snap, n_points: int, config: SolverConfig) -> str:
-    """The status line: iteration, objective, training error and the gap to the optimum."""
+def shown_objective(snap) -> tuple[float, float | None]:
+    """(the objective of the model shown, the history's last one when they differ): after a
+    hard margin's exact final step the model's ½‖w‖² (what its file says), else None
+    (the history's last row is the output before the step, its curve's end)."""
+    last = float(snap.history["objective"][-1])
+    extra = snap.model.extra
+    if "exact_step" in extra and "objective" in extra:
+        return float(extra["objective"]), last
+    return last, None
+
+
+def status_text(snap, n_points: int, config: SolverConfig, parts=None) -> str:
+    """The status line: iteration, objective, training error and the gap to the optimum
+    (``parts``: the split, None: every point trains)."""
     if snap.status == HAND:
         return hand_text(snap)
     obj = snap.history["objective"]
@@ -303,8 +318,10 @@ def status_text(snap, n_points: int, config: SolverConfig) -> str:
         )
     if snap.status == "diverged":  # what to change first (the numbers mean nothing now)
         return f"Stopped at t = {snap.t}: {snap.status_text}"
-    F = shown_objective(snap)
-    text = f"iteration {snap.t}   objective {F:.6g}   " + readings(snap, config)[0]
+    F, before = shown_objective(snap)
+    after = "" if before is None else " after the exact step"  # (the curve ends before it)
+    text = f"iteration {snap.t}   objective {F:.6g}{after}   "
+    text += readings(snap, config, parts=parts)[0]
     if config.kind == "svc" and snap.test_error is not None and len(snap.test_error[1]):
         text += f"   test error {100 * snap.test_error[1][-1]:.1f}%"
     if snap.reference is not None:

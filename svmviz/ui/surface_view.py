@@ -182,7 +182,7 @@ class SurfaceView(QtWidgets.QWidget):
             return
         self._set_classes(names if not model.single_output else ())
         k = self.cls.currentData()
-        support = ringed(snap.frame, snap.alpha, parts)  # (as the plane rings them)
+        support = ringed(snap.frame, parts)  # (as the plane rings them)
         sampled = None
         if snap.step is not None and len(snap.step.samples):
             sampled = int(snap.step.samples[0])

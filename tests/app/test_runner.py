@@ -468,7 +468,9 @@ def test_frames_of_every_problem_follow_the_model(runner, gui, references, data,
         assert frame.level == 0.0
         np.testing.assert_allclose(frame.margins, F, atol=1e-9)
         np.testing.assert_array_equal(frame.wrong, F < 0)
-        np.testing.assert_array_equal(frame.support, np.flatnonzero(F <= tolerance(0, "one-class")))
+        np.testing.assert_array_equal(
+            frame.support, np.flatnonzero(F <= tolerance(0, "one-class", model.rho))
+        )
     else:
         eps = model.epsilon  # (ν-SVR: learned)
         assert frame.level == eps and eps > 0

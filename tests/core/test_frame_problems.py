@@ -155,10 +155,12 @@ def test_one_class_shades_f_at_least_zero_and_marks_the_outliers(kernel):
     f = model.decision_function(BLOBS)
     np.testing.assert_allclose(frame.margins, f)
     np.testing.assert_array_equal(frame.wrong, f < 0)
-    np.testing.assert_array_equal(frame.support, np.flatnonzero(f <= tolerance(0, "one-class")))
-    roles = point_roles(frame.margins, "one-class", 0.0)
-    np.testing.assert_array_equal(roles == 2, f < -tolerance(0, "one-class"))
-    np.testing.assert_array_equal(roles == 0, f > tolerance(0, "one-class"))
+    tol = tolerance(0, "one-class", model.rho)  # (1% of ρ: f is in units of ρ)
+    assert frame.unit == model.rho and tol == pytest.approx(0.01 * model.rho)
+    np.testing.assert_array_equal(frame.support, np.flatnonzero(f <= tol))
+    roles = point_roles(frame.margins, "one-class", 0.0, frame.unit)
+    np.testing.assert_array_equal(roles == 2, f < -tol)
+    np.testing.assert_array_equal(roles == 0, f > tol)
     assert ROLE_NAMES["one-class"][2].endswith("(outlier)")
 
 
@@ -246,4 +248,5 @@ def test_point_roles_of_small_arrays_by_kind():
     assert point_roles(r, "regression2d", 0.2).tolist() == [0, 1, 1, 2, 2]
     f = np.array([0.3, 0.0, -0.004, -0.2])
     assert point_roles(f, "one-class", 0.0).tolist() == [0, 1, 1, 2]
+    assert point_roles(f, "one-class", 0.0, 0.2).tolist() == [0, 1, 2, 2]  # (ρ = 0.2)
     assert point_roles(np.array([0.5, -0.5, 3.0]), "svc", 0.0).tolist() == [0, 1, 0]

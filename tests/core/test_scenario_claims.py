@@ -25,6 +25,7 @@ from svmviz.core.reference import Reference
 from svmviz.core.scenario import Scenario, list_scenarios, read_scenario
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.rules import shrink_factor
+from svmviz.core.support import support_of
 from svmviz.core.training import prepare
 
 
@@ -296,8 +297,8 @@ def test_10_only_the_points_on_or_outside_the_tube_count():
     f = shown.decision_function(data.X)
     sine = 1.5 * np.sin(1.2 * data.X[:, 0])  # the generator's curve (svmviz.core.generate)
     assert np.mean(np.abs(f - sine)) < 0.1 * np.mean(np.abs(sine - sine.mean()))  # follows it
-    support = support_mask(data.target - f, "regression", eps)  # on the edge or outside
-    assert 0.2 <= support.mean() <= 0.45
+    support = support_of(shown, data)  # on the tube's edge or outside
+    assert 0.2 <= len(support) / len(data.X) <= 0.45  # "about a third"
     # a point well inside the tube, moved inside it: the optimum does not move, nor the
     # curve the window shows (trained again from w = 0 on the same samples)
     ref = exact(s.config, data)
@@ -321,10 +322,11 @@ def test_11_a_wide_tube_flattens_the_curve_and_a_narrow_one_makes_every_point_co
     sine = 1.5 * np.sin(1.2 * x)  # the generator's curve (svmviz.core.generate)
 
     def trained(eps):
-        f = run(s.config.replace(epsilon=eps), data).model.decision_function(data.X)
+        model = run(s.config.replace(epsilon=eps), data).model
+        f = model.decision_function(data.X)
         r = data.target - f
         assert eps != 0.8 or np.all(np.abs(r) <= eps)  # the wide tube swallows every point
-        return support_mask(r, "regression", eps).mean(), np.mean(np.abs(f - sine))
+        return len(support_of(model, data)) / len(f), np.mean(np.abs(f - sine))
 
     assert s.config.epsilon == 0.8
     wide_support, wide_off = trained(0.8)

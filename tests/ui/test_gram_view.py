@@ -45,13 +45,12 @@ def test_the_values_are_the_solvers_kernel_matrix_by_class(make_window, wait_fra
     np.testing.assert_allclose(g.values, expected[np.ix_(g.order, g.order)], atol=1e-12)
     assert np.all(np.diff(y[g.order]) >= 0)
     assert len(g.edges) == 1 and g.edges[0] == np.sum(y == 0)
-    # the marks on both axes: the support vectors, α_i ≠ 0
-    alpha = w.snapshot.alpha
-    rows = g.support(view.alpha)
-    assert sorted(g.order[rows].tolist()) == np.flatnonzero(alpha).tolist()
+    # the marks on both axes: the support vectors, as the plane rings them (y f ≤ 1)
+    rows = g.support(view.support)
+    assert sorted(g.order[rows].tolist()) == w.snapshot.frame.support.tolist()
     marked_rows = np.asarray(view.row_marks.opts["y"]) - 0.5
     marked_columns = np.asarray(view.column_marks.opts["x"]) - 0.5
-    assert len(rows) == np.count_nonzero(alpha) > 0
+    assert len(rows) == len(w.plot.rings.data) > 0
     np.testing.assert_array_equal(marked_rows, rows)
     np.testing.assert_array_equal(marked_columns, rows)
     # ordered by α within each class on request

@@ -16,7 +16,6 @@ from svmviz.core.data import Dataset
 from svmviz.core.frame import make_frame
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
-from svmviz.core.rings import ALPHA_SHOWN
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.hover import HoverReadout, place_box
@@ -52,6 +51,7 @@ def draw(plot, model=LINEAR, alpha=None, colors=None):
     if colors is None:
         colors = plot.region_colors(plot.session.present_classes())
     plot.draw_frame(frame, colors, alpha)
+    return frame
 
 
 def labels(plot):
@@ -79,7 +79,7 @@ def test_a_misclassified_point_keeps_its_colour_and_its_mark_sits_beside_it(qtbo
     assert any(near)  # drawn, in the error colour
 
 
-def test_kernel_rings_are_small_and_none_for_alpha_near_zero(qtbot, plane):
+def test_kernel_rings_are_the_margins_support_vectors_sized_by_alpha(qtbot, plane):
     X = plane.session.points.X
     coef = np.array([[1.0, 0.5, 0.02, 0.0, -1.0, -0.2]])
     model = Model(
@@ -87,12 +87,14 @@ def test_kernel_rings_are_small_and_none_for_alpha_near_zero(qtbot, plane):
     )
     alpha = np.abs(model.dual_coef[0])
     plane.set_ring_meaning(kernel=True)
-    draw(plane, model, alpha)
+    frame = draw(plane, model, alpha)
     sizes = plane.rings.data["size"]
-    assert len(sizes) == int(np.sum(alpha >= ALPHA_SHOWN * alpha.max())) == 4
+    z = np.where(plane.session.points.y == 1, 1.0, -1.0) * model.decision_function(X)
+    # by y f ≤ 1 (+1%), not by α: the point with α = 0 is ringed where its margin says so
+    assert len(sizes) == int(np.sum(z <= 1.01)) == len(frame.support) > 0
     assert sizes.min() >= RING_MIN
-    assert sizes.max() == RING_MAX <= style.POINT_SIZE + 14
-    assert any(f"α<sub>i</sub> ≥ {100 * ALPHA_SHOWN:g}% of max" in t for t in labels(plane))
+    assert sizes.max() <= RING_MAX <= style.POINT_SIZE + 14
+    assert any("support vectors (y·f ≤ 1), larger: larger α" in t for t in labels(plane))
 
 
 def dashes(sample) -> int:

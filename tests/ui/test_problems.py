@@ -88,7 +88,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("options", "data", "words"), CASES, ids=lambda c: getattr(c, "__name__", str(c)))
+@pytest.mark.parametrize(
+    ("options", "data", "words"), CASES, ids=lambda c: getattr(c, "__name__", str(c))
+)
 def test_every_problem_opens_trains_steps_and_steps_back(
     qtbot, wait_frame, jobs, tmp_path, options, data, words
 ):

@@ -154,9 +154,12 @@ def test_a_scikit_learn_svc_is_drawn_over_the_training(shown, wait_frame):
     P = np.column_stack([x, yy])
     P = P[np.isfinite(P).all(axis=1)]
     assert len(P) > 10 and np.abs(np.abs(svc.decision_function(P)) - 1).max() < 0.05
-    # its support vectors ringed
+    # its support vectors ringed, by svmviz's one definition (y f ≤ 1, within 1%): at
+    # libsvm's optimum, its α-based support_ are among them
     rings = np.column_stack(plot.given.rings.getData())
-    np.testing.assert_array_equal(rings, X[svc.support_])
+    z = np.where(y == 1, 1.0, -1.0) * svc.decision_function(X)
+    np.testing.assert_array_equal(rings, X[z <= 1.01])
+    assert set(svc.support_) <= set(np.flatnonzero(z <= 1.01))
     assert "scikit-learn SVC: boundary, margins" in legend_text(w)
     assert "scikit-learn SVC: support vectors" in legend_text(w)
     # fixed while the points are edited, and said so; an undo makes them its points again
@@ -206,7 +209,7 @@ def test_a_multiclass_svc_draws_the_boundaries_of_its_vote(shown, wait_frame):
     plot = h.window.plot
     assert len(plot.given.boundary.getData()[0]) > 10
     assert not len(plot.given.margin.getData()[0])  # (one vote more is no margin)
-    np.testing.assert_array_equal(np.column_stack(plot.given.rings.getData()), X[svc.support_])
+    assert not len(plot.given.rings.getData()[0])  # (a vote has no margin: no support vectors)
     assert "scikit-learn SVC: boundary |" in legend_text(h.window) + " |"
 
 

@@ -256,7 +256,6 @@ def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_fram
 
 
 def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
-    from svmviz.core.rings import ALPHA_SHOWN
     from svmviz.ui.plane_items import RING_MAX, RING_MIN
 
     w = make_window(moons, kernel=Kernel("rbf"), iterations=3000)
@@ -264,7 +263,7 @@ def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
     wait_frame(w, lambda s: s.t == 3000)
     alpha = w.snapshot.alpha
     sizes = w.plot.rings.data["size"]
-    assert len(sizes) == int(np.sum((alpha > 0) & (alpha >= ALPHA_SHOWN * alpha.max()))) > 0
+    assert len(sizes) == len(w.snapshot.frame.support) > 0  # by y f ≤ 1, sized by α
     assert sizes.min() >= RING_MIN
     assert sizes.max() == RING_MAX  # the largest α: the largest ring
     x, y = w.plot.rings.getData()
@@ -273,7 +272,7 @@ def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
     assert at.size == 1
     assert sizes[at[0]] == RING_MAX  # the largest α has the largest ring
     legend = "".join(label.text for _, label in w.plot.legend.items)
-    assert "support vectors, α<sub>i</sub> ≥" in legend
+    assert "support vectors (y·f ≤ 1), larger: larger α<sub>i</sub>" in legend
 
 
 def test_closing_while_training_at_full_speed_stops_the_thread(make_window, wait_frame):
@@ -544,7 +543,7 @@ def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame
     assert model.value(i, 2) == "training"
     assert model.value(i, 5) == pytest.approx(margins[i])
     assert model.value(i, 6) == pytest.approx(1 - margins[i])
-    assert model.value(i, 8) == "misclassified"
+    assert model.value(i, 8) == "support vector (misclassified)"
     # selecting rows marks the points in the plane
     proxy = w.point_table.model()
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())

@@ -603,6 +603,10 @@ class Solver:
         if self.exact_step_ is not None and avg == (cfg.average != "last"):
             extra["exact_step"] = self.exact_step_.to_dict()
             extra["objective"] = self.exact_objective()
+            if len(self.history_):  # (the history's last row: the output before the step)
+                extra["objective_before_exact_step"] = float(self.history_["objective"][-1])
+            if len(self.history_):  # (the history's last row: the output before the step)
+                extra["objective_before_exact_step"] = float(self.history_["objective"][-1])
         kind = cfg.kind
         common = dict(
             classes=self.data_.classes if kind == "svc" else (),  # (one-class ignores labels)

@@ -62,7 +62,7 @@ def test_the_surface_is_f_over_the_grid_and_the_points_stand_at_f(make_window, w
     f = model.decision_function(data.X)
     want = box.to_box(np.column_stack([data.X, f]))
     np.testing.assert_allclose(items.points.pos, want, atol=1e-5)
-    ring = ringed(snap.frame, snap.alpha)
+    ring = ringed(snap.frame)
     np.testing.assert_allclose(items.rings.pos, want[ring], atol=1e-5)
     assert ring.sum() == len(w.plot.rings.getData()[0]) > 0  # the plane's rings
     # the planes z = 0 and ±1, and the boundary drawn on the surface at z = 0
