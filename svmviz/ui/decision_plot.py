@@ -24,7 +24,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.frame import tube_segments
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
-from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.palette import MAX_CLASSES, OPTIMUM_COLOR
 from svmviz.core.rings import ALPHA_SHOWN, ringed
 from svmviz.core.solvers.losses import MODULES
 from svmviz.ui import style
@@ -142,7 +142,7 @@ class DecisionPlot(pg.PlotWidget):
         )
         self.wrong.setZValue(5)
         # the exact optimum's boundary and margins, over the current iterate (a toggle)
-        optimum_pen = dict(color="#009E73", width=3, style=QtCore.Qt.PenStyle.DashDotLine)
+        optimum_pen = dict(color=OPTIMUM_COLOR, width=3, style=QtCore.Qt.PenStyle.DashDotLine)
         self.optimum_boundary = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
         optimum_pen.update(width=2, style=QtCore.Qt.PenStyle.DotLine)
         self.optimum_margin = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
