@@ -30,6 +30,7 @@ from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.plane_legend import SPOTS
+from svmviz.ui.svg_clip import unclip
 
 
 @dataclass(frozen=True)
@@ -207,10 +208,12 @@ def png_bytes(image: QtGui.QImage) -> bytes:
 
 
 def svg_bytes(item) -> bytes:
-    """``item`` as SVG (pyqtgraph's SVGExporter)."""
+    """``item`` as SVG (pyqtgraph's SVGExporter), its curves clipped in the file where
+    they can be (svmviz.ui.svg_clip: ImageMagick's renderer inverts clip paths)."""
     _uncached(item)
     with _closed_paths_tolerated():
-        return bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
+        svg = bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
+    return unclip(svg)
 
 
 class _closed_paths_tolerated:
