@@ -106,6 +106,7 @@ def unclip(svg: bytes) -> bytes:
     groups unclipped, where nothing else is in them."""
     doc = minidom.parseString(svg)
     clips = {c.getAttribute("id"): c for c in doc.getElementsByTagName("clipPath")}
+    changed = False
     for group in doc.getElementsByTagName("g"):
         m = re.fullmatch(r"url\(#(.+)\)", group.getAttribute("clip-path"))
         clip = clips.get(m.group(1)) if m else None
@@ -130,7 +131,8 @@ def unclip(svg: bytes) -> bytes:
         for node, d in new.items():
             node.setAttribute("d", d)
         group.removeAttribute("clip-path")
-    return doc.toxml(encoding="UTF-8")
+        changed = True
+    return doc.toxml(encoding="UTF-8") if changed else svg  # (else byte for byte)
 
 
 def _translated(node, group) -> bool:
