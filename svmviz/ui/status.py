@@ -254,13 +254,18 @@ def readings(snap, config: SolverConfig, short: bool = False) -> list[str]:
         if rho is not None:
             words.append(f"ρ = {rho:.4g}")
             if norm:
-                words.append(f"margin ρ/‖w‖ = {rho / norm:.4g}")
+                words.append(_margin("ρ/‖w‖", rho / norm, short))
             if len(margins):
                 share = 100 * float(np.mean(margins < rho))
                 words.append(f"margin errors {share:.1f}% (ν = {config.nu:g})")
     elif norm:
-        words.append(f"margin 2/‖w‖ = {2.0 / norm:.4g}")
+        words.append(_margin("2/‖w‖", 2.0 / norm, short))
     return [sep.join(_nu_first(words) if short else words)]
+
+
+def _margin(name: str, width: float, short: bool) -> str:
+    """The margin's width: "margin 2/‖w‖ = 0.5019"; the presenter's "margin 0.502"."""
+    return f"margin {width:.3g}" if short else f"margin {name} = {width:.4g}"
 
 
 def margin_norm(snap, config: SolverConfig) -> float | None:
@@ -277,7 +282,7 @@ def margin_norm(snap, config: SolverConfig) -> float | None:
 def _nu_first(words: list[str]) -> list[str]:
     """The presenter's order: the first reading, the margin's width, then what ν bounds (a
     lesson on ν), then the rest, the first to be cut on a narrow screen."""
-    margin = [w for w in words[1:] if w.startswith("margin ") and "‖w‖" in w]
+    margin = [w for w in words[1:] if w.startswith("margin ") and "errors" not in w]
     rest = [w for w in words[1:] if w not in margin]
     return words[:1] + margin + [w for w in rest if "ν" in w] + [w for w in rest if "ν" not in w]
 

@@ -34,13 +34,12 @@ def test_every_linear_binary_model_shows_its_margin_width(
     w.resize(1366, 768)
     snap = ran(w, wait_frame)
     norm = float(np.linalg.norm(snap.model.coef[0]))
-    if config.problem == "nu-svc":
-        words = f"margin ρ/‖w‖ = {snap.model.rho / norm:.4g}"
-    else:
-        words = f"margin 2/‖w‖ = {2 / norm:.4g}"
+    width = snap.model.rho / norm if config.problem == "nu-svc" else 2 / norm
+    name = "ρ/‖w‖" if config.problem == "nu-svc" else "2/‖w‖"
+    words = f"margin {name} = {width:.4g}"
     assert words in w.status.text()
     assert words in w.status.shown_text()  # (drawn, not left to the tooltip)
-    assert words in short_status(snap, config)  # the presenter's line
+    assert f" · margin {width:.3g}" in short_status(snap, config)  # the presenter's line
 
 
 @pytest.mark.parametrize(
