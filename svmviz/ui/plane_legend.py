@@ -342,6 +342,7 @@ class PlaneKey:
         self.legend = PlaneLegend(plot.getPlotItem(), plot.view)
         self.k = 1.0  # the legend's scale
         self.picture = 1.0  # a picture's scale, of the plot's (svmviz.ui.render.plane_twin)
+        self.steps = True  # whether a step inspector's entry may come (not in a picture)
         self._key = None
         self.avoid: list[QtCore.QRectF] = []  # in the view's pixels: a picture's title
         plot.view.sigResized.connect(self._on_resized)
@@ -418,12 +419,15 @@ class PlaneKey:
         shapes = [(0.0, None), *((0.0, f * widest) for f in (0.5, 0.3, 0.2, 0.14))]
         shapes.append((width - 2 * legend.gap, None))
         candidates = []  # (lines hidden, order, shape, spot)
+        # room for the step inspector's entry where it is not there yet: a step does not
+        # move the legend out (the plane's size stays as the scenario opened)
+        reserve = 21 * p.scale if self.steps and p._step_marks is None else 0.0
         for order, shape in enumerate(shapes):
             legend.set_wrap(shape[1])
-            rects = spot_rects(width, height, legend.box_size(legend.box_rows(shape)), legend.gap)
+            w, h = legend.box_size(legend.box_rows(shape))
+            rects = spot_rects(width, height, (w, h + reserve), legend.gap)
             free = points_inside(rects, X, r) == 0
             free &= (rects[:, 0] >= 0) & (rects[:, 1] >= 0)  # (no larger than the plane)
-            w, h = rects[0, 2] - rects[0, 0], rects[0, 3] - rects[0, 1]
             free &= w <= BOX_MAX * width and h <= BOX_MAX * height  # (most of a small plane)
             free &= (rects[:, 2] <= width) & (rects[:, 3] <= height)
             for a in self.avoid:

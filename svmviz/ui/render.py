@@ -91,6 +91,7 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     caller closes it)."""
     plot = DecisionPlot(state.session)
     plot.key.picture = scale  # (its legend as large as the picture's scale asks)
+    plot.key.steps = False  # (a picture shows no step inspector's marks later)
     k = state.scale * scale
     plot.set_scale(k, state.region_alpha)
     state = replace(state, scale=k)
