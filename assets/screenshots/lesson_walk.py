@@ -141,6 +141,8 @@ def main(argv=None) -> int:
                 [sum(b.tabRect(i).width() for i in range(b.count())), b.width()] for b in tab_bars
             ],
             "trains": [trains, data.X.shape[1]],  # the loss or problem, on inputs of this many
+            # the plane's legend: its rows below the plane (0: inside it, or none)
+            "legend": round(w.plot.legend.height()) if w.plot.legend.placed else 0,
         }
 
     def shot(name: str) -> None:

@@ -25,4 +25,11 @@ MAX_CLASSES = len(CLASS_COLORS)  # number keys 1–9
 # draws a model; runs 2–4 in colours of Tol's muted scheme (colorblind-safe, none of them a
 # class colour above) and in dashes of their own, so that they tell apart in grey as well
 RACE_COLORS = ("#000000", "#882255", "#332288", "#999933")
+
+# what is drawn over the classes' points and regions, in no class's colour (a class's points
+# never look like one of them): the exact optimum's lines (and ★ and the projection ball),
+# Tol's green, darker and yellower than the third class's bluish green; and the step
+# inspector's vectors, w before the step, its shrink and its push
+OPTIMUM_COLOR = "#117733"
+STEP_COLORS = {"w_before": "#606060", "shrink": "#EE3377", "push": "#997700"}
 RACE_DASHES = ("solid", "dash", "dot", "dashdot")

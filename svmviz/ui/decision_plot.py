@@ -1,8 +1,9 @@
 """The decision plot: the points of each class, the model's regions, the boundary f = 0, the
 dashed margins f = ±1 (±ρ for ν-SVC; none for the logistic and softmax losses), thin rings
 on the support vectors and a small cross beside each misclassified point (beside, not over
-it: its colour and shape stay visible), with a compact legend inside the plane where it hides
-the least (svmviz.ui.plane_legend), in the words of the problem in force.
+it: its colour and shape stay visible), with a legend that hides no point, inside the plane
+where a spot is free or in a strip below it (svmviz.ui.plane_legend), in the words of the
+problem in force.
 
 The other problems, as svmviz.core.frame draws them: a 1-D regression as libsvm's svm-toy
 (x the input, y the target: the curve f(x), the ε-tube shaded between its dashed edges, a
@@ -24,39 +25,31 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.frame import tube_segments
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
-from svmviz.core.palette import MAX_CLASSES
+from svmviz.core.palette import MAX_CLASSES, OPTIMUM_COLOR
 from svmviz.core.rings import ringed
-from svmviz.core.solvers.losses import MODULES
-from svmviz.core.support import rule
 from svmviz.ui import style
-from svmviz.ui.given_model import GivenModel, overlay_words
+from svmviz.ui.given_model import GivenModel
 from svmviz.ui.plane_items import (
+    INLIER_COLOR,
+    MARGIN_COLOR,
     MARGIN_RING,
     RING_COLOR,
     RING_WIDTH,
+    TUBE_COLOR,
     WRONG_SIZE,
     WRONG_SYMBOL,
     BandItem,
-    FillSample,
-    GradientSample,
     Marks,
     RegionItem,
-    Sample,
     ValuedMarks,
-    cache_tree,
     polylines,
     ring_sizes,
     value_colors,
 )
-from svmviz.ui.plane_legend import PlaneLegend
+from svmviz.ui.plane_legend import PlaneKey
 from svmviz.ui.point_editor import EditorViewBox
 from svmviz.ui.race_view import RaceLines
 
-LEGEND_MAX = 0.6  # the legend is hidden where it would take more of the plane's width or height
-LEGEND_POINTS = 10  # the legend's text size at scale 1 (it hides some of the plane)
-MARGIN_COLOR = "#555555"  # the margins f = ±1: dark grey, beside the black boundary
-TUBE_COLOR = (86, 180, 233, 90)  # the ε-tube of a 1-D regression: sky blue, translucent
-INLIER_COLOR = "#009E73"  # one-class: the region f ≥ 0, at the regions' alpha
 LEVEL_COLOR = (40, 40, 40, 170)  # the contours of a 2-D regression's f
 MAP_NAME = "viridis"  # a 2-D regression's colour map (perceptually uniform, colorblind-safe)
 MAP_ALPHA = 2.5  # its background's weight over white, in units of the regions' alpha
@@ -82,24 +75,6 @@ class DecisionPlot(pg.PlotWidget):
         self.setMenuEnabled(False)  # right click removes a point
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
-        # the legend: a small translucent box inside the plane (above it, it took two or
-        # three rows of its height), where it hides the fewest points and lines (once a pan, a
-        # zoom or an edit has come to rest, and every 150 ms of frames), unless a picture's
-        # twin has a title in the top left corner (auto_legend False); the mouse passes
-        # through it
-        self.legend = PlaneLegend(
-            colCount=1,
-            brush=pg.mkBrush(255, 255, 255, 205),
-            pen=pg.mkPen(120, 120, 120, 160),
-        )
-        self.legend.setParentItem(self.view)
-        self._size_legend(1.0)
-        self.view.sigResized.connect(self._fit_legend)
-        self.legend.setZValue(20)
-        self.auto_legend = True
-        self._legend_timer = QtCore.QTimer(self, singleShot=True, interval=150)
-        self._legend_timer.timeout.connect(self.place_legend)
-        self.view.sigRangeChanged.connect(self._legend_timer.start)
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)
@@ -143,7 +118,7 @@ class DecisionPlot(pg.PlotWidget):
         )
         self.wrong.setZValue(5)
         # the exact optimum's boundary and margins, over the current iterate (a toggle)
-        optimum_pen = dict(color="#009E73", width=3, style=QtCore.Qt.PenStyle.DashDotLine)
+        optimum_pen = dict(color=OPTIMUM_COLOR, width=3, style=QtCore.Qt.PenStyle.DashDotLine)
         self.optimum_boundary = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
         optimum_pen.update(width=2, style=QtCore.Qt.PenStyle.DotLine)
         self.optimum_margin = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
@@ -207,7 +182,6 @@ class DecisionPlot(pg.PlotWidget):
             self.wrong,
         ):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._legend_key = None
         self._step_marks = None  # (item, label) of the step inspector's marks, when shown
         self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
         self._scatter_data = {}  # id(scatter) -> ((colour, pen width), its points) drawn
@@ -215,6 +189,9 @@ class DecisionPlot(pg.PlotWidget):
         self.region_alpha = style.REGION_ALPHA
         self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
         self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
+        # the legend: never over a point (svmviz.ui.plane_legend)
+        self.key = PlaneKey(self)
+        self.legend = self.key.legend
         self.set_ring_meaning(kernel=False)
         self.set_scale(1.0)  # the axes' fonts too: as after presentation mode
 
@@ -227,78 +204,12 @@ class DecisionPlot(pg.PlotWidget):
             self._draw_legend()
 
     def legend_labels(self) -> list[tuple[object, str]]:
-        """(item or legend sample, label) of the legend's entries: HTML, in the words of the
-        problem in force (svmviz.core.frame's kinds; the margin ±1 or ±ρ, the ε fixed or
-        learned, read from the loss module's OFFSETS) and of a binary model (f, y f) or one
-        with 3+ classes (f_k, the argmax)."""
-        kind, loss, has_margin, value_range = self.words
-        learns = getattr(MODULES.get(loss), "OFFSETS", ())
-        k = self.scale
-        edge = pg.mkPen(MARGIN_COLOR, width=2 * k, style=QtCore.Qt.PenStyle.DashLine)
-        if kind == "regression":
-            eps = "ε (learned)" if "epsilon" in learns else "ε"
-            entries = [
-                (self.boundary, "f(x), the prediction of y"),
-                (FillSample(TUBE_COLOR, k, edge), f"ε-tube f(x) ± {eps}: no loss inside"),
-                (self.rings, f"support vectors ({rule(kind, 1.0)}): on or outside the tube"),
-                (self.tube_slack, "outside the tube by |y − f(x)| − ε"),
-            ]
-        elif kind == "regression2d":
-            entries = [
-                (GradientSample(self.value_lut, k), f"f(x), targets y: {value_range}"),
-                (self.levels, "contours of f"),
-                (self.rings, f"support vectors ({rule(kind, 1.0)}; larger: farther out)"),
-            ]
-        elif kind == "one-class":
-            inlier = self._blend([INLIER_COLOR])[0]
-            entries = [
-                (FillSample(QtGui.QColor.fromRgb(int(inlier)), k), "f(x) ≥ 0: the inliers' region"),
-                (self.boundary, "boundary f = 0"),
-                (self.rings, f"support vectors ({rule(kind, 0.0)})"),
-                (self.wrong, "outlier: f(x) &lt; 0"),
-            ]
-        else:
-            entries = self._svc_entries(has_margin, "ρ" if "rho" in learns else "1")
-        parts = self.parts
-        if parts is not None and np.any(parts == 1):
-            entries.append((self.test_sample, "test point (not trained on)"))
-        if parts is not None and np.any(parts == 2):
-            entries.append((self.unused_sample, "left out of the training set"))
-        if self.optimum_shown:  # one entry, two lines: the boundary above the margins
-            optimum = overlay_words(kind, has_margin)
-            entries.append((self.optimum_boundary, f"exact optimum: {optimum}"))
-        entries += self.given.legend_entries()
-        race = self.race.legend_entries()
-        if race:  # run 1's entry shows the plane's own lines: named once, not twice
-            entries = [e for e in entries if e[0] is not self.boundary and e[0] is not self.margin]
-        entries += race
-        if self._step_marks is not None:
-            entries.append(self._step_marks)
-        return entries
+        """(item or legend sample, label) of the legend's entries (svmviz.ui.plane_legend)."""
+        return self.key.entries()
 
-    def _svc_entries(self, has_margin: bool, unit: str) -> list[tuple[object, str]]:
-        """The classifier's entries: margins f = ±1 (±ρ for ν-SVC) where its loss has them."""
-        multi = self.multiclass
-        ring = None  # (no margin, no support vectors: every point weighs in the loss)
-        if has_margin:
-            ring = f"support vectors ({rule('svc', 1.0, multi, unit, html=True)})"
-            if self._ring_label == "kernel":
-                ring += ", larger: larger α<sub>i</sub>"
-        if multi:
-            entries = [
-                (self.boundary, "boundaries f<sub>k</sub> = f<sub>j</sub>"),
-                (self.margin, f"margins f<sub>k</sub> − f<sub>j</sub> = {unit}"),
-                (self.rings, ring),
-                (self.wrong, "misclassified: argmax f<sub>k</sub> ≠ y"),
-            ]
-        else:
-            entries = [
-                (self.boundary, "boundary f = 0"),
-                (self.margin, f"margins f = ±{unit}"),
-                (self.rings, ring),
-                (self.wrong, "misclassified: on the other side"),
-            ]
-        return [e for e in entries if e[1] is not None and (has_margin or e[0] is not self.margin)]
+    def _draw_legend(self) -> None:
+        if hasattr(self, "key"):  # (not before the constructor has made it)
+            self.key.draw()
 
     def show_step_marks(self, entry: tuple[object, str] | None) -> None:
         """The step inspector's marks on the plane, (item, label) of their legend entry, or
@@ -327,7 +238,7 @@ class DecisionPlot(pg.PlotWidget):
         ):
             self._drawn = drawn
             self._draw_scatters(p)
-            self._legend_timer.start()
+            self.key.place()  # (the legend: where no point is)
         self._draw_legend()
 
     def _draw_scatters(self, p) -> None:
@@ -367,79 +278,6 @@ class DecisionPlot(pg.PlotWidget):
                     item.setBrush(pg.mkBrush(faded), update=False)
                 item.setData(xy[:, 0], xy[:, 1])
                 item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
-
-    def _draw_legend(self) -> None:
-        parts = self.parts
-        has = (lambda part: False) if parts is None else (lambda part: bool(np.any(parts == part)))
-        key = (
-            self._ring_label,
-            self.words,
-            self.optimum_shown,
-            has(1),
-            has(2),
-            self.multiclass,
-            self._step_marks,
-            self.given.legend_key(),
-            self.race.legend_key(),
-        )
-        if key != self._legend_key:
-            self._legend_key = key
-            self.legend.clear()
-            step = None if self._step_marks is None else self._step_marks[0]
-            for item, label in self.legend_labels():
-                if isinstance(item, Sample):  # (a shaded area or a colour map)
-                    self.legend.addItem(item, label)
-                    continue
-                on_point = any(item is x for x in (self.rings, self.wrong, step))
-                below = self.optimum_margin if item is self.optimum_boundary else None
-                if below is not None and self.kind in ("one-class", "regression2d"):
-                    below = None  # (no margins: one line)
-                # (the step's squares, drawn around a point on the plane, smaller here)
-                size = (style.POINT_SIZE + 7) * self.scale if item is step else None
-                self.legend.addItem(Sample(item, self.scale, on_point, below, size), label)
-            cache_tree(self.legend)
-            self._fit_legend()
-
-    def _fit_legend(self, *_) -> None:
-        """The legend only where it leaves most of the plane free (a plane a few legend rows
-        high shows its marks without one)."""
-        legend, view = self.legend.geometry(), self.view.boundingRect()
-        fits = (
-            legend.width() <= LEGEND_MAX * view.width()
-            and legend.height() <= LEGEND_MAX * view.height()
-        )
-        self.legend.setVisible(fits)
-        self._legend_timer.start()
-
-    def place_legend(self) -> None:
-        """The legend where it hides the fewest points and the least of the lines drawn
-        (svmviz.ui.plane_legend)."""
-        if not self.auto_legend or not self.legend.isVisible():
-            return
-        (x0, x1), (y0, y1) = self.view.viewRange()
-        box = self.view.boundingRect()
-        sx, sy = box.width() / max(x1 - x0, 1e-300), box.height() / max(y1 - y0, 1e-300)
-
-        def pixels(xy):
-            return np.column_stack(((xy[:, 0] - x0) * sx, (y1 - xy[:, 1]) * sy))
-
-        lines = []
-        for item in (
-            self.boundary,
-            self.margin,
-            self.levels,
-            self.tube_slack,
-            self.optimum_boundary,
-            self.optimum_margin,
-            self.given.boundary,
-            self.given.margin,
-            *self.race.lines(),
-        ):
-            x, y = item.getData()
-            if item.isVisible() and x is not None and len(x):
-                lines.append(pixels(np.column_stack((x, y))))
-        points = pixels(self.session.points.X)
-        self.legend.place(box.width(), box.height(), points, lines, style.POINT_SIZE * self.scale)
 
     def show_selection(self) -> None:
         """Mark the session's selected points (after a change of the selection or a move)."""
@@ -488,8 +326,6 @@ class DecisionPlot(pg.PlotWidget):
         self.boundary.setData(*polylines(frame.contours["boundary"]))
         self.margin.setData(*polylines(frame.contours["margin"]))
         self.levels.setData(*polylines(frame.contours.get("levels", [])))
-        if not self._legend_timer.isActive():  # (not restarted: it follows a run too)
-            self._legend_timer.start()
         X = self.session.points.X
         if len(frame.margins) != len(X):
             return  # the points changed since this job started; its frame is on its way
@@ -649,8 +485,7 @@ class DecisionPlot(pg.PlotWidget):
         self.given.set_scale(k)
         self.race.set_scale(k)
         self._marks = None  # ring sizes scale at the next frame
-        self._size_legend(k)
-        self._legend_key = None
+        self.key.set_scale(k)
         self.draw_points()
         self._valued_key = None
         self._label_axes()
@@ -660,18 +495,11 @@ class DecisionPlot(pg.PlotWidget):
         k = self.scale
         font = QtGui.QFont()
         font.setPointSize(round(style.FONT_POINT_SIZE * k * 0.8))
+        size = f"{round(style.FONT_POINT_SIZE * k)}pt"
         for side, text in zip(("bottom", "left"), self.axis_names, strict=True):
             self.getAxis(side).setStyle(tickFont=font)
-            self.setLabel(side, text, **{"font-size": f"{round(style.FONT_POINT_SIZE * k)}pt"})
-
-    def _size_legend(self, k: float) -> None:
-        """The legend's text, spacing and distance from the corner at scale ``k``."""
-        legend = self.legend
-        legend.setLabelTextSize(f"{round(LEGEND_POINTS * k)}pt")
-        legend.layout.setHorizontalSpacing(round(4 * k))
-        legend.layout.setVerticalSpacing(-round(3 * k))
-        legend.layout.setContentsMargins(*(round(3 * k),) * 4)
-        legend.set_spot(legend.spot, round(6 * k))
+            self.setLabel(side, text, **{"font-size": size})
+        self.legend.set_axis_name(self.axis_names[0], size)  # (the strip ends with it)
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA

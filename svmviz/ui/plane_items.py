@@ -18,6 +18,9 @@ RING_WIDTH = 1.5
 RING_COLOR = (30, 30, 30)
 WRONG_SIZE = 28  # the misclassified mark's sprite: a point of POINT_SIZE in its middle
 LINE_SAMPLE = 44  # legend line samples (pixels at scale 1): ≥ 1.5 periods of every dash
+MARGIN_COLOR = "#555555"  # the margins f = ±1: dark grey, beside the black boundary
+TUBE_COLOR = (86, 180, 233, 90)  # the ε-tube of a 1-D regression: sky blue, translucent
+INLIER_COLOR = "#009E73"  # one-class: the region f ≥ 0, at the regions' alpha
 
 
 def polylines(lines):

@@ -23,7 +23,7 @@ from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style
 from svmviz.ui.curves import scale_plot_text
-from svmviz.ui.status import OneLine, hand_text, readings, shown_objective
+from svmviz.ui.status import SHORT_SEP, OneLine, hand_text, readings, shown_objective
 
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
@@ -142,7 +142,7 @@ class PresenterBar(QtWidgets.QFrame):
         grid = QtWidgets.QGridLayout(self)
         grid.setContentsMargins(10, 2, 10, 4)
         grid.setVerticalSpacing(0)
-        self.status = OneLine(shrink=SHRINK)
+        self.status = OneLine(shrink=SHRINK, sep=SHORT_SEP)
         bold = QtGui.QFont()  # (only the weight: the size follows the window's)
         bold.setBold(True)
         self.status.setFont(bold)

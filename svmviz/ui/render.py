@@ -29,7 +29,7 @@ from svmviz.core.overlay import Overlay
 from svmviz.core.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.plane_legend import SPOTS
+from svmviz.ui.svg_clip import unclip
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,8 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     with its markers, lines and text ``scale`` times as large, like presentation mode (the
     caller closes it)."""
     plot = DecisionPlot(state.session)
-    plot.auto_legend = False  # top right: the title is in the top left corner
+    plot.key.picture = scale  # (its legend as large as the picture's scale asks)
+    plot.key.steps = False  # (a picture shows no step inspector's marks later)
     k = state.scale * scale
     plot.set_scale(k, state.region_alpha)
     state = replace(state, scale=k)
@@ -102,35 +103,26 @@ def plane_twin(state: PlaneState, width: int, height: int, scale: float = 1.0):
     _laid_out(plot, width, height)
     set_title(plot, state)
     draw_state(plot, state)
-    _clear_of_title(plot)
+    _place_legend(plot, width, height, state)
     return plot
 
 
-def _clear_of_title(plot: DecisionPlot) -> None:
-    """The legend, where the title would cover it (a long legend: a 2-D regression's colour
-    scale, or a small picture), in the spot clear of the title that hides the least."""
+def _place_legend(plot: DecisionPlot, width: int, height: int, state: PlaneState) -> None:
+    """The legend where it hides no point nor the title (svmviz.ui.plane_legend); a
+    strip below the plane makes it shorter: the picture is then laid out and drawn again."""
     title = getattr(plot, "title_item", None)
-    legend = plot.legend
-    if title is None or not title.isVisible() or not legend.isVisible():
-        return
-    box = plot.view.boundingRect()
-    t = plot.view.mapRectFromScene(title.sceneBoundingRect())
-    rects = legend.rects(box.width(), box.height())
-    clear = (rects[:, 0] >= t.right()) | (rects[:, 1] >= t.bottom())
-    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
-    if clear[here] or not clear.any():
-        return
-    plot.auto_legend = True
-    plot.place_legend()  # the spot that hides the least, then kept if it is clear
-    plot.auto_legend = False
-    here = SPOTS.index(legend.spot) if legend.spot in SPOTS else 0
-    if not clear[here]:
-        legend.set_spot(SPOTS[int(np.flatnonzero(clear)[0])], legend.gap)
+    if title is not None and title.isVisible():
+        plot.key.avoid = [plot.view.mapRectFromScene(title.sceneBoundingRect())]
+    strip = plot.legend.placed
+    plot.key.place()
+    if plot.legend.placed != strip:
+        _laid_out(plot, width, height)
+        draw_state(plot, state)
 
 
 def set_title(plot: DecisionPlot, state: PlaneState) -> None:
-    """``state.title`` in the plane's top left corner, on white (the legend is in the top
-    right one)."""
+    """``state.title`` in the plane's top left corner, on white (the legend keeps clear of
+    it)."""
     item = getattr(plot, "title_item", None)
     if not state.title:
         if item is not None:
@@ -207,10 +199,12 @@ def png_bytes(image: QtGui.QImage) -> bytes:
 
 
 def svg_bytes(item) -> bytes:
-    """``item`` as SVG (pyqtgraph's SVGExporter)."""
+    """``item`` as SVG (pyqtgraph's SVGExporter), its curves clipped in the file where
+    they can be (svmviz.ui.svg_clip: ImageMagick's renderer inverts clip paths)."""
     _uncached(item)
     with _closed_paths_tolerated():
-        return bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
+        svg = bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
+    return unclip(svg)
 
 
 class _closed_paths_tolerated:

@@ -6,7 +6,7 @@ The readings are in the words of the problem in force (``readings``): a classifi
 training error; a regression's share of points outside the tube and its mean absolute error
 (a tube is not a margin), with the ε ν-SVR learns; one-class's shares of outliers and of
 support vectors, and ρ (nothing is "misclassified"); ν-SVC's share of margin errors, ρ and
-margin ρ/‖w‖; beside ν, the optimum's shares that it bounds (an iterate may break them).
+margin 2ρ/‖w‖; beside ν, the optimum's shares that it bounds (an iterate may break them).
 They read the frame's margins as svmviz.core.frame defines them per kind (a regression's
 residuals, one-class's f)."""
 
@@ -27,11 +27,14 @@ from svmviz.ui import style
 class OneLine(QtWidgets.QLabel):
     """A line of plain text that never changes the layout around it: it takes the width it
     is given (a longer text does not widen its row, nor the window) and one line's height.
-    A text that does not fit is drawn smaller, down to ``shrink`` times the font's size,
-    and beyond that cut with "…"; then the tooltip holds it whole, and a click shows it."""
+    A text that does not fit is drawn smaller, down to ``shrink`` times the font's size;
+    beyond that, a text of parts (joined by ``sep``) shows its first parts whole and "…"
+    for the rest (none is cut in the middle), any other text is cut with "…"; then the
+    tooltip holds it whole, and a click shows it."""
 
-    def __init__(self, text: str = "", shrink: float = 1.0, parent=None):
+    def __init__(self, text: str = "", shrink: float = 1.0, parent=None, sep: str = ""):
         self._fitted = None  # (text, width, font) → (font, text) drawn: fitted once each
+        self.sep = sep
         super().__init__(text, parent)
         self.shrink = shrink
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Fixed)
@@ -61,17 +64,35 @@ class OneLine(QtWidgets.QLabel):
             font.setPointSizeF(
                 max(least, min(font.pointSizeF() - 0.25, font.pointSizeF() * width / need))
             )
-        shown = QtGui.QFontMetrics(font).elidedText(
-            self.text(), QtCore.Qt.TextElideMode.ElideRight, width
-        )
+        metrics = QtGui.QFontMetricsF(font)
+        text, sep = self.text(), self.sep
+        if sep and sep in text and metrics.horizontalAdvance(text) > width:
+            parts = text.split(sep)
+            for k in range(len(parts) - 1, 0, -1):  # the first parts whole, then "…"
+                shown = sep.join(parts[:k]) + sep + "…"
+                if metrics.horizontalAdvance(shown) <= width:
+                    return font, shown
+        shown = QtGui.QFontMetrics(font).elidedText(text, QtCore.Qt.TextElideMode.ElideRight, width)
         return font, shown
+
+    def shown_font(self) -> QtGui.QFont:
+        """The font the text is drawn in (down to ``shrink`` times the label's)."""
+        return self._drawn()[0]
 
     def shown_text(self) -> str:
         """What is drawn: the text, or its beginning and "…" where it does not fit."""
         return self._drawn()[1]
 
     def is_cut(self) -> bool:
+        """Whether some of the text is not drawn (then the tooltip holds it)."""
         return self.shown_text() != self.text()
+
+    def cut_within(self) -> bool:
+        """Whether a part is cut in the middle (not only the last parts left to "…")."""
+        shown = self.shown_text()
+        if shown == self.text():
+            return False
+        return not (self.sep and shown.endswith(self.sep + "…"))
 
     def _fit(self) -> None:
         whole = f"<p>{html.escape(self.text())}</p>"  # (rich text: a tooltip wraps it)
@@ -103,8 +124,12 @@ class OneLine(QtWidgets.QLabel):
 
 class StatusLine(OneLine):
     """The status bar's text: one line that never makes the status bar taller nor the window
-    wider; a message longer than the bar ends in "…", and its tooltip (or a click) shows it
-    whole."""
+    wider; a message longer than the bar is drawn a little smaller, then shows its first
+    parts (the readings come first, the notes after them) and "…", and its tooltip (or a
+    click) shows it whole."""
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(text, shrink=STATUS_SHRINK, parent=parent, sep=SEP)
 
 
 class Caption(QtWidgets.QLabel):
@@ -188,6 +213,11 @@ PREPARING = {
 }
 
 
+SEP = "   "  # between the status line's parts
+STATUS_SHRINK = 0.85  # the least the status line is drawn at (of its size) before "…"
+SHORT_SEP = " · "  # between the presenter's
+
+
 def _last(history, name: str) -> float | None:
     column = history.get(name) if hasattr(history, "get") else None
     return float(column[-1]) if column is not None and len(column) else None
@@ -200,7 +230,7 @@ def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> lis
     m = training_count(parts, frame)
     margins = np.asarray(frame.margins, dtype=float)
     error = 100 * float(snap.history["error"][-1])
-    sep = " · " if short else "   "
+    sep = SHORT_SEP if short else SEP
     if kind == "regression":
         words = [f"outside the tube {error:.1f}%"]
         if len(margins):
@@ -225,16 +255,18 @@ def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> lis
     words = [f"{'error' if short else 'training error'} {error:.1f}%"]
     if has_support(frame) and not short:
         words.append(support_count(frame, m))
+    norm = margin_norm(snap, config)
     if config.problem == "nu-svc":
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
-        norm = _last(snap.history, "norm")
         if rho is not None:
             words.append(f"ρ = {rho:.4g}")
-            if norm and not short:
-                words.append(f"margin ρ/‖w‖ = {rho / norm:.4g}")
+            if norm:
+                words.append(_margin("2ρ/‖w‖", 2.0 * rho / norm, short))
             if len(margins):
                 share = 100 * float(np.mean(margins < rho))
                 words[1:1] = [f"margin errors {share:.1f}%", nu_words(snap, config, short)]
+    elif norm:
+        words.append(_margin("2/‖w‖", 2.0 / norm, short))
     return [sep.join(_nu_first(words) if short else words)]
 
 
@@ -250,10 +282,28 @@ def nu_words(snap, config: SolverConfig, short: bool = False) -> str:
     return f"at the optimum {low} ≤ ν = {config.nu:g} ≤ {high}"
 
 
+def _margin(name: str, width: float, short: bool) -> str:
+    """The margin's width: "margin 2/‖w‖ = 0.5019"; the presenter's "margin 0.502"."""
+    return f"margin {width:.3g}" if short else f"margin {name} = {width:.4g}"
+
+
+def margin_norm(snap, config: SolverConfig) -> float | None:
+    """‖w‖ of a linear model of two classes whose plane draws its margins (f = ±1, ±ρ):
+    the margin's width between them is 2/‖w‖ (2ρ/‖w‖ for ν-SVC, as its curve says); None
+    for any other (a kernel, 3+ classes, or a loss without margins: logistic)."""
+    coef, frame = snap.model.coef, snap.frame
+    if config.kind != "svc" or coef is None or len(coef) != 1 or not frame.level > 0:
+        return None
+    norm = float(np.linalg.norm(coef[0]))
+    return norm if np.isfinite(norm) and norm > 0 else None
+
+
 def _nu_first(words: list[str]) -> list[str]:
-    """The presenter's order: the first reading, then what ν bounds (a lesson on ν), then
-    the rest, the first to be cut on a narrow screen."""
-    return words[:1] + [w for w in words[1:] if "ν" in w] + [w for w in words[1:] if "ν" not in w]
+    """The presenter's order: the first reading, the margin's width, then what ν bounds (a
+    lesson on ν), then the rest, the first to be cut on a narrow screen."""
+    margin = [w for w in words[1:] if w.startswith("margin ") and "errors" not in w]
+    rest = [w for w in words[1:] if w not in margin]
+    return words[:1] + margin + [w for w in rest if "ν" in w] + [w for w in rest if "ν" not in w]
 
 
 def hand_text(snap, short: bool = False) -> str:

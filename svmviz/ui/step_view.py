@@ -25,20 +25,21 @@ from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED
 from svmviz.core.explain import margin_case
 from svmviz.core.explain_kernel import partner, point_name, why_kernel
 from svmviz.core.frame import level_line
+from svmviz.core.palette import OPTIMUM_COLOR, STEP_COLORS
 from svmviz.core.solvers import losses, rules
 from svmviz.core.sources import cite_html
 from svmviz.ui import style
 
 # the update's vectors (colorblind-safe; the legend is in the panel)
 VECTOR_PENS = {
-    "w_before": ("#999999", QtCore.Qt.PenStyle.DashLine),
-    "shrink": ("#CC79A7", QtCore.Qt.PenStyle.SolidLine),
-    "push": ("#E69F00", QtCore.Qt.PenStyle.SolidLine),
+    "w_before": (STEP_COLORS["w_before"], QtCore.Qt.PenStyle.DashLine),
+    "shrink": (STEP_COLORS["shrink"], QtCore.Qt.PenStyle.SolidLine),
+    "push": (STEP_COLORS["push"], QtCore.Qt.PenStyle.SolidLine),
     "w_after": ("#000000", QtCore.Qt.PenStyle.SolidLine),
 }
 # the same hues, dark enough for text on the dock's grey (the lines' own are for the plane)
-TEXT_COLORS = {"w_before": "#6B6B6B", "shrink": "#A3447A", "push": "#8F6200"}
-RESIDUAL_COLOR = "#D55E00"  # the residual beyond the tube (the loss of the sampled point)
+TEXT_COLORS = {"w_before": "#606060", "shrink": "#B8215A", "push": "#806300"}
+RESIDUAL_COLOR = style.ERROR_COLOR  # beyond the tube: as the plane's segments outside it
 ARROW_SHARE = 0.35  # the longest vector is drawn at most this share of the view's size
 SURFACE_MENU = "View ▸ 3-D surface"  # where f is drawn over the plane (no lift: RBF, ...)
 
@@ -78,7 +79,7 @@ class StepOverlay:
         }
         # the projection ball ‖w‖ ≤ B (002), in the same scale as the vectors
         self.ball = pg.PlotCurveItem(
-            pen=pg.mkPen("#009E73", width=2, style=QtCore.Qt.PenStyle.DashDotLine)
+            pen=pg.mkPen(OPTIMUM_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
         )
         # a 1-D regression's sampled point: its residual to the curve f (dotted) and the
         # part of it outside the tube (solid), the distance its loss counts
@@ -578,7 +579,7 @@ def _linear_rows(record, config, iterate_shown: bool) -> list[str]:
     ]
     if record.radius > 0:
         rows.append(
-            f'<span style="color:#009E73">projection ball ‖w‖ ≤ B = {record.radius:.4g}'
+            f'<span style="color:{OPTIMUM_COLOR}">projection ball ‖w‖ ≤ B = {record.radius:.4g}'
             + (
                 f" = 1/√λ: w* lies in it {cite_html('002: Pegasos')}"
                 if config.radius is None

@@ -11,14 +11,13 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from svmviz.core.landscape import Landscape
+from svmviz.core.palette import OPTIMUM_COLOR
 from svmviz.ui.step_view import VECTOR_PENS, arrow
 
 # the landscape in greys (low F light): the class colours stay the points' and the lines'
 LOW, HIGH = "#FFFFFF", "#8A8A8A"
 ISO_COLOR = "#6E6E6E"
 LEVEL_COLOR = "#6A3D9A"  # the level set {F = F(w)} through the model (no class's colour)
-OPTIMUM_COLOR = "#009E73"
-BALL_COLOR = "#009E73"
 HAND_COLOR = "#D55E00"
 ISO_LEVELS = 8  # iso lines over the grid
 HEAD_SHARE = 0.035  # an arrow head, of the grid's side
@@ -81,7 +80,7 @@ class WeightItems:
             pen=pg.mkPen(LEVEL_COLOR, width=2, style=DASH), connect="finite"
         )
         self.ball = pg.PlotCurveItem(
-            pen=pg.mkPen(BALL_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
+            pen=pg.mkPen(OPTIMUM_COLOR, width=2, style=QtCore.Qt.PenStyle.DashDotLine)
         )
         self.output = pg.PlotCurveItem(pen=pg.mkPen("#000000", width=3, style=DASH))
         self.iterate = pg.PlotCurveItem(pen=pg.mkPen("#555555", width=1.5))
@@ -95,8 +94,8 @@ class WeightItems:
         self.optimum = pg.ScatterPlotItem(  # (over the model's dot, which shows through)
             size=26,
             symbol="star",
-            brush=pg.mkBrush(0, 158, 115, 120),
-            pen=pg.mkPen("#00664A", width=2),
+            brush=pg.mkBrush(pg.mkColor(OPTIMUM_COLOR + "78")),  # (alpha 120)
+            pen=pg.mkPen("#0B5022", width=2),  # (a darker OPTIMUM_COLOR)
         )
         self.current = pg.ScatterPlotItem(
             size=10, symbol="o", brush=pg.mkBrush("#000000"), pen=pg.mkPen("#FFFFFF", width=1.5)

@@ -118,21 +118,6 @@ def test_the_objective_axis_starts_afresh_after_a_divergence(wait_frame, window)
     assert np.isfinite([lo, hi]).all()
 
 
-def test_the_legend_moves_off_the_points(qtbot, window):
-    """The plane's legend sits in the corner where it hides the fewest points."""
-    w = window
-    X = np.array(
-        [[x, y] for x in np.linspace(1, 3, 6) for y in np.linspace(1, 3, 6)]
-        + [[-3.0, -3.0], [-2.5, -3.0]]
-    )  # top right crowded, bottom left two
-    w.session.replace_points(X, np.r_[np.zeros(36, int), np.ones(2, int)])
-    w.plot.setRange(xRange=(-3.5, 3.5), yRange=(-3.5, 3.5), padding=0)
-    qtbot.waitUntil(lambda: w.plot.legend.spot == (0, 0), timeout=5000)  # top left
-    legend = w.plot.legend.mapRectToItem(w.view, w.plot.legend.boundingRect())
-    assert legend.left() < w.view.boundingRect().width() / 2
-    assert legend.top() < 20
-
-
 def test_marks_agree_with_the_training_error_at_w_0(wait_frame, window):
     """At w = 0 every f is 0: the regions paint the first class, the training error counts
     the other class's points as errors, and the plane marks exactly those."""

@@ -78,14 +78,19 @@ def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_opening_a_scenario_or_raising_a_tab_leaves_the_layout(walks, size):
     """The docks do not grow by themselves: the plane's share is the same after each tab
-    and after stepping each scenario as when it was opened (a caption takes its lines)."""
-    shares = walks[size]["shares"]
+    and after stepping each scenario as when it was opened (a caption takes its lines; the
+    legend's strip below the plane its rows, where a step's entries leave it no free spot
+    inside: then the docks are as they were)."""
+    shares, layouts = walks[size]["shares"], walks[size]["layouts"]
     tabs = {shares[name] for name in shares if name.startswith("tab-")} | {shares["step"]}
     assert len(tabs) == 1, tabs
     for name in shares:
         if name.startswith("step-"):
-            opened = shares["open-" + name.removeprefix("step-")]
-            assert shares[name] == pytest.approx(opened, abs=0.002), name
+            opened = "open-" + name.removeprefix("step-")
+            if layouts[name]["legend"] != layouts[opened]["legend"]:
+                assert layouts[name]["docks"] == layouts[opened]["docks"], name
+                continue
+            assert shares[name] == pytest.approx(shares[opened], abs=0.002), name
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,7 +1,7 @@
 """The decision plane's marks, legend and hover readout as a class sees them: a misclassified
-point keeps its colour, small α get no ring, the legend is a small box inside the plane in the
-model's words with line samples whose dashes show at every scale, and the readout stays inside
-the plane beside the cursor."""
+point keeps its colour, small α get no ring, the legend is in the model's words with line
+samples whose dashes show at every scale (where it sits: tests/ui/test_legend_place.py), and
+the readout stays inside the plane beside the cursor."""
 
 import numpy as np
 import pytest
@@ -145,28 +145,20 @@ def test_legend_has_no_literal_underscores(qtbot, plane, kernel, classes):
     assert all("_" not in text for text in labels(plane)), labels(plane)
 
 
-def test_legend_is_a_small_box_inside_the_plane_which_keeps_its_height(qtbot, plane):
-    draw(plane)
-    qtbot.wait(10)
-    view = plane.view.sceneBoundingRect()
-    legend = plane.legend.sceneBoundingRect()
-    assert view.contains(legend)
-    assert view.height() >= 0.88 * plane.height()  # no legend rows above the plane
-    assert legend.width() * legend.height() <= 0.15 * view.width() * view.height()
-    assert legend.right() > view.center().x()
-    assert legend.top() < view.center().y()  # top right
-
-
-def test_exported_plane_has_its_legend_inside_at_scale(qtbot, plane):
+def test_exported_plane_has_its_legend_clear_of_the_points_and_the_title(qtbot, plane):
     from svmviz.ui.render import PlaneState, plane_twin
 
-    state = PlaneState(plane.session, (-3, 3, -3, 3), LINEAR)
+    state = PlaneState(plane.session, (-3, 3, -3, 3), LINEAR, title="t = 12")
     twin = plane_twin(state, 640, 480, 2)
     try:
-        view = twin.view.sceneBoundingRect()
         legend = twin.legend.sceneBoundingRect()
-        assert view.contains(legend)
-        assert view.height() >= 0.88 * twin.height()
+        assert twin.legend.isVisible()
+        assert QtCore.QRectF(twin.rect()).contains(legend)  # in the picture
+        assert not legend.intersects(twin.title_item.sceneBoundingRect())
+        r = style.POINT_SIZE * twin.scale / 2
+        for x, y in plane.session.points.X:
+            p = twin.view.mapViewToScene(QtCore.QPointF(x, y))
+            assert not legend.adjusted(-r, -r, r, r).contains(p)
         samples = {label.text: sample for sample, label in twin.legend.items}
         assert dashes(samples["margins f = ±1"]) >= 3
     finally:
@@ -217,118 +209,14 @@ def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, w
 
 
 def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
+    """No spot of a small plane holds the box and the strip would take most of its height:
+    no legend; on a plane of a window's size it is back, inside where no point is."""
+    draw(plane)
     plane.resize(260, 140)
     qtbot.waitUntil(lambda: not plane.legend.isVisible())
-    assert plane.data_at(plane.view.sceneBoundingRect().center()) is not None
+    # its row is gone, and it left the plot no wider than the widget
+    qtbot.waitUntil(lambda: plane.view.sceneBoundingRect().height() >= 0.6 * plane.height())
+    assert plane.view.sceneBoundingRect().right() <= plane.width()
     plane.resize(587, 441)
     qtbot.waitUntil(plane.legend.isVisible)
-
-
-def test_a_click_on_the_legend_adds_a_point_there(qtbot, make_window):
-    from PySide6.QtCore import QPoint, Qt
-
-    w = make_window(iterations=10**6, show=True)
-    qtbot.waitUntil(w.plot.legend.isVisible)
-    legend = w.plot.legend.sceneBoundingRect()
-    # beside a line sample: pyqtgraph's samples hid their item on a click
-    for where in (legend.center(), QtCore.QPointF(legend.left() + 12, legend.top() + 10)):
-        n = len(w.session.points)
-        pos = w.plot.mapFromScene(where)
-        qtbot.mouseClick(w.plot.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(pos.x(), pos.y()))
-        assert len(w.session.points) == n + 1
-        spot = w.plot.view.mapSceneToView(where)
-        np.testing.assert_allclose(w.session.points.X[-1], [spot.x(), spot.y()], atol=0.05)
-    assert w.plot.boundary.isVisible()
-    assert w.plot.margin.isVisible()
-
-
-def test_the_legend_goes_where_no_line_runs(qtbot, plane):
-    """No point is in the top corners; the boundary y = x and its margins y = x ± 1 cross
-    the top right one: the legend goes to the top left, opaque."""
-    diagonal = Model(
-        ("0", "1"), Kernel(), 0.01, "free", np.array([0.0]), coef=np.array([[-1.0, 1.0]])
-    )
-    draw(plane, diagonal)
-    qtbot.waitUntil(lambda: plane.legend.spot == (0, 0), timeout=5000)
-    assert plane.legend.opacity() == 1.0
-    assert hidden(plane) == (0, 0)
-
-
-def hidden(plot):
-    """(points, points along the margins and the boundary) inside the legend's box, found
-    in the scene: each line sampled every data unit / 50."""
-    box = plot.legend.sceneBoundingRect()
-    X = plot.session.points.X
-
-    def inside(xy):
-        return sum(box.contains(plot.view.mapViewToScene(QtCore.QPointF(*p))) for p in xy)
-
-    along = []
-    for item in (plot.boundary, plot.margin):
-        x, y = item.getData()
-        for a, b in zip(np.column_stack((x, y))[:-1], np.column_stack((x, y))[1:], strict=True):
-            if np.isfinite(a).all() and np.isfinite(b).all():
-                n = max(2, int(np.hypot(*(b - a)) * 50))
-                along.extend(a + (b - a) * t for t in np.linspace(0, 1, n))
-    return inside(X), inside(along)
-
-
-@pytest.mark.parametrize("number", [1, 3, 4])
-@pytest.mark.parametrize("presentation", [False, True])
-def test_in_the_scenarios_the_legend_hides_no_point_and_no_line(
-    qtbot, make_window, wait_frame, number, presentation
-):
-    """Run to its end, each scenario's plane: the legend's box holds no point and no part
-    of the margins or the boundary, or, where no place along the plane's edges is free of
-    them, it lets them show through (and a click on it still adds a point, above)."""
-    from svmviz.core.scenario import list_scenarios
-    from svmviz.ui import plane_legend
-
-    w = make_window(show=True)
-    w.resize(1366, 768)
-    w.files.open_path(list_scenarios()[number - 1])
-    if presentation:
-        w.controls.presentation.trigger()
-    w.run_to_budget()
-    wait_frame(w, lambda s: s.t == w.session.config.iterations, timeout=120000)
-    qtbot.wait(400)  # the legend's place after the last frame
-    plot = w.plot
-    points, lines = hidden(plot)
-    if points or lines:
-        assert plot.legend.opacity() < 1  # see-through
-        # and where it hides the least
-        box = plot.view.boundingRect()
-        pixels = plot.view.mapFromView
-        X = [pixels(QtCore.QPointF(*p)) for p in w.session.points.X]
-        X = np.array([(p.x(), p.y()) for p in X])
-        lines = []
-        for item in (plot.boundary, plot.margin):
-            x, y = item.getData()
-            xy = [pixels(QtCore.QPointF(a, b)) for a, b in zip(x, y, strict=True)]
-            lines.append(np.array([(p.x(), p.y()) for p in xy]))
-        score = plane_legend.clutter(
-            plot.legend.rects(box.width(), box.height()),
-            X,
-            plane_legend.segments(lines),
-            style.POINT_SIZE * plot.scale,
-        )
-        assert score[plane_legend.SPOTS.index(plot.legend.spot)] == pytest.approx(score.min())
-    else:
-        assert plot.legend.opacity() == 1.0
-    if presentation:
-        w.controls.presentation.trigger()
-
-
-def test_the_legend_hides_a_stretch_of_line_before_a_point():
-    """Where no spot is free (presentation mode's large legend), a point hidden is worse than
-    a line hidden for less than the legend's width: seen through it, scenario 12's far point
-    looked like one of the legend's samples. A point weighs as a line across the legend."""
-    from svmviz.ui import plane_legend
-
-    size, width = 19.0, 370.0
-    rects = np.array([[0.0, 0.0, width, 160.0], [500.0, 0.0, 500.0 + width, 160.0]])
-    point = np.array([[100.0, 80.0]])  # under the first
-    line = plane_legend.segments([np.array([[500.0, 20.0], [500.0 + 0.5 * width, 60.0]])])
-    score = plane_legend.clutter(rects, point, line, size)
-    assert score[1] < score[0]  # (the second, over the line, wins)
-    assert score[0] == pytest.approx(width / size)  # one point: a line across
+    assert plane.legend.inside
