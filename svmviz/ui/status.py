@@ -253,20 +253,20 @@ def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> lis
             words.append(f"ρ = {rho:.4g}")
         return [sep.join(words)]
     words = [f"{'error' if short else 'training error'} {error:.1f}%"]
-    if has_support(frame) and not short:
-        words.append(support_count(frame, m))
     norm = margin_norm(snap, config)
     if config.problem == "nu-svc":
         rho = model.rho if model.rho is not None else _last(snap.history, "rho")
         if rho is not None:
-            words.append(f"ρ = {rho:.4g}")
-            if norm:
-                words.append(_margin("2ρ/‖w‖", 2.0 * rho / norm, short))
             if len(margins):
                 share = 100 * float(np.mean(margins < rho))
-                words[1:1] = [f"margin errors {share:.1f}%", nu_words(snap, config, short)]
+                words += [f"margin errors {share:.1f}%", nu_words(snap, config, short)]
+            if norm:
+                words.append(_margin("2ρ/‖w‖", 2.0 * rho / norm, short))
+            words.append(f"ρ = {rho:.4g}")
     elif norm:
         words.append(_margin("2/‖w‖", 2.0 / norm, short))
+    if has_support(frame) and not short:  # (after the margin: the first to give way)
+        words.append(support_count(frame, m))
     return [sep.join(_nu_first(words) if short else words)]
 
 

@@ -210,13 +210,13 @@ def test_hover_readout_stays_inside_the_plane_and_off_the_cursor(qtbot, plane, w
 
 def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
     """No spot of a small plane holds the box and the strip would take most of its height:
-    no legend; on a plane of a window's size it is back, inside where no point is."""
+    no legend; on a plane of a large window's size it is back, inside where no point is."""
     draw(plane)
     plane.resize(260, 140)
     qtbot.waitUntil(lambda: not plane.legend.isVisible())
     # its row is gone, and it left the plot no wider than the widget
     qtbot.waitUntil(lambda: plane.view.sceneBoundingRect().height() >= 0.6 * plane.height())
     assert plane.view.sceneBoundingRect().right() <= plane.width()
-    plane.resize(587, 441)
+    plane.resize(800, 600)
     qtbot.waitUntil(plane.legend.isVisible)
     assert plane.legend.inside
