@@ -116,8 +116,8 @@ def test_the_gif_replays_every_run(raced, tmp_path, qtbot):
         last = QtGui.QImage(
             gif.convert("RGB").tobytes(), 320, 240, QtGui.QImage.Format.Format_RGB888
         )
-        for color in RACE_COLORS[1:]:
-            assert has_colour(last, color, near=24), color
+        for color in RACE_COLORS[1:]:  # (a thin line's colour, quantized to the GIF's
+            assert has_colour(last, color, near=32), color  # 256: off by up to ~30)
 
 
 def test_the_replayed_companions_equal_their_runs_alone(raced):
