@@ -5,10 +5,10 @@ scenario's caption above the plane.
 The readings are in the words of the problem in force (``readings``): a classifier's
 training error; a regression's share of points outside the tube and its mean absolute error
 (a tube is not a margin), with the ε ν-SVR learns; one-class's shares of outliers and of
-support vectors, and ρ (nothing is "misclassified"); ν-SVC's share of margin errors, ρ and
-margin 2ρ/‖w‖; beside ν, the optimum's shares that it bounds (an iterate may break them).
-They read the frame's margins as svmviz.core.frame defines them per kind (a regression's
-residuals, one-class's f)."""
+support vectors (nothing is "misclassified"; its ρ is in the curves); ν-SVC's share of
+margin errors, ρ and margin 2ρ/‖w‖; beside ν, the optimum's shares that it bounds (an
+iterate may break them). They read the frame's margins as svmviz.core.frame defines them
+per kind (a regression's residuals, one-class's f)."""
 
 from __future__ import annotations
 
@@ -245,12 +245,11 @@ def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> lis
             words[1:1] = [nu_words(snap, config, short), *learned]
         return [sep.join(_nu_first(words) if short else words)]
     if kind == "one-class":
+        # (ρ, the offset, is in the curves and the step's words: the shares ν bounds fill
+        # the line at 1366 px, and the gap to the optimum must stay on it)
         support = 100 * len(frame.support) / max(m, 1)
-        rho = model.rho if model.rho is not None else _last(snap.history, "rho")
         words = [f"outliers {error:.1f}%", f"{support_count(frame, m)} ({support:.1f}%)"]
         words.append(nu_words(snap, config, short))
-        if rho is not None and not short:
-            words.append(f"ρ = {rho:.4g}")
         return [sep.join(words)]
     words = [f"{'error' if short else 'training error'} {error:.1f}%"]
     norm = margin_norm(snap, config)
