@@ -50,7 +50,9 @@ def grid_heights(model, s, pick):
 
 
 def test_the_surface_is_f_over_the_grid_and_the_points_stand_at_f(make_window, wait_frame, qtbot):
-    w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
+    w = surface_window(
+        make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0), lam=0.1
+    )
     view, items, snap = w.surface, w.surface.items, w.snapshot
     assert view.shown == SURFACE and view.surf.xs.size == GRID
     data = training(w)
@@ -63,6 +65,7 @@ def test_the_surface_is_f_over_the_grid_and_the_points_stand_at_f(make_window, w
     want = box.to_box(np.column_stack([data.X, f]))
     np.testing.assert_allclose(items.points.pos, want, atol=1e-5)
     ring = ringed(snap.frame)
+    assert items.rings.visible()  # (λ = 0.1: some points on or inside the margin at t = 300)
     np.testing.assert_allclose(items.rings.pos, want[ring], atol=1e-5)
     assert ring.sum() == len(w.plot.rings.getData()[0]) > 0  # the plane's rings
     # the planes z = 0 and ±1, and the boundary drawn on the surface at z = 0
