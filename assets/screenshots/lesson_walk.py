@@ -187,7 +187,13 @@ def main(argv=None) -> int:
     w.advance(1)
     wait(lambda: stepped(1))
     shot("step")
-    for dock in (w.points_dock, w.margins_dock, w.theory_dock, w.generalization_dock, w.step_dock):
+    for dock in (
+        w.docks["points"],
+        w.docks["margins"],
+        w.docks["theory"],
+        w.docks["generalization"],
+        w.step_dock,
+    ):
         dock.raise_()
         shot("tab-" + dock.objectName().removesuffix("-dock"))
     for path in problem_sessions(Path(tempfile.mkdtemp())):  # what no scenario opens with

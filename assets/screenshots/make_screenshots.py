@@ -92,7 +92,7 @@ def inspector(w):
 def point_table(w):
     w.run_to_budget()
     wait_until(lambda: finished(w))
-    w.points_dock.raise_()
+    w.docks["points"].raise_()
     w.controls.slack.setChecked(True)
     settle()
     w.point_table.sortByColumn(5, QtCore.Qt.SortOrder.AscendingOrder)
@@ -102,7 +102,7 @@ def point_table(w):
 def generalization(w):
     """A 30% test split, trained to the end, with its learning curve and γ sweep."""
     w.session.set_split(Split(0.3, 1))
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     w.run_to_budget()
     wait_until(lambda: finished(w) and w.snapshot.test_error is not None)
     panel = w.generalization
@@ -162,10 +162,10 @@ def main(names):
         if setup is None:
             for dock in (
                 w.step_dock,
-                w.points_dock,
-                w.margins_dock,
-                w.theory_dock,
-                w.generalization_dock,
+                w.docks["points"],
+                w.docks["margins"],
+                w.docks["theory"],
+                w.docks["generalization"],
             ):
                 dock.hide()  # the training pictures: the plane and the curves
             wait_until(lambda w=w: finished(w))

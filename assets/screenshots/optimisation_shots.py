@@ -63,7 +63,7 @@ def main() -> int:
         w = build_window(data, config)
         w.show()
         until(w, lambda s: True)
-        w.state.set_weight_space(True)
+        w.state.set_view("weight_space", True)
         wait(300)
         return w
 

@@ -33,10 +33,9 @@ DEFAULTS: dict[str, Any] = {
     "iterate": False,
     "suboptimality": False,
     "slack": False,
-    "weight_space": False,  # the weight-space view on
-    "weight_class": 0,  # the class whose weights it varies
-    "kernel_matrix": False,  # the kernel matrix view on
-    "surface": False,  # the 3-D view on
+    "views": "",  # the views on (JSON: a list of svmviz.ui.views' names); "": the defaults
+    "companion": "",  # the view beside the plane ("": none)
+    "weight_class": 0,  # the class whose weights the weight space varies
     "race": False,
     "race_runs": "",  # the last race set (JSON: runs 2–4's changes), offered by View ▸ Race…
 }

@@ -55,6 +55,7 @@ from svmviz.core.session_file import SessionFile, View
 from svmviz.core.start import Start
 
 EDIT_REACH = 0.999 * MAX_COORDINATE  # where clicks and drags stop (rounding kept inside)
+START_CLEARED = "The start w₀ was cleared"  # the notice that the start no longer fits
 
 
 class Session(QObject):
@@ -224,7 +225,7 @@ class Session(QObject):
         """Forget the start w₀ (training begins at w = 0), saying ``why`` in the notice."""
         if self.start is not None:
             self.set_start(None)
-            self._set_notice(f"The start w₀ was cleared ({why}): training begins at w = 0")
+            self._set_notice(f"{START_CLEARED} ({why}): training begins at w = 0")
 
     # ------------------------------------------------------------------ commands
     def set_start(self, start: Start | None) -> None:
@@ -232,6 +233,8 @@ class Session(QObject):
         if start != self.start:
             self.start = start
             self.start_changed.emit()
+        if start is not None and self.notice.startswith(START_CLEARED):
+            self._set_notice("")  # (a new start: the old one's notice is no longer true)
 
     def _do(self, command, merge: bool = False) -> None:
         before, selected = self.points, self.selection

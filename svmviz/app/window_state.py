@@ -10,6 +10,7 @@ parts read it, never a control. It is also what a session file keeps of the wind
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,10 +37,9 @@ class WindowState(QtCore.QObject):
     speed_changed = QtCore.Signal(object)  # Speed
     warm_start_changed = QtCore.Signal(bool)
     parts_changed = QtCore.Signal(object)  # the job's split: an array of parts, or None
-    weight_space_changed = QtCore.Signal(bool)  # the weight-space view on or off
-    weight_class_changed = QtCore.Signal(int)  # the class whose weights it varies
-    kernel_matrix_changed = QtCore.Signal(bool)  # the kernel matrix view on or off
-    surface_changed = QtCore.Signal(bool)  # the 3-D view on or off
+    views_changed = QtCore.Signal(object)  # the names of the views on (a frozenset)
+    companion_changed = QtCore.Signal(object)  # the view beside the plane: a name, or None
+    weight_class_changed = QtCore.Signal(int)  # the class whose weights weight space varies
     # apply_view asks the plane for an extent (x0, x1, y0, y1), or (None) to fit the points
     extent_requested = QtCore.Signal(object)
 
@@ -55,10 +55,9 @@ class WindowState(QtCore.QObject):
         self._warm_start = False
         self._parts: np.ndarray | None = None
         self._extent: tuple | None = None
-        self._weight_space = False
+        self._views: frozenset[str] = frozenset()
+        self._companion: str | None = None
         self._weight_class = 0
-        self._kernel_matrix = False
-        self._surface = False
 
     def _set(self, name: str, value: object) -> None:
         """``self._<name> = value``, and ``<name>_changed`` emitted, when it changes."""
@@ -176,14 +175,29 @@ class WindowState(QtCore.QObject):
         it but what a session file saves)."""
         self._extent = None if extent is None else tuple(float(v) for v in extent)
 
-    # ------------------------------------------------------------------ the weight space
+    # ------------------------------------------------------------------ the views
     @property
-    def weight_space(self) -> bool:
-        """The weight-space view is on (its dock shown)."""
-        return self._weight_space
+    def views(self) -> frozenset[str]:
+        """The names of the views on (svmviz.ui.views: the window shows those it knows and
+        keeps the others, a newer release's, for the files it saves)."""
+        return self._views
 
-    def set_weight_space(self, on: bool) -> None:
-        self._set("weight_space", bool(on))
+    def set_views(self, names: Iterable[str]) -> None:
+        self._set("views", frozenset(names))
+
+    def view_on(self, name: str) -> bool:
+        return name in self._views
+
+    def set_view(self, name: str, on: bool) -> None:
+        self.set_views(self._views | {name} if on else self._views - {name})
+
+    @property
+    def companion(self) -> str | None:
+        """The view beside the plane, or None (the plane alone)."""
+        return self._companion
+
+    def set_companion(self, name: str | None) -> None:
+        self._set("companion", name or None)
 
     @property
     def weight_class(self) -> int:
@@ -193,26 +207,10 @@ class WindowState(QtCore.QObject):
     def set_weight_class(self, k: int) -> None:
         self._set("weight_class", max(0, int(k)))
 
-    @property
-    def kernel_matrix(self) -> bool:
-        """The kernel matrix view is on (its dock shown)."""
-        return self._kernel_matrix
-
-    def set_kernel_matrix(self, on: bool) -> None:
-        self._set("kernel_matrix", bool(on))
-
-    @property
-    def surface(self) -> bool:
-        """The 3-D view is on (its dock shown)."""
-        return self._surface
-
-    def set_surface(self, on: bool) -> None:
-        self._set("surface", bool(on))
-
     # ------------------------------------------------------------------ a session's View
     def view(self) -> View:
-        """What a session file keeps of the window: extent, toggles, speed, warm start and
-        the current class."""
+        """What a session file keeps of the window: extent, toggles, speed, warm start, the
+        current class, the views on and the companion."""
         toggles = tuple(name for name in self.TOGGLES if self._toggles[name])
         current = self._session.current_class if self._session is not None else 0
         return View(
@@ -221,23 +219,26 @@ class WindowState(QtCore.QObject):
             self._speed.code,
             self._warm_start,
             current,
-            self._weight_space,
             self._weight_class,
-            self._kernel_matrix,
-            self._surface,
+            tuple(sorted(self._views)),
+            companion=self._companion,
         )
 
     def apply_view(self, view: View, fit: bool = True) -> None:
-        """Show ``view``: its speed, toggles and warm start; then the plane fits the points
+        """Show ``view``: its speed, toggles, warm start and views (a file that names no
+        views keeps those on, but for the flags it sets); then the plane fits the points
         (``fit``) or shows the view's extent (if it has one)."""
         self.set_speed(view.speed)
         for name in self.TOGGLES:
             self.set_toggle(name, name in view.toggles)
         self.set_warm_start(view.warm_start)
-        self.set_weight_space(view.weight_space)
         self.set_weight_class(view.weight_class)
-        self.set_kernel_matrix(view.kernel_matrix)
-        self.set_surface(view.surface)
+        views = set(self._views if view.views is None else view.views)
+        for name, on in view.flags:  # (an older file's or a scenario's "surface": true)
+            views = views | {name} if on else views - {name}
+        self.set_views(views)
+        if view.companion is not None or view.views is not None:
+            self.set_companion(view.companion)
         if fit:
             self.extent_requested.emit(None)
         elif view.extent is not None:

@@ -40,7 +40,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
 
     config = SolverConfig(iterations=10_000_000, kernel=Kernel("rbf", gamma=1.0))
     w = steady_window(_data(M), config)
-    w.state.set_surface(on)
+    w.state.set_view("surface", on)
     wait(500)
     view = w.surface
     draws = []

@@ -29,7 +29,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, int]:
     from svmviz.core.pace import INSTANT
 
     w = steady_window(_data(M), SolverConfig(iterations=10_000_000))
-    w.state.set_weight_space(on)
+    w.state.set_view("weight_space", on)
     wait(300)
     plane, view = paint_counter(), paint_counter()
     w.plot.viewport().installEventFilter(plane)

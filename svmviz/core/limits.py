@@ -217,3 +217,15 @@ def lam_of_C(C: Any, m: int) -> float:
             f"to {lam.high:g}), not {shown(C)}"
         )
     return 1.0 / (float(C) * m)
+
+
+MAX_VIEW_NAME = 64
+
+
+def view_names(value: Any, where: str, key: str) -> tuple:
+    """A list of view names (short words): the ui's, or a newer release's (kept)."""
+    ok = isinstance(value, list) and len(value) <= 256
+    ok = ok and all(isinstance(v, str) and 0 < len(v) <= MAX_VIEW_NAME for v in value)
+    if not ok:
+        raise InputError(f"{where}: {key} must be view names (words of at most {MAX_VIEW_NAME})")
+    return tuple(sorted(set(value)))

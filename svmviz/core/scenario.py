@@ -10,7 +10,9 @@ settings, the speed to play at, the view options and a one-line caption of what 
      "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
      "speed": 10,                          # iterations per frame; 0: as fast as possible;
                                            # −1 (or absent): the log-t pace (svmviz.core.pace)
-     "view": {"optimum": false, "suboptimality": false, "surface": true},
+     "view": {"optimum": false, "suboptimality": false, "surface": true,
+              "companion": "surface"},       # a view's name true: that view on; companion:
+                                             # the view beside the plane (svmviz.ui.views)
      "race": [{"algorithm": "sgd"}, …]}   # optional: runs 2–4 raced beside the config's
                                           # (svmviz.core.race_setup); View ▸ Race is on
 """
@@ -35,13 +37,14 @@ from svmviz.core.limits import (
     check_coordinates,
     check_points,
     check_text,
+    view_names,
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.race_setup import race_configs
 
 FORMAT, VERSION = "svmviz-scenario", 1
-VIEW_OPTIONS = ("optimum", "suboptimality", "iterate", "surface")  # surface: the 3-D view
+VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")  # View toggles a scenario may set
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ class Scenario:
     config: SolverConfig
     speed: int = LOG_PACE
     view: tuple = ()  # the view options switched on
+    views: tuple = ()  # the views (svmviz.ui.views' names) it turns on
+    companion: str | None = None  # the view beside the plane
     race: tuple = ()  # a race's runs 2–4: the settings each changes of ``config``
 
 
@@ -86,9 +91,19 @@ def read_scenario(path) -> Scenario:
     speed = d.get("speed", LOG_PACE)
     BOUNDS["speed"].check(speed, str(path), "'speed'")
     view = d.get("view", {})
-    if not isinstance(view, dict) or set(view) - set(VIEW_OPTIONS):
-        raise InputError(f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}")
+    others = {} if not isinstance(view, dict) else {
+        k: v for k, v in view.items() if k not in VIEW_OPTIONS and k != "companion"
+    }  # fmt: skip
+    if not isinstance(view, dict) or not all(isinstance(v, bool) for v in others.values()):
+        raise InputError(
+            f"{path}: 'view' may hold {', '.join(VIEW_OPTIONS)}, a view's name set true or "
+            "false, and 'companion': a view's name"
+        )
     on = tuple(k for k in VIEW_OPTIONS if view.get(k))
+    views = view_names([k for k, v in others.items() if v], str(path), "'view'")
+    companion = view.get("companion")
+    if companion is not None:
+        companion = view_names([companion], str(path), "'view': companion")[0]
     race = d.get("race", [])
     if not isinstance(race, list):
         raise InputError(f"{path}: 'race' must be a list of runs' settings, not {shown(race)}")
@@ -98,7 +113,9 @@ def read_scenario(path) -> Scenario:
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
         on += ("race",)
-    return Scenario(d["title"], d["caption"], data, config, speed, on, tuple(race))
+    return Scenario(
+        d["title"], d["caption"], data, config, speed, on, views, companion, tuple(race)
+    )
 
 
 def _data(d, path) -> Dataset:

@@ -15,13 +15,15 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "caption": {"title": "…", "text": "…"} or null,
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
               "suboptimality": false, "slack": false, "race": false, "speed": -1,
-              "warm_start": false, "current_class": 0, "weight_space": false,
-              "weight_class": 0, "kernel_matrix": false, "surface": false}}
+              "warm_start": false, "current_class": 0, "weight_class": 0,
+              "views": ["curves", "points", …], "companion": "weight_space"}}
 
-``view.weight_space`` says whether the weight-space view is on, ``view.weight_class`` the
-class whose weights it varies (files without them open with the view off, class 0);
-``view.kernel_matrix`` whether the kernel matrix view is on, ``view.surface`` the 3-D view
-(each off when absent).
+``view.views`` names the views on and ``view.companion`` the one beside the plane (names of
+svmviz.ui.views; a name this release does not know is kept and ignored, so a newer release's
+session opens); ``view.weight_class`` is the class whose weights the weight space varies.
+Files without ``views`` keep the views that are on, but for a key holding true or false
+(older files' ``"weight_space": true``, ``"surface": false``): that view on or off. Any
+other key of ``view`` is ignored.
 ``race`` and ``view.race`` are absent in older files (no race): they open as before.
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
@@ -67,6 +69,7 @@ from svmviz.core.limits import (
     check_extent,
     check_points,
     check_text,
+    view_names,
 )
 from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
@@ -84,17 +87,18 @@ _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 class View:
     """How the session was shown: the plane's extent, the View menu's toggles, the speed
     (svmviz.core.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
-    start, the current class, and the weight-space view (on, and the class it varies)."""
+    start, the current class, the class whose weights the weight space varies, and the
+    views: their names are the ui's (core knows none), kept as they are."""
 
     extent: tuple | None = None
     toggles: tuple = ()  # the names in VIEW_TOGGLES switched on
     speed: int = LOG_PACE
     warm_start: bool = False
     current_class: int = 0
-    weight_space: bool = False
     weight_class: int = 0
-    kernel_matrix: bool = False  # the kernel matrix view on
-    surface: bool = False  # the 3-D view on
+    views: tuple | None = None  # the names of the views on (None: the file names none)
+    flags: tuple = ()  # (name, on) of a view set on its own: an older file's "surface": true
+    companion: str | None = None  # the view beside the plane
 
 
 @dataclass(frozen=True)
@@ -164,10 +168,9 @@ class SessionFile:
                 "speed": v.speed,
                 "warm_start": v.warm_start,
                 "current_class": v.current_class,
-                "weight_space": v.weight_space,
                 "weight_class": v.weight_class,
-                "kernel_matrix": v.kernel_matrix,
-                "surface": v.surface,
+                **({} if v.views is None else {"views": list(v.views)}),
+                "companion": v.companion,
             },
             **start,
         }
@@ -333,12 +336,13 @@ def _split(value, where):
         raise InputError(f"{where}: split: {exc}") from None
 
 
+VIEW_KEYS = {"extent", "speed", "warm_start", "current_class", "weight_class"}
+VIEW_KEYS |= {"views", "companion"} | set(VIEW_TOGGLES)
+
+
 def _view(value, where):
-    known = {"extent", "speed", "warm_start", "current_class", "weight_space", "weight_class"}
-    known |= {"kernel_matrix", "surface"}
-    known |= set(VIEW_TOGGLES)
-    if not isinstance(value, dict) or set(value) - known:
-        raise InputError(f"{where}: view may hold {', '.join(sorted(known))}")
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: view must be an object of the view's settings")
     extent = value.get("extent")
     if extent is not None:
         extent = check_extent(extent, where)
@@ -350,16 +354,25 @@ def _view(value, where):
     if not _integer(weight_class) or not 0 <= weight_class < MAX_CLASSES:
         raise InputError(f"{where}: view.weight_class must be a class row (0–{MAX_CLASSES - 1})")
     toggles = tuple(k for k in VIEW_TOGGLES if value.get(k) is True)
+    views = value.get("views")
+    if views is not None:
+        views = view_names(views, where, "view.views")
+    companion = value.get("companion")
+    if companion is not None:
+        companion = view_names([companion], where, "view.companion")[0]
+    # another key holding true or false: a view on its own (an older file's "weight_space");
+    # any other key is a newer release's, ignored
+    flags = tuple((k, v) for k, v in value.items() if k not in VIEW_KEYS and isinstance(v, bool))
     return View(
         extent,
         toggles,
         speed,
         value.get("warm_start") is True,
         current,
-        value.get("weight_space") is True,
         weight_class,
-        value.get("kernel_matrix") is True,
-        value.get("surface") is True,
+        views,
+        tuple(sorted(flags)),
+        companion,
     )
 
 

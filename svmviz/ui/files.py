@@ -347,13 +347,14 @@ class Files(QtCore.QObject):
         self.session.set_caption((scenario.title, scenario.caption))
         self.state.apply_view(
             View(
-                toggles=tuple(t for t in scenario.view if t != "surface"),
+                toggles=scenario.view,
                 speed=scenario.speed,
                 warm_start=self.state.warm_start,
-                surface="surface" in scenario.view,
+                flags=tuple((name, True) for name in scenario.views),
             ),
             fit=True,
         )
+        self.state.set_companion(scenario.companion)  # (its own: none if it names none)
 
     def save(self) -> bool:
         """Save to the document's file; when another writer has changed it since, ask

@@ -118,7 +118,6 @@ class FrameRouter(QtCore.QObject):
         v.step_panel.show_record(None, None, (), np.zeros((0, 2)))  # no step of these points
         self._curves_of = None
         v.plot.clear_model()
-        v.curves.clear()
         for reading in self.readings.values():
             if reading.clear is not None:
                 reading.clear()
@@ -145,11 +144,20 @@ class FrameRouter(QtCore.QObject):
             self._curves_of = None
             self.show_curves()
 
-    @QtCore.Slot(bool)
-    def refresh_readings(self, visible: bool) -> None:
-        """A dock brought to the front shows the newest state at once."""
-        if visible:  # after the dock is laid out (before, its visible region is empty)
-            QtCore.QTimer.singleShot(0, self.redraw_readings)
+    def bring(self, name: str) -> None:
+        """The rule for every view shown (its dock brought to the front, made the companion):
+        it draws the current state at once, whatever its pace, once it is laid out (a view
+        hidden while a Run, a New or a scenario went by would show what it drew before)."""
+        QtCore.QTimer.singleShot(0, self, lambda: self._bring(name))
+
+    def _bring(self, name: str) -> None:
+        reading = self.readings.get(name)
+        if reading is None:
+            return
+        if self.snapshot is not None:
+            reading.show(self.snapshot, self)
+        elif reading.clear is not None:
+            reading.clear()
 
     @QtCore.Slot()
     def _on_view_options(self, *_) -> None:
@@ -262,7 +270,6 @@ class FrameRouter(QtCore.QObject):
                 self.show_hover(v.hover.position)  # the model under a resting mouse changed
             else:
                 v.hover.forget()  # the mouse left without Qt saying so
-        self._feed_curves(v.curves, snap)
         self._show_status(snap)
         self._show_readings(snap, Pace.CURVES)
 
@@ -291,7 +298,7 @@ class FrameRouter(QtCore.QObject):
         )
         self.v.presentation.show(snap, self.session)
 
-    def _feed_curves(self, panel, snap) -> None:
+    def feed_curves(self, panel, snap) -> None:
         """A snapshot's history, support-vector share and test error into ``panel``."""
         panel.show_history(
             snap.history, None if snap.reference is None else snap.reference.objective, t0=snap.t0
@@ -320,7 +327,7 @@ class FrameRouter(QtCore.QObject):
         panel.set_budget(self.session.config.iterations)
         panel.set_suboptimality(self.state.suboptimality)
         if self.snapshot is not None:
-            self._feed_curves(panel, self.snapshot)
+            self.feed_curves(panel, self.snapshot)
             if self.snapshot.race is not None:  # (a race's other runs' curves)
                 suboptimality = self.state.suboptimality and self.snapshot.reference is not None
                 RaceCurves(panel).show(self.snapshot.race, suboptimality)

@@ -118,7 +118,7 @@ class HandBoundary(QtCore.QObject):
             lambda _: QtCore.QTimer.singleShot(0, self._place)
         )
         self.bar = HandBar(self.train_here, self.leave)
-        column = window.centralWidget().layout()  # (the caption, then the plane)
+        column = window.plane_column.layout()  # (the caption, then the plane)
         column.insertWidget(column.indexOf(plot), self.bar)
 
     # ------------------------------------------------------------------ availability

@@ -115,11 +115,6 @@ def arrange_readings(window, docks) -> None:
     docks[0].raise_()
 
 
-def place_weight_space(window, on: bool) -> None:
-    """The weight-space dock in front of the curves (:func:`place_beside_curves`)."""
-    place_beside_curves(window, window.weight_space_dock, on)
-
-
 def place_beside_curves(window, dock, on: bool) -> None:
     """``dock`` in front of the curves, sharing their area (the column's larger part: a
     plot of its own needs room), or hidden in a place of its own when off (hidden in the
@@ -137,6 +132,38 @@ def place_beside_curves(window, dock, on: bool) -> None:
         window.tabifyDockWidget(window.curves_dock, dock)
     dock.show()
     dock.raise_()
+    show_tab_bar(window, dock)
+
+
+def show_tab_bar(window, dock) -> None:
+    """The tab bar of ``dock``'s group on screen (Qt reuses a bar hide_stale_tab_bars hid
+    when a group forms again, and leaves it hidden)."""
+    title = dock.windowTitle()
+    for bar in window.findChildren(QtWidgets.QTabBar):
+        titles = [bar.tabText(i) for i in range(bar.count())]
+        if bar.parent() is window and bar.count() > 1 and title in titles:
+            bar.show()
+
+
+def place_in_tabs(window, dock, anchor, on: bool) -> None:
+    """``dock`` among the readings' tabs (those of ``anchor``), or hidden: back in their
+    group when it was taken out of it (a view beside the plane)."""
+    if not on:
+        dock.hide()
+        return
+    if anchor is not dock and dock not in window.tabifiedDockWidgets(anchor):
+        window.tabifyDockWidget(anchor, dock)
+    dock.show()
+    show_tab_bar(window, dock)
+
+
+def take_out(window, dock) -> None:
+    """``dock`` out of its tab group and hidden (its view goes beside the plane; a hidden
+    dock left in a group keeps a tab bar of the group on screen)."""
+    window.removeDockWidget(dock)
+    window.addDockWidget(RIGHT, dock)
+    dock.hide()
+    hide_stale_tab_bars(window)
 
 
 def arrange_toolbars(

@@ -33,32 +33,34 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.start import Start, start_t0
-from svmviz.ui import cost_editor, focus, layout, style
+from svmviz.ui import (
+    builtin_views,  # noqa: F401  (registers the views)
+    cost_editor,
+    focus,
+    layout,
+    style,
+    views,
+)
 from svmviz.ui.class_bar import ClassBar
-from svmviz.ui.curves import CurvePanel
+from svmviz.ui.companion import Companion, SolverStrip, companion_menu
 from svmviz.ui.decision_plot import DecisionPlot
 from svmviz.ui.export import Exports
 from svmviz.ui.files import Files
 from svmviz.ui.frame_router import FrameRouter, Views
-from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
 from svmviz.ui.generate_dialog import generate_points
-from svmviz.ui.gram_view import GramView, gram_reading
 from svmviz.ui.hand_boundary import HandBoundary
 from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
-from svmviz.ui.point_table import MarginHistogram, PointTable, margins_reading, points_reading
 from svmviz.ui.presentation import Presentation
 from svmviz.ui.race_dialog import edit_race
-from svmviz.ui.race_view import RaceCurves, RaceSteps, race_readings, with_race_steps
+from svmviz.ui.race_view import RaceCurves, race_readings
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.status import Caption, StatusLine
-from svmviz.ui.step_view import StepOverlay, StepPanel
-from svmviz.ui.surface_view import SurfaceView, surface_reading
-from svmviz.ui.theory_panel import TheoryPanel, theory_reading
+from svmviz.ui.step_view import StepOverlay
 from svmviz.ui.timeline import Timeline
 from svmviz.ui.training import Training
-from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
+from svmviz.ui.views import Made
 from svmviz.ui.window_prefs import WindowPreferences
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
@@ -77,6 +79,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setWindowTitle("svmviz")
         self.session = Session(data, config)
         self.state = WindowState(self.session, self)
+        self._placing_docks = 0
         self.prefs = Preferences()
         font = self.font()
         font.setPointSize(style.FONT_POINT_SIZE)
@@ -94,9 +97,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.timeline = Timeline()
         self.statusBar().addPermanentWidget(self.timeline)
-        readings = self._build_docks()
-        self._build_parts(readings)
-        build_menus(self, self.controls, [self.solver_dock, *readings, self.class_bar])
+        self._build_docks()
+        self._build_parts()
+        view_menu = build_menus(
+            self, self.controls, [self.solver_dock, *self.docks.values(), self.class_bar]
+        )
+        companion_menu(self, view_menu)
         layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
         focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
         self._connect()
@@ -112,7 +118,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
 
     def _build_plane(self) -> None:
-        """The plane in the middle, below the scenario's caption."""
+        """The plane in the middle, below the scenario's caption; beside it, the companion
+        (svmviz.ui.companion)."""
         self.plot = DecisionPlot(self.session)
         self.view = self.plot.view
         self.session.selection_changed.connect(self.plot.show_selection)
@@ -124,81 +131,56 @@ class MainWindow(QtWidgets.QMainWindow):
         self.view.sigRangeChanged.connect(self._view_timer.start)
         self.view.sigRangeChanged.connect(self._report_extent)
         self.state.extent_requested.connect(self._show_extent)
-        self.curves = CurvePanel()
         self.caption = Caption(self.session)
-        central = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(central)
+        self.plane_column = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(self.plane_column)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        column.addWidget(self.caption)
         column.addWidget(self.plot, 1)
+        self.companion = Companion(self, self.plane_column)
+        # the caption over both (its lines as wide as the centre: fewer of them), the
+        # presenter's lines below both when presenting
+        central = QtWidgets.QWidget()
+        rows = QtWidgets.QVBoxLayout(central)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(0)
+        rows.addWidget(self.caption)
+        rows.addWidget(self.companion.splitter, 1)
         self.setCentralWidget(central)
 
-    def _build_docks(self) -> list:
-        """The solver on the left, the curves and the readings on the right; the readings'
-        docks, in their tabs' order."""
+    def _build_docks(self) -> None:
+        """The solver on the left; every registered view (svmviz.ui.views) in a dock of its
+        own: the curves on the right, the tabs below them, the views that are off until
+        asked in front of the curves."""
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
         self.solver_dock = layout.dock(
             self, "Solver", "solver-dock", layout.side_column(self.panel), layout.LEFT
         )
-        self.curves_dock = layout.dock(self, "Curves", "curves-dock", self.curves)
+        self.solver_strip = SolverStrip(self, self.solver_dock)
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
-        self.step_panel = StepPanel()
-        self.race_steps = RaceSteps()  # a race's other runs' steps, above the formula
-        self.point_table = PointTable()
-        self.point_table.selected.connect(self.session.select)
-        self.histogram = MarginHistogram()
-        self.theory = TheoryPanel()
-        self.generalization = GeneralizationPanel(self.session)
-        self.gram = GramView()
-        self.gram.selected.connect(self.session.select)
-        self.weight_space = WeightSpaceView()
-        self.surface = SurfaceView()
-        readings = [  # (tab titles short enough for one row of tabs; the menu's in full)
-            layout.dock(self, title, name, widget, menu=menu)
-            for title, menu, name, widget in (
-                (
-                    "Step",
-                    "Step inspector",
-                    "step-dock",
-                    layout.scrolled(with_race_steps(self.step_panel, self.race_steps)),
-                ),
-                ("Points", None, "points-dock", self.point_table),
-                ("Margins", None, "margins-dock", self.histogram),
-                ("Theory", None, "theory-dock", layout.scrolled(self.theory)),
-                (
-                    "Test set",
-                    "Generalization",
-                    "generalization-dock",
-                    layout.scrolled(self.generalization),
-                ),
-                ("Kernel", "Kernel matrix", "kernel-matrix-dock", self.gram),
-                ("Weight space", None, "weight-space-dock", self.weight_space),
-                ("3-D", "3-D surface", "surface-dock", self.surface),
+        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        self.made: dict[str, Made] = {}
+        for spec in views.REGISTRY:
+            made = spec.make(self)
+            self.made[spec.name] = made
+            if spec.attr is not None:
+                setattr(self, spec.attr, made.view)
+            self.docks[spec.name] = layout.dock(
+                self, spec.title, spec.dock_name, made.widget, menu=spec.menu_text
             )
-        ]
-        (
-            self.step_dock,
-            self.points_dock,
-            self.margins_dock,
-            self.theory_dock,
-            self.generalization_dock,
-            self.kernel_matrix_dock,
-            self.weight_space_dock,
-            self.surface_dock,
-        ) = readings
-        layout.arrange_readings(self, readings[:-3])
-        # off until the View menu, a session or the preferences (_show_weight_space)
-        self.weight_space_dock.hide()
-        # off until the View menu (or the saved layout); on, in front of the curves (the
-        # readings' row of tabs has no room for a sixth title at 1366×768)
-        self.kernel_matrix_dock.hide()
-        self.surface_dock.hide()  # (as the kernel matrix)
-        return readings
+        self.curves_dock = self.docks["curves"]
+        tabs = [self.docks[s.name] for s in views.REGISTRY if s.home is views.Home.TAB]
+        self.step_dock = tabs[0]  # (the first tab: the column's lower part is sized by it)
+        layout.arrange_readings(self, tabs)
+        for s in views.REGISTRY:  # off until the View menu, a session or the preferences
+            if s.home is views.Home.FRONT:
+                self.docks[s.name].hide()
+        self.state.set_views(views.default_on())
+        self.companion.set_choices()
 
-    def _build_parts(self, readings) -> None:
+    def _build_parts(self) -> None:
         """What runs the window: the training, the routing of its frames, the mouse, the
         files, the exports and the remembered settings."""
         self.controller = TrainingController(self)
@@ -220,18 +202,17 @@ class MainWindow(QtWidgets.QMainWindow):
             ),
             self,
         )
-        self.frames.register("points", points_reading(self.point_table))
-        self.frames.register("margins", margins_reading(self.histogram))
-        self.frames.register("theory", theory_reading(self.theory))
-        self.frames.register("generalization", generalization_reading(self.generalization))
-        self.frames.register("weight space", weight_space_reading(self.weight_space))
-        self.frames.register("kernel matrix", gram_reading(self.gram))
-        self.frames.register("3-D surface", surface_reading(self.surface))
+        for spec in views.REGISTRY:
+            reading = spec.reading(self.made[spec.name])
+            if reading is not None:
+                self.frames.register(spec.name, reading)
         self.race_curves = RaceCurves(self.curves)
         for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
             self.frames.register(name, reading)
-        for dock in readings:  # a dock brought to the front shows the newest state at once
-            dock.visibilityChanged.connect(self.frames.refresh_readings)
+        for name, dock in self.docks.items():  # a view shown draws the current state at once
+            dock.visibilityChanged.connect(
+                lambda shown, name=name: shown and self.frames.bring(name)
+            )
         self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
         # the Points tab marks the selected rows; the Margins tab lists the selected point's
         # loss terms (multiclass)
@@ -278,58 +259,73 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.start_changed.connect(self._sync_actions)
         self.hand.active_changed.connect(lambda _: self._sync_actions())
         self._follow_problem()
-        self._bind_weight_space()
-        self._bind_beside_curves(
-            self.kernel_matrix_dock, self.state.kernel_matrix_changed, self.state.set_kernel_matrix
-        )
-        self._bind_beside_curves(
-            self.surface_dock, self.state.surface_changed, self.state.set_surface
-        )
-        self.state.surface_changed.connect(
-            lambda _: self.presentation.show_companion() if self.presentation.on else None
-        )
+        self._bind_views()
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
         self.hand_changed.connect(
             lambda m: self.weight_space.show_hand(None if m is None else m.coef[0])
         )
 
-    def _bind_weight_space(self) -> None:
-        """The weight-space dock and the state's toggle and class, bound both ways (not
-        while presenting: presentation mode hides and shows docks of its own)."""
-        dock, view, state = self.weight_space_dock, self.weight_space, self.state
-        dock.toggleViewAction().toggled.connect(
-            lambda on: (
-                None
-                if self.presentation.on or self.presentation.settling
-                else state.set_weight_space(on)
+    def _bind_views(self) -> None:
+        """The docks' View menu entries and the state's views, and the companion, bound both
+        ways (not while the window places docks itself: presentation mode, a companion)."""
+        for name, dock in self.docks.items():
+            dock.toggleViewAction().toggled.connect(
+                lambda on, name=name: None if self._placing else self.state.set_view(name, on)
             )
-        )
-        state.weight_space_changed.connect(self._show_weight_space)
+        self.state.views_changed.connect(lambda _: self._on_views())
+        self.state.companion_changed.connect(self._show_companion)
+        view, state = self.weight_space, self.state
         view.class_changed.connect(state.set_weight_class)
         state.weight_class_changed.connect(view.set_class)
         view.set_class(state.weight_class)
-        dock.visibilityChanged.connect(
-            lambda shown: shown and QtCore.QTimer.singleShot(0, view.redraw)
-        )
 
-    def _bind_beside_curves(self, dock, changed, set_on) -> None:
-        """A view's dock shown in front of the curves (the View menu's entry) and the
-        state's toggle (kept in the session and the preferences: ``changed``, ``set_on``),
-        bound both ways (not while presenting: presentation mode places docks itself)."""
-        dock.toggleViewAction().toggled.connect(
-            lambda on: None if self.presentation.on or self.presentation.settling else set_on(on)
-        )
-        changed.connect(
-            lambda on: None if self.presentation.on else layout.place_beside_curves(self, dock, on)
-        )
+    @property
+    def _placing(self) -> bool:
+        """Docks are being shown and hidden by the window, not asked for by the user."""
+        p = self.presentation
+        return self._placing_docks > 0 or p.on or p.settling
 
-    @QtCore.Slot(bool)
-    def _show_weight_space(self, on: bool) -> None:
-        if self.presentation.on:
-            self.presentation.show_companion()
-            return
-        layout.place_weight_space(self, on)
+    def place_dock(self, name: str) -> None:
+        """``name``'s dock shown or hidden as the state says (hidden while its view is the
+        companion); a view off until asked comes in front of the curves."""
+        dock, on = self.docks[name], self.state.view_on(name)
+        self._placing_docks += 1
+        try:
+            home = views.spec(name).home
+            if self.presentation.on or name == self.companion.name:
+                dock.hide()
+            elif home is views.Home.FRONT:
+                layout.place_beside_curves(self, dock, on)
+            elif home is views.Home.TAB:
+                layout.place_in_tabs(self, dock, self._tab_anchor(name), on)
+            else:
+                dock.setVisible(on)
+        finally:
+            self._placing_docks -= 1
+
+    def _tab_anchor(self, name: str) -> QtWidgets.QDockWidget:
+        """A dock of the readings' tab group other than ``name``'s (one in it, if any)."""
+        tabs = [s.name for s in views.REGISTRY if s.home is views.Home.TAB and s.name != name]
+        grouped = [n for n in tabs if self.docks[n].isVisible()] or tabs
+        return self.docks[grouped[0]] if grouped else self.docks[name]
+
+    def _on_views(self) -> None:
+        self.place_docks()
+        if self.presentation.on:  # (the companion presenting may follow the views on)
+            self._show_companion(None)
+
+    def place_docks(self) -> None:
+        for name in self.docks:
+            self.place_dock(name)
+
+    @QtCore.Slot(object)
+    def _show_companion(self, name) -> None:
+        self._placing_docks += 1
+        try:
+            self.companion.apply(self.presentation.companion_name())
+        finally:
+            self._placing_docks -= 1
 
     @property
     def snapshot(self):
@@ -347,7 +343,9 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot(bool)
     def _on_presentation(self, on: bool) -> None:
         self.presentation.set(on)
+        self._show_companion(None)
         self.frames.redraw_all()
+        QtCore.QTimer.singleShot(150, self.companion.split)  # (once the new size is laid out)
         QtCore.QTimer.singleShot(100, self.fit_view)  # once the new size is laid out
 
     # -------------------------------------------------------------- state → screen

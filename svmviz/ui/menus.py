@@ -263,8 +263,9 @@ def build_toolbar(w, a: Actions) -> QtWidgets.QToolBar:
     return bar
 
 
-def build_menus(w, a: Actions, docks) -> None:
-    """The menu bar; ``docks``: the docks the View menu shows and hides, in its order."""
+def build_menus(w, a: Actions, docks) -> QtWidgets.QMenu:
+    """The menu bar (its View menu returned); ``docks``: the docks the View menu shows and
+    hides, in its order."""
     menus = w.menuBar()
     file = menus.addMenu("&File")
     files, exports = w.files, w.exports
@@ -406,6 +407,7 @@ def build_menus(w, a: Actions, docks) -> None:
     help_menu = menus.addMenu("&Help")
     keys = help_menu.addAction("Keyboard and mouse", lambda: show_keys(w))
     keys.setShortcut(QtGui.QKeySequence("F1"))
+    return view
 
 
 class WideEnough(QtCore.QObject):

@@ -524,7 +524,10 @@ def points_reading(table: PointTable) -> Reading:
         )
         table.show_selection(router.session.selection)
 
-    return Reading(show, Pace.VISIBLE, table.viewport())
+    def clear() -> None:  # no model: no rows (not the last run's)
+        table.show_points([], np.zeros((0, 2)), np.zeros(0), None)
+
+    return Reading(show, Pace.VISIBLE, table.viewport(), clear)
 
 
 def margins_reading(histogram: MarginHistogram) -> Reading:
@@ -546,4 +549,8 @@ def margins_reading(histogram: MarginHistogram) -> Reading:
         margins = snap.frame.margins[router.state.training_mask(len(p))]
         histogram.show_margins(margins, module, snap.model, point)
 
-    return Reading(show, Pace.VISIBLE, histogram.viewport())
+    def clear() -> None:  # no model: no margins (not the last run's)
+        histogram.show_margins(np.zeros(0))
+        histogram._set_terms("")
+
+    return Reading(show, Pace.VISIBLE, histogram.viewport(), clear)

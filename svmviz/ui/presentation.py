@@ -1,11 +1,11 @@
-"""Presentation mode, for a projector: full screen, the plane and the objective curve only
-(and below the curve, large, the 3-D view or else the weight space when on), the
+"""Presentation mode, for a projector: full screen, the plane and its companion only (the
+view chosen beside the plane, svmviz.ui.companion; the objective curve when none is), the
 scenario's caption and a two-line summary of the current step in large type, every demo
 action on the keyboard (a presenter's clicker sends PageDown and PageUp).
 
-What it hides (menus, toolbars, the solver and the reading docks, the loss panel, the
-status bar) comes back as it was when it ends (F11 or Esc): the window's geometry, the docks'
-sizes and the curves' split too. The lines below the plane never change its size: a longer
+What it hides (menus, toolbars, the solver and every dock, the loss panel, the status bar)
+comes back as it was when it ends (F11 or Esc): the window's geometry, the docks' sizes and
+the curves' split too. The lines below the plane never change its size: a longer
 text is drawn smaller or cut, never widening the bar (which would narrow the curve and
 rescale the plane while playing).
 """
@@ -21,7 +21,7 @@ from svmviz.app.hand_snapshot import HAND
 from svmviz.core.config import SolverConfig
 from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
-from svmviz.ui import layout, style
+from svmviz.ui import layout, style, views
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.status import SHORT_SEP, OneLine, hand_text, readings, shown_objective
 
@@ -30,9 +30,7 @@ SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
 SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) before it is cut
 CAPTION_LINES = 3  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
-CURVES_SHARE = 0.2  # of the screen's width, for the objective curve
-COMPANION_SHARE = 0.24  # of the screen's width, for the curve above a companion view (when on)
-COMPANION_HEIGHT = 0.62  # of the right column's height, for the companion view
+DEFAULT_COMPANION = "curves"  # beside the plane when presenting, if no view is chosen
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
 
 
@@ -192,10 +190,9 @@ class _Settle(QtCore.QObject):
 
     def apply(self) -> None:
         layout.restore(self.w, self.saved.state)
-        # (the weight space as the window's state says now: it may have been turned on or
-        # off while presenting, which the saved layout does not know)
-        layout.place_weight_space(self.w, self.w.state.weight_space)
-        layout.place_beside_curves(self.w, self.w.surface_dock, self.w.state.surface)
+        # (the views as the window's state says now: they may have been turned on or off
+        # while presenting, which the saved layout does not know)
+        self.w.place_docks()
         layout.hide_stale_tab_bars(self.w)
         self.w.curves.setSizes(self.saved.curves)
 
@@ -237,14 +234,7 @@ class Presentation:
 
     def hidden_parts(self):
         w = self.w
-        kept = (w.curves_dock, w.weight_space_dock, w.surface_dock)
-        docks = [d for d in w.findChildren(QtWidgets.QDockWidget) if d not in kept]
-        for dock, on in (
-            (w.weight_space_dock, w.state.weight_space),
-            (w.surface_dock, w.state.surface),
-        ):
-            if not on or dock.isHidden():
-                docks.append(dock)
+        docks = w.findChildren(QtWidgets.QDockWidget)
         bars = w.findChildren(QtWidgets.QToolBar)
         return docks + bars + [w.menuBar(), w.statusBar(), w.curves.loss_plot]
 
@@ -269,8 +259,6 @@ class Presentation:
             )
             for part in self._saved.shown:
                 part.hide()
-            w.curves_dock.show()
-            w.curves_dock.setTitleBarWidget(QtWidgets.QWidget())  # no small "Curves" title
             for target in (w, app):  # the app's: menus and dialogs (F1) are windows of their own
                 font = target.font()
                 font.setPointSize(round(style.FONT_POINT_SIZE * SCALE))
@@ -279,7 +267,6 @@ class Presentation:
             w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
             w.showFullScreen()
-            self.show_companion()
         else:
             saved = self._saved
             self.bar.hide()
@@ -287,9 +274,6 @@ class Presentation:
             w.setFont(saved.font)
             self._scale(1.0, style.REGION_ALPHA)
             w.caption.fit_lines(None)
-            w.curves_dock.setTitleBarWidget(None)
-            w.weight_space_dock.setTitleBarWidget(None)
-            w.surface_dock.setTitleBarWidget(None)
             for part in saved.shown:  # (the docks come back with their layout, below)
                 if not isinstance(part, QtWidgets.QDockWidget):
                     part.show()
@@ -305,41 +289,16 @@ class Presentation:
         docks come and go as the saved layout says, not as the user asks)."""
         return self._settling is not None and self._settling.active
 
-    def companion(self):
-        """The view shown large below the curve: the 3-D view when on, else the weight
-        space when on (the place holds one), else None."""
-        w = self.w
-        if w.state.surface:
-            return w.surface_dock
-        return w.weight_space_dock if w.state.weight_space else None
-
-    def show_companion(self) -> None:
-        """The companion view below the curve, large, or the curve alone (none on)."""
-        w = self.w
-        dock = self.companion()
-        for view in (w.weight_space_dock, w.surface_dock):
-            # out of the curves' tabs, each (a tabbed dock, even hidden, makes the split
-            # below a new tab of the curves' group)
-            w.removeDockWidget(view)
-            w.addDockWidget(layout.RIGHT, view)
-            view.hide()
-        on = dock is not None
-        if dock is not None:
-            w.splitDockWidget(w.curves_dock, dock, QtCore.Qt.Orientation.Vertical)
-            dock.show()
-            dock.setTitleBarWidget(QtWidgets.QWidget())
-        layout.hide_stale_tab_bars(w)  # (the curves' old tab bar, under the view)
-        screen = w.screen().geometry() if w.screen() else w.geometry()
-        share = COMPANION_SHARE if on else CURVES_SHARE
-        w.resizeDocks(
-            [w.curves_dock], [int(share * screen.width())], QtCore.Qt.Orientation.Horizontal
-        )
-        if dock is not None:
-            column = screen.height()
-            lower = int(COMPANION_HEIGHT * column)
-            w.resizeDocks(
-                [w.curves_dock, dock], [column - lower, lower], QtCore.Qt.Orientation.Vertical
-            )
+    def companion_name(self) -> str | None:
+        """The view beside the plane: the state's; presenting, if none is chosen, the last
+        of the views turned on in front of the curves (the 3-D view, the weight space…),
+        else the curve."""
+        state = self.w.state
+        if not self.on or state.companion is not None:
+            return state.companion
+        front = [s.name for s in views.REGISTRY if s.home is views.Home.FRONT]
+        on = [name for name in front if state.view_on(name) and name in self.w.docks]
+        return on[-1] if on else DEFAULT_COMPANION
 
     def normal_layout(self) -> tuple[QtCore.QByteArray, QtCore.QByteArray]:
         """The window's geometry and dock layout outside presentation mode (what the
@@ -358,6 +317,7 @@ class Presentation:
             scale_plot_text(plot, k)
         w.weight_space.set_scale(k)
         w.surface.set_scale(k)
+        w.companion.pane.setFont(w.font())
 
     def show(self, snap, session) -> None:
         """The summary lines for the newest frame (only while presenting)."""

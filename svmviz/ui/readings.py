@@ -46,5 +46,14 @@ class Reading:
 
 def on_screen(widget: QtWidgets.QWidget | None) -> bool:
     """Whether any of ``widget`` is visible (a dock behind another tab counts as visible to
-    Qt; its visible region is empty)."""
-    return widget is not None and not widget.visibleRegion().isEmpty()
+    Qt; its visible region is empty). A widget its children cover (a plot's viewport covers
+    the plot) has an empty visible region of its own: then any visible child's counts."""
+    if widget is None or not widget.isVisible():
+        return False
+    if not widget.visibleRegion().isEmpty():
+        return True
+    return any(
+        not child.visibleRegion().isEmpty()
+        for child in widget.findChildren(QtWidgets.QWidget)
+        if child.isVisible()
+    )

@@ -4,10 +4,14 @@ every remembered setting."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6 import QtWidgets
 
+from svmviz.core.errors import InputError
+from svmviz.core.limits import view_names
 from svmviz.core.session_file import View
-from svmviz.ui import layout
+from svmviz.ui import layout, views
 from svmviz.ui.preferences_dialog import PreferencesDialog
 
 
@@ -36,10 +40,9 @@ class WindowPreferences:
             toggles,
             p.speed_code(),
             p.get("warm_start"),
-            weight_space=p.get("weight_space"),
             weight_class=p.get("weight_class"),
-            kernel_matrix=p.get("kernel_matrix"),
-            surface=p.get("surface"),
+            views=_names(p.get("views")),
+            companion=p.get("companion") or None,
         )
         self.state.apply_view(view, fit=False)
 
@@ -55,10 +58,9 @@ class WindowPreferences:
             p.set(name, name in view.toggles)
         p.set("pace", view.speed)
         p.set("warm_start", view.warm_start)
-        p.set("weight_space", view.weight_space)
         p.set("weight_class", view.weight_class)
-        p.set("kernel_matrix", view.kernel_matrix)
-        p.set("surface", view.surface)
+        p.set("views", json.dumps(list(view.views or ())))
+        p.set("companion", view.companion or "")
         p.sync()
 
     def edit(self) -> None:
@@ -76,6 +78,14 @@ class WindowPreferences:
         self.state.set_presentation(False)
         layout.restore(w, self._default_layout)
         layout.size_columns(w)
-        self.state.apply_view(View(), fit=False)
+        self.state.apply_view(View(views=tuple(views.default_on()), companion=None), fit=False)
         self.files.set_autosave_seconds(self.prefs.get("autosave_seconds"))
         self.status("Preferences reset to their defaults")
+
+
+def _names(text: str) -> tuple | None:
+    """The views remembered (None: nothing remembered, or a hand-edited entry unreadable)."""
+    try:
+        return view_names(json.loads(text), "preferences", "views") if text else None
+    except (ValueError, InputError):
+        return None

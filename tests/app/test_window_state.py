@@ -85,7 +85,7 @@ def test_a_view_goes_through_unchanged():
     session.set_current_class(1)
     state = WindowState(session)
     asked = Recorder(state.extent_requested)
-    view = View((-1.0, 2.0, -3.0, 4.0), ("optimum", "slack"), 10, True, 1)
+    view = View((-1.0, 2.0, -3.0, 4.0), ("optimum", "slack"), 10, True, 1, 0, ("a", "b"), (), "b")
     state.apply_view(view, fit=False)
     assert asked.calls == [((-1.0, 2.0, -3.0, 4.0),)], "the plane is asked to show it"
     state.set_extent(view.extent)  # (which the plane reports back)
@@ -119,4 +119,13 @@ def test_applying_a_view_signals_only_what_changes_and_fits_on_request():
     assert asked.calls == [(None,)], "None: fit the points"
     state.apply_view(View(), fit=False)  # no extent, no fit: the plane stays
     assert asked.calls == [(None,)]
-    assert state.view() == View(), "no session: class 0; no extent reported"
+    assert state.view() == View(views=()), "no session: class 0; no extent reported"
+
+
+def test_a_view_without_views_keeps_those_on_but_for_its_flags():
+    state = WindowState()
+    state.apply_view(View(views=("a", "b"), companion="a"))
+    state.apply_view(View(flags=(("b", False), ("c", True))))
+    assert state.views == {"a", "c"} and state.companion == "a"
+    state.apply_view(View(views=("d",)))  # a file that names its views: those, no companion
+    assert state.views == {"d"} and state.companion is None

@@ -94,6 +94,6 @@ def test_cap_message():
 def test_the_session_view_keeps_the_toggle_and_old_files_load():
     from svmviz.core.session_file import View, _view
 
-    assert _view({"kernel_matrix": True}, "s").kernel_matrix
-    assert not _view({"weight_space": True}, "s").kernel_matrix  # an older file
-    assert View(kernel_matrix=True) != View()
+    assert _view({"kernel_matrix": True}, "s").flags == (("kernel_matrix", True),)
+    assert _view({"views": ["kernel_matrix"]}, "s").views == ("kernel_matrix",)
+    assert View(flags=(("kernel_matrix", True),)) != View()

@@ -287,43 +287,52 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch)
     assert [p.name for p in tmp_path.iterdir()] == ["lesson.json"]
 
 
-def test_the_weight_space_view_is_kept_and_older_files_open_without_it(tmp_path):
-    s = SessionFile(**{**a_session().__dict__, "view": View(weight_space=True, weight_class=2)})
+def test_the_views_are_kept_by_name_and_older_files_open(tmp_path):
+    view = View(weight_class=2, views=("a", "b"), companion="b")
+    s = SessionFile(**{**a_session().__dict__, "view": view})
     path = tmp_path / "lesson.json"
     write_session(path, s)
     d = json.loads(path.read_text(encoding="utf-8"))
-    assert (d["view"]["weight_space"], d["view"]["weight_class"]) == (True, 2)
+    saved = d["view"]
+    assert (saved["views"], saved["companion"], saved["weight_class"]) == (["a", "b"], "b", 2)
     assert read_session(path).view == s.view
-    del d["view"]["weight_space"], d["view"]["weight_class"]  # a file of an older version
+    # a file of an older version: a view on or off by a key of its own, no list of views
+    del d["view"]["views"], d["view"]["companion"], d["view"]["weight_class"]
+    d["view"]["a"], d["view"]["c"] = True, False
     path.write_text(json.dumps(d), encoding="utf-8")
     old = read_session(path).view
-    assert (old.weight_space, old.weight_class) == (False, 0)
+    assert (old.views, old.companion, old.weight_class) == (None, None, 0)
+    assert old.flags == (("a", True), ("c", False))
     d["view"]["weight_class"] = MAX_CLASSES
     path.write_text(json.dumps(d), encoding="utf-8")
     with pytest.raises(InputError, match="weight_class"):
         read_session(path)
+    d["view"]["weight_class"] = 0
+    d["view"]["views"] = ["a", 3]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError, match="view names"):
+        read_session(path)
 
 
-def test_the_3d_view_is_kept_and_older_files_open_without_it(tmp_path):
-    s = SessionFile(**{**a_session().__dict__, "view": View(surface=True)})
+def test_a_newer_files_view_settings_are_ignored(tmp_path):
+    s = SessionFile(**{**a_session().__dict__, "view": View(views=("a",))})
     path = tmp_path / "lesson.json"
     write_session(path, s)
     d = json.loads(path.read_text(encoding="utf-8"))
-    assert d["view"]["surface"] is True
-    assert read_session(path).view == s.view and read_session(path).view.surface
-    del d["view"]["surface"]  # a file of an older version
+    d["view"]["hologram_depth"] = 3
     path.write_text(json.dumps(d), encoding="utf-8")
-    assert not read_session(path).view.surface
+    assert read_session(path).view == s.view
 
 
-def test_a_scenario_may_open_the_3d_view(tmp_path):
+def test_a_scenario_may_open_a_view_beside_the_plane(tmp_path):
     from svmviz.core.scenario import read_scenario
 
     circles = next(p for p in list_scenarios() if p.stem.startswith("03"))
-    assert "surface" in read_scenario(circles).view
+    s = read_scenario(circles)
+    assert s.views == () and s.companion == "surface"
     d = json.loads(circles.read_text(encoding="utf-8"))
-    d["view"] = {"surface": True, "weights": True}
+    d["view"] = {"surface": True, "weights": 3}
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(d), encoding="utf-8")
-    with pytest.raises(InputError, match="surface"):  # the message names what it may hold
+    with pytest.raises(InputError, match="companion"):  # the message names what it may hold
         read_scenario(bad)

@@ -21,8 +21,8 @@ def moons(n=60):
 def gram_window(make_window, wait_frame, qtbot, **settings):
     w = make_window(moons(), show=True, **settings)
     w.resize(1400, 900)
-    w.kernel_matrix_dock.toggleViewAction().trigger()
-    w.kernel_matrix_dock.raise_()
+    w.docks["kernel_matrix"].toggleViewAction().trigger()
+    w.docks["kernel_matrix"].raise_()
     w.advance(200)
     wait_frame(w, lambda s: s.t >= 200)
     qtbot.waitUntil(lambda: w.gram.alpha is not None and np.any(w.gram.alpha), timeout=10000)
@@ -96,7 +96,7 @@ def test_hover_names_the_pair_and_a_click_selects_the_row(make_window, wait_fram
 
 def test_the_dock_is_in_the_view_menu(make_window, qtbot):
     w = make_window(show=True)
-    dock = w.kernel_matrix_dock
+    dock = w.docks["kernel_matrix"]
     assert dock.objectName() == "kernel-matrix-dock"
     assert not dock.isVisible()
     menus = [a.menu() for a in w.menuBar().actions() if a.menu() is not None]
@@ -133,14 +133,14 @@ def test_the_toggle_is_kept_in_the_session_and_the_preferences(make_window, qtbo
     from svmviz.core.session_file import View
 
     w = make_window(show=True)
-    dock = w.kernel_matrix_dock
-    assert not w.state.view().kernel_matrix
+    dock = w.docks["kernel_matrix"]
+    assert "kernel_matrix" not in w.state.view().views
     dock.toggleViewAction().trigger()
-    assert dock.isVisible() and w.state.view().kernel_matrix
+    assert dock.isVisible() and "kernel_matrix" in w.state.view().views
     dock.close()
-    assert not w.state.kernel_matrix
-    w.state.apply_view(View(kernel_matrix=True))  # a session opened
+    assert not w.state.view_on("kernel_matrix")
+    w.state.apply_view(View(flags=(("kernel_matrix", True),)))  # a session opened
     assert dock.isVisible() and w.curves_dock in w.tabifiedDockWidgets(dock)
     w.close()  # the preferences remember it
     again = make_window(show=True)
-    assert again.state.kernel_matrix and again.kernel_matrix_dock.isVisible()
+    assert again.state.view_on("kernel_matrix") and again.docks["kernel_matrix"].isVisible()

@@ -30,7 +30,7 @@ def test_presentation_shows_the_lesson_large_and_no_tables(qtbot, wait_frame, wi
     assert w.isFullScreen()
     assert bar.isVisible()
     assert w.caption.isVisible()
-    assert not w.points_dock.isVisible()
+    assert not w.docks["points"].isVisible()
     assert not w.point_table.isVisible()
     assert not w.curves.loss_plot.isVisible()
     assert w.curves.objective_plot.isVisible()
@@ -162,8 +162,8 @@ def test_space_and_the_arrows_play_and_step_from_a_spin_box_whose_arrows_were_cl
 ):
     w = window
     if which == "test set":
-        w.generalization_dock.show()
-        w.generalization_dock.raise_()
+        w.docks["generalization"].show()
+        w.docks["generalization"].raise_()
     spin = {
         "test set": w.generalization.fraction,
         "step N": w.controls.step_n,

@@ -97,7 +97,7 @@ def test_monkey_at_the_input(qtbot, make_window, monkeypatch):
     qtbot.waitExposed(w)
     session = w.session
     scenarios = list_scenarios()
-    for dock in (w.weight_space_dock, w.kernel_matrix_dock, w.surface_dock):
+    for dock in (w.docks["weight_space"], w.docks["kernel_matrix"], w.docks["surface"]):
         dock.toggleViewAction().setChecked(True)  # the new views on (as View ▸ … does)
     entries = _menu_actions(w)
     app = QtWidgets.QApplication.instance()

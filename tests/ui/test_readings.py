@@ -15,7 +15,7 @@ def test_each_reading_gets_the_snapshots_its_pace_asks_for(qtbot, make_window, w
     seen = {"frame": [], "curves": [], "hidden": []}
     hidden = QtWidgets.QLabel()  # never shown: no visible region
     w.frames.register("frame", Reading(lambda s, r: seen["frame"].append(s), Pace.FRAME))
-    w.frames.register("curves", Reading(lambda s, r: seen["curves"].append(s), Pace.CURVES))
+    w.frames.register("paced", Reading(lambda s, r: seen["curves"].append(s), Pace.CURVES))
     w.frames.register(
         "hidden", Reading(lambda s, r: seen["hidden"].append(s), Pace.VISIBLE, hidden)
     )

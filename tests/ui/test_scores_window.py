@@ -20,7 +20,7 @@ def counted(y, pred, K):
 def trained_readings(w, qtbot, wait_frame, page: int):
     """Run to the budget with the Generalization tab's ``page`` on screen, and its
     readings of the last frame."""
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     w.generalization.pages.setCurrentIndex(page)
     w.run_to_budget()
     snap = wait_frame(w, lambda s: s.status == "budget")

@@ -87,7 +87,7 @@ def test_a_kernel_matrix_row_drawn_before_a_delete_selects_nothing(make_window, 
 
 def test_a_point_table_row_drawn_before_a_delete_selects_nothing(make_window, wait_frame, qtbot):
     w = make_window(iterations=1000, show=True)
-    w.points_dock.raise_()
+    w.docks["points"].raise_()
     w.advance(100)
     wait_frame(w, lambda s: s.t >= 100)
     table, n = w.point_table, len(w.session.points)

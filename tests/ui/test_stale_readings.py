@@ -22,7 +22,7 @@ def scenario(word):
 
 def test_the_theory_tab_follows_the_scenario_opened(qtbot, make_window, wait_frame):
     w = make_window(iterations=1000, show=True)
-    w.theory_dock.raise_()
+    w.docks["theory"].raise_()
     w.files.open_path(scenario("step-size"))  # diverges: a huge ‖w‖
     w.run_to_budget()
     wait_frame(w, lambda s: s.status == "diverged")
@@ -41,7 +41,7 @@ def test_the_theory_tab_follows_the_scenario_opened(qtbot, make_window, wait_fra
 
 def test_the_theory_tab_says_when_there_is_no_model(qtbot, make_window, wait_frame):
     w = make_window(iterations=500, show=True)
-    w.theory_dock.raise_()
+    w.docks["theory"].raise_()
     qtbot.waitUntil(lambda: "Rademacher" in w.theory.text.text(), timeout=10000)
     y = w.session.points.y
     w.session.delete_points(np.flatnonzero(y == y.max()))

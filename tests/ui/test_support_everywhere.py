@@ -20,7 +20,7 @@ def test_every_view_counts_the_same_support_vectors(make_window, wait_frame, qtb
     """One window, every problem in turn (kernel models, a run of 300 iterations and a
     `svmviz train` of the same each: about 2 s a problem, 11 problems, hence ~20 s)."""
     w = make_window(show=True, iterations=300)
-    w.points_dock.raise_()
+    w.docks["points"].raise_()
     seen = {}
     for name, (settings, data) in PROBLEMS.items():
         config = SolverConfig(kernel=Kernel("rbf", gamma=1.0), iterations=300, **settings)

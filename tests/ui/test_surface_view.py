@@ -20,7 +20,7 @@ def test_without_opengl_the_view_says_why_and_the_window_trains_on(make_window, 
     reason = gl_unavailable()
     assert reason is not None and "OpenGL" in reason and "offscreen" in reason
     w = make_window(show=True, iterations=400)
-    w.surface_dock.toggleViewAction().trigger()
+    w.docks["surface"].toggleViewAction().trigger()
     qtbot.waitUntil(lambda: w.surface.reason is not None, timeout=5000)
     assert w.surface.reason == reason
     assert w.surface.gl is None and w.surface.items is None
@@ -31,20 +31,20 @@ def test_without_opengl_the_view_says_why_and_the_window_trains_on(make_window, 
     snap = wait_frame(w, lambda s: s.t >= 200)
     assert snap.model is not None and w.plot.boundary.getData()[0] is not None
     assert w.surface.message.text() == reason  # (a frame does not hide the reason)
-    w.surface_dock.toggleViewAction().trigger()
-    assert not w.surface_dock.isVisible() and not w.state.surface
+    w.docks["surface"].toggleViewAction().trigger()
+    assert not w.docks["surface"].isVisible() and not w.state.view_on("surface")
 
 
 def test_the_dock_is_in_the_view_menu_beside_the_curves(make_window, qtbot):
     w = make_window(show=True)
-    dock = w.surface_dock
+    dock = w.docks["surface"]
     assert dock.objectName() == "surface-dock" and not dock.isVisible()
     menus = [a.menu() for a in w.menuBar().actions() if a.menu() is not None]
     view_menu = next(m for m in menus if m.title().replace("&", "") == "View")
     assert dock.toggleViewAction() in view_menu.actions()
     assert dock.toggleViewAction().text() == "3-D surface"
     dock.toggleViewAction().trigger()
-    assert dock.isVisible() and w.state.surface
+    assert dock.isVisible() and w.state.view_on("surface")
     assert w.curves_dock in w.tabifiedDockWidgets(dock)  # a tab beside the curves
 
 
@@ -52,52 +52,49 @@ def test_the_toggle_is_kept_in_the_session_and_the_preferences(
     make_window, qtbot, tmp_path, monkeypatch
 ):
     w = make_window(show=True)
-    assert not w.state.view().surface
-    w.state.apply_view(View(surface=True))  # a session opened with it on
-    assert w.surface_dock.isVisible() and w.state.view().surface
+    assert "surface" not in w.state.view().views
+    w.state.apply_view(View(flags=(("surface", True),)))  # a session opened with it on
+    assert w.docks["surface"].isVisible() and ("surface" in w.state.view().views)
     path = tmp_path / "s.json"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
     assert w.files.save()
-    w.surface_dock.close()
-    assert not w.state.surface
+    w.docks["surface"].close()
+    assert not w.state.view_on("surface")
     assert w.files.open_path(path, confirm=False)
-    assert w.state.surface and w.surface_dock.isVisible()
+    assert w.state.view_on("surface") and w.docks["surface"].isVisible()
     w.close()  # the preferences remember it
     again = make_window(show=True)
-    assert again.state.surface and again.surface_dock.isVisible()
+    assert again.state.view_on("surface") and again.docks["surface"].isVisible()
 
 
 def test_the_circles_scenario_opens_it_and_another_closes_it(make_window, wait_frame, qtbot):
     w = make_window(show=True)
     assert w.open_scenario(scenario("03"))
-    assert w.state.surface and w.surface_dock.isVisible()
+    assert w.state.companion == "surface" and w.surface.isVisible()
+    assert w.companion.pane.isVisible() and not w.docks["surface"].isVisible()
     assert w.open_scenario(scenario("01"))
-    assert not w.state.surface and not w.surface_dock.isVisible()
+    assert w.state.companion is None and not w.surface.isVisible()
+    assert not w.companion.pane.isVisible()
 
 
-def test_presentation_mode_gives_it_the_place_below_the_curve(make_window, wait_frame, qtbot):
+def test_presentation_mode_shows_it_beside_the_plane(make_window, wait_frame, qtbot):
     w = make_window(show=True, iterations=300)
-    w.state.set_weight_space(True)
-    w.state.set_surface(True)
+    w.state.set_companion("surface")
     w.state.set_presentation(True)
     qtbot.waitUntil(lambda: w.presentation.on, timeout=3000)
-    assert w.presentation.companion() is w.surface_dock  # (the place holds one view)
-    assert w.surface_dock.isVisible() and not w.weight_space_dock.isVisible()
-    assert w.surface_dock not in w.tabifiedDockWidgets(w.curves_dock)
-
-    def below_and_large():
-        curve, view = w.curves_dock.geometry(), w.surface_dock.geometry()
-        return view.top() >= curve.bottom() and view.height() > curve.height()
-
-    qtbot.waitUntil(below_and_large, timeout=5000)  # (once full screen)
-    w.state.set_surface(False)  # off while presenting: the weight space takes the place
-    assert w.presentation.companion() is w.weight_space_dock
-    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=3000)
-    assert not w.surface_dock.isVisible()
-    w.state.set_surface(True)
+    assert w.companion.name == "surface" and w.surface.isVisible()
+    assert not any(d.isVisible() for d in w.docks.values())
+    w.state.set_companion("weight_space")  # another, while presenting
+    qtbot.waitUntil(lambda: w.weight_space.isVisible(), timeout=3000)
+    assert not w.surface.isVisible()
+    w.state.set_companion(None)  # none chosen: presenting shows the curve beside the plane
+    qtbot.waitUntil(lambda: w.curves.isVisible(), timeout=3000)
+    assert w.companion.name == "curves"
+    w.state.set_companion("surface")
     w.state.set_presentation(False)
     qtbot.waitUntil(lambda: not w.presentation.settling, timeout=5000)
-    assert w.surface_dock.isVisible() and w.curves_dock in w.tabifiedDockWidgets(w.surface_dock)
+    assert w.surface.isVisible() and w.companion.name == "surface"
+    assert w.docks["curves"].isVisible() and w.curves.isVisible()
     assert np.isfinite(w.snapshot.model.intercept).all()
 
 

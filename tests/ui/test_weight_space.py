@@ -26,8 +26,8 @@ def tab_bars(w):
 def weight_window(make_window, wait_frame, qtbot, **settings):
     w = make_window(show=True, **settings)
     w.resize(1400, 900)
-    w.state.set_weight_space(True)
-    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=5000)
+    w.state.set_view("weight_space", True)
+    qtbot.waitUntil(lambda: w.docks["weight_space"].isVisible(), timeout=5000)
     return w
 
 
@@ -168,32 +168,32 @@ def test_multiclass_varies_the_chosen_class(make_window, wait_frame, qtbot, blob
 
 def test_the_toggle_is_kept_in_the_session_and_the_view_menu(make_window, wait_frame, qtbot):
     w = make_window(show=True)
-    action = w.weight_space_dock.toggleViewAction()
+    action = w.docks["weight_space"].toggleViewAction()
     assert action.text() == "Weight space"
-    assert w.weight_space_dock.objectName() == "weight-space-dock"
-    assert not w.weight_space_dock.isVisible() and not w.state.view().weight_space
+    assert w.docks["weight_space"].objectName() == "weight-space-dock"
+    assert not w.docks["weight_space"].isVisible() and "weight_space" not in w.state.view().views
     action.trigger()  # the View menu's entry
-    assert w.weight_space_dock.isVisible()
-    assert w.state.view().weight_space
-    w.weight_space_dock.close()
-    assert not w.state.weight_space
-    w.state.apply_view(View(weight_space=True, weight_class=1))  # a session opened
-    assert w.weight_space_dock.isVisible()
+    assert w.docks["weight_space"].isVisible()
+    assert "weight_space" in w.state.view().views
+    w.docks["weight_space"].close()
+    assert not w.state.view_on("weight_space")
+    w.state.apply_view(View(weight_class=1, flags=(("weight_space", True),)))  # a session opened
+    assert w.docks["weight_space"].isVisible()
     assert w.weight_space.k == 1
 
 
 def test_the_toggle_is_remembered_in_the_preferences(make_window, wait_frame, qtbot):
     w = make_window(show=True)
-    w.state.set_weight_space(True)
+    w.state.set_view("weight_space", True)
     w.state.set_weight_class(3)
     w.close()
     again = make_window(show=True)
-    assert again.state.weight_space and again.state.weight_class == 3
-    assert again.weight_space_dock.isVisible()
-    again.state.set_weight_space(False)
+    assert again.state.view_on("weight_space") and again.state.weight_class == 3
+    assert again.docks["weight_space"].isVisible()
+    again.state.set_view("weight_space", False)
     again.close()
     third = make_window(show=True)
-    assert not third.state.weight_space and not third.weight_space_dock.isVisible()
+    assert not third.state.view_on("weight_space") and not third.docks["weight_space"].isVisible()
 
 
 def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_frame, qtbot):
@@ -202,32 +202,30 @@ def test_presentation_mode_shows_the_view_large_when_it_is_on(make_window, wait_
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
     qtbot.wait(200)
-    assert w.weight_space_dock.isVisible()
-    assert not w.step_dock.isVisible()
-    assert w.weight_space.width() > 0.2 * w.width()
-    assert w.weight_space.height() > 0.4 * w.height()
-    assert w.curves.isVisible(), "the curve above it"
-    assert w.weight_space_dock not in w.tabifiedDockWidgets(w.curves_dock)
+    assert w.weight_space.isVisible() and w.companion.name == "weight_space"
+    assert not w.step_dock.isVisible() and not w.docks["weight_space"].isVisible()
+    assert w.weight_space.width() > 0.25 * w.width()
+    assert w.weight_space.height() > 0.6 * w.height()
     assert tab_bars(w) == [], "no tab bar left behind over the view"
     w.set_presentation(False)
     qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
-    assert w.state.weight_space, "presentation mode leaves the toggle as it was"
-    qtbot.waitUntil(lambda: w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock))
+    assert w.state.view_on("weight_space"), "presentation mode leaves the toggle as it was"
+    qtbot.waitUntil(lambda: w.docks["weight_space"] in w.tabifiedDockWidgets(w.curves_dock))
     qtbot.wait(200)
     assert tab_bars(w).count(["Curves", "Weight space"]) == 1
-    w.state.set_weight_space(False)
+    w.state.set_view("weight_space", False)
     w.set_presentation(True)
     qtbot.waitUntil(lambda: w.isFullScreen(), timeout=5000)
-    assert not w.weight_space_dock.isVisible()
+    assert not w.weight_space.isVisible() and w.companion.name == "curves"
     # turned on while presenting (a session opened, the View menu): shown at once, and
     # still on, beside the curves, once presentation mode ends
-    w.state.set_weight_space(True)
-    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=3000)
+    w.state.set_view("weight_space", True)
+    qtbot.waitUntil(lambda: w.weight_space.isVisible(), timeout=3000)
     w.set_presentation(False)
     qtbot.waitUntil(lambda: not w.isFullScreen(), timeout=5000)
     qtbot.wait(200)
-    assert w.state.weight_space and w.weight_space_dock.isVisible()
-    assert w.weight_space_dock in w.tabifiedDockWidgets(w.curves_dock)
+    assert w.state.view_on("weight_space") and w.docks["weight_space"].isVisible()
+    assert w.docks["weight_space"] in w.tabifiedDockWidgets(w.curves_dock)
 
 
 @pytest.mark.parametrize("index, hold, words", [(1, "none", "b = 0"), (2, "profiled", "profiled")])
@@ -295,13 +293,13 @@ def test_off_it_leaves_the_curves_without_a_tab_bar(make_window, qtbot):
         ]
 
     assert curve_tabs() == []
-    w.state.set_weight_space(True)
+    w.state.set_view("weight_space", True)
     qtbot.waitUntil(lambda: curve_tabs() == [["Curves", "Weight space"]], timeout=5000)
-    w.state.set_weight_space(False)
+    w.state.set_view("weight_space", False)
     qtbot.waitUntil(lambda: curve_tabs() == [], timeout=5000)
     w.restoreState(w.saveState(LAYOUT_VERSION), LAYOUT_VERSION)  # (a remembered layout)
     qtbot.wait(50)
-    assert not w.weight_space_dock.isVisible() and not w.state.weight_space
+    assert not w.docks["weight_space"].isVisible() and not w.state.view_on("weight_space")
 
 
 def test_a_race_s_runs_are_drawn_in_weight_space(make_window, wait_frame, qtbot):
@@ -377,7 +375,7 @@ def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait
     qtbot.wait(100)
     assert view.plot.height() == plot and label.height() >= label.minimumHeight() > 0
     width = view.width()
-    dock = w.weight_space_dock
+    dock = w.docks["weight_space"]
     w.resizeDocks([dock], [dock.width() + 80], QtCore.Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: view.width() != width, timeout=3000)
     assert label.minimumHeight() < 2 * label.fontMetrics().lineSpacing() + 4

@@ -511,7 +511,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     assert w.controls.presentation.isChecked()
     assert not w.solver_dock.isVisible()
     assert not w.step_dock.isVisible()
-    assert not w.points_dock.isVisible()  # no tables in front of a class
+    assert not w.docks["points"].isVisible()  # no tables in front of a class
     assert w.font().pointSize() > font
     assert w.plot.scatters[0].opts["size"] > size
     assert w.plot.boundary.opts["pen"].widthF() > 3
@@ -533,7 +533,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
 
 def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame):
     w = make_window(iterations=3000, show=True)
-    w.points_dock.raise_()
+    w.docks["points"].raise_()
     w.advance(3000)
     wait_frame(w, lambda s: s.t == 3000)
     model = w.point_table.model_
@@ -549,7 +549,7 @@ def test_point_table_histogram_and_slack_segments(qtbot, make_window, wait_frame
     w.point_table.selectRow(proxy.mapFromSource(model.index(i, 0)).row())
     assert w.session.selection == (i,)
     assert w.plot.selection.isVisible()
-    w.margins_dock.raise_()
+    w.docks["margins"].raise_()
 
     def counted():
         heights = w.histogram.bars.opts["height"]
@@ -583,7 +583,7 @@ def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, 
     import math
 
     w = make_window(iterations=2000, show=True)
-    w.theory_dock.raise_()
+    w.docks["theory"].raise_()
     w.advance(2000)
     # the corollary's rows need ‖w*‖: the exact optimum arrives beside the training
     wait_frame(w, lambda s: s.t == 2000 and "Corollary 17.2" in w.theory.text.text())
@@ -605,7 +605,7 @@ def test_theory_tab_follows_the_loss_in_force(make_window, wait_frame):
     from svmviz.core.config import SolverConfig
 
     w = make_window(config=SolverConfig(problem="one-class", nu=0.5, iterations=500), show=True)
-    w.theory_dock.raise_()
+    w.docks["theory"].raise_()
     w.advance(500)
     wait_frame(w, lambda s: s.t == 500 and "Corollary 17.2" in w.theory.text.text())
     R = float(np.sqrt((w.session.points.X**2).sum(axis=1).max()))

@@ -121,13 +121,13 @@ def assert_titles_fit(w) -> None:
 def test_every_tab_title_fits_at_1920x1080(make_window, qtbot):
     w = make_window(show=True)
     qtbot.waitUntil(lambda: w.isMaximized() and w.step_dock.isVisible())
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     settle(qtbot)
     assert_titles_fit(w)
     for bar in w.findChildren(QtWidgets.QTabBar):  # in the window's type: there is room
         if bar.isVisible() and bar.count() and bar.parentWidget() is w:
             assert bar.font().pointSize() == w.font().pointSize()
-    names = [d.toggleViewAction().text() for d in (w.step_dock, w.generalization_dock)]
+    names = [d.toggleViewAction().text() for d in (w.step_dock, w.docks["generalization"])]
     assert names == ["Step inspector", "Generalization"]  # the View menu's names in full
 
 
@@ -135,7 +135,7 @@ def test_every_tab_title_is_in_view_at_1366x768(laptop, qtbot):
     """Five tabs in the 300 px column: all titles seen (smaller type, not a scrolling bar),
     and again after the column is made narrower and wider."""
     w = laptop()
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     settle(qtbot)
     assert_titles_fit(w)
     for width in (layout.RIGHT_MIN - 20, layout.RIGHT_MAX):
@@ -146,7 +146,7 @@ def test_every_tab_title_is_in_view_at_1366x768(laptop, qtbot):
 
 def test_the_points_table_shows_its_columns_at_1366x768(laptop, qtbot, wait_frame):
     w = laptop()
-    w.points_dock.raise_()
+    w.docks["points"].raise_()
     w.advance(1)
     wait_frame(w, lambda s: s.t == 1)
     table = w.point_table
@@ -170,12 +170,12 @@ def test_the_generalization_pages_are_seen_whole_at_1366x768(laptop, qtbot, wait
     """Each page of the Generalization tab (confusion matrices, ROC, learning curve, sweep)
     in one click, its plot whole without scrolling."""
     w = laptop()
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     panel = w.generalization
     panel.fraction.setValue(30)
     w.run_to_budget()
     wait_frame(w, lambda s: s.status == "budget")
-    area = w.generalization_dock.widget()
+    area = w.docks["generalization"].widget()
     pages = panel.pages
     shown = {
         0: panel.matrices.tables[1],
@@ -196,7 +196,7 @@ def test_the_generalization_pages_are_seen_whole_at_1366x768(laptop, qtbot, wait
 
 def test_a_curve_being_computed_is_brought_to_the_front(laptop, qtbot):
     w = laptop()
-    w.generalization_dock.raise_()
+    w.docks["generalization"].raise_()
     panel = w.generalization
     panel.fraction.setValue(30)  # a test set
     qtbot.waitUntil(lambda: w.session.parts() is not None)

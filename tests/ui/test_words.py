@@ -114,7 +114,7 @@ def test_the_inspector_and_tooltips_name_their_sources(
 
 def test_the_theory_tab_names_its_sources(make_window, wait_frame):
     w = make_window(iterations=2000, show=True)
-    w.theory_dock.raise_()
+    w.docks["theory"].raise_()
     w.advance(2000)
     wait_frame(w, lambda s: s.t == 2000 and "Corollary 17.2" in w.theory.text.text())
     text = w.theory.text.text()

@@ -26,7 +26,7 @@ def surface_window(make_window, wait_frame, qtbot, data, steps=300, **settings):
     """A window with the 3-D view on, trained ``steps`` iterations and drawn."""
     w = make_window(data, show=True, **settings)
     w.resize(1600, 1000)
-    w.state.set_surface(True)
+    w.state.set_view("surface", True)
     qtbot.waitUntil(lambda: w.surface.items is not None, timeout=5000)
     assert w.surface.reason is None  # OpenGL here
     w.advance(steps)

@@ -1,0 +1,234 @@
+"""The companion: one view beside the plane, in the centre of the window, both large.
+
+The centre is a splitter: the plane's column (caption, plane, presenter's lines) and the
+companion's pane (a chooser above the view). A view made the companion leaves its dock (its
+widget moves into the pane; the dock hides) and goes back to it when another takes its place.
+The window's state says which (``WindowState.companion``); the View menu's "Beside the plane"
+entries and C (the next view) choose it.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from svmviz.ui import layout, views
+
+PLANE_SHARE = 0.55  # of the centre's width, at least, for the plane (with its axes)
+PRESENTING_SHARE = 0.6
+PLANE_AREA = 0.36  # of the window's area, for the plane's view box, where there is room
+PRESENTING_AREA = 0.51  # (presentation mode: the plane is at least half the screen)
+COMPANION_WIDTH = 0.25  # of the window's width, at least, for the companion
+
+
+class CompanionPane(QtWidgets.QWidget):
+    """The companion's pane: the chooser (every registered view, or none) and the view."""
+
+    chosen = QtCore.Signal(object)  # a view's name, or None
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        column = QtWidgets.QVBoxLayout(self)
+        column.setContentsMargins(2, 0, 0, 0)
+        column.setSpacing(0)
+        row = QtWidgets.QHBoxLayout()
+        row.setContentsMargins(4, 2, 4, 2)
+        self.label = QtWidgets.QLabel("Beside the plane:")
+        self.chooser = QtWidgets.QComboBox()
+        self.chooser.setToolTip("The view beside the plane (C: the next one)")
+        self.chooser.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)  # the keys stay the window's
+        self.close_button = QtWidgets.QToolButton()
+        self.close_button.setText("×")
+        self.close_button.setToolTip("The plane alone (its view goes back to its tab)")
+        self.close_button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
+        self.close_button.clicked.connect(lambda: self.chosen.emit(None))
+        row.addWidget(self.label)
+        row.addWidget(self.chooser, 1)
+        row.addWidget(self.close_button)
+        column.addLayout(row)
+        self.header = row
+        self.body = QtWidgets.QVBoxLayout()
+        self.body.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self.body, 1)
+        self.chooser.activated.connect(lambda i: self.chosen.emit(self.chooser.itemData(i)))
+
+    def set_choices(self, specs) -> None:
+        self.chooser.clear()
+        for spec in specs:
+            self.chooser.addItem(spec.title, spec.name)
+
+    def show_choice(self, name: str | None) -> None:
+        i = self.chooser.findData(name)
+        if i >= 0:
+            self.chooser.setCurrentIndex(i)
+
+
+class Companion(QtCore.QObject):
+    """Keeps ``window``'s centre (a splitter of ``plane_column`` and the pane) as its state
+    says: the companion's widget in the pane, the others in their docks."""
+
+    def __init__(self, window, plane_column: QtWidgets.QWidget):
+        super().__init__(window)
+        self.w = window
+        self.name: str | None = None
+        self._folded = False  # the solver panel folded when a companion came (unfolded after)
+        self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(plane_column)
+        self.pane = CompanionPane()
+        self.splitter.addWidget(self.pane)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.pane.hide()
+        self.pane.chosen.connect(window.state.set_companion)
+        self._resplit = QtCore.QTimer(self, singleShot=True, interval=0)
+        self._resplit.timeout.connect(self.split)
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event):
+        """A new size of the window (its first show, full screen): the split again."""
+        if event.type() == QtCore.QEvent.Type.Resize and self.name is not None:
+            self._resplit.start()
+        return False
+
+    def set_choices(self) -> None:
+        self.pane.set_choices([s for s in views.REGISTRY if s.name in self.w.docks])
+
+    def apply(self, name: str | None) -> None:
+        """``name``'s view beside the plane (None or an unknown name: the plane alone)."""
+        w = self.w
+        name = name if name in w.docks else None
+        if name == self.name:
+            return
+        old, self.name = self.name, name
+        if old is not None:  # back to its dock, shown as the state says
+            widget = w.made[old].widget
+            self.pane.body.removeWidget(widget)
+            placeholder = w.docks[old].widget()
+            w.docks[old].setWidget(widget)
+            placeholder.deleteLater()
+            w.place_dock(old)
+        strip = w.solver_strip
+        if name is None:
+            self.pane.hide()
+            if self._folded:
+                strip.fold(False)
+            self._folded = False
+            return
+        if not strip.folded and not w.state.presentation:
+            strip.fold(True)  # (the plane and its companion need the room: F9 unfolds)
+            self._folded = True
+        dock = w.docks[name]
+        widget = w.made[name].widget
+        self.pane.body.addWidget(widget)
+        dock.setWidget(QtWidgets.QWidget())  # (the dock keeps a placeholder while away)
+        layout.take_out(w, dock)
+        widget.show()
+        self.pane.show_choice(name)
+        self.pane.show()
+        self.split()
+        w.frames.bring(name)  # the current state, whatever it was drawing before
+
+    def split(self) -> None:
+        """The plane and the companion side by side: the plane's view box at least
+        PLANE_AREA of the window (PRESENTING_AREA presenting) where the companion keeps
+        COMPANION_WIDTH of the window's width; the plane PLANE_SHARE of the centre if that
+        is more."""
+        w = self.w
+        if self.name is None:
+            return
+        presenting = w.state.presentation
+        width = max(2, self.splitter.width() - self.splitter.handleWidth())
+        least = int(COMPANION_WIDTH * w.width())
+        plane = int((PRESENTING_SHARE if presenting else PLANE_SHARE) * width)
+        box = w.view.sceneBoundingRect()
+        if box.height() > 0 and w.plot.width() > 0:
+            target = (PRESENTING_AREA if presenting else PLANE_AREA) * w.width() * w.height()
+            overhead = w.plot.width() - box.width()
+            plane = max(plane, int(target / box.height() + overhead) + 2)
+        plane = max(0, min(plane, width - least))
+        self.splitter.setSizes([plane, width - plane])
+        self.pane.setMinimumWidth(min(least, width // 3))
+
+    def cycle(self) -> None:
+        """The next registered view beside the plane (after the last: the plane alone)."""
+        order = [s.name for s in views.REGISTRY if s.name in self.w.docks] + [None]
+        i = order.index(self.name) if self.name in order else len(order) - 1
+        self.w.state.set_companion(order[(i + 1) % len(order)])
+
+
+def companion_menu(window, menu: QtWidgets.QMenu) -> None:
+    """View ▸ Beside the plane: none or each registered view (its shortcut), and C for the
+    next; and the solver panel folded to a strip (F9)."""
+    sub = menu.addMenu("Beside the plane")
+    group = QtGui.QActionGroup(window)
+    entries = {}
+    for spec in [None, *(s for s in views.REGISTRY if s.name in window.docks)]:
+        name = None if spec is None else spec.name
+        entry = sub.addAction("Nothing (the plane alone)" if spec is None else spec.menu_text)
+        entry.setCheckable(True)
+        entry.setActionGroup(group)
+        if spec is not None:
+            entry.setToolTip(f"{spec.menu_text} beside the plane; it draws {spec.draws}")
+            entry.setStatusTip(entry.toolTip())
+            if spec.shortcut:
+                entry.setShortcut(QtGui.QKeySequence(spec.shortcut))
+                window.addAction(entry)  # (its shortcut works with the menu bar hidden too)
+        entry.triggered.connect(lambda _=False, name=name: window.state.set_companion(name))
+        entries[name] = entry
+    entries[window.state.companion if window.state.companion in entries else None].setChecked(True)
+    window.state.companion_changed.connect(
+        lambda name: entries.get(name if name in entries else None).setChecked(True)
+    )
+    sub.addSeparator()
+    cycle = sub.addAction("Next view beside the plane", window.companion.cycle)
+    cycle.setShortcut(QtGui.QKeySequence("C"))
+    window.addAction(cycle)
+    fold = menu.addAction("Fold the solver panel to a strip")
+    fold.setCheckable(True)
+    fold.setShortcut(QtGui.QKeySequence("F9"))
+    fold.setToolTip("The solver panel as a thin strip at the left: the plane's room (F9)")
+    fold.toggled.connect(window.solver_strip.fold)
+    window.solver_strip.folded_changed.connect(fold.setChecked)
+    window.addAction(fold)
+
+
+class SolverStrip(QtWidgets.QToolBar):
+    """The solver panel folded: a thin strip at the window's left edge in its place; the
+    panel comes back when the mouse rests on the strip, on a click, or F9."""
+
+    folded_changed = QtCore.Signal(bool)
+    HOVER_MS = 400
+
+    def __init__(self, window, dock: QtWidgets.QDockWidget):
+        super().__init__("Solver strip", window)
+        self.setObjectName("solver-strip")
+        self.dock = dock
+        self.setMovable(False)
+        self.setOrientation(QtCore.Qt.Orientation.Vertical)
+        self.button = QtWidgets.QToolButton()
+        self.button.setText("S\no\nl\nv\ne\nr\n\n▸")
+        self.button.setToolTip("The solver panel (F9, or rest the mouse here)")
+        self.button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
+        self.button.clicked.connect(lambda: self.fold(False))
+        self.addWidget(self.button)
+        window.addToolBar(QtCore.Qt.ToolBarArea.LeftToolBarArea, self)
+        self.hide()
+        self._timer = QtCore.QTimer(self, singleShot=True, interval=self.HOVER_MS)
+        self._timer.timeout.connect(lambda: self.fold(False))
+        self.folded = False
+
+    def fold(self, folded: bool) -> None:
+        if folded == self.folded:
+            return
+        self.folded = folded
+        self.dock.setVisible(not folded)
+        self.setVisible(folded)
+        self.folded_changed.emit(folded)
+
+    def enterEvent(self, event) -> None:
+        self._timer.start()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._timer.stop()
+        super().leaveEvent(event)
