@@ -18,6 +18,7 @@ PRESENTING_SHARE = 0.6
 PLANE_AREA = 0.36  # of the window's area, for the plane's view box, where there is room
 PRESENTING_AREA = 0.51  # (presentation mode: the plane is at least half the screen)
 COMPANION_WIDTH = 0.25  # of the window's width, at least, for the companion
+NARROW_BELOW = 1600  # px: a window narrower gives the readings' column to the two
 
 
 class CompanionPane(QtWidgets.QWidget):
@@ -51,6 +52,11 @@ class CompanionPane(QtWidgets.QWidget):
         column.addLayout(self.body, 1)
         self.chooser.activated.connect(lambda i: self.chosen.emit(self.chooser.itemData(i)))
 
+    def show_header(self, shown: bool) -> None:
+        """The chooser's row (hidden presenting: the view has the whole height)."""
+        for i in range(self.header.count()):
+            self.header.itemAt(i).widget().setVisible(shown)
+
     def set_choices(self, specs) -> None:
         self.chooser.clear()
         for spec in specs:
@@ -71,6 +77,7 @@ class Companion(QtCore.QObject):
         self.w = window
         self.name: str | None = None
         self._folded = False  # the solver panel folded when a companion came (unfolded after)
+        self.crowded = False  # the readings' column made way (a small screen)
         self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(plane_column)
@@ -110,6 +117,7 @@ class Companion(QtCore.QObject):
         strip = w.solver_strip
         if name is None:
             self.pane.hide()
+            self.set_crowded(False)
             if self._folded:
                 strip.fold(False)
             self._folded = False
@@ -137,6 +145,7 @@ class Companion(QtCore.QObject):
         if self.name is None:
             return
         presenting = w.state.presentation
+        self.set_crowded(not presenting and w.width() < NARROW_BELOW)
         width = max(2, self.splitter.width() - self.splitter.handleWidth())
         least = int(COMPANION_WIDTH * w.width())
         plane = int((PRESENTING_SHARE if presenting else PLANE_SHARE) * width)
@@ -148,6 +157,18 @@ class Companion(QtCore.QObject):
         plane = max(0, min(plane, width - least))
         self.splitter.setSizes([plane, width - plane])
         self.pane.setMinimumWidth(min(least, width // 3))
+
+    def set_crowded(self, crowded: bool) -> None:
+        """On a small screen the readings' column makes way for the plane and its companion
+        (their docks hidden, not turned off: the chooser shows any of them beside the
+        plane, the View menu in its dock; they come back with the plane alone)."""
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self.w.place_docks()
+            self.splitter.parentWidget().layout().activate()
+            if not crowded and self.w.curves_dock.isVisible():
+                width = layout.right_width(self.w.width())
+                self.w.resizeDocks([self.w.curves_dock], [width], QtCore.Qt.Orientation.Horizontal)
 
     def cycle(self) -> None:
         """The next registered view beside the plane (after the last: the plane alone)."""

@@ -293,7 +293,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._placing_docks += 1
         try:
             home = views.spec(name).home
-            if self.presentation.on or name == self.companion.name:
+            crowded = self.companion.crowded and self.dockWidgetArea(dock) == layout.RIGHT
+            if self.presentation.on or name == self.companion.name or crowded:
                 dock.hide()
             elif home is views.Home.FRONT:
                 layout.place_beside_curves(self, dock, on)

@@ -28,7 +28,7 @@ from svmviz.ui.status import SHORT_SEP, OneLine, hand_text, readings, shown_obje
 SCALE = 1.6  # text, markers and lines
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
 SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) before it is cut
-CAPTION_LINES = 3  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
+CAPTION_LINES = 2  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 DEFAULT_COMPANION = "curves"  # beside the plane when presenting, if no view is chosen
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
@@ -266,10 +266,12 @@ class Presentation:
             self._scale(SCALE, REGION_ALPHA)
             w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
+            w.companion.pane.show_header(False)  # (C and Ctrl+1… choose it: F1 lists them)
             w.showFullScreen()
         else:
             saved = self._saved
             self.bar.hide()
+            w.companion.pane.show_header(True)
             app.setFont(saved.app_font)
             w.setFont(saved.font)
             self._scale(1.0, style.REGION_ALPHA)
