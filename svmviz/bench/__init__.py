@@ -23,6 +23,7 @@ from svmviz.bench.report import format_row
 
 def main(args) -> int:
     from svmviz.bench import (
+        companion,
         engine,
         estimators,
         frames,
@@ -43,6 +44,7 @@ def main(args) -> int:
     rows += frames.measure(quick)
     rows += window.measure(quick)
     rows += weights.measure(quick)
+    rows += companion.measure(quick)
     rows += surface.measure(quick)
     rows += race.measure(quick)
     rows += start.measure(quick)

@@ -40,6 +40,8 @@ Shift+R: the race (runs 2–4 beside the solver's run, on the same samples; View
 them)<br>
 Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
+Beside the plane, large: C the next view · Ctrl+1 the curves · Ctrl+2 the weight space ·
+Ctrl+3 the 3-D view · Ctrl+4 the kernel matrix · F9 folds the solver panel to a strip<br>
 <br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or data set on the window) ·
 Ctrl+S: save · Ctrl+Shift+S: save as<br>Ctrl+E: export the decision plot (PNG / SVG) ·
 Ctrl+Shift+C: copy it · File ▸ Export: the model, the history, an animation<br>

@@ -121,7 +121,7 @@ class PlaneLegend(pg.GraphicsWidget):
         self.smaller = 0
         self.axis_name = pg.LabelItem("", parent=self)
         self.inside = False
-        self.spot, self.shape = SPOTS[0], (0.0, None)
+        self.spot, self.fit = SPOTS[0], (0.0, None)  # (not "shape": QGraphicsItem.shape())
         self.wrap: float | None = None  # the labels' text width (None: one line each)
         self.placed = False  # in the plot item's layout
         self.setMinimumWidth(0)  # its rows follow the width; it never widens the plot
@@ -257,7 +257,7 @@ class PlaneLegend(pg.GraphicsWidget):
 
     def put_inside(self, spot, shape=(0.0, None)) -> None:
         """A box at ``spot`` of the view (SPOTS), of ``shape`` (``box_rows``)."""
-        self.shape = shape
+        self.fit = shape
         self.set_wrap(shape[1])
         if self.placed:
             self.plot_item.layout.removeItem(self)
@@ -280,7 +280,7 @@ class PlaneLegend(pg.GraphicsWidget):
         """The entries laid out again where the legend is (after a resize or new
         entries)."""
         if self.inside:
-            w, h = self._lay_out(self.box_rows(self.shape), None)
+            w, h = self._lay_out(self.box_rows(self.fit), None)
             self.setMinimumSize(0, 0)
             self.setMaximumSize(w, h)  # (the strip's fixed height no longer)
             self.resize(w, h)
@@ -409,7 +409,7 @@ class PlaneKey:
         segs = segments([pixels(xy) for xy in self._lines()])
         # (a point's marker clear of it; a ring around it may touch its edge)
         r = style.POINT_SIZE * p.scale / 2 + 2 + (0.0 if legend.inside else CLEARANCE)
-        here = (legend.shape, SPOTS.index(legend.spot)) if legend.inside else None
+        here = (legend.fit, SPOTS.index(legend.spot)) if legend.inside else None
         was, smaller = legend.wrap, legend.smaller
         legend.set_smaller(0)  # (the box's text at its size)
         legend.set_wrap(None)
