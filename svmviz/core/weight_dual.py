@@ -150,23 +150,36 @@ def clip(lines: Lines, box) -> np.ndarray:
 
 def feasible(lines: Lines, box) -> np.ndarray:
     """The region where every line's inactive side holds (a hard margin's feasible set),
-    clipped to ``box``: a convex polygon (N, 2), empty when there is none."""
+    clipped to ``box``: a convex polygon (N, 2), empty when there is none. Clipped one
+    half-plane at a time, the one that cuts deepest first; the half-planes that hold at
+    every vertex are dropped (so a few clips, not one per point)."""
     x0, x1, y0, y1 = (float(v) for v in box)
     poly = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-    for a, c, s in zip(lines.normal, lines.offset, lines.side, strict=True):
-        if len(poly) == 0:
+    a, c, s = lines.normal, lines.offset, lines.side
+    while len(a) and len(poly):
+        v = s[:, None] * (a @ poly.T - c[:, None])  # (lines, vertices)
+        if np.any(np.all(v < 0, axis=1)):
+            return np.zeros((0, 2))  # (a half-plane that misses the polygon)
+        cuts = np.any(v < 0, axis=1)
+        if not cuts.any():
             break
-        v = s * (poly @ a - c)
-        nxt = np.roll(poly, -1, axis=0)
-        vn = np.roll(v, -1)
-        out = []
-        for p, q, vp, vq in zip(poly, nxt, v, vn, strict=True):
-            if vp >= 0:
-                out.append(p)
-            if (vp >= 0) != (vq >= 0):
-                out.append(p + (vp / (vp - vq)) * (q - p))
-        poly = np.array(out).reshape(-1, 2)
+        a, c, s, v = a[cuts], c[cuts], s[cuts], v[cuts]
+        j = int(np.argmin(v.min(axis=1)))
+        poly = _clip_polygon(poly, v[j])
+        a, c, s = np.delete(a, j, axis=0), np.delete(c, j), np.delete(s, j)
     return poly
+
+
+def _clip_polygon(poly: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The part of the convex ``poly`` where the half-plane's value ``v`` (at each vertex,
+    linear between them) is ≥ 0."""
+    out = []
+    for p, q, vp, vq in zip(poly, np.roll(poly, -1, axis=0), v, np.roll(v, -1), strict=True):
+        if vp >= 0:
+            out.append(p)
+        if (vp >= 0) != (vq >= 0):
+            out.append(p + (vp / (vp - vq)) * (q - p))
+    return np.array(out).reshape(-1, 2)
 
 
 def nearest_to_origin(polygon: np.ndarray) -> np.ndarray | None:

@@ -95,7 +95,8 @@ class DualLines(QtCore.QObject):
             return ""
         segments = clip(lines, box)
         shown = np.flatnonzero(np.isfinite(segments[:, 0, 0]))
-        if len(shown) > MAX_LINES:
+        thinned = len(shown) > MAX_LINES
+        if thinned:
             a = lines.normal[shown]
             dist = np.abs(a @ model.coef[k] - lines.offset[shown]) / np.linalg.norm(a, axis=1)
             shown = shown[np.argsort(dist, kind="stable")[:MAX_LINES]]
@@ -110,8 +111,8 @@ class DualLines(QtCore.QObject):
             self.nearest.setData([0.0, near[0]], [0.0, near[1]])
         self.drawn = dict(lines=lines, segments=segments, shown=shown, polygon=polygon,
                           nearest=near)  # fmt: skip
-        self.plot.setToolTip(self.tooltip(lines.words, len(lines.offset) > len(shown), hard))
-        self.words = lines.words
+        self.plot.setToolTip(self.tooltip(lines.words, thinned, hard))
+        self.words = lines.words + (f" ({MAX_LINES} nearest w drawn)" if thinned else "")
         self._light()
         return self.words
 
@@ -120,8 +121,9 @@ class DualLines(QtCore.QObject):
         text = f"Each training point is a line: {words}, the other parts held."
         if hard:
             text += (
-                " Shaded: the feasible region (every constraint holds); w* is its point"
-                " nearest 0 (dotted), touched only by the support vectors' lines."
+                " Shaded: the feasible region, where every constraint holds on this slice"
+                " of b; at b = b* its point nearest 0 (dotted from 0) is w*, touched only by"
+                " the support vectors' lines."
             )
         else:
             text += " The loss's kinks lie on these lines."

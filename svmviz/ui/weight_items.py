@@ -145,7 +145,7 @@ class WeightItems:
         elif lines:
             parts.append(mark("#4A6A8A", "—", f"a point: {lines}"))
             if hard:
-                parts.append(mark(OPTIMUM_COLOR, "▮", "feasible (w* nearest 0)"))
+                parts.append(mark(OPTIMUM_COLOR, "▮", "feasible (dotted: 0 to its nearest point)"))
         return "<small>" + " &nbsp; ".join(parts) + "</small>"
 
     def show_landscape(self, land: Landscape | None) -> None:
