@@ -67,6 +67,7 @@ class DualLines(QtCore.QObject):
         self._over = -1  # the line under the mouse (its point's session index)
         self.words = ""
         plot.scene().sigMouseMoved.connect(self._on_moved)
+        plot.viewport().installEventFilter(self)  # (the mouse leaving: no line hovered)
 
     # ------------------------------------------------------------------ data
     def follow(self, generation: int, training_data, index) -> None:
@@ -190,11 +191,18 @@ class DualLines(QtCore.QObject):
         j = int(np.argmin(dist))
         return self._session_index(lines.owner[shown[j]]) if dist[j] <= PICK_PIXELS * px else -1
 
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QtCore.QEvent.Type.Leave:
+            self._hover(-1)
+        return False
+
     @QtCore.Slot(object)
     def _on_moved(self, scene_pos) -> None:
         vb = self.plot.getPlotItem().vb
         inside = self.plot.isVisible() and vb.sceneBoundingRect().contains(scene_pos)
-        over = self.line_at(vb.mapSceneToView(scene_pos)) if inside else -1
+        self._hover(self.line_at(vb.mapSceneToView(scene_pos)) if inside else -1)
+
+    def _hover(self, over: int) -> None:
         if over != self._over:
             self._over = over
             self._light()

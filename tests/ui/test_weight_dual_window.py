@@ -126,3 +126,45 @@ def test_the_axes_stay_fixed_between_states_until_the_path_leaves(make_window, w
     assert x0 < far[0] < x1 and y0 < far[1] < y1
     view.fit_button.click()
     assert view.axes_note.text() == ""
+
+
+def test_many_points_draw_the_nearest_lines_and_a_split_maps_the_indices(qtbot):
+    """Past MAX_LINES lines only the nearest to w are drawn (the key says so); with a split
+    the lines' points are named by their index among the session's points."""
+    import pyqtgraph as pg
+
+    from svmviz.core.config import SolverConfig
+    from svmviz.core.reference import exact_optimum
+    from svmviz.ui.weight_dual import MAX_LINES, DualLines
+
+    plot = pg.PlotWidget()
+    qtbot.addWidget(plot)
+    plot.resize(500, 400)
+    plot.show()
+    plot.setRange(xRange=(-6, 6), yRange=(-6, 6), padding=0)
+    dual = DualLines(plot)
+    data = two_classes(100, seed=2)
+    index = np.arange(1, 200, 2)  # (the training points: every other point of the session)
+    model = exact_optimum(SolverConfig(lam=0.1), data).model
+    dual.follow(1, lambda: data, lambda: index)
+    words = dual.show(model, 0, "slice", False, (-6, 6, -6, 6))
+    assert f"{MAX_LINES} nearest w" in words
+    lines, shown = dual.drawn["lines"], dual.drawn["shown"]
+    assert len(shown) == MAX_LINES
+    w = model.coef[0]
+    dist = np.abs(lines.normal @ w - lines.offset) / np.linalg.norm(lines.normal, axis=1)
+    assert dist[shown].max() <= np.sort(dist)[MAX_LINES - 1] + 1e-12
+    # the session's point 2·5 + 1 is training point 5: its line is lit, and hovering the line
+    # names the session's point
+    dual.light_point(11)
+    (lit,) = segments(dual.lit)
+    s = 1.0 if data.y[5] == 1 else -1.0
+    assert abs(s * (data.X[5] @ lit.mean(axis=0) + model.intercept[0]) - 1.0) <= 1e-9
+    dual.light_point(-1)
+    j = shown[0]
+    vb = plot.getPlotItem().vb
+    with qtbot.waitSignal(dual.line_hovered, timeout=2000) as got:
+        plot.scene().sigMouseMoved.emit(
+            vb.mapViewToScene(QtCore.QPointF(*dual.drawn["segments"][j].mean(axis=0)))
+        )
+    assert got.args == [int(index[lines.owner[j]])]
