@@ -112,7 +112,9 @@ class DualLines(QtCore.QObject):
             self.nearest.setData([0.0, near[0]], [0.0, near[1]])
         self.drawn = dict(lines=lines, segments=segments, shown=shown, polygon=polygon,
                           nearest=near)  # fmt: skip
-        self.plot.setToolTip(self.tooltip(lines.words, thinned, hard))
+        tip = self.tooltip(lines.words, thinned, hard)
+        if tip != self.plot.toolTip():
+            self.plot.setToolTip(tip)
         self.words = lines.words + (f" ({MAX_LINES} nearest w drawn)" if thinned else "")
         self._light()
         return self.words
