@@ -113,14 +113,14 @@ def _multiclass(model: Model, F, y, k, rest):
         owner.append(theirs)
         offset.append(F[theirs, y[theirs]] - cost[y[theirs], k] - rest[theirs])
         side.append(-np.ones(len(theirs)))
-        words = "a hinge f_y − f_r = Δ with f_k in it"
+        words = "a hinge of its loss with f_k in it"
         return np.concatenate(owner), np.concatenate(offset), np.concatenate(side), words
     # Crammer–Singer: the max over r ≠ k of Δ(y_i, r) + f_r (r = y_i: f_y) against row k's
     M = np.max(cost[y][:, others] + F[:, others], axis=1)
     mine = y == k
     offset = np.where(mine, M - rest, M - cost[y, k] - rest)
     side = np.where(mine, 1.0, -1.0)
-    return idx, offset, side, "where f_k meets the point's largest other term"
+    return idx, offset, side, "f_k = its largest other term"
 
 
 def clip(lines: Lines, box) -> np.ndarray:
