@@ -171,6 +171,16 @@ class DecisionPlot(pg.PlotWidget):
         )
         self.selection.hide()
         self.addItem(self.selection)
+        # the point whose line is hovered in weight space (svmviz.ui.weight_dual)
+        self.lit = Marks(
+            size=style.POINT_SIZE + 12,
+            symbol="o",
+            brush=None,
+            pen=pg.mkPen(style.LIT_COLOR, width=3),
+        )
+        self.lit.setZValue(6)
+        self.lit.hide()
+        self.addItem(self.lit)
         # the points and their marks are painted from pixmaps kept between frames: while
         # training, the regions and curves change every frame but these rarely do (repainted
         # when their data or the view change)
@@ -278,6 +288,13 @@ class DecisionPlot(pg.PlotWidget):
                     item.setBrush(pg.mkBrush(faded), update=False)
                 item.setData(xy[:, 0], xy[:, 1])
                 item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
+
+    def light_point(self, i: int) -> None:
+        """Ring the session's point ``i`` (its line hovered in weight space; −1: none)."""
+        X = self.session.points.X
+        if 0 <= i < len(X):
+            self.lit.setData([float(X[i, 0])], [float(X[i, 1])])
+        self.lit.setVisible(0 <= i < len(X))
 
     def show_selection(self) -> None:
         """Mark the session's selected points (after a change of the selection or a move)."""

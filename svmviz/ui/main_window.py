@@ -262,6 +262,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self._bind_views()
         # a click in weight space starts the next run there; the hand's w is marked there
         self.weight_space.start_clicked.connect(self.train_from_row)
+        # a point hovered in the plane lights its line in weight space, and the reverse
+        self.input.point_hovered.connect(self.weight_space.light_point)
+        self.weight_space.line_hovered.connect(self.plot.light_point)
         self.hand_changed.connect(
             lambda m: self.weight_space.show_hand(None if m is None else m.coef[0])
         )

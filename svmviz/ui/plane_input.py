@@ -15,14 +15,18 @@ from svmviz.ui.files import Files
 
 class PlaneInput(QtCore.QObject):
     """Clicks edit the ``session``'s points; the mouse's position goes to ``show_hover``
-    (a data point (x, y), or None to hide the readout)."""
+    (a data point (x, y), or None to hide the readout); ``point_hovered`` says which point
+    is under the mouse (its index, −1: none) when that changes."""
+
+    point_hovered = QtCore.Signal(int)
 
     def __init__(self, plot, session, show_hover, parent=None):
         super().__init__(parent)
         self.plot, self.session, self._show_hover = plot, session, show_hover
+        self.hovered = -1
         plot.scene().sigMouseClicked.connect(self._on_click)
         plot.scene().sigMouseMoved.connect(self._on_moved)
-        plot.mouse_left.connect(lambda: show_hover(None))
+        plot.mouse_left.connect(self._on_left)
 
     @QtCore.Slot(object)
     def _on_moved(self, scene_pos) -> None:
@@ -30,6 +34,17 @@ class PlaneInput(QtCore.QObject):
         if self.plot.view.dragging:
             pos = None  # moving or selecting points: no readout in the way
         self._show_hover(None if pos is None else (pos.x(), pos.y()))
+        picked = None if pos is None else self.plot.view.pick(pos)
+        self._hover(-1 if picked is None else picked)
+
+    def _on_left(self) -> None:
+        self._show_hover(None)
+        self._hover(-1)
+
+    def _hover(self, i: int) -> None:
+        if i != self.hovered:
+            self.hovered = i
+            self.point_hovered.emit(i)
 
     @QtCore.Slot(object)
     def _on_click(self, event) -> None:

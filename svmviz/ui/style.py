@@ -16,6 +16,7 @@ SYMBOL_NAMES = {
     "+": "plus",
 }
 ERROR_COLOR = "#B00020"  # misclassified marks and the training error curve
+LIT_COLOR = "#E7298A"  # a hovered point: its ring in the plane, its line in weight space
 POINT_SIZE = 11
 LINE_WIDTH = 3
 FONT_POINT_SIZE = 12

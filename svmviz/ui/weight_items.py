@@ -124,9 +124,10 @@ class WeightItems:
         self.hand.hide()
 
     @staticmethod
-    def legend_html(averaged: bool, hand: bool = False) -> str:
+    def legend_html(averaged: bool, hand: bool = False, lines: str = "", hard: bool = False) -> str:
         """One line of rich text naming the marks (below the plot: no key over the
-        landscape)."""
+        landscape); ``lines``: what a point's line is, or why there are none (words with no
+        line mark: they start "No"); ``hard``: the feasible region is shaded."""
 
         def mark(color: str, glyph: str, words: str) -> str:
             return f'<span style="color:{color}"><b>{glyph}</b></span>&nbsp;{words}'
@@ -139,6 +140,12 @@ class WeightItems:
             mark(OPTIMUM_COLOR, "★", "w*"),
             mark(LEVEL_COLOR, "- -", "F = F(your w)" if hand else "F = F(model)"),
         ]
+        if lines.startswith("No"):
+            parts.append(lines)
+        elif lines:
+            parts.append(mark("#4A6A8A", "—", f"a point: {lines}"))
+            if hard:
+                parts.append(mark(OPTIMUM_COLOR, "▮", "feasible (dotted: 0 to its nearest point)"))
         return "<small>" + " &nbsp; ".join(parts) + "</small>"
 
     def show_landscape(self, land: Landscape | None) -> None:

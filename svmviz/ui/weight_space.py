@@ -9,7 +9,10 @@ value ("slice") or at 0 (and so for a model without a bias), and for multiclass 
 every row but the chosen class's w_k. The landscape is computed off the GUI thread
 (svmviz.app.landscape_runner) when the problem, the class, the hold, the grid or the held
 part (beyond HELD_SHARE of the grid's side) changes; the path and the markers follow every
-frame. A left click emits ``start_clicked(k, w)``: the start w₀ of the next run.
+frame. A left click emits ``start_clicked(k, w)``: the start w₀ of the next run, so the axes
+stay fixed while a lesson goes on (a pixel is the same w₀ from one state to the next): they
+change on Fit or when a point to draw (w, w*, the path's newest) leaves them, and say so.
+Each training point is a line there (svmviz.ui.weight_dual), linked with the plane by hover.
 """
 
 from __future__ import annotations
@@ -27,13 +30,15 @@ from svmviz.core.solvers import rules
 from svmviz.core.weight_path import Points, points
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.readings import Pace, Reading, on_screen
+from svmviz.ui.weight_dual import DualLines
 from svmviz.ui.weight_items import WeightItems, at
 
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
-INNER = 0.05  # a point this share of the side inside the grid's edge makes it grow
+INNER = 0.02  # a point this share of the side inside the axes' edge has left them
 DRAW_SECONDS = 1 / 30  # the least time between two drawings (a frame between: drawn after)
-ASPECT_STEP = 0.15  # of log(width/height): a view reshaped more gets a grid of its shape
+ASPECT_STEP = 0.15  # of log(width/height): the grid (not the axes) takes the view's shape
+REFIT = "axes refit: the path left them"
 
 
 def why_not(model) -> str | None:
@@ -64,6 +69,7 @@ class WeightSpaceView(QtWidgets.QWidget):
 
     start_clicked = QtCore.Signal(int, object)  # class row k, the two weights clicked
     class_changed = QtCore.Signal(int)
+    line_hovered = QtCore.Signal(int)  # the point whose line is under the mouse (−1: none)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -74,8 +80,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.runner.failed.connect(lambda _, reason: self.say(f"Cannot draw: {reason}"))
         self.land: Landscape | None = None
         self._last = None  # (snapshot, training data getter, config): the newest shown
-        self._grid = None  # (w1, w2)
-        self._problem = None  # (generation, k, hold) of the grid
+        self._grid = None  # (w1, w2): the axes' box widened to the view's shape
+        self._box = None  # the axes' box (w₁ min, w₁ max, w₂ min, w₂ max), kept between states
+        self._fit_asked = False
+        self._box_has_optimum = False
         self._digest = (None, "")  # (generation, data digest)
         self._asked = None  # the key of the newest landscape asked for
         self._held = None  # its held part
@@ -87,6 +95,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._race_key = ""  # the race runs' entries of the key
         self._race_drawn: tuple = ()  # (length, last t) of each race path drawn
         self._by_hand = False  # the frame shown is of a boundary moved by hand
+        self._hard = False  # a hard margin: the feasible region is shaded
         self._names: tuple = ()  # the classes' names
         self._drift = QtCore.QTimer(self, singleShot=True, interval=int(REQUEST_SECONDS * 1000))
         self._drift.timeout.connect(self.redraw)
@@ -112,9 +121,17 @@ class WeightSpaceView(QtWidgets.QWidget):
             "each w the best b (profiled, as the free-bias hinge solver's exact bias)"
         )
         self.hold_box.currentIndexChanged.connect(self._on_hold)
+        self.fit_button = QtWidgets.QToolButton(text="Fit")
+        self.fit_button.setToolTip(
+            "Fit the axes to 0, w, w* and the path (they stay fixed while training goes on, "
+            "so a click means the same w₀ each time)"
+        )
+        self.fit_button.clicked.connect(self.fit)
+        self.axes_note = QtWidgets.QLabel()
         row.addWidget(self.class_box)
         row.addWidget(self.hold_box)
-        row.addStretch(1)
+        row.addWidget(self.fit_button)
+        row.addWidget(self.axes_note, 1)
         column.addLayout(row)
         self.plot = pg.PlotWidget()
         self.plot.setMenuEnabled(False)
@@ -126,6 +143,8 @@ class WeightSpaceView(QtWidgets.QWidget):
             item.getAxis(side).enableAutoSIPrefix(False)
         item.hideButtons()
         self.items = WeightItems(item)
+        self.dual = DualLines(self.plot, self)
+        self.dual.line_hovered.connect(self.line_hovered)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         column.addWidget(self.plot, 1)
         self.key = QtWidgets.QLabel(WeightItems.legend_html(True))
@@ -146,11 +165,12 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.hold_box.hide()
 
     # ------------------------------------------------------------------ the public part
-    def show_snapshot(self, snap, training_data, config, names=()) -> None:
+    def show_snapshot(self, snap, training_data, config, names=(), index=lambda: None) -> None:
         """Draw ``snap``; ``training_data()`` gives the points it was trained on (asked
-        only for a new landscape); ``config``: the session's (the projection's radius);
-        ``names``: the model's classes as the window names them."""
-        self._last = (snap, training_data, config, names)
+        only for a new landscape or generation); ``config``: the session's (the projection's
+        radius, the margin); ``names``: the model's classes as the window names them;
+        ``index()``: the training points' indices among the session's (None: the same)."""
+        self._last = (snap, training_data, config, names, index)
         if not on_screen(self):
             return  # (drawn when shown: redraw)
         wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
@@ -182,8 +202,19 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.runner.cancel()
         self._asked = None
         self.land = None
+        self._box = self._grid = None  # (nothing drawn: the next model's axes are fit anew)
         self.items.clear()
+        self.dual.clear()
         self.say(message)
+
+    def fit(self) -> None:
+        """Fit the axes to 0, w, w* and the path at the next drawing (now)."""
+        self._fit_asked = True
+        self.redraw()
+
+    def light_point(self, i: int) -> None:
+        """Light the line of the session's point ``i`` (hovered in the plane; −1: none)."""
+        self.dual.light_point(i)
 
     def say(self, message: str) -> None:
         """One line instead of the plot (why there is nothing to draw)."""
@@ -209,7 +240,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             f' &nbsp; <span style="color:{c}"><b>—</b></span>&nbsp;{html.escape(str(label))}'
             for c, label in zip(colors, labels, strict=True)
         )
-        self.key.setText(WeightItems.legend_html(self._averaged, self._by_hand) + self._race_key)
+        self.key.setText(self._key_html())
 
     def set_class(self, k: int) -> None:
         """Vary class ``k``'s row (kept by the session's View)."""
@@ -227,7 +258,13 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.runner.shutdown()
 
     # ------------------------------------------------------------------ drawing
-    def _draw(self, snap, training_data, config, names=()) -> None:
+    def _key_html(self) -> str:
+        return (
+            WeightItems.legend_html(self._averaged, self._by_hand, self.dual.words, self._hard)
+            + self._race_key
+        )
+
+    def _draw(self, snap, training_data, config, names=(), index=lambda: None) -> None:
         model = snap.model
         reason = why_not(model)
         if reason is not None:
@@ -255,9 +292,8 @@ class WeightSpaceView(QtWidgets.QWidget):
                 optimum = ref.model
         averaged = config.average != "last"
         self._averaged = averaged
+        self._hard = config.margin == "hard"
         self._by_hand = snap.status == "hand"
-        self.key.setText(WeightItems.legend_html(averaged, self._by_hand) + self._race_key)
-        _steady(self.key)
         path = snap.path
         if self._paths[0].k != k:
             self._paths = (Points(k), Points(k, output=True))
@@ -266,6 +302,11 @@ class WeightSpaceView(QtWidgets.QWidget):
         w = model.coef[k]
         self._grow(snap, model, k, hold, optimum, iterate, output)
         self._ask(snap, model, k, hold, training_data)
+        self.dual.follow(snap.generation, training_data, index)
+        w1, w2 = self._grid
+        self.dual.show(model, k, hold, self._hard, (w1[0], w1[-1], w2[0], w2[-1]), snap.step)
+        self.key.setText(self._key_html())
+        _steady(self.key)
         it = self.items
         it.show_paths(iterate, output)
         it.show_point(it.current, w)
@@ -290,30 +331,44 @@ class WeightSpaceView(QtWidgets.QWidget):
             self.show_race([], [], [])
 
     def _grow(self, snap, model, k, hold, optimum, iterate, output) -> None:
-        """A new grid for a new problem, class or hold, or when a point to draw (w, w*, the
-        path's newest) is near its edge or outside it."""
-        # (the view's shape: the landscape fills it, axes of equal scales)
-        box = self.plot.getPlotItem().vb.size()
-        aspect = box.width() / box.height() if box.height() > 0 else 1.0
+        """The axes: fit when there are none, when Fit was asked, or when a point to draw
+        (w, w*, the path's newest) has left them (said in the view); else kept, whatever the
+        state. The grid is the axes' box widened to the view's shape (equal scales: the
+        landscape fills it) and follows a new shape without moving the axes."""
         # (by hand: around 0, w* and your w, the run's path aside: the basin, not the jumps)
         hand = snap.status == "hand"
-        problem = (snap.generation, k, hold, round(np.log(max(aspect, 1e-3)) / ASPECT_STEP), hand)
         keep = [model.coef[k]]
         if optimum is not None:
             keep.append(optimum.coef[k])
-        if len(iterate):
+        if len(iterate) and not hand:
             keep.append(iterate[-1])
-        if output is not None and len(output):
+        if output is not None and len(output) and not hand:
             keep.append(output[-1])
-        if self._grid is not None and problem == self._problem and _inside(self._grid, keep):
-            return
-        path = iterate if output is None else np.vstack([iterate, output])
-        if hand:
-            path = None
-        self._grid = grid_around(model, k, optimum, DEFAULT_GRID, path=path, aspect=aspect)
-        self._problem = problem
-        w1, w2 = self._grid
-        self.plot.setRange(xRange=(w1[0], w1[-1]), yRange=(w2[0], w2[-1]), padding=0)
+        note = None
+        if self._box is None or self._fit_asked:
+            note = ""
+        elif not _inside(self._shown(), keep):
+            # (a box fit before w* was known is the first fit still: refit silently)
+            note = REFIT if self._box_has_optimum else ""
+        if note is not None:
+            path = iterate if output is None else np.vstack([iterate, output])
+            w1, w2 = grid_around(model, k, optimum, 2, path=None if hand else path)
+            self._box = (float(w1[0]), float(w1[-1]), float(w2[0]), float(w2[-1]))
+            self._fit_asked = False
+            self._box_has_optimum = optimum is not None
+            self.axes_note.setText(f"<small>{note}</small>" if note else "")
+            self.plot.setRange(xRange=self._box[:2], yRange=self._box[2:], padding=0)
+        view = self.plot.getPlotItem().vb.size()
+        aspect = view.width() / view.height() if view.height() > 0 else 1.0
+        self._grid = _widened(self._box, aspect, DEFAULT_GRID)
+
+    def _shown(self):
+        """The weights on screen (w1, w2 ends; the grid's before the view has a size)."""
+        vb = self.plot.getPlotItem().vb
+        if vb.width() <= 1 or vb.height() <= 1:
+            return self._grid
+        (x0, x1), (y0, y1) = vb.viewRange()
+        return np.array([x0, x1]), np.array([y0, y1])
 
     def _ask(self, snap, model, k, hold, training_data) -> None:
         """A new landscape when its key changed (the held part: beyond HELD_SHARE of the
@@ -469,6 +524,18 @@ def _held_vector(model, k: int, hold: str) -> np.ndarray:
     return np.array([*coef, *bias, *extra], dtype=float)
 
 
+def _widened(box, aspect: float, n: int):
+    """An ``n`` × ``n`` grid over the square ``box`` widened to ``aspect`` (w₁ side over
+    w₂ side), rounded up to a step of ASPECT_STEP in its log: a view a little reshaped
+    keeps its grid (and its landscape)."""
+    x0, x1, y0, y1 = box
+    steps = np.log(min(max(aspect, 1e-3), 1e3)) / ASPECT_STEP
+    r = float(np.exp(ASPECT_STEP * (np.ceil(steps) if steps > 0 else np.floor(steps))))
+    axis = np.linspace(-1.0, 1.0, n)
+    cx, cy, hx, hy = 0.5 * (x0 + x1), 0.5 * (y0 + y1), 0.5 * (x1 - x0), 0.5 * (y1 - y0)
+    return cx + max(r, 1.0) * hx * axis, cy + max(1.0 / r, 1.0) * hy * axis
+
+
 def _inside(grid, keep) -> bool:
     w1, w2 = grid
     m1, m2 = INNER * (w1[-1] - w1[0]), INNER * (w2[-1] - w2[0])
@@ -493,7 +560,15 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
 
             return subset(data, np.flatnonzero(parts == TRAIN))
 
+        def index():
+            parts = router.state.parts
+            if parts is None or len(parts) != len(router.session.points):
+                return None
+            from svmviz.core.generalization import TRAIN
+
+            return np.flatnonzero(parts == TRAIN)
+
         names = [router.session.classes[int(c)] for c in router.present]
-        view.show_snapshot(snap, training_data, router.session.config, names)
+        view.show_snapshot(snap, training_data, router.session.config, names, index)
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)
