@@ -45,7 +45,7 @@ def pen(color: str, dash: str, width: float, alpha: int = 255) -> QtCore.QObject
 
 
 def run_name(k: int, label: str) -> str:
-    """A run's legend name: "run 2: algorithm sgd" (k counts from 1)."""
+    """A run's legend name: "run 2: SGD" (k counts from 1)."""
     return f"run {k}: {html.escape(label, quote=False)}"
 
 
@@ -153,14 +153,16 @@ class RaceCurves:
             if finite.size:
                 lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
             own = suboptimality and not race.common  # (another problem: another F*)
-            names.append((curve, f"run {i + 2}" + (" (its F*)" if own else "")))
+            tip = f"run {i + 2}: {run.label}" + (", F − F* against its own F*" if own else "")
+            names.append((curve, run_name(i + 2, run.short), tip))
         main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
         panel.objective.setPen(main)
         if names != self._named:  # the legend: run 1's entry stays the panel's
-            for curve, _ in self._named:
+            for curve, *_ in self._named:
                 legend.removeItem(curve)
-            for curve, name in names:
+            for curve, name, tip in names:  # (short names: whole in a narrow column)
                 legend.addItem(curve, name)
+                legend.getLabel(curve).setToolTip(tip)
             self._named = names
         # three short columns: the plot keeps its height in the narrow dock (presentation
         # mode's larger text: two)
