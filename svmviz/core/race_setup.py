@@ -121,6 +121,14 @@ def legend_label(base: SolverConfig, config: SolverConfig) -> str:
     return ", ".join(_words(base, config).values()) or "same settings"
 
 
+# a legend's words made shorter for a narrow column (short_label; a loss drops " loss")
+SHORT_WORDS = {
+    ("algorithm", "gd"): "GD",
+    ("average", "uniform"): "averaged",
+    ("average", "weighted"): "t-weighted",
+}
+
+
 def short_label(base: SolverConfig, config: SolverConfig) -> str:
     """legend_label in a narrow column's words: its first change (the algorithm first),
     "SGD, …" when there are more."""
@@ -128,7 +136,9 @@ def short_label(base: SolverConfig, config: SolverConfig) -> str:
     if not words:
         return "same settings"
     first = "algorithm" if "algorithm" in words else next(iter(words))
-    return words[first] + (", …" if len(words) > 1 else "")
+    value = getattr(config, first, None)
+    word = SHORT_WORDS.get((first, value), words[first].removesuffix(" loss"))
+    return word + (", …" if len(words) > 1 else "")
 
 
 def _words(base: SolverConfig, config: SolverConfig) -> dict[str, str]:

@@ -122,14 +122,17 @@ class RaceLines(QtCore.QObject):
             self.margins[i].setPen(pen(color, dash, 2 * k, MARGIN_ALPHA))
 
 
-class RaceCurves:
+class RaceCurves(QtCore.QObject):
     """The companions' objective curves on ``panel``'s objective plot (a CurvePanel), in
     their colours and dashes, F − F* in suboptimality mode (against each run's optimum:
-    the common one when the runs solve one problem); run 1's curve turns black with them."""
+    the common one when the runs solve one problem); run 1's curve turns black with them.
+    Their legend has as many columns as the plot's width holds whole."""
 
     def __init__(self, panel):
+        super().__init__(panel)
         self.panel = panel
         plot = panel.objective_plot
+        plot.installEventFilter(self)  # (a resize: the legend's columns again)
         self.curves = [plot.plot() for _ in range(COMPANIONS)]
         self._main_pen = panel.objective.opts["pen"]
         self._named: list = []
@@ -164,13 +167,29 @@ class RaceCurves:
                 legend.addItem(curve, name)
                 legend.getLabel(curve).setToolTip(tip)
             self._named = names
-        # three short columns: the plot keeps its height in the narrow dock (presentation
-        # mode's larger text: two)
-        columns = 3 if names and panel.scale <= 1 else 2
-        if legend.columnCount != columns:
-            legend.setColumnCount(columns)
+        self.fit_columns()
         if runs:
             panel.include_objective(lo, hi)
+
+    def fit_columns(self) -> None:
+        """Up to three columns (presentation mode's larger text: two), fewer where the
+        widest entry would be cut: the plot keeps its height, and every name is whole."""
+        if not self._named:
+            return  # (the panel's own legend)
+        legend = self.panel.objective_plot.getPlotItem().legend
+        gap = 2 * legend.layout.horizontalSpacing() + 4
+        widest = max(
+            s.boundingRect().width() + t.item.boundingRect().width() for s, t in legend.items
+        )
+        most = 3 if self.panel.scale <= 1 else 2
+        columns = max(1, min(most, int(self.panel.objective_plot.width() // (widest + gap))))
+        if legend.columnCount != columns:
+            legend.setColumnCount(columns)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QtCore.QEvent.Type.Resize:
+            self.fit_columns()
+        return False
 
 
 def _curve(history: dict, optimum, suboptimality: bool):

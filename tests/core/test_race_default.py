@@ -87,4 +87,7 @@ def test_a_short_label_names_the_first_change_the_algorithm_first():
     assert legend_label(base, plain) == "λ = 1, SGD, η ∝ 1/√t"
     assert short_label(base, plain) == "SGD, …"
     assert short_label(base, base.replace(average="last")) == "last iterate"
+    assert short_label(base, base.replace(average="uniform")) == "averaged"
+    assert short_label(base, base.replace(algorithm="gd")) == "GD"
+    assert short_label(base, base.replace(loss="squared_hinge")) == "squared hinge"
     assert short_label(base, base) == "same settings"

@@ -51,8 +51,8 @@ def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
     assert before
 
 
-def test_the_curves_overlay_every_run(make_window, wait_frame):
-    w = make_window(iterations=2000, seed=1)
+def test_the_curves_overlay_every_run(make_window, wait_frame, qtbot):
+    w = make_window(iterations=2000, seed=1, show=True)
     raced(w, wait_frame)
     w.run_to_budget()
     wait_frame(w, lambda s: s.t == 2000 and s.race is not None)
@@ -75,6 +75,12 @@ def test_the_curves_overlay_every_run(make_window, wait_frame):
     ]
     assert labels[0].toolTip() == "run 2: SGD, η ∝ 1/√t, F − F* against its own F*"
     assert labels[1].toolTip() == "run 3: λ = 0.1, F − F* against its own F*"
+    plot = w.curves.objective_plot
+    plot.setFixedWidth(300)  # (a narrow column: fewer columns, every name whole)
+    qtbot.waitUntil(lambda: plot.width() == 300)
+    assert legend.columnCount < 3 and legend.boundingRect().width() <= 300
+    plot.setFixedWidth(700)
+    qtbot.waitUntil(lambda: legend.columnCount == 3)
 
 
 def test_a_single_step_gives_a_line_per_run(make_window, wait_frame):
