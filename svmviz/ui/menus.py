@@ -37,7 +37,7 @@ instant (as fast as possible)<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
 Shift+R: the race (runs 2–4 beside the solver's run, on the same samples; View ▸ Race… sets
-them; without runs, Shift+R opens that editor with a default race)<br>
+them; without runs, Shift+R opens it with the last race or a default)<br>
 Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
 <br><b>Files</b><br>Ctrl+N: new · Ctrl+O: open (or drop a session or data set on the window) ·
