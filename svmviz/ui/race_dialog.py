@@ -31,6 +31,7 @@ class RaceDialog(QtWidgets.QDialog):
         self.session, self.state = session, state
         base = session.job_config()
         column = QtWidgets.QVBoxLayout(self)
+        column.setSizeConstraint(QtWidgets.QLayout.SizeConstraint.SetMinimumSize)  # (no row cut)
         intro = QtWidgets.QLabel(
             "Run 1 is the solver panel's run. Each other run changes some of its settings "
             "(same: run 1's); runs that sample use the same seed, so they see the same points "

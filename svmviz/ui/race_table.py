@@ -24,9 +24,9 @@ CHOICE = {name: (label, options, tip) for name, label, options, tip in (*PROBLEM
 NUMBERS = {"lam": "λ", "batch": "Batch k", "seed": "Seed"}  # (their bounds: BOUNDS)
 
 
-def columns(base: SolverConfig, multiclass: bool) -> tuple[str, ...]:
-    """The settings a row changes, in the panel's words: the loss of ``base``'s problem
-    (the multiclass one on three classes or more)."""
+def columns(multiclass: bool) -> tuple[str, ...]:
+    """The settings a row changes: the loss is the multiclass one on three classes or
+    more."""
     loss = "multiclass" if multiclass else "loss"
     return ("algorithm", "schedule", "lam", loss, "average", "batch", "seed")
 
@@ -40,7 +40,7 @@ class RaceTable(QtWidgets.QWidget):
     def __init__(self, base: SolverConfig, multiclass: bool = False, parent=None):
         super().__init__(parent)
         self.base = base
-        self.names = columns(base, multiclass)
+        self.names = columns(multiclass)
         grid = QtWidgets.QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for c, name in enumerate(self.names, start=1):
