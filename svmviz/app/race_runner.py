@@ -25,7 +25,7 @@ from svmviz.core.frame import level_line, make_frame, margin_lines
 from svmviz.core.model_io import Model
 from svmviz.core.palette import RACE_COLORS, RACE_DASHES
 from svmviz.core.race import Path, Race
-from svmviz.core.race_setup import legend_label
+from svmviz.core.race_setup import legend_label, short_label
 from svmviz.core.solvers import Solver
 from svmviz.core.start import Start, apply_start
 from svmviz.core.telemetry import held, history_csv
@@ -46,7 +46,8 @@ SETTLE_SECONDS = 0.1
 class RaceRun:
     """One run of a race at a frame."""
 
-    label: str  # what differs (core.race.differences)
+    label: str  # what differs (core.race_setup.legend_label)
+    short: str  # the same in a narrow column's words (core.race_setup.short_label)
     color: str
     dash: str  # "solid", "dash", "dot", "dashdot"
     config: SolverConfig
@@ -100,6 +101,7 @@ class Companions:
         self.race = Race([base, *configs], data, solvers)  # (checks the runs)
         self.configs = configs
         self.labels = labels(base, configs)
+        self.shorts = [short_label(base, c) for c in configs]
         self.solvers = self.race.solvers[1:]
         self.paths = self.race.paths[1:]
         self.base_path = Path()
@@ -223,6 +225,7 @@ class Companions:
             runs.append(
                 RaceRun(
                     label=self.labels[i + 1],
+                    short=self.shorts[i],
                     color=RACE_COLORS[i + 1],
                     dash=RACE_DASHES[i + 1],
                     config=self.configs[i],

@@ -1,12 +1,13 @@
 """A race as the session keeps it: run 1 is the session's own configuration, runs 2–4 are
 variations of it, each a dict of the settings it overrides ({"algorithm": "sgd"},
 {"lam": 10}), so that an edit of the base (λ in the solver panel) changes every run but the
-ones that override it. Plain data, checked here for the session file, the dialog and the
-runner alike.
+ones that override it. Plain data, checked here for the session file, the editor and the
+runner alike; the race offered by default; the runs' names in a legend.
 """
 
 from __future__ import annotations
 
+from svmviz.core import settings_used
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.race import MAX_RUNS, MIN_RUNS
@@ -21,18 +22,58 @@ def race_configs(base: SolverConfig, variations) -> list[SolverConfig]:
     """The companion runs' configurations (runs 2…), each ``base`` with a variation's
     settings; an InputError says which run and why when one cannot race ``base``."""
     check_variations(variations)
-    configs = []
-    for i, change in enumerate(variations):
-        where = f"race run {i + 2}"
-        config = SolverConfig.from_dict({**base.to_dict(), **change}, where)
-        if config.kind != base.kind:  # (a loss or kernel setting of another problem)
-            raise InputError(f"{where}: a race's runs solve problems of one kind")
-        if config.margin == "hard" or base.margin == "hard":
-            raise InputError(
-                f"{where}: a hard margin runs alone (its λ comes from the exact solution)"
-            )
-        configs.append(config)
-    return configs
+    return [run_config(base, change, f"race run {i + 2}") for i, change in enumerate(variations)]
+
+
+def run_config(base: SolverConfig, change: dict, where: str) -> SolverConfig:
+    """One companion run: ``base`` with ``change``'s settings; an InputError, prefixed
+    ``where``, says why when it cannot race ``base``."""
+    config = SolverConfig.from_dict({**base.to_dict(), **change}, where)
+    if config.kind != base.kind:  # (a loss or kernel setting of another problem)
+        raise InputError(f"{where}: a race's runs solve problems of one kind")
+    if config.margin == "hard" or base.margin == "hard":
+        raise InputError(f"{where}: a hard margin runs alone (its λ comes from the exact solution)")
+    return config
+
+
+def default_race(base: SolverConfig) -> list[dict]:
+    """The race offered when View ▸ Race is turned on without runs: run 2 is ``base`` with
+    one change, the first of Pegasos, SGD (plain SGD, η₀/√t, where SGD would take Pegasos'
+    step), full-batch GD and the other output (averaged or last iterate) that trains
+    differently from ``base`` and can race it; an InputError says why none can."""
+    sgd = {"algorithm": "sgd"}
+    if _trained(base.replace(**sgd))["schedule"] == "pegasos":
+        sgd["schedule"] = "inv_sqrt_t"
+    average = {"average": "uniform" if base.average == "last" else "last"}
+    reason = InputError("run 2: no run trains differently from run 1")
+    for change in ({"algorithm": "pegasos"}, sgd, {"algorithm": "gd"}, average):
+        try:
+            config = run_config(base, change, "run 2")
+        except InputError as exc:
+            reason = exc
+            continue
+        if not trains_alike(base, config):
+            return [{k: v for k, v in change.items() if getattr(base, k) != v}]
+    raise reason
+
+
+def trains_alike(a: SolverConfig, b: SolverConfig) -> bool:
+    """Whether ``a`` and ``b`` train the same iterates: equal but in the settings their
+    training ignores (svmviz.core.settings_used), Pegasos being SGD on Pegasos' step."""
+    return _trained(a) == _trained(b)
+
+
+def _trained(config: SolverConfig) -> dict:
+    d = config.to_dict()
+    for name in settings_used.ignored(config):
+        d.pop(name)
+    if d.get("radius", 0) is None:  # (no radius read and none given: no ball either way)
+        del d["radius"]
+    if config.algorithm == "pegasos":
+        d["algorithm"] = "sgd"
+    if settings_used.steps_as_pegasos(config):
+        d["schedule"] = "pegasos"
+    return d
 
 
 def check_variations(variations) -> None:
@@ -77,9 +118,32 @@ SYMBOLS = {"lam": "λ", "eta": "η₀", "nu": "ν", "epsilon": "ε", "gamma": "�
 def legend_label(base: SolverConfig, config: SolverConfig) -> str:
     """What ``config`` changes of ``base``, in a legend's words: "SGD, η ∝ 1/√t", "λ = 1",
     "last iterate", "logistic loss" ("same settings" when nothing)."""
+    return ", ".join(_words(base, config).values()) or "same settings"
+
+
+# a legend's words made shorter for a narrow column (short_label; a loss drops " loss")
+SHORT_WORDS = {
+    ("algorithm", "gd"): "GD",
+    ("average", "uniform"): "averaged",
+    ("average", "weighted"): "t-weighted",
+}
+
+
+def short_label(base: SolverConfig, config: SolverConfig) -> str:
+    """legend_label in a narrow column's words: its first change (the algorithm first),
+    "SGD, …" when there are more."""
+    words = _words(base, config)
+    if not words:
+        return "same settings"
+    first = "algorithm" if "algorithm" in words else next(iter(words))
+    value = getattr(config, first, None)
+    word = SHORT_WORDS.get((first, value), words[first].removesuffix(" loss"))
+    return word + (", …" if len(words) > 1 else "")
+
+
+def _words(base: SolverConfig, config: SolverConfig) -> dict[str, str]:
     a, b = _flat(base), _flat(config)
-    words = [_word(name, b[name]) for name in b if b[name] != a[name]]
-    return ", ".join(words) or "same settings"
+    return {name: _word(name, b[name]) for name in b if b[name] != a[name]}
 
 
 def _flat(config: SolverConfig) -> dict:
@@ -108,28 +172,6 @@ def _word(name: str, value) -> str:
 
 
 def describe(change: dict) -> str:
-    """A variation in words for the dialog's field: "algorithm=sgd, lam=10"."""
+    """A variation's settings as "name=value" pairs, "eta=10, project=True": those the race
+    editor has no column for."""
     return ", ".join(f"{k}={v}" for k, v in change.items())
-
-
-def parse(text: str) -> dict:
-    """The dialog's field read back: "name=value" pairs separated by commas; numbers are
-    numbers, true/false booleans, the rest words (e.g. "lam=10, loss=logistic")."""
-    out: dict = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if "=" not in part:
-            raise InputError(f"{part!r}: write each setting as name=value")
-        name, value = (s.strip() for s in part.split("=", 1))
-        out[name] = _value(value)
-    return out
-
-
-def _value(text: str):
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text

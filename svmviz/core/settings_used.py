@@ -22,6 +22,13 @@ def _regularized(config: SolverConfig) -> bool:
     return config.margin == "hard" or config.lam_used > 0
 
 
+def steps_as_pegasos(config: SolverConfig) -> bool:
+    """Whether ``config``'s training steps η_t = 1/(λt), Pegasos' step: Pegasos always,
+    the schedules ``pegasos``, and ``auto`` when λ > 0."""
+    rule = "pegasos" if config.algorithm == "pegasos" else config.schedule
+    return rule == "pegasos" or (rule == "auto" and _regularized(config))
+
+
 def ignored(config: SolverConfig) -> dict[str, str]:
     """The training settings ``config``'s run does not read, each with why: changing one
     changes nothing that is trained."""
@@ -31,9 +38,9 @@ def ignored(config: SolverConfig) -> dict[str, str]:
     if config.algorithm == "gd":
         why = "full-batch GD takes every point each step: nothing is sampled"
         out.update(sampling=why, batch=why, seed=why)
-    rule = "pegasos" if config.algorithm == "pegasos" else config.schedule
-    if rule == "pegasos" or (rule == "auto" and _regularized(config)):
+    if steps_as_pegasos(config):
         out["eta"] = "the step is 1/(λt), without η₀"
+    rule = "pegasos" if config.algorithm == "pegasos" else config.schedule
     corollary = rule == "auto" and not _regularized(config)  # B/(ρ√T) with a radius B
     if not (config.project or config.algorithm == "sgd" or corollary):
         out["radius"] = "B is read only when projecting"

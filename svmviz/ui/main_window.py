@@ -53,7 +53,7 @@ from svmviz.ui.hover import HoverReadout
 from svmviz.ui.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.plane_input import DropOpener, PlaneInput
 from svmviz.ui.presentation import Presentation
-from svmviz.ui.race_dialog import edit_race
+from svmviz.ui.race_dialog import edit_race, race_toggled
 from svmviz.ui.race_view import RaceCurves, race_readings
 from svmviz.ui.solver_panel import SolverPanel
 from svmviz.ui.status import Caption, StatusLine
@@ -524,6 +524,10 @@ class MainWindow(QtWidgets.QMainWindow):
     def edit_race(self):
         """View ▸ Race…: the race's runs 2–4 (svmviz.ui.race_dialog)."""
         edit_race(self.session, self.state, self, self.prefs)
+
+    def race_clicked(self):
+        """View ▸ Race turned by the user: without runs, the editor (svmviz.ui.race_dialog)."""
+        race_toggled(self.session, self.state, self, self.prefs)
 
     # -------------------------------------------------------------- slots
     @QtCore.Slot()

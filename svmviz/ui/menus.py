@@ -37,7 +37,7 @@ instant (as fast as possible)<br>
 I: the last iterate w<sub>t</sub> instead of the average · S: suboptimality F − F*<br>
 X: slack segments from the points in the margin to their margin line<br>
 Shift+R: the race (runs 2–4 beside the solver's run, on the same samples; View ▸ Race… sets
-them)<br>
+them; without runs, Shift+R opens it with the last race or a default)<br>
 Tabs beside the plane: Step (the step inspector) · Points · Margins · Theory · Test set (a test set,
 its error while training, a learning curve and a λ/γ/degree sweep; click a point to load it)<br>
 Beside the plane, large: C the next view · Ctrl+1 the curves · Ctrl+2 the weight space ·
@@ -203,7 +203,9 @@ def build_actions(w, state) -> Actions:
             "Race",
             "Shift+R",
             "runs 2–4 of the race trained beside the solver panel's run on the same samples: "
-            "their boundaries, curves and steps (View ▸ Race… sets them)",
+            "their boundaries, curves and steps (View ▸ Race… sets them; without runs, "
+            "turning it on opens that editor)",
+            w.race_clicked,
         ),
         race_dialog=action(
             w,
@@ -445,9 +447,10 @@ def bind(action: QtGui.QAction, state, name: str) -> None:
     getattr(state, f"{name}_changed").connect(action.setChecked)
 
 
-def toggle(w, state, name, text, key, tip) -> QtGui.QAction:
-    """A checkable action bound to ``state``'s ``name``, with its shortcut and tip."""
-    entry = action(w, text, None, key, tip)
+def toggle(w, state, name, text, key, tip, clicked=None) -> QtGui.QAction:
+    """A checkable action bound to ``state``'s ``name``, with its shortcut and tip;
+    ``clicked`` after the user turned it (not when ``state`` did)."""
+    entry = action(w, text, clicked, key, tip)
     entry.setCheckable(True)
     bind(entry, state, name)
     w.addAction(entry)  # its shortcut works with the menu bar hidden too

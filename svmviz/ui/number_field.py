@@ -65,6 +65,8 @@ class NumberField(QtWidgets.QLineEdit):
             x = float(text)
         except ValueError:
             x = math.nan
+        if self.bound.whole and x.is_integer():  # (a count, a seed: "4" is the int 4)
+            x = int(x)
         if math.isnan(x) or not self.bound.holds(x):
             raise InputError(f"{self.rule()}, not {text!r}" if text else self.rule())
         return x

@@ -1,9 +1,9 @@
-"""View ▸ Race…: the race's runs 2–4, each the settings it changes of the solver panel's
-run (run 1) as "name=value" pairs ("algorithm=sgd, schedule=inv_sqrt_t", "lam=1",
-"average=last", "loss=logistic"). A run left empty is no run; OK checks the runs against
-run 1 (svmviz.core.race_setup) and says in the dialog what is wrong, or sets the race and
-turns View ▸ Race on. The last race set is remembered (the preferences' "race_runs") and
-offered when the session has none.
+"""View ▸ Race… and View ▸ Race without runs: the race editor, a table of runs 2–4 each
+changing some of the solver panel's settings (svmviz.ui.race_table). It opens with the
+session's race, else the last race set (the preferences' "race_runs") where it still races
+the panel's run, else the default race (svmviz.core.race_setup.default_race); OK is
+refused while a run is, sets the race and turns View ▸ Race on; Cancel leaves Race as it
+was, off when it was turned on without runs.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from PySide6 import QtWidgets
 
 from svmviz.core.errors import InputError
 from svmviz.core.race import MAX_RUNS
-from svmviz.core.race_setup import describe, parse
-from svmviz.core.race_setup import race_configs as check
+from svmviz.core.race_setup import default_race, race_configs
+from svmviz.ui import style
+from svmviz.ui.race_table import RaceTable
 
-EXAMPLES = ("algorithm=sgd, schedule=inv_sqrt_t", "lam=1", "average=last")
+Buttons = QtWidgets.QDialogButtonBox.StandardButton
 
 
 class RaceDialog(QtWidgets.QDialog):
@@ -28,59 +29,62 @@ class RaceDialog(QtWidgets.QDialog):
         super().__init__(parent)
         self.setWindowTitle("Race")
         self.session, self.state = session, state
-        form = QtWidgets.QFormLayout(self)
+        base = session.job_config()
+        column = QtWidgets.QVBoxLayout(self)
+        column.setSizeConstraint(QtWidgets.QLayout.SizeConstraint.SetMinimumSize)  # (no row cut)
         intro = QtWidgets.QLabel(
-            "Run 1 is the solver panel's run. Each other run changes some of its settings, "
-            "written as name=value, separated by commas; runs that sample use the same "
-            "seed, so they see the same points in the same order."
+            "Run 1 is the solver panel's run. Each other run changes some of its settings "
+            "(same: run 1's); runs that sample use the same seed, so they see the same points "
+            "in the same order."
         )
         intro.setWordWrap(True)
-        form.addRow(intro)
-        self.fields = []
-        race = session.race or tuple(remembered)
-        for k in range(2, MAX_RUNS + 1):
-            field = QtWidgets.QLineEdit(describe(race[k - 2]) if k - 2 < len(race) else "")
-            field.setPlaceholderText(f"e.g. {EXAMPLES[k - 2]}")
-            form.addRow(f"Run {k}:", field)
-            self.fields.append(field)
+        column.addWidget(intro)
+        self.table = RaceTable(base, len(session.present_classes()) > 2)
+        column.addWidget(self.table)
         self.message = QtWidgets.QLabel("")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #B00000")
-        form.addRow(self.message)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-            | QtWidgets.QDialogButtonBox.StandardButton.Reset
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        reset = buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Reset)
+        style.tint(self.message, text=style.ERROR_COLOR)
+        column.addWidget(self.message)
+        self.buttons = QtWidgets.QDialogButtonBox(Buttons.Ok | Buttons.Cancel | Buttons.Reset)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        reset = self.buttons.button(Buttons.Reset)
         reset.setText("No race")
         reset.clicked.connect(self.no_race)
-        form.addRow(buttons)
-        self.resize(560, self.sizeHint().height())
+        default = self.buttons.addButton("Default", QtWidgets.QDialogButtonBox.ButtonRole.ResetRole)
+        default.setToolTip(
+            "Run 2: the panel's run against Pegasos, SGD, full-batch GD or the other output"
+        )
+        default.clicked.connect(self.set_default)
+        column.addWidget(self.buttons)
+        self.table.changed.connect(self._on_changed)
+        offered = session.race or _racing(base, remembered)
+        if offered:
+            self.table.set_variations(offered)
+        else:
+            self.set_default()
 
-    def variations(self) -> list[dict]:
-        """The runs written, checked (an InputError names the run and the setting)."""
-        out = []
-        for k, field in enumerate(self.fields, start=2):
-            if field.text().strip():
-                try:
-                    out.append(parse(field.text()))
-                except InputError as exc:
-                    raise InputError(f"run {k}: {exc}") from None
-        if not out:
-            raise InputError("write the settings of at least run 2 (or choose No race)")
-        check(self.session.job_config(), out)
-        return out
+    def set_default(self) -> None:
+        """The default race, or why there is none."""
+        try:
+            self.table.set_variations(default_race(self.table.base))
+        except InputError as exc:
+            self.table.set_variations(())
+            self.message.setText(f"No race: {exc}")
+
+    def _on_changed(self) -> None:
+        refused = self.table.refused()
+        runs = not refused and self.table.variations()
+        self.buttons.button(Buttons.Ok).setEnabled(bool(runs))
+        if not refused:
+            self.message.setText("" if runs else "Choose what run 2 changes (or No race).")
+        if self.isVisible():  # (a reason's lines: taller, never cut)
+            self.resize(self.width(), max(self.height(), self.sizeHint().height()))
 
     def accept(self) -> None:
-        try:
-            variations = self.variations()
-        except InputError as exc:
-            self.message.setText(str(exc))
+        if not self.buttons.button(Buttons.Ok).isEnabled():
             return
-        self.session.set_race(variations)
+        self.session.set_race(self.table.variations())
         self.state.set_race(True)
         super().accept()
 
@@ -88,6 +92,15 @@ class RaceDialog(QtWidgets.QDialog):
         self.session.set_race(())
         self.state.set_race(False)
         super().accept()
+
+
+def _racing(base, race) -> tuple:
+    """``race`` where it races ``base`` (else none)."""
+    try:
+        race_configs(base, list(race))
+    except InputError:
+        return ()
+    return tuple(race)
 
 
 def edit_race(session, state, parent, prefs=None) -> bool:
@@ -99,6 +112,13 @@ def edit_race(session, state, parent, prefs=None) -> bool:
     if prefs is not None and session.race:
         prefs.set("race_runs", json.dumps([dict(v) for v in session.race]))
     return True
+
+
+def race_toggled(session, state, parent, prefs=None) -> None:
+    """View ▸ Race turned on (a click, Shift+R) without runs: the editor, with the default
+    race; Race is off again unless a race is set."""
+    if state.race and not session.race and not edit_race(session, state, parent, prefs):
+        state.set_race(False)
 
 
 def remembered(prefs) -> tuple:

@@ -45,7 +45,7 @@ def pen(color: str, dash: str, width: float, alpha: int = 255) -> QtCore.QObject
 
 
 def run_name(k: int, label: str) -> str:
-    """A run's legend name: "run 2: algorithm sgd" (k counts from 1)."""
+    """A run's legend name: "run 2: SGD" (k counts from 1)."""
     return f"run {k}: {html.escape(label, quote=False)}"
 
 
@@ -122,14 +122,17 @@ class RaceLines(QtCore.QObject):
             self.margins[i].setPen(pen(color, dash, 2 * k, MARGIN_ALPHA))
 
 
-class RaceCurves:
+class RaceCurves(QtCore.QObject):
     """The companions' objective curves on ``panel``'s objective plot (a CurvePanel), in
     their colours and dashes, F − F* in suboptimality mode (against each run's optimum:
-    the common one when the runs solve one problem); run 1's curve turns black with them."""
+    the common one when the runs solve one problem); run 1's curve turns black with them.
+    Their legend has as many columns as the plot's width holds whole."""
 
     def __init__(self, panel):
+        super().__init__(panel)
         self.panel = panel
         plot = panel.objective_plot
+        plot.installEventFilter(self)  # (a resize: the legend's columns again)
         self.curves = [plot.plot() for _ in range(COMPANIONS)]
         self._main_pen = panel.objective.opts["pen"]
         self._named: list = []
@@ -153,22 +156,40 @@ class RaceCurves:
             if finite.size:
                 lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
             own = suboptimality and not race.common  # (another problem: another F*)
-            names.append((curve, f"run {i + 2}" + (" (its F*)" if own else "")))
+            tip = f"run {i + 2}: {run.label}" + (", F − F* against its own F*" if own else "")
+            names.append((curve, run_name(i + 2, run.short), tip))
         main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
         panel.objective.setPen(main)
         if names != self._named:  # the legend: run 1's entry stays the panel's
-            for curve, _ in self._named:
+            for curve, *_ in self._named:
                 legend.removeItem(curve)
-            for curve, name in names:
+            for curve, name, tip in names:  # (short names: whole in a narrow column)
                 legend.addItem(curve, name)
+                legend.getLabel(curve).setToolTip(tip)
             self._named = names
-        # three short columns: the plot keeps its height in the narrow dock (presentation
-        # mode's larger text: two)
-        columns = 3 if names and panel.scale <= 1 else 2
-        if legend.columnCount != columns:
-            legend.setColumnCount(columns)
+        self.fit_columns()
         if runs:
             panel.include_objective(lo, hi)
+
+    def fit_columns(self) -> None:
+        """Up to three columns (presentation mode's larger text: two), fewer where the
+        widest entry would be cut: the plot keeps its height, and every name is whole."""
+        if not self._named:
+            return  # (the panel's own legend)
+        legend = self.panel.objective_plot.getPlotItem().legend
+        gap = 2 * legend.layout.horizontalSpacing() + 4
+        widest = max(
+            s.boundingRect().width() + t.item.boundingRect().width() for s, t in legend.items
+        )
+        most = 3 if self.panel.scale <= 1 else 2
+        columns = max(1, min(most, int(self.panel.objective_plot.width() // (widest + gap))))
+        if legend.columnCount != columns:
+            legend.setColumnCount(columns)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QtCore.QEvent.Type.Resize:
+            self.fit_columns()
+        return False
 
 
 def _curve(history: dict, optimum, suboptimality: bool):

@@ -10,7 +10,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.frame import data_extent
 from svmviz.core.kernels import Kernel
 from svmviz.core.pace import DEFAULT, INSTANT, Speed
-from svmviz.core.race_setup import parse, race_configs
+from svmviz.core.race_setup import race_configs
 from svmviz.core.solvers import Solver, rules
 from svmviz.core.training import problem_key
 
@@ -59,11 +59,6 @@ def test_the_variations_override_the_base_and_are_checked():
     configs = race_configs(BASE, VARIATIONS)
     assert [c.algorithm for c in configs] == ["sgd", "pegasos", "pegasos"]
     assert configs[1].lam == 0.1 and configs[1].seed == BASE.seed
-    assert parse("lam=10, loss=logistic, project=true") == {
-        "lam": 10,
-        "loss": "logistic",
-        "project": True,
-    }
     with pytest.raises(InputError, match="1 to 3 more"):
         race_configs(BASE, VARIATIONS + [{"lam": 1.0}])
     with pytest.raises(InputError, match="one kind"):

@@ -1,5 +1,6 @@
 """A race in the window: View ▸ Race on and off, the runs' lines and legend on the plane,
-their curves, their step lines, the dialog, and the race in the session file."""
+their curves, their step lines, and the race in the session file (its editor:
+test_race_editor)."""
 
 import numpy as np
 import pytest
@@ -8,7 +9,6 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.errors import InputError
 from svmviz.core.session_file import SessionFile
-from svmviz.ui.race_dialog import RaceDialog
 
 RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
 
@@ -51,8 +51,8 @@ def test_view_race_draws_every_run_and_names_them(make_window, wait_frame):
     assert before
 
 
-def test_the_curves_overlay_every_run(make_window, wait_frame):
-    w = make_window(iterations=2000, seed=1)
+def test_the_curves_overlay_every_run(make_window, wait_frame, qtbot):
+    w = make_window(iterations=2000, seed=1, show=True)
     raced(w, wait_frame)
     w.run_to_budget()
     wait_frame(w, lambda s: s.t == 2000 and s.race is not None)
@@ -63,6 +63,24 @@ def test_the_curves_overlay_every_run(make_window, wait_frame):
         assert f[-1] == pytest.approx(run.history["objective"][-1])
     legend = w.curves.objective_plot.getPlotItem().legend
     assert all(legend.getLabel(c) is not None for c in w.race_curves.curves)
+    w.state.set_suboptimality(True)  # (run 3, λ = 0.1, against its own F*)
+    wait_frame(w, lambda s: s.reference is not None and s.race.runs[1].objective is not None)
+    w.frames.redraw_readings()
+    labels = [legend.getLabel(c) for c in w.race_curves.curves]
+    # short enough for a narrow column, the long form in the tooltip
+    assert [label.text for label in labels] == [
+        "run 2: SGD, …",
+        "run 3: λ = 0.1",
+        "run 4: last iterate",
+    ]
+    assert labels[0].toolTip() == "run 2: SGD, η ∝ 1/√t, F − F* against its own F*"
+    assert labels[1].toolTip() == "run 3: λ = 0.1, F − F* against its own F*"
+    plot = w.curves.objective_plot
+    plot.setFixedWidth(300)  # (a narrow column: fewer columns, every name whole)
+    qtbot.waitUntil(lambda: plot.width() == 300)
+    assert legend.columnCount < 3 and legend.boundingRect().width() <= 300
+    plot.setFixedWidth(700)
+    qtbot.waitUntil(lambda: legend.columnCount == 3)
 
 
 def test_a_single_step_gives_a_line_per_run(make_window, wait_frame):
@@ -90,25 +108,6 @@ def test_an_edit_retrains_every_run(make_window, wait_frame):
     assert snap.race.same_samples
 
 
-def test_the_dialog_checks_and_sets_the_race(make_window, qtbot):
-    w = make_window(iterations=500)
-    dialog = RaceDialog(w.session, w.state, w)
-    qtbot.addWidget(dialog)
-    dialog.fields[0].setText("lamda=3")
-    dialog.accept()
-    assert "run 2: unknown setting(s) lamda" in dialog.message.text()
-    dialog.fields[0].setText("problem=epsilon-svr")
-    dialog.accept()
-    assert "one kind" in dialog.message.text()
-    dialog.fields[0].setText("lam=1, loss=logistic")
-    dialog.fields[2].setText("average=last")
-    dialog.accept()
-    assert w.session.race == ({"lam": 1, "loss": "logistic"}, {"average": "last"})
-    assert w.state.race
-    with pytest.raises(InputError):
-        w.session.set_race([{"margin": "hard"}])
-
-
 def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
     w = make_window(iterations=500)
     raced(w, wait_frame)
@@ -127,47 +126,3 @@ def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
     w2.state.apply_view(again.view)
     assert w2.session.race == tuple(RACE) and w2.state.race
     wait_frame(w2, lambda s: s.race is not None and len(s.race.runs) == 3)
-
-
-def test_the_last_race_is_remembered_for_the_dialog(make_window, qtbot, monkeypatch):
-    from svmviz.ui import race_dialog
-
-    w = make_window(iterations=500)
-    shown = []
-
-    def accept(dialog):
-        shown.append([f.text() for f in dialog.fields])
-        dialog.fields[0].setText("lam=1")
-        dialog.accept()
-        return dialog.result()
-
-    monkeypatch.setattr(race_dialog.RaceDialog, "exec", accept)
-    assert w.controls.race_dialog.text() == "Race…"
-    w.controls.race_dialog.trigger()
-    assert w.session.race == ({"lam": 1},) and shown == [["", "", ""]]
-    w.session.set_race(())
-    w.controls.race_dialog.trigger()
-    assert shown[1] == ["lam=1", "", ""]  # (the session has none: the last one offered)
-
-
-def test_a_base_the_race_cannot_follow_trains_alone(make_window, wait_frame):
-    w = make_window(iterations=500)
-    raced(w, wait_frame, [{"lam": 0.1}])
-    w.session.set_config(w.session.config.replace(margin="hard"))
-    wait_frame(w, lambda s: s.race is None and s.reference is not None)
-    assert w.state.race and w.session.race == ({"lam": 0.1},)  # (kept for a soft margin)
-    w.session.set_config(w.session.config.replace(margin="soft"))
-    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == 1)
-
-
-def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame):
-    w = make_window(iterations=2000, seed=1)
-    raced(w, wait_frame, [{"lam": 0.1}, {"loss": "logistic"}])
-    w.set_presentation(True)
-    w.advance(1)
-    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
-    line = w.presentation.bar.step.text()
-    assert line.startswith("Step 1: point")
-    assert " · run 2 pushes · " in line or " · run 2 shrinks · " in line
-    assert line.endswith(" · run 3 pulls")
-    w.set_presentation(False)
