@@ -171,3 +171,31 @@ def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame
     assert " · run 2 pushes · " in line or " · run 2 shrinks · " in line
     assert line.endswith(" · run 3 pulls")
     w.set_presentation(False)
+
+
+def test_a_run_s_lines_are_set_again_only_when_they_changed(qtbot, monkeypatch):
+    """A kernel race redraws one run's lines a frame and hands the others over as the same
+    dicts: their items keep their paths (a new path a frame per item cost the GUI thread
+    milliseconds a frame); new lines are drawn."""
+    from types import SimpleNamespace
+
+    from svmviz.app.session import Session
+    from svmviz.core.data import Dataset
+    from svmviz.ui.decision_plot import DecisionPlot
+
+    plot = DecisionPlot(Session(Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1])))
+    qtbot.addWidget(plot)
+    item = plot.race.boundaries[0]
+    set_data = []
+    monkeypatch.setattr(item, "setData", lambda *a, **k: set_data.append(a))
+
+    def race(contours):
+        run = SimpleNamespace(contours=contours, color="#332288", dash="dash")
+        return SimpleNamespace(runs=(run,), labels=("solver panel", "λ = 0.1"))
+
+    old = {"boundary": [np.array([[0.0, 0.0], [1.0, 1.0]])], "margin": []}
+    plot.race.show(race(old))
+    plot.race.show(race(old))
+    assert len(set_data) == 1
+    plot.race.show(race({"boundary": [np.array([[0.0, 1.0], [1.0, 0.0]])], "margin": []}))
+    assert len(set_data) == 2 and set_data[1][1][0] == 1.0
