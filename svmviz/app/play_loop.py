@@ -51,6 +51,14 @@ def next_chunk(chunk: int, spent: float) -> int:
     return chunk
 
 
+def frame_due(since: float, cost: float) -> bool:
+    """Whether a full-speed frame is due ``since`` seconds after the last one was built,
+    which took ``cost`` seconds of the loop's own work: at most two per display refresh
+    (the GUI takes one per refresh), and frames take at most half of the loop's time (as
+    long training between two as the last frame took)."""
+    return since >= max(FRAME_SECONDS / 2, cost)
+
+
 def next_cap(cap: int, n: int, spent: float) -> int:
     """The log-t pace's most iterations in one call: about a frame's time at most (a pause
     stays prompt when the solver cannot keep the pace), doubling while easily met."""
@@ -167,10 +175,8 @@ class PlayLoop:
             time.sleep(PYTHON_REST * spent)
         now = time.perf_counter()
         # a new frame once the GUI has taken the previous one (it takes at most one per
-        # display refresh, so this is the refresh rate, or the rate the GUI manages),
-        # and frames take at most half of the loop's time
-        due = now - self.last >= max(FRAME_SECONDS / 2, 2 * self.frame_cost)
-        if due and not self.state.frame_pending():
+        # display refresh, so this is the refresh rate, or the rate the GUI manages)
+        if frame_due(now - self.last, self.frame_cost) and not self.state.frame_pending():
             cpu = time.thread_time()
             runner.publish()
             self.last = time.perf_counter()

@@ -477,12 +477,14 @@ def reframe(frame: Frame, model: Model, extent, n: int = 160) -> Frame:
         contours["boundary"] = gen.lines(0.0)
         contours["margin"] = [line for c in lines for line in gen.lines(c)]
     else:
-        region = np.argmax(F, axis=1).reshape(n, n).astype(np.uint8)
-        for k in range(F.shape[1]):
+        # class-major (K, n, n): reductions over the classes run along whole rows
+        Fk = np.ascontiguousarray(F.T).reshape(-1, n, n)
+        region = np.argmax(Fk, axis=0).astype(np.uint8)
+        Fs = Fk[:, ::step, ::step]  # the contours' grid
+        for k in range(len(Fk)):
             # D_k = f_k − max_{j≠k} f_j: > 0 inside region k, 0 on its boundary, the margin
             # level on its margin
-            others = np.delete(F, k, axis=1).max(axis=1)
-            D = (F[:, k] - others).reshape(n, n)[::step, ::step]
+            D = Fs[k] - np.max(np.delete(Fs, k, axis=0), axis=0)
             gen = contourpy.contour_generator(xs[::step], ys[::step], D)
             contours["boundary"] += gen.lines(0.0)
             contours["margin"] += [line for c in lines if c > 0 for line in gen.lines(c)]

@@ -10,6 +10,8 @@ view followed training. A window swaps its own buffers; the rest stays raster-pa
 
 from __future__ import annotations
 
+import time
+
 from pyqtgraph.opengl.GLViewWidget import GLViewMixin
 from PySide6 import QtCore, QtGui, QtOpenGL, QtWidgets
 
@@ -22,16 +24,19 @@ _HOLDER: list[QtGui.QWindow] = []
 
 class GLViewWindow(GLViewMixin, QtOpenGL.QOpenGLWindow):
     """pyqtgraph's GLViewWidget (camera, mouse, items), drawn in a window; ``paints``
-    counts its drawings."""
+    counts its drawings, ``paint_seconds`` is the last one's time."""
 
     paints = 0
+    paint_seconds = 0.0
 
     def rect(self) -> QtCore.QRect:  # (pyqtgraph's text items ask their view, as a widget)
         return QtCore.QRect(0, 0, self.width(), self.height())
 
     def paintGL(self) -> None:
+        start = time.perf_counter()
         self.paints += 1
         super().paintGL()
+        self.paint_seconds = time.perf_counter() - start
 
 
 def gl_view(parent: QtWidgets.QWidget) -> tuple[GLViewWindow, QtWidgets.QWidget]:

@@ -63,6 +63,9 @@ class RaceLines(QtCore.QObject):
             item.hide()
             plot.addItem(item)
         self.race = None  # the RaceFrame drawn
+        # each item pair's contours drawn: a kernel race redraws one run's lines a frame
+        # (svmviz.app.race_runner), the others come as the same dicts and are not set again
+        self._drawn: list = [None] * COMPANIONS
         self._styles: tuple = ()
         self._key = None  # the legend's entries drawn
         self.set_scale(1.0)
@@ -72,10 +75,11 @@ class RaceLines(QtCore.QObject):
         self.race = race
         runs = () if race is None else race.runs
         for i, (b, m) in enumerate(zip(self.boundaries, self.margins, strict=True)):
-            if i < len(runs):
+            if i < len(runs) and runs[i].contours is not self._drawn[i]:
                 run = runs[i]
                 b.setData(*polylines(run.contours["boundary"]))
                 m.setData(*polylines(run.contours["margin"]))
+                self._drawn[i] = run.contours
             b.setVisible(i < len(runs))
             m.setVisible(i < len(runs) and bool(runs[i].contours["margin"]))
         styles = () if race is None else tuple((r.color, r.dash) for r in runs)

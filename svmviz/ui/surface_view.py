@@ -3,7 +3,8 @@ the points lifted to φ(x) where the kernel SVM is a flat plane. Rotate with the
 "Reset view" puts the camera back.
 
 It follows training frame by frame while on screen (at most every DRAW_SECONDS while
-playing: the plane's frames come first). Its OpenGL view (svmviz.ui.gl_window: a window
+playing, and its drawings with their painting take at most DRAW_SHARE of the GUI thread:
+the plane's frames come first). Its OpenGL view (svmviz.ui.gl_window: a window
 of its own, so that the rest is not composed through OpenGL) is made the first time the
 view is shown, so a window that never shows it never makes an OpenGL context; where none
 can be made (svmviz.ui.gl_probe), one line says why and the rest of the window works.
@@ -28,11 +29,20 @@ from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
 DRAW_SECONDS = 1 / 12  # the least time between two drawings
+DRAW_SHARE = 0.25  # of the GUI thread's time, at most, for a drawing and its painting
 GRID = 48  # cells a side of the surface
 PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
 SURFACE, LIFT = "surface", "lift"
 NO_MODEL = "Nothing to draw: no model trained yet."
+
+
+def draw_wait(since: float, cost: float) -> float:
+    """Seconds still to wait for the next drawing, ``since`` seconds after the last one
+    began, which took ``cost`` seconds of the GUI thread with its painting (0 or less: draw
+    now): DRAW_SECONDS apart, and far enough apart for DRAW_SHARE. (OpenGL in software,
+    Mesa's llvmpipe, paints the surface in ~25 ms: a drawing every ~0.16 s, not 1/12.)"""
+    return max(DRAW_SECONDS, cost / DRAW_SHARE) - since
 
 
 class SurfaceView(QtWidgets.QWidget):
@@ -51,6 +61,7 @@ class SurfaceView(QtWidgets.QWidget):
         self.surf = None  # the Surface drawn last
         self._last = None
         self._drawn_at = -float("inf")
+        self._cost = 0.0  # the last drawing's time in the GUI thread, with its painting
         self._due = QtCore.QTimer(self, singleShot=True)
         self._due.timeout.connect(self.redraw)
 
@@ -138,7 +149,7 @@ class SurfaceView(QtWidgets.QWidget):
         self._last = (snap, inputs)
         if not on_screen(self):
             return  # (drawn when shown)
-        wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
+        wait = draw_wait(time.perf_counter() - self._drawn_at, self._cost)
         if wait <= 0:
             self.redraw()
         elif not self._due.isActive():
@@ -153,6 +164,8 @@ class SurfaceView(QtWidgets.QWidget):
         snap, inputs = self._last
         self._draw(snap, *inputs())
         self.drawn = snap
+        # (its painting comes later: the last one's time stands for it)
+        self._cost = time.perf_counter() - self._drawn_at + self.gl.paint_seconds
 
     def clear(self, message: str = NO_MODEL) -> None:
         self._last = None

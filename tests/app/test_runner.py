@@ -16,6 +16,7 @@ from svmviz.app.play_loop import (
     FRAME_SECONDS,
     MAX_CHUNK,
     SLOW_SECONDS,
+    frame_due,
     next_cap,
     next_chunk,
 )
@@ -417,6 +418,9 @@ def test_the_play_loops_decisions():
     assert next_cap(4, 4, 0.0) == 8 and next_cap(4, 3, 0.0) == 4, "doubles only when used"
     assert next_cap(4, 4, 2 * FRAME_SECONDS) == 2
     assert next_cap(1, 1, 1.0) == 1
+    # frames: at most two a refresh; as much training between two as the last one took
+    assert not frame_due(0.4 * FRAME_SECONDS, 0.001) and frame_due(FRAME_SECONDS / 2, 0.001)
+    assert frame_due(0.011, 0.010) and not frame_due(0.009, 0.010)
 
 
 def test_stop_ends_the_optimum_computations(runner, references):

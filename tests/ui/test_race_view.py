@@ -126,3 +126,54 @@ def test_the_race_is_kept_in_the_session_file(make_window, wait_frame):
     w2.state.apply_view(again.view)
     assert w2.session.race == tuple(RACE) and w2.state.race
     wait_frame(w2, lambda s: s.race is not None and len(s.race.runs) == 3)
+
+
+def test_a_base_the_race_cannot_follow_trains_alone(make_window, wait_frame):
+    w = make_window(iterations=500)
+    raced(w, wait_frame, [{"lam": 0.1}])
+    w.session.set_config(w.session.config.replace(margin="hard"))
+    wait_frame(w, lambda s: s.race is None and s.reference is not None)
+    assert w.state.race and w.session.race == ({"lam": 0.1},)  # (kept for a soft margin)
+    w.session.set_config(w.session.config.replace(margin="soft"))
+    wait_frame(w, lambda s: s.race is not None and len(s.race.runs) == 1)
+
+
+def test_presentation_mode_says_what_each_run_s_step_did(make_window, wait_frame):
+    w = make_window(iterations=2000, seed=1)
+    raced(w, wait_frame, [{"lam": 0.1}, {"loss": "logistic"}])
+    w.set_presentation(True)
+    w.advance(1)
+    wait_frame(w, lambda s: s.t == 1 and s.step is not None)
+    line = w.presentation.bar.step.text()
+    assert line.startswith("Step 1: point")
+    assert " · run 2 pushes · " in line or " · run 2 shrinks · " in line
+    assert line.endswith(" · run 3 pulls")
+    w.set_presentation(False)
+
+
+def test_a_run_s_lines_are_set_again_only_when_they_changed(qtbot, monkeypatch):
+    """A kernel race redraws one run's lines a frame and hands the others over as the same
+    dicts: their items keep their paths (a new path a frame per item cost the GUI thread
+    milliseconds a frame); new lines are drawn."""
+    from types import SimpleNamespace
+
+    from svmviz.app.session import Session
+    from svmviz.core.data import Dataset
+    from svmviz.ui.decision_plot import DecisionPlot
+
+    plot = DecisionPlot(Session(Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1])))
+    qtbot.addWidget(plot)
+    item = plot.race.boundaries[0]
+    set_data = []
+    monkeypatch.setattr(item, "setData", lambda *a, **k: set_data.append(a))
+
+    def race(contours):
+        run = SimpleNamespace(contours=contours, color="#332288", dash="dash")
+        return SimpleNamespace(runs=(run,), labels=("solver panel", "λ = 0.1"))
+
+    old = {"boundary": [np.array([[0.0, 0.0], [1.0, 1.0]])], "margin": []}
+    plot.race.show(race(old))
+    plot.race.show(race(old))
+    assert len(set_data) == 1
+    plot.race.show(race({"boundary": [np.array([[0.0, 1.0], [1.0, 0.0]])], "margin": []}))
+    assert len(set_data) == 2 and set_data[1][1][0] == 1.0

@@ -104,3 +104,14 @@ def test_without_pyopengl_the_reason_names_it(monkeypatch, qapp):
     monkeypatch.setitem(sys.modules, "OpenGL.GL", None)  # (an import of it fails)
     reason = gl_unavailable.__wrapped__()
     assert "PyOpenGL" in reason and "cannot be loaded" in reason
+
+
+def test_its_drawings_keep_to_their_share_of_the_gui_thread():
+    """Cheap drawings (a GPU) come DRAW_SECONDS apart; costly ones (OpenGL in software: a
+    drawing and its painting ~40 ms) far enough apart to take DRAW_SHARE of the thread."""
+    from svmviz.ui.surface_view import DRAW_SECONDS, DRAW_SHARE, draw_wait
+
+    assert draw_wait(0.0, 0.0) == DRAW_SECONDS
+    assert draw_wait(DRAW_SECONDS, 0.002) <= 0
+    assert draw_wait(DRAW_SECONDS, 0.040) > 0
+    assert draw_wait(0.040 / DRAW_SHARE, 0.040) <= 0
