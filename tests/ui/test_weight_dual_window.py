@@ -22,8 +22,8 @@ def two_classes(m=20, seed=0):
 def weight_window(make_window, qtbot, **settings):
     w = make_window(show=True, **settings)
     w.resize(1400, 900)
-    w.state.set_weight_space(True)
-    qtbot.waitUntil(lambda: w.weight_space_dock.isVisible(), timeout=5000)
+    w.state.set_view("weight_space", True)
+    qtbot.waitUntil(lambda: w.docks["weight_space"].isVisible(), timeout=5000)
     return w
 
 
