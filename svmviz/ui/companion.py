@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.ui import layout, views
+from svmviz.ui import layout
 
 PLANE_SHARE = 0.55  # of the centre's width, at least, for the plane (with its axes)
 PRESENTING_SHARE = 0.6
 PLANE_AREA = 0.36  # of the window's area, for the plane's view box, where there is room
 PRESENTING_AREA = 0.51  # (presentation mode: the plane is at least half the screen)
 COMPANION_WIDTH = 0.25  # of the window's width, at least, for the companion
+PRESENTING_WIDTH = 0.2  # (presenting: a caption and the presenter's lines take height)
 NARROW_BELOW = 1600  # px: a window narrower gives the readings' column to the two
 
 
@@ -98,7 +99,7 @@ class Companion(QtCore.QObject):
         return False
 
     def set_choices(self) -> None:
-        self.pane.set_choices([s for s in views.REGISTRY if s.name in self.w.docks])
+        self.pane.set_choices(list(self.w.specs.values()))
 
     def apply(self, name: str | None) -> None:
         """``name``'s view beside the plane (None or an unknown name: the plane alone)."""
@@ -147,7 +148,7 @@ class Companion(QtCore.QObject):
         presenting = w.state.presentation
         self.set_crowded(not presenting and w.width() < NARROW_BELOW)
         width = max(2, self.splitter.width() - self.splitter.handleWidth())
-        least = int(COMPANION_WIDTH * w.width())
+        least = int((PRESENTING_WIDTH if presenting else COMPANION_WIDTH) * w.width())
         plane = int((PRESENTING_SHARE if presenting else PLANE_SHARE) * width)
         box = w.view.sceneBoundingRect()
         if box.height() > 0 and w.plot.width() > 0:
@@ -172,7 +173,7 @@ class Companion(QtCore.QObject):
 
     def cycle(self) -> None:
         """The next registered view beside the plane (after the last: the plane alone)."""
-        order = [s.name for s in views.REGISTRY if s.name in self.w.docks] + [None]
+        order = [*self.w.specs, None]
         i = order.index(self.name) if self.name in order else len(order) - 1
         self.w.state.set_companion(order[(i + 1) % len(order)])
 
@@ -183,7 +184,7 @@ def companion_menu(window, menu: QtWidgets.QMenu) -> None:
     sub = menu.addMenu("Beside the plane")
     group = QtGui.QActionGroup(window)
     entries = {}
-    for spec in [None, *(s for s in views.REGISTRY if s.name in window.docks)]:
+    for spec in [None, *window.specs.values()]:
         name = None if spec is None else spec.name
         entry = sub.addAction("Nothing (the plane alone)" if spec is None else spec.menu_text)
         entry.setCheckable(True)

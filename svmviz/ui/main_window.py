@@ -162,7 +162,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.step_overlay = StepOverlay(self.plot)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
         self.made: dict[str, Made] = {}
-        for spec in views.REGISTRY:
+        self.specs = {s.name: s for s in views.REGISTRY}  # (the views this window was made with)
+        for spec in self.specs.values():
             made = spec.make(self)
             self.made[spec.name] = made
             if spec.attr is not None:
@@ -171,13 +172,13 @@ class MainWindow(QtWidgets.QMainWindow):
                 self, spec.title, spec.dock_name, made.widget, menu=spec.menu_text
             )
         self.curves_dock = self.docks["curves"]
-        tabs = [self.docks[s.name] for s in views.REGISTRY if s.home is views.Home.TAB]
+        tabs = [self.docks[s.name] for s in self.specs.values() if s.home is views.Home.TAB]
         self.step_dock = tabs[0]  # (the first tab: the column's lower part is sized by it)
         layout.arrange_readings(self, tabs)
-        for s in views.REGISTRY:  # off until the View menu, a session or the preferences
+        for s in self.specs.values():  # off until the View menu, a session or the preferences
             if s.home is views.Home.FRONT:
                 self.docks[s.name].hide()
-        self.state.set_views(views.default_on())
+        self.state.set_views(s.name for s in self.specs.values() if s.on_by_default)
         self.companion.set_choices()
 
     def _build_parts(self) -> None:
@@ -202,7 +203,7 @@ class MainWindow(QtWidgets.QMainWindow):
             ),
             self,
         )
-        for spec in views.REGISTRY:
+        for spec in self.specs.values():
             reading = spec.reading(self.made[spec.name])
             if reading is not None:
                 self.frames.register(spec.name, reading)
@@ -295,7 +296,7 @@ class MainWindow(QtWidgets.QMainWindow):
         dock, on = self.docks[name], self.state.view_on(name)
         self._placing_docks += 1
         try:
-            home = views.spec(name).home
+            home = self.specs[name].home
             crowded = self.companion.crowded and self.dockWidgetArea(dock) == layout.RIGHT
             if self.presentation.on or name == self.companion.name or crowded:
                 dock.hide()
@@ -310,7 +311,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _tab_anchor(self, name: str) -> QtWidgets.QDockWidget:
         """A dock of the readings' tab group other than ``name``'s (one in it, if any)."""
-        tabs = [s.name for s in views.REGISTRY if s.home is views.Home.TAB and s.name != name]
+        tabs = [n for n, s in self.specs.items() if s.home is views.Home.TAB and n != name]
         grouped = [n for n in tabs if self.docks[n].isVisible()] or tabs
         return self.docks[grouped[0]] if grouped else self.docks[name]
 

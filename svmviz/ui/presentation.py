@@ -298,8 +298,8 @@ class Presentation:
         state = self.w.state
         if not self.on or state.companion is not None:
             return state.companion
-        front = [s.name for s in views.REGISTRY if s.home is views.Home.FRONT]
-        on = [name for name in front if state.view_on(name) and name in self.w.docks]
+        front = [n for n, s in self.w.specs.items() if s.home is views.Home.FRONT]
+        on = [name for name in front if state.view_on(name)]
         return on[-1] if on else DEFAULT_COMPANION
 
     def normal_layout(self) -> tuple[QtCore.QByteArray, QtCore.QByteArray]:

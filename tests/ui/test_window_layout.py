@@ -220,14 +220,14 @@ def test_presentation_lines_of_any_length_leave_the_plane_and_the_curve(make_win
     bar = w.presentation.bar
     bar.show_lines("t = 1 · F = 1", "")
     settle(qtbot)
-    extent, curve = w.plot.view_extent(), w.curves_dock.geometry()
+    extent, curve = w.plot.view_extent(), w.curves.geometry()
     plane, height = w.plot.geometry(), bar.height()
-    long_status = "t = 1,234,567 · F = 1.23457e+06 · error 12.5% · gap 1.23457e+06" * 2
+    long_status = "t = 1,234,567 · F = 1.23457e+06 · error 12.5% · gap 1.23457e+06" * 4
     step = "Step 1234567: point 123 (a class with a long name), y f(x) = -0.123, " * 3
     bar.show_lines(long_status, step)
     settle(qtbot)
     assert w.plot.view_extent() == extent
-    assert w.curves_dock.geometry() == curve
+    assert w.curves.geometry() == curve
     assert (w.plot.geometry(), bar.height()) == (plane, height)
     for label, text in ((bar.status, long_status), (bar.step, step)):
         assert label.text() == text and plain(label.toolTip()) == text  # whole on demand
