@@ -15,8 +15,10 @@ from svmviz.ui import layout
 
 PLANE_SHARE = 0.55  # of the centre's width, at least, for the plane (with its axes)
 PRESENTING_SHARE = 0.6
-PLANE_AREA = 0.36  # of the window's area, for the plane's view box, where there is room
-PRESENTING_AREA = 0.51  # (presentation mode: the plane is at least half the screen)
+# of the window's area, for the plane's view box where there is room (above the shares the
+# layout promises, 35% and half presenting: a step's legend entries may take a row later)
+PLANE_AREA = 0.38
+PRESENTING_AREA = 0.54
 COMPANION_WIDTH = 0.25  # of the window's width, at least, for the companion
 PRESENTING_WIDTH = 0.2  # (presenting: a caption and the presenter's lines take height)
 NARROW_BELOW = 1600  # px: a window narrower gives the readings' column to the two
