@@ -214,13 +214,13 @@ class WindowState(QtCore.QObject):
         toggles = tuple(name for name in self.TOGGLES if self._toggles[name])
         current = self._session.current_class if self._session is not None else 0
         return View(
-            self._extent,
-            toggles,
-            self._speed.code,
-            self._warm_start,
-            current,
-            self._weight_class,
-            tuple(sorted(self._views)),
+            extent=self._extent,
+            toggles=toggles,
+            speed=self._speed.code,
+            warm_start=self._warm_start,
+            current_class=current,
+            weight_class=self._weight_class,
+            views=tuple(sorted(self._views)),
             companion=self._companion,
         )
 

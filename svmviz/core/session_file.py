@@ -83,7 +83,7 @@ VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack", "race")
 _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class View:
     """How the session was shown: the plane's extent, the View menu's toggles, the speed
     (svmviz.core.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
@@ -364,15 +364,15 @@ def _view(value, where):
     # any other key is a newer release's, ignored
     flags = tuple((k, v) for k, v in value.items() if k not in VIEW_KEYS and isinstance(v, bool))
     return View(
-        extent,
-        toggles,
-        speed,
-        value.get("warm_start") is True,
-        current,
-        weight_class,
-        views,
-        tuple(sorted(flags)),
-        companion,
+        extent=extent,
+        toggles=toggles,
+        speed=speed,
+        warm_start=value.get("warm_start") is True,
+        current_class=current,
+        weight_class=weight_class,
+        views=views,
+        flags=tuple(sorted(flags)),
+        companion=companion,
     )
 
 

@@ -36,10 +36,9 @@ class WindowPreferences:
         layout.when_shown(w, size=not layout.restore(w, state))
         toggles = tuple(name for name in self.state.TOGGLES if p.get(name))
         view = View(
-            None,
-            toggles,
-            p.speed_code(),
-            p.get("warm_start"),
+            toggles=toggles,
+            speed=p.speed_code(),
+            warm_start=p.get("warm_start"),
             weight_class=p.get("weight_class"),
             views=_names(p.get("views")),
             companion=p.get("companion") or None,

@@ -85,7 +85,15 @@ def test_a_view_goes_through_unchanged():
     session.set_current_class(1)
     state = WindowState(session)
     asked = Recorder(state.extent_requested)
-    view = View((-1.0, 2.0, -3.0, 4.0), ("optimum", "slack"), 10, True, 1, 0, ("a", "b"), (), "b")
+    view = View(
+        extent=(-1.0, 2.0, -3.0, 4.0),
+        toggles=("optimum", "slack"),
+        speed=10,
+        warm_start=True,
+        current_class=1,
+        views=("a", "b"),
+        companion="b",
+    )
     state.apply_view(view, fit=False)
     assert asked.calls == [((-1.0, 2.0, -3.0, 4.0),)], "the plane is asked to show it"
     state.set_extent(view.extent)  # (which the plane reports back)

@@ -408,7 +408,13 @@ def valid_sessions() -> list:
         ),
         split=Split(0.3, 5, 12),
         caption=("Title", "What to look for — ünïcode"),
-        view=View((-1.5, 2.25, -3.0, 0.125), ("optimum", "slack"), 10, True, 2),
+        view=View(
+            extent=(-1.5, 2.25, -3.0, 0.125),
+            toggles=("optimum", "slack"),
+            speed=10,
+            warm_start=True,
+            current_class=2,
+        ),
     )
     minimal = {
         "format": "svmviz-session",

@@ -43,7 +43,13 @@ def a_session(seed=0, n=40) -> SessionFile:
         ),
         split=Split(0.3, 5, 12),
         caption=("Title", "What to look for — ünïcode"),
-        view=View((-1.5, 2.25, -3.0, 0.125), ("optimum", "slack"), 10, True, 2),
+        view=View(
+            extent=(-1.5, 2.25, -3.0, 0.125),
+            toggles=("optimum", "slack"),
+            speed=10,
+            warm_start=True,
+            current_class=2,
+        ),
     )
 
 
