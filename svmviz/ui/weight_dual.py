@@ -50,7 +50,7 @@ class DualLines(QtCore.QObject):
         edge = pg.mkPen(OPTIMUM_COLOR, width=1.5)
         edge.setCosmetic(True)
         self.region.setPen(edge)
-        self.lines = pg.PlotCurveItem(pen=pg.mkPen(LINE_COLOR, width=1.2), connect="finite")
+        self.lines = pg.PlotCurveItem(pen=pg.mkPen(LINE_COLOR, width=1), connect="finite")
         self.lit = pg.PlotCurveItem(pen=pg.mkPen(LIT_COLOR, width=3.5), connect="finite")
         self.nearest = pg.PlotCurveItem(
             pen=pg.mkPen(OPTIMUM_COLOR, width=2, style=QtCore.Qt.PenStyle.DotLine)

@@ -36,7 +36,7 @@ from svmviz.ui.weight_items import WeightItems, at
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
 INNER = 0.02  # a point this share of the side inside the axes' edge has left them
-DRAW_SECONDS = 1 / 30  # the least time between two drawings (a frame between: drawn after)
+DRAW_SECONDS = 1 / 15  # the least time between two drawings (a frame between: drawn after)
 ASPECT_STEP = 0.15  # of log(width/height): the grid (not the axes) takes the view's shape
 REFIT = "axes refit: the path left them"
 
