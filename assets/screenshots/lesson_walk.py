@@ -202,6 +202,11 @@ def main(argv=None) -> int:
         open_and_step(path, path.stem)
     w.reset()
     wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+    for name in w.specs:  # each view beside the plane, and presented so
+        w.state.set_companion(name)
+        shot("companion-" + name)
+        presented("companion-" + name)
+    w.state.set_companion(None)
     shot("before-present")
     w.set_presentation(True)
     settle(1.0)
