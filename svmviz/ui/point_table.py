@@ -216,7 +216,9 @@ class PointTable(QtWidgets.QTableView):
         of text high."""
         metrics = self.fontMetrics()
         number = "−0.0123"  # (DIGITS significant digits)
+        # (the role column's header counts the support vectors)
         samples = ("999", "class 10", "training", number, number, number, "0.123", "0.123")
+        samples += ("999 support vectors",)
         for c, text in enumerate(samples):
             width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(COLUMNS[c]))
             self.setColumnWidth(c, width + 10)
