@@ -7,6 +7,7 @@ terms per class."""
 from __future__ import annotations
 
 import html
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -513,13 +514,23 @@ def terms_text(module, point: PointTerms) -> str:
     )
 
 
+PLAYING_SECONDS = 1.0  # the least time between two refreshes of the rows while playing
+
+
 def points_reading(table: PointTable) -> Reading:
-    """The Points tab as a reading of the training (svmviz.ui.readings)."""
+    """The Points tab as a reading of the training (svmviz.ui.readings): its rows at most
+    every PLAYING_SECONDS while playing (a refresh of a thousand rows costs the plane
+    frames; nobody reads them at full speed), every frame otherwise."""
+    last = [-PLAYING_SECONDS]
 
     def show(snap, router) -> None:
         p = router.session.points
         if len(snap.frame.margins) != len(p):
             return  # points edited since; the restarted job's frame follows
+        now = time.perf_counter()
+        if router.controller.playing and now - last[0] < PLAYING_SECONDS:
+            return  # (the next pass, or the pause's, shows the newest)
+        last[0] = now
         labels = [router.session.classes[int(k)] for k in p.y]
         table.show_points(
             labels, p.X, snap.frame.margins, snap.alpha, router.state.parts, snap.frame, p
