@@ -170,8 +170,7 @@ class Companion(QtCore.QObject):
             self.w.place_docks()
             self.splitter.parentWidget().layout().activate()
             if not crowded and self.w.curves_dock.isVisible():
-                width = layout.right_width(self.w.width())
-                self.w.resizeDocks([self.w.curves_dock], [width], QtCore.Qt.Orientation.Horizontal)
+                layout.size_columns(self.w)  # (back at the default widths and split)
 
     def cycle(self) -> None:
         """The next registered view beside the plane (after the last: the plane alone)."""
