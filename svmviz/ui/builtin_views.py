@@ -17,6 +17,23 @@ from svmviz.ui.views import Home, Made, ViewSpec, register
 from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
 
 
+def _plain(view_class, reading, scroll: bool = False):
+    """The factory of a view that needs nothing of the window: the view, its reading, in a
+    scroll area with ``scroll``."""
+
+    def make(w) -> Made:
+        view = view_class()
+        return Made(layout.scrolled(view) if scroll else view, view, reading(view))
+
+    return make
+
+
+_margins = _plain(MarginHistogram, margins_reading)
+_theory = _plain(TheoryPanel, theory_reading, scroll=True)
+_weight_space = _plain(WeightSpaceView, weight_space_reading)
+_surface = _plain(SurfaceView, surface_reading)
+
+
 def _curves(w) -> Made:
     panel = CurvePanel()
     reading = Reading(lambda snap, router: router.feed_curves(panel, snap), clear=panel.clear)
@@ -35,16 +52,6 @@ def _points(w) -> Made:
     return Made(table, table, points_reading(table))
 
 
-def _margins(w) -> Made:
-    histogram = MarginHistogram()
-    return Made(histogram, histogram, margins_reading(histogram))
-
-
-def _theory(w) -> Made:
-    panel = TheoryPanel()
-    return Made(layout.scrolled(panel), panel, theory_reading(panel))
-
-
 def _generalization(w) -> Made:
     panel = GeneralizationPanel(w.session)
     return Made(layout.scrolled(panel), panel, generalization_reading(panel))
@@ -54,16 +61,6 @@ def _kernel_matrix(w) -> Made:
     view = GramView()
     view.selected.connect(w.session.select)
     return Made(view, view, gram_reading(view))
-
-
-def _weight_space(w) -> Made:
-    view = WeightSpaceView()
-    return Made(view, view, weight_space_reading(view))
-
-
-def _surface(w) -> Made:
-    view = SurfaceView()
-    return Made(view, view, surface_reading(view))
 
 
 LINEAR_2D = "linear models of 2-D data"
