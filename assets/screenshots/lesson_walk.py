@@ -132,6 +132,7 @@ def main(argv=None) -> int:
         data = w.session.dataset()
         trains = module_for(w.session.config, data.n_classes).NAME
         tab_bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
+        pane = w.companion.pane
         return {
             "docks": {d.objectName(): box(d) for d in w.findChildren(QtWidgets.QDockWidget)},
             "objective": box(w.curves.objective_plot),
@@ -143,6 +144,10 @@ def main(argv=None) -> int:
             "trains": [trains, data.X.shape[1]],  # the loss or problem, on inputs of this many
             # the plane's legend: its rows below the plane (0: inside it, or none)
             "legend": round(w.plot.legend.height()) if w.plot.legend.placed else 0,
+            # the companion's pane beside the plane: its share of the window (0: none)
+            "companion": round(pane.width() * pane.height() / (w.width() * w.height()), 4)
+            if pane.isVisible()
+            else 0,
         }
 
     def shot(name: str) -> None:

@@ -9,18 +9,20 @@ entries and C (the next view) choose it.
 
 from __future__ import annotations
 
+import math
+
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.ui import layout
 
 PLANE_SHARE = 0.55  # of the centre's width, at least, for the plane (with its axes)
 PRESENTING_SHARE = 0.6
-# of the window's area, for the plane's view box where there is room (above the shares the
-# layout promises, 35% and half presenting: a step's legend entries may take a row later)
-PLANE_AREA = 0.38
-PRESENTING_AREA = 0.54
-COMPANION_WIDTH = 0.25  # of the window's width, at least, for the companion
-PRESENTING_WIDTH = 0.2  # (presenting: a caption and the presenter's lines take height)
+# of the window's area for the plane's view box: at least (the layout's promise, 35% and
+# half presenting), and more where the companion keeps its own share
+PLANE_LEAST, PLANE_AREA = 0.355, 0.38
+PRESENTING_LEAST, PRESENTING_AREA = 0.505, 0.54
+COMPANION_AREA = 0.25  # of the window's area, at least, for the companion's pane
+SHORT_BELOW = 900  # px: presenting on a shorter screen, the plane's axes go unnamed
 NARROW_BELOW = 1600  # px: a window narrower gives the readings' column to the two
 
 
@@ -93,12 +95,23 @@ class Companion(QtCore.QObject):
         self._resplit = QtCore.QTimer(self, singleShot=True, interval=0)
         self._resplit.timeout.connect(self.split)
         window.installEventFilter(self)
+        self.splitter.installEventFilter(self)
+        window.view.sigResized.connect(self._box_resized)
 
     def eventFilter(self, obj, event):
-        """A new size of the window (its first show, full screen): the split again."""
+        """A new size of the window (its first show, full screen) or of the centre (a
+        caption's lines, the docks): the split again."""
         if event.type() == QtCore.QEvent.Type.Resize and self.name is not None:
             self._resplit.start()
         return False
+
+    def _box_resized(self, *_) -> None:
+        """The plane's box made shorter under its share (the legend's strip came below
+        it): the split again, the plane wider."""
+        if self.name is not None:
+            least = PRESENTING_LEAST if self.w.state.presentation else PLANE_LEAST
+            if layout.plane_share(self.w) < least:
+                self._resplit.start()
 
     def set_choices(self) -> None:
         self.pane.set_choices(list(self.w.specs.values()))
@@ -121,6 +134,7 @@ class Companion(QtCore.QObject):
         if name is None:
             self.pane.hide()
             self.set_crowded(False)
+            self.split()  # (the plane's axes named again)
             if self._folded:
                 strip.fold(False)
             self._folded = False
@@ -140,24 +154,35 @@ class Companion(QtCore.QObject):
         w.frames.bring(name)  # the current state, whatever it was drawing before
 
     def split(self) -> None:
-        """The plane and the companion side by side: the plane's view box at least
-        PLANE_AREA of the window (PRESENTING_AREA presenting) where the companion keeps
-        COMPANION_WIDTH of the window's width; the plane PLANE_SHARE of the centre if that
-        is more."""
+        """The plane and the companion side by side: the companion's pane at least
+        COMPANION_AREA of the window, the plane's view box PLANE_AREA (PRESENTING_AREA
+        presenting) where that leaves room, and never under PLANE_LEAST (PRESENTING_LEAST);
+        the plane PLANE_SHARE of the centre if that is more. Presenting on a short screen,
+        the plane's axes go unnamed to make the room."""
         w = self.w
+        presenting = w.state.presentation
+        short = presenting and self.name is not None and w.height() < SHORT_BELOW
+        w.plot.name_axes(not short)
         if self.name is None:
             return
-        presenting = w.state.presentation
         self.set_crowded(not presenting and w.width() < NARROW_BELOW)
+        w.plot.plotItem.layout.activate()  # (the axes' names in or out: the box's height)
         width = max(2, self.splitter.width() - self.splitter.handleWidth())
-        least = int((PRESENTING_WIDTH if presenting else COMPANION_WIDTH) * w.width())
+        window = w.width() * w.height()
+        least = math.ceil(COMPANION_AREA * window / max(1, self.splitter.height()))
         plane = int((PRESENTING_SHARE if presenting else PLANE_SHARE) * width)
         box = w.view.sceneBoundingRect()
         if box.height() > 0 and w.plot.width() > 0:
-            target = (PRESENTING_AREA if presenting else PLANE_AREA) * w.width() * w.height()
+            aim, floor = (
+                (PRESENTING_AREA, PRESENTING_LEAST) if presenting else (PLANE_AREA, PLANE_LEAST)
+            )
             overhead = w.plot.width() - box.width()
-            plane = max(plane, int(target / box.height() + overhead) + 2)
-        plane = max(0, min(plane, width - least))
+
+            def pixels(share: float) -> int:  # (the plane's column for its box at share)
+                return int(share * window / box.height() + overhead) + 2
+
+            plane = max(min(max(plane, pixels(aim)), width - least), pixels(floor))
+        plane = max(0, min(plane, width - 2))
         self.splitter.setSizes([plane, width - plane])
         self.pane.setMinimumWidth(min(least, width // 3))
 

@@ -136,6 +136,7 @@ class DecisionPlot(pg.PlotWidget):
         self.addItem(self.slack)
         self._ring_label = ""
         self.axis_names = AXES["svc"]
+        self.axes_named = True  # (presenting beside a companion: left out, see name_axes)
         for item in (self.boundary, self.margin, self.rings, self.wrong):
             self.addItem(item)
         # one persistent scatter per class slot; setData on every edit
@@ -516,7 +517,16 @@ class DecisionPlot(pg.PlotWidget):
         for side, text in zip(("bottom", "left"), self.axis_names, strict=True):
             self.getAxis(side).setStyle(tickFont=font)
             self.setLabel(side, text, **{"font-size": size})
+            self.getAxis(side).showLabel(self.axes_named)
+        self.legend.axis_named = self.axes_named
         self.legend.set_axis_name(self.axis_names[0], size)  # (the strip ends with it)
+
+    def name_axes(self, named: bool) -> None:
+        """The axes' names (x₁, x₂) shown or left out: presenting beside a companion on a
+        short screen, their row and column go to the plane, which keeps its ticks."""
+        if named != self.axes_named:
+            self.axes_named = named
+            self._label_axes()
 
     def region_colors(self, present) -> np.ndarray:
         """The region colour of each present class as 0xffRRGGBB: its colour at REGION_ALPHA

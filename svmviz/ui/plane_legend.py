@@ -120,6 +120,7 @@ class PlaneLegend(pg.GraphicsWidget):
         self.scale = 1.0
         self.smaller = 0
         self.axis_name = pg.LabelItem("", parent=self)
+        self.axis_named = True  # (the plot may leave its axes' names out: none here then)
         self.inside = False
         self.spot, self.fit = SPOTS[0], (0.0, None)  # (not "shape": QGraphicsItem.shape())
         self.wrap: float | None = None  # the labels' text width (None: one line each)
@@ -145,8 +146,9 @@ class PlaneLegend(pg.GraphicsWidget):
             label.setText(label.text, size=size, color="k")
 
     def set_axis_name(self, text: str, size: str) -> None:
-        """The horizontal axis's name, drawn at the strip's first row's right end."""
-        self.axis_name.setText(text, size=size, color="k")
+        """The horizontal axis's name, drawn at the strip's first row's right end (none
+        where the plot leaves its axes' names out: ``axis_named``)."""
+        self.axis_name.setText(text if self.axis_named else "", size=size, color="k")
         self.refit()
 
     def addItem(self, sample: pg.ItemSample, name: str) -> None:
@@ -183,12 +185,14 @@ class PlaneLegend(pg.GraphicsWidget):
 
     def _row_height(self, row, named: bool) -> float:
         heights = [max(s.boundingRect().height(), lab.minimumHeight()) for s, lab in row]
+        named = named and self.axis_named
         return max(heights + ([self.axis_name.minimumHeight()] if named else []))
 
     def rows_for(self, width: float, named: bool = True) -> list[list[int]]:
         """The rows (indices of entries): as many in a row as ``width`` pixels hold, the
         first leaving room for the axis's name (``named``: the strip's)."""
         pad, gap = 4 * self.scale, 14 * self.scale
+        named = named and self.axis_named
         room = width - 2 * pad - (self.axis_name.minimumWidth() + gap if named else 0.0)
         rows: list[list[int]] = [[]]
         used = 0.0
@@ -218,8 +222,9 @@ class PlaneLegend(pg.GraphicsWidget):
             widest = max(widest, x - gap + pad)
             y += height - shrink  # (a label's text has room above and below)
         name = self.axis_name
-        name.setVisible(width is not None)
-        if width is not None:
+        shown = width is not None and self.axis_named
+        name.setVisible(shown)
+        if shown:
             nw, nh = name.minimumWidth(), name.minimumHeight()
             name.setGeometry(width - pad - nw, pad, nw, nh)
         return widest, y + shrink
@@ -252,6 +257,7 @@ class PlaneLegend(pg.GraphicsWidget):
     # ------------------------------------------------------------------ where it is
     def _show_axis_name(self, axis_draws: bool) -> None:
         axis = self.plot_item.getAxis("bottom")
+        axis_draws = axis_draws and self.axis_named
         if axis.label.isVisible() != axis_draws:
             axis.showLabel(axis_draws)
 

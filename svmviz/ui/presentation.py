@@ -25,13 +25,21 @@ from svmviz.ui import layout, style, views
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.status import SHORT_SEP, OneLine, hand_text, readings, shown_objective
 
-SCALE = 1.6  # text, markers and lines
+SCALE = 1.6  # text, markers and lines, on a screen FULL_HEIGHT px tall
+FULL_HEIGHT = 1080
+LEAST_SCALE = 1.2  # on a shorter screen, in proportion down to this: the text keeps about
+# its share of the screen's height (a projector shows 768 px as large as 1080)
 SETTLE_MS = 2000  # leaving: how long the window's size may take to come back
 SHRINK = 0.75  # the least a line below the plane is drawn at (of its size) before it is cut
 CAPTION_LINES = 2  # a longer caption is drawn smaller (down to SHRINK): the plane keeps half
 REGION_ALPHA = 95  # of 255: stronger regions on a washed-out projector
 DEFAULT_COMPANION = "curves"  # beside the plane when presenting, if no view is chosen
 KEYS = "Space play · → / PageDown step · ← / PageUp back · R restart · F11 / Esc leave"
+
+
+def scale_for(height: int) -> float:
+    """Presentation mode's scale on a screen ``height`` px tall."""
+    return max(LEAST_SCALE, SCALE * min(1.0, height / FULL_HEIGHT))
 
 
 def short_status(snap, config=None) -> str:
@@ -259,11 +267,12 @@ class Presentation:
             )
             for part in self._saved.shown:
                 part.hide()
+            k = scale_for(w.screen().size().height())
             for target in (w, app):  # the app's: menus and dialogs (F1) are windows of their own
                 font = target.font()
-                font.setPointSize(round(style.FONT_POINT_SIZE * SCALE))
+                font.setPointSize(round(style.FONT_POINT_SIZE * k))
                 target.setFont(font)
-            self._scale(SCALE, REGION_ALPHA)
+            self._scale(k, REGION_ALPHA)
             w.caption.fit_lines(CAPTION_LINES, SHRINK)
             self.bar.show()
             w.companion.pane.show_header(False)  # (C and Ctrl+1… choose it: F1 lists them)

@@ -15,6 +15,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.problems import DECLARED
 from svmviz.core.scenario import list_scenarios
+from svmviz.ui.companion import COMPANION_AREA
 from svmviz.ui.layout import PLANE_SHARE
 
 PRESENTING_SHARE = 0.5  # presentation mode: the plane is at least half the screen
@@ -73,6 +74,21 @@ def test_the_plane_keeps_its_room_in_every_state_of_a_lesson(walks, size):
         if share < (PRESENTING_SHARE if name.startswith("present") else PLANE_SHARE)
     }
     assert not small, f"the plane's view box is under its share of the window: {small}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_companion_keeps_its_room_beside_the_plane(walks, size):
+    """Each view beside the plane, and presented so (the curve beside it presenting when
+    none is chosen, a race's too): its pane is at least a quarter of the window, while the
+    plane keeps its share (the test above)."""
+    layouts = walks[size]["layouts"]
+    beside = {name: state["companion"] for name, state in layouts.items() if state["companion"]}
+    assert {name for name in beside if name.startswith("present")} >= {
+        name for name in layouts if name.startswith("present")
+    }
+    assert "present-step-07-pegasos-vs-sgd" in beside  # (a race presented)
+    small = {name: share for name, share in beside.items() if share < COMPANION_AREA}
+    assert not small, f"the companion's pane is under a quarter of the window: {small}"
 
 
 @pytest.mark.parametrize("size", SIZES)
