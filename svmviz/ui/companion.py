@@ -4,7 +4,8 @@ The centre is a splitter: the plane's column (caption, plane, presenter's lines)
 companion's pane (a chooser above the view). A view made the companion leaves its dock (its
 widget moves into the pane; the dock hides) and goes back to it when another takes its place.
 The window's state says which (``WindowState.companion``); the View menu's "Beside the plane"
-entries and C (the next view) choose it.
+entries and C (the next view) choose it; so does a view's own View menu entry where its
+dock cannot show (``Companion.asked``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ PRESENTING_LEAST, PRESENTING_AREA = 0.505, 0.54
 COMPANION_AREA = 0.25  # of the window's area, at least, for the companion's pane
 SHORT_BELOW = 900  # px: presenting on a shorter screen, the plane's axes go unnamed
 NARROW_BELOW = 1600  # px: a window narrower gives the readings' column to the two
+SAID_MS = 8000  # why a view asked for came beside the plane, in the status bar
 
 
 class CompanionPane(QtWidgets.QWidget):
@@ -188,14 +190,31 @@ class Companion(QtCore.QObject):
 
     def set_crowded(self, crowded: bool) -> None:
         """On a small screen the readings' column makes way for the plane and its companion
-        (their docks hidden, not turned off: the chooser shows any of them beside the
-        plane, the View menu in its dock; they come back with the plane alone)."""
+        (their docks hidden, not turned off: the chooser or a dock's View menu entry shows
+        any of them beside the plane; they come back with the plane alone)."""
         if crowded != self.crowded:
             self.crowded = crowded
             self.w.place_docks()
             self.splitter.parentWidget().layout().activate()
             if not crowded and self.w.curves_dock.isVisible():
                 layout.size_columns(self.w)  # (back at the default widths and split)
+
+    def asked(self, name: str) -> None:
+        """``name``'s dock turned on from the View menu: where the centre keeps that dock
+        hidden (its view is beside the plane, or the readings' column makes way) the view
+        comes beside the plane instead of an empty or squeezing dock, and the status bar
+        says why."""
+        if name != self.name and not self.crowded:
+            return
+        w, title = self.w, self.w.specs[name].menu_text
+        if name == self.name:
+            said = f"{title} is beside the plane already (×: back to its dock)"
+        else:
+            said = f"{title} beside the plane (under {NARROW_BELOW:,} px wide: no readings' column)"
+        w.state.set_companion(name)
+        w.place_dock(name)  # (the dock Qt showed, hidden: its view is in the pane)
+        # (over the status line for a while, as a menu entry's tip: a frame rewrites the line)
+        w.statusBar().showMessage(said, SAID_MS)
 
     def cycle(self) -> None:
         """The next registered view beside the plane (after the last: the plane alone)."""

@@ -274,8 +274,16 @@ class MainWindow(QtWidgets.QMainWindow):
         """The docks' View menu entries and the state's views, and the companion, bound both
         ways (not while the window places docks itself: presentation mode, a companion)."""
         for name, dock in self.docks.items():
-            dock.toggleViewAction().toggled.connect(
+            entry = dock.toggleViewAction()
+            entry.toggled.connect(
                 lambda on, name=name: None if self._placing else self.state.set_view(name, on)
+            )
+            # (after Qt has shown the dock: a dock the centre keeps hidden brings its view
+            # beside the plane instead)
+            entry.triggered.connect(
+                lambda on, name=name: (
+                    None if self._placing or not on else self.companion.asked(name)
+                )
             )
         self.state.views_changed.connect(lambda _: self._on_views())
         self.state.companion_changed.connect(self._show_companion)

@@ -93,7 +93,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
         self._averaged = True
         self._race_key = ""  # the race runs' entries of the key
-        self._race_drawn: tuple = ()  # (length, last t) of each race path drawn
+        self._race_drawn: tuple = ()  # (job, row, each path's (length, last t)) drawn
         self._by_hand = False  # the frame shown is of a boundary moved by hand
         self._hard = False  # a hard margin: the feasible region is shaded
         self._names: tuple = ()  # the classes' names
@@ -203,6 +203,7 @@ class WeightSpaceView(QtWidgets.QWidget):
     def clear(self, message: str = "Nothing to draw: no model trained yet.") -> None:
         self._last = None
         self._race_drawn = ()
+        self.show_race([], [], [])
         self.runner.cancel()
         self._asked = None
         self.land = None
@@ -324,8 +325,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         race = snap.race
         if race is not None:  # runs 2… of a race (run 1's path is the view's own)
             runs = [r for r in race.runs if r.path is not None]
-            # (drawn again when a path has new points: its length or last t moved)
-            key = tuple((len(r.path.t), r.path.t[-1] if r.path.t else -1) for r in runs)
+            # (drawn again for another job or row, or when a path has new points: its
+            # length or last t moved; a new job's paths may match the old ones in both)
+            ends = tuple((len(r.path.t), r.path.t[-1] if r.path.t else -1) for r in runs)
+            key = (snap.generation, k, ends)
             if key != self._race_drawn:
                 self._race_drawn = key
                 self.show_race([r.path for r in runs], [r.color for r in runs],
