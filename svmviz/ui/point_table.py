@@ -219,10 +219,10 @@ class PointTable(QtWidgets.QTableView):
         number = "−0.0123"  # (DIGITS significant digits)
         # (the role column's header counts the support vectors)
         samples = ("999", "class 10", "training", number, number, number, "0.123", "0.123")
-        samples += ("999 support vectors",)
+        samples += ("role (999 support vectors)",)
         for c, text in enumerate(samples):
             width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(COLUMNS[c]))
-            self.setColumnWidth(c, width + 10)
+            self.setColumnWidth(c, width + (24 if c == ROLE else 10))  # (a sort arrow)
         self.verticalHeader().setMinimumSectionSize(metrics.height())
         self.verticalHeader().setDefaultSectionSize(metrics.height() + 6)
 

@@ -24,3 +24,17 @@ def test_a_slack_below_the_tolerance_reads_zero(qtbot):
     assert [row[0] for row in text] == ["0", "0", "0.25", "0"]  # slack ξ
     assert [row[1] for row in text] == ["0", "0.5", "0", "0.0001"]  # α: 1e-4 is no rounding
     assert model.value(0, 6) == pytest.approx(2.22e-16)  # (sorting keeps the value)
+
+
+def test_the_role_column_holds_its_header_with_the_support_count(qtbot):
+    """The role column's header counts the support vectors ("role (60 support vectors)"):
+    its column is as wide as that text and a sort arrow (it once read "le (60 support
+    vector", cut at 1366×768)."""
+    from svmviz.ui.point_table import ROLE, PointTable
+
+    table = PointTable()
+    qtbot.addWidget(table)
+    header = table.model().headerData(ROLE, QtCore.Qt.Orientation.Horizontal)
+    assert header == "role (0 support vectors)"
+    longest = "role (999 support vectors)"
+    assert table.columnWidth(ROLE) >= table.fontMetrics().horizontalAdvance(longest) + 16
