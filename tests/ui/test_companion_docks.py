@@ -10,7 +10,12 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui
 
 from svmviz.ui import layout, views
-from svmviz.ui.companion import COMPANION_WIDTH
+from svmviz.ui.companion import COMPANION_AREA
+
+
+def pane_share(w) -> float:
+    pane = w.companion.pane
+    return pane.width() * pane.height() / (w.width() * w.height())
 
 
 def docks_shown(w) -> list[str]:
@@ -42,7 +47,7 @@ def test_a_view_turned_on_where_its_dock_cannot_show_comes_beside_the_plane(make
         qtbot.waitUntil(  # (once the centre is split again)
             lambda: (
                 layout.plane_share(w) >= layout.PLANE_SHARE
-                and w.companion.pane.width() >= COMPANION_WIDTH * w.width()
+                and pane_share(w) >= COMPANION_AREA
             )
         )
     w.docks["kernel_matrix"].toggleViewAction().trigger()  # the view beside the plane
