@@ -266,6 +266,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # a point hovered in the plane lights its line in weight space, and the reverse
         self.input.point_hovered.connect(self.weight_space.light_point)
         self.weight_space.line_hovered.connect(self.plot.light_point)
+        self.session.points_changed.connect(self._unlight)  # (an index of the old points)
         self.hand_changed.connect(
             lambda m: self.weight_space.show_hand(None if m is None else m.coef[0])
         )
@@ -348,6 +349,11 @@ class MainWindow(QtWidgets.QMainWindow):
     @property
     def playing(self) -> bool:
         return self.controller.playing
+
+    def _unlight(self) -> None:
+        """New points: none lit until the mouse is over one again."""
+        self.plot.light_point(-1)
+        self.weight_space.light_point(-1)
 
     def set_presentation(self, on: bool) -> None:
         """For a projector (svmviz.ui.presentation; F11 or Esc restores the window)."""

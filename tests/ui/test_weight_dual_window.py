@@ -87,6 +87,12 @@ def test_the_lines_the_region_and_the_hover_both_ways(make_window, wait_frame, q
     (k,) = snap.step.samples
     (lit,) = segments(view.dual.lit)
     assert abs(margin(w, int(k), lit.mean(axis=0)) - 1.0) <= 1e-9
+    # new points (a scenario, a file, an edit): the lit ring and line go (an old index)
+    view.line_hovered.emit(i)
+    w.input.point_hovered.emit(i)
+    assert w.plot.lit.isVisible() and view.dual.hovered == i
+    w.session.replace_points(w.session.points.X[:10], w.session.points.y[:10])
+    assert not w.plot.lit.isVisible() and view.dual.hovered == -1
 
 
 def test_the_axes_stay_fixed_between_states_until_the_path_leaves(make_window, wait_frame, qtbot):
