@@ -241,8 +241,9 @@ class WeightSpaceView(QtWidgets.QWidget):
                   QtCore.Qt.PenStyle.DotLine, QtCore.Qt.PenStyle.DashDotLine]  # fmt: skip
         xy = [points(p, self._k_shown, output=True) for p in paths]
         self.items.show_race(xy, list(colors), [styles[i % 4] for i in range(len(xy))])
-        self._race_key = "".join(
-            f' &nbsp; <span style="color:{c}"><b>—</b></span>&nbsp;{html.escape(str(label))}'
+        self._race_key = "".join(  # (small as the other entries)
+            f' &nbsp; <small><span style="color:{c}"><b>—</b></span>&nbsp;'
+            f"{html.escape(str(label))}</small>"
             for c, label in zip(colors, labels, strict=True)
         )
         self.key.setText(self._key_html())

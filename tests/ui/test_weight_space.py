@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 import pytest
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 from PySide6.QtTest import QTest
 
 from svmviz.core.kernels import Kernel
@@ -274,6 +274,20 @@ def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blob
     x, y = view.items.race[1].getData()
     np.testing.assert_array_equal(np.column_stack([x, y]), points(race.paths[1], output=True))
     assert all(label in view.key.text() for label in race.labels())
+    # (each run's entry in the key's small type, as the others: not a line larger)
+    doc = QtGui.QTextDocument()
+    doc.setHtml(view.key.text())
+    sizes = set()
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.text().strip():
+                sizes.add(fragment.charFormat().font().pointSizeF())
+            it += 1
+        block = block.next()
+    assert len(sizes) == 1, sizes
     view.show_race([], [], [])
     assert view.items.race == []
 
