@@ -94,6 +94,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._averaged = True
         self._race_key = ""  # the race runs' entries of the key
         self._race_drawn: tuple = ()  # (job, row, each path's (length, last t)) drawn
+        self._noted: tuple | None = None  # (job, t) of the refit the axes' note says
         self._by_hand = False  # the frame shown is of a boundary moved by hand
         self._hard = False  # a hard margin: the feasible region is shaded
         self._names: tuple = ()  # the classes' names
@@ -129,6 +130,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.fit_button.clicked.connect(self.fit)
         self.axes_note = QtWidgets.QLabel()
         self.axes_note.setWordWrap(True)  # (its own line: never cut in a narrow view)
+        self._say_axes("")
         for box in (self.class_box, self.hold_box):  # (whole, not squeezed to "slice th")
             box.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
         row.addWidget(self.class_box)
@@ -338,6 +340,11 @@ class WeightSpaceView(QtWidgets.QWidget):
             self._race_drawn = ()
             self.show_race([], [], [])
 
+    def _say_axes(self, note: str) -> None:
+        """The axes' note (a blank line when none: the plot keeps its height, and a
+        pixel its w, when the note goes)."""
+        self.axes_note.setText(f"<small>{note or '&nbsp;'}</small>")
+
     def _grow(self, snap, model, k, hold, optimum, iterate, output) -> None:
         """The axes: fit when there are none, when Fit was asked, or when a point to draw
         (w, w*, the path's newest) has left them (said in the view); else kept, whatever the
@@ -353,6 +360,11 @@ class WeightSpaceView(QtWidgets.QWidget):
         if output is not None and len(output) and not hand:
             keep.append(output[-1])
         note = None
+        if self._noted is not None and (
+            self._noted[0] != snap.generation or snap.t < self._noted[1]
+        ):  # (the note said the refit of a path no longer drawn: another job's, or later)
+            self._say_axes("")
+            self._noted = None
         if self._box is None or self._fit_asked:
             note = ""
         elif not _inside(self._shown(), keep):
@@ -364,7 +376,8 @@ class WeightSpaceView(QtWidgets.QWidget):
             self._box = (float(w1[0]), float(w1[-1]), float(w2[0]), float(w2[-1]))
             self._fit_asked = False
             self._box_has_optimum = optimum is not None
-            self.axes_note.setText(f"<small>{note}</small>" if note else "")
+            self._say_axes(note)
+            self._noted = (snap.generation, snap.t) if note else None
             self.plot.setRange(xRange=self._box[:2], yRange=self._box[2:], padding=0)
         view = self.plot.getPlotItem().vb.size()
         aspect = view.width() / view.height() if view.height() > 0 else 1.0
