@@ -327,8 +327,7 @@ class MarginHistogram(pg.PlotWidget):
     point, else the step's sampled one) as CS231n's linear-classifier demo lists them."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setMenuEnabled(False)
+        super().__init__(parent, enableMenu=False)
         self.setLabel("left", "points")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.1, brush=pg.mkBrush("#56B4E9"))
         self.addItem(self.bars)
