@@ -94,7 +94,7 @@ def demo_data() -> Dataset:
 _COLLECTOR = None
 
 
-def gui_thread_garbage_collection() -> None:
+def gui_thread_garbage_collection(collect: bool = True) -> None:
     """Collect cyclic garbage only in the GUI thread, on a timer (pyqtgraph's
     GarbageCollector). Python's collector runs in whichever thread allocates; when it frees a
     Qt object in the training thread, shiboken waits for a lock that thread holds and the
@@ -102,7 +102,9 @@ def gui_thread_garbage_collection() -> None:
 
     After each full collection the survivors are frozen (gc.freeze): a full pass over the
     objects of numpy, numba, scikit-learn and Qt would stall the GUI; the frozen ones are
-    still freed by reference counting, only cycles among them stay."""
+    still freed by reference counting, only cycles among them stay. The first freeze
+    follows a full collection unless ``collect`` is False (`svmviz` starting: the imports
+    leave no garbage, and a pass over their objects delays the window)."""
     global _COLLECTOR
     import gc
 
@@ -118,7 +120,8 @@ def gui_thread_garbage_collection() -> None:
             if full:
                 gc.freeze()
 
-    gc.collect()
+    if collect:
+        gc.collect()
     gc.freeze()
     _COLLECTOR = FreezingCollector(interval=1.0)
 
@@ -174,6 +177,7 @@ def start(args):
 
         Preferences().reset()
     play = getattr(args, "play", False)
+    gui_thread_garbage_collection(collect=False)  # (nothing but imports ran)
     window = build_window(data, config, play=play and data is not None)
     if data is None:  # a session or a scenario: opened as File ▸ Open would
         window.files.open_path(args.data, confirm=False)

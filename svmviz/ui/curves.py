@@ -89,7 +89,8 @@ class DecadeAxis(pg.AxisItem):
 
 
 def _log_plot() -> pg.PlotWidget:
-    return pg.PlotWidget(axisItems={side: DecadeAxis(side) for side in ("left", "bottom")})
+    axes = {side: DecadeAxis(side) for side in ("left", "bottom")}
+    return pg.PlotWidget(axisItems=axes, enableMenu=False)
 
 
 class CurvePanel(QtWidgets.QSplitter):
@@ -157,7 +158,6 @@ class CurvePanel(QtWidgets.QSplitter):
         for plot in (self.objective_plot, self.loss_plot):
             for side in ("left", "bottom"):
                 plot.getAxis(side).enableAutoSIPrefix(False)  # no "(x1e+27)" on the label
-            plot.setMenuEnabled(False)
             # the last tick's label (10³…) inside the widget, not cut at its right edge
             plot.getPlotItem().layout.setContentsMargins(0, 0, 12, 0)
             plot.getPlotItem().getViewBox().disableAutoRange()

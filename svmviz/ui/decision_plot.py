@@ -61,7 +61,7 @@ class DecisionPlot(pg.PlotWidget):
 
     def __init__(self, session, parent=None):
         self.view = EditorViewBox(session)
-        super().__init__(parent, viewBox=self.view)
+        super().__init__(parent, viewBox=self.view, enableMenu=False)
         self.session = session
         self.setAspectLocked(True)
         # the view a session may hold: no zooming out to where coordinates overflow, nor in
@@ -72,7 +72,6 @@ class DecisionPlot(pg.PlotWidget):
         )
         self.setLabel("bottom", "x₁")
         self.setLabel("left", "x₂")
-        self.setMenuEnabled(False)  # right click removes a point
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
         self.region = RegionItem()

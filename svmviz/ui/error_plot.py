@@ -46,8 +46,7 @@ class CurvePlot(pg.PlotWidget):
     picked = QtCore.Signal(float)
 
     def __init__(self, x_label: str, parent=None):
-        super().__init__(parent)
-        self.setMenuEnabled(False)
+        super().__init__(parent, enableMenu=False)
         self.getPlotItem().hideButtons()  # the "A" (auto range) button
         self.setMouseEnabled(x=False, y=False)  # a click picks a point; no pan or zoom
         self.setToolTip("click a point to load that configuration and train it")

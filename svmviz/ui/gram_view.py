@@ -58,13 +58,12 @@ class GramView(QtWidgets.QWidget):
         top.addStretch(1)
 
         self.graphics = pg.GraphicsLayoutWidget()
-        self.plot = self.graphics.addPlot(row=0, col=0)
-        self.bars_plot = self.graphics.addPlot(row=0, col=1)
+        self.plot = self.graphics.addPlot(row=0, col=0, enableMenu=False)
+        self.bars_plot = self.graphics.addPlot(row=0, col=1, enableMenu=False)
         self.graphics.ci.layout.setColumnStretchFactor(0, 6)
         self.graphics.ci.layout.setColumnStretchFactor(1, 1)
         for p in (self.plot, self.bars_plot):
             p.invertY(True)
-            p.setMenuEnabled(False)
             p.setMouseEnabled(False, False)
             p.hideButtons()
         self.plot.setAspectLocked(True)

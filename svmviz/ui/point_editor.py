@@ -19,7 +19,7 @@ BAND, HELD = "band", "held"  # a drag drawing the selection band; one whose poin
 
 class EditorViewBox(pg.ViewBox):
     def __init__(self, session):
-        super().__init__()
+        super().__init__(enableMenu=False)  # (right click removes a point)
         self.session = session
         # False while the plane is another tool's (the boundary moved by hand): a drag pans,
         # a click places nothing

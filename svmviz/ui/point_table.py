@@ -61,6 +61,11 @@ def cell_text(v) -> str:
     return "0" if abs(v) < feasible.TOLERANCE else f"{v:.{DIGITS}g}"
 
 
+_DISPLAY = QtCore.Qt.ItemDataRole.DisplayRole
+_BACKGROUND = QtCore.Qt.ItemDataRole.BackgroundRole
+_SORT = QtCore.Qt.ItemDataRole.UserRole
+
+
 class PointModel(QtCore.QAbstractTableModel):
     """The rows from numpy arrays (no per-row objects: refreshed several times a second)."""
 
@@ -78,6 +83,8 @@ class PointModel(QtCore.QAbstractTableModel):
         self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
         self.n_support = 0
         self.unit = 1.0  # one-class: ρ (svmviz.core.frame.tolerance)
+        self.brushes = [QtGui.QBrush(QtGui.QColor(c)) for c in self.colors]
+        self._texts: dict[int, tuple] = {}  # a row's cell texts, once asked (until new data)
 
     def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> bool:
         """``parts``: each point's part of a train/test split (None: all train); ``frame``
@@ -96,7 +103,11 @@ class PointModel(QtCore.QAbstractTableModel):
         self.unit = 1.0 if frame is None else frame.unit
         self.roles = point_roles(margins, kind, level, self.unit)
         self.names = ROLE_NAMES[role_kind(kind, level)]
-        self.colors = KIND_COLORS[role_kind(kind, level)]
+        colors = KIND_COLORS[role_kind(kind, level)]
+        if colors is not self.colors:
+            self.colors = colors
+            self.brushes = [QtGui.QBrush(QtGui.QColor(c)) for c in colors]
+        self._texts = {}
         self.n_support = self.support_count()
         if same_rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
@@ -120,6 +131,10 @@ class PointModel(QtCore.QAbstractTableModel):
         return None
 
     def value(self, i: int, c: int):
+        return self.row_values(i)[c]
+
+    def row_values(self, i: int) -> tuple:
+        """Row ``i``'s values, column by column (what sorting compares)."""
         z = float(self.margins[i])
         part = PART_NAMES[0 if self.parts is None else self.parts[i]]
         label = self.labels[i] if self.target is None else float(self.target[i])
@@ -133,7 +148,7 @@ class PointModel(QtCore.QAbstractTableModel):
             self.slack(z),
             None if self.alpha is None else float(self.alpha[i]),
             self.role_text(i),
-        )[c]
+        )
 
     def slack(self, z: float) -> float | None:
         """The point's share of the loss's margin: ξ = max(0, level − z) (level 1, or ρ);
@@ -159,14 +174,19 @@ class PointModel(QtCore.QAbstractTableModel):
             mask &= self.parts == 0
         return int(np.count_nonzero(mask))
 
-    def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
-        i, c = index.row(), index.column()
-        if role == QtCore.Qt.ItemDataRole.DisplayRole:
-            return cell_text(self.value(i, c))
-        if role == QtCore.Qt.ItemDataRole.BackgroundRole:
-            return QtGui.QBrush(QtGui.QColor(self.colors[self.roles[i]]))
-        if role == QtCore.Qt.ItemDataRole.UserRole:  # for sorting
-            return self.value(i, c)
+    def data(self, index, role=_DISPLAY):
+        # (a repaint asks seven roles of every cell shown: the others return at once, a
+        # row's texts are made once, its brush is one of the roles')
+        if role == _DISPLAY:
+            i = index.row()
+            texts = self._texts.get(i)
+            if texts is None:
+                texts = self._texts[i] = tuple(cell_text(v) for v in self.row_values(i))
+            return texts[index.column()]
+        if role == _BACKGROUND:
+            return self.brushes[self.roles[index.row()]]
+        if role == _SORT:
+            return self.value(index.row(), index.column())
         return None
 
 
@@ -307,8 +327,7 @@ class MarginHistogram(pg.PlotWidget):
     point, else the step's sampled one) as CS231n's linear-classifier demo lists them."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setMenuEnabled(False)
+        super().__init__(parent, enableMenu=False)
         self.setLabel("left", "points")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.1, brush=pg.mkBrush("#56B4E9"))
         self.addItem(self.bars)

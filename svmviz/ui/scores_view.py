@@ -242,8 +242,7 @@ class MatricesView(QtWidgets.QWidget):
 
 
 def _small_plot(x_label: str, y_label: str) -> pg.PlotWidget:
-    plot = pg.PlotWidget()
-    plot.setMenuEnabled(False)
+    plot = pg.PlotWidget(enableMenu=False)
     plot.getPlotItem().hideButtons()
     plot.setMouseEnabled(x=False, y=False)
     plot.setLabel("bottom", x_label)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.landscape import Landscape
 from svmviz.core.palette import OPTIMUM_COLOR
@@ -122,6 +122,10 @@ class WeightItems:
             item.setZValue(z - 10)
             plot.addItem(item)
         self.hand.hide()
+        # the landscape and its iso lines change with a new landscape, not with each drawing
+        # of the path and the marks over them: painted from pixmaps until then
+        for item in (self.image, self.iso):
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     @staticmethod
     def legend_html(averaged: bool, hand: bool = False, lines: str = "", hard: bool = False) -> str:

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore
 
-from svmviz.ui.point_table import PointModel
+from svmviz.ui.point_table import PointModel, cell_text
 
 
 def test_a_slack_below_the_tolerance_reads_zero(qtbot):
@@ -38,3 +38,32 @@ def test_the_role_column_holds_its_header_with_the_support_count(qtbot):
     assert header == "role (0 support vectors)"
     longest = "role (999 support vectors)"
     assert table.columnWidth(ROLE) >= table.fontMetrics().horizontalAdvance(longest) + 16
+
+
+def test_a_row_is_computed_once_however_many_cells_are_asked(qtbot, monkeypatch):
+    """A repaint asks every shown cell for several roles: each row's numbers are worked out
+    once per refresh (not once per cell and role), and read the same as its values."""
+    model = PointModel()
+    rng = np.random.default_rng(0)
+    model.set_data(["a", "b"] * 3, rng.normal(size=(6, 2)), rng.normal(size=6), rng.random(6))
+    computed = []
+    slack = model.slack
+    monkeypatch.setattr(model, "slack", lambda z: computed.append(z) or slack(z))
+    roles = (QtCore.Qt.ItemDataRole.DisplayRole, QtCore.Qt.ItemDataRole.BackgroundRole)
+    for _ in range(2):  # (two repaints)
+        cells = {
+            (i, c, r): model.data(model.index(i, c), r)
+            for i in range(6)
+            for c in range(9)
+            for r in (*roles, QtCore.Qt.ItemDataRole.FontRole)
+        }
+    assert len(computed) == 6
+    for (i, c, r), v in cells.items():
+        if r == roles[0]:
+            assert v == cell_text(model.value(i, c))
+        elif r == roles[1]:
+            assert v.color().name().upper() == model.colors[model.roles[i]].upper()
+        else:
+            assert v is None
+    model.set_data(["a", "b"] * 3, rng.normal(size=(6, 2)), rng.normal(size=6), rng.random(6))
+    assert model.data(model.index(0, 5), roles[0]) == cell_text(float(model.margins[0]))

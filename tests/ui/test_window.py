@@ -579,6 +579,24 @@ def test_garbage_is_collected_in_the_gui_thread_only(make_window):
     assert app._COLLECTOR.timer.isActive()
 
 
+def test_svmviz_starting_freezes_the_imports_without_a_full_collection(qtbot, monkeypatch):
+    """`svmviz` starting: what the imports made is frozen as it is (no garbage there, and a
+    full pass over it delays the window); a window made otherwise collects first."""
+    import gc
+
+    from svmviz.ui import app
+
+    calls = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    for collect, expected in ((False, ["freeze"]), (True, ["collect", "freeze"])):
+        monkeypatch.setattr(app, "_COLLECTOR", None)
+        calls.clear()
+        app.gui_thread_garbage_collection(collect=collect)
+        assert calls == expected
+        assert app._COLLECTOR.timer.isActive() and not gc.isenabled()
+
+
 def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, wait_frame):
     import math
 
