@@ -248,7 +248,7 @@ class DecisionPlot(pg.PlotWidget):
         ):
             self._drawn = drawn
             self._draw_scatters(p)
-            self.key.place()  # (the legend: where no point is)
+            self.key.place_soon()  # (the legend: where no point is, after the frame)
         self._draw_legend()
 
     def _draw_scatters(self, p) -> None:

@@ -210,6 +210,7 @@ class FrameRouter(QtCore.QObject):
             self._last_marks = now
         self.v.plot.draw_frame(snap.frame, self.region_colors, snap.alpha, marks=marks)
         self._draw_slack(snap)
+        self.v.plot.key.frame_drawn()  # (an edit's legend placement: after this frame)
 
     def _draw_slack(self, snap) -> None:
         m, p = snap.model, self.session.points

@@ -51,6 +51,9 @@ QWIDGETSIZE_MAX = 16777215  # Qt's largest size of a widget
 STRIP_ROWS = 2  # the strip's text is drawn smaller (by STRIP_SHRINK at most) to keep to these
 STRIP_SHRINK = 0.25
 CLEARANCE = 8  # pixels more a spot must be clear by to bring the strip back inside
+# an edit's placement waits this long, or until the first frame of the job it starts is
+# drawn (a click shows its model first; a drag's moves place it once)
+PLACE_AFTER_MS = 40
 
 
 def line_inside(rects: np.ndarray, segs: np.ndarray) -> np.ndarray:
@@ -353,6 +356,17 @@ class PlaneKey:
         self.avoid: list[QtCore.QRectF] = []  # in the view's pixels: a picture's title
         plot.view.sigResized.connect(self._on_resized)
         plot.view.sigRangeChanged.connect(self.place)
+        self._soon = QtCore.QTimer(plot, singleShot=True, interval=PLACE_AFTER_MS)
+        self._soon.timeout.connect(self.place)
+
+    def place_soon(self) -> None:
+        """Place the legend after the next frame (new points: see PLACE_AFTER_MS)."""
+        self._soon.start(PLACE_AFTER_MS)
+
+    def frame_drawn(self) -> None:
+        """A frame drawn: a placement waiting for it comes next, after its paint."""
+        if self._soon.isActive():
+            self._soon.start(0)
 
     def _on_resized(self, *_) -> None:
         self.legend.refit()

@@ -71,3 +71,23 @@ def test_the_legend_stays_still_while_playing(qtbot, make_window, wait_frame):
     w.toggle_play()
     assert after == before
     assert not covered(w)
+
+
+def test_a_point_added_under_the_legend_moves_it_after_the_first_frame(
+    qtbot, make_window, wait_frame
+):
+    """A click shows its model first: the legend's placement (a search over every point and
+    line) waits for the first frame of the job the click starts, then moves the legend off
+    the new point."""
+    w = make_window(show=True)
+    w.resize(1366, 768)
+    wait_frame(w)
+    qtbot.waitUntil(lambda: w.plot.legend.isVisible() and w.plot.legend.inside, timeout=5000)
+    centre = on_screen(w.plot.legend, w).center()
+    x, y = w.plot.view.mapSceneToView(w.plot.mapToScene(centre.toPoint())).toTuple()
+    n = len(w.session.points) + 1
+    w.session.add_point(x, y)
+    assert w.plot.key._soon.isActive()  # (not placed inside the edit)
+    wait_frame(w, lambda s: len(s.frame.margins) == n)
+    qtbot.waitUntil(lambda: not w.plot.key._soon.isActive(), timeout=2000)
+    assert covered(w) == []
