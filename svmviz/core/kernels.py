@@ -166,16 +166,16 @@ class GramCache:
             if n == 0 or not np.array_equal(old, X[:n]) or buf.size < m * m:
                 return None
             changed = np.arange(n, m)
-            for i in range(n - 1, 0, -1):  # the rows to stride m, the last first
-                buf[i * m : i * m + n] = buf[i * n : i * n + n]
             out = buf[: m * m].reshape(m, m)
+            out[:n, :n] = buf[: n * n].reshape(n, n)  # (rows to stride m: numpy copies overlap)
         else:
             keep = _subsequence(old, X)
             if keep is None or n - m > max(1, n // 4):
                 return None
-            for i, k in enumerate(keep):  # the kept rows to stride m, the first first
-                buf[i * m : i * m + m] = buf[k * n : k * n + n][keep]
-            return buf[: m * m].reshape(m, m)
+            kept = buf[: n * n].reshape(n, n)[np.ix_(keep, keep)]  # (a copy)
+            out = buf[: m * m].reshape(m, m)
+            out[:] = kept
+            return out
         if len(changed):
             rows = kernel.gram(X[changed], X)
             out[changed, :] = rows
