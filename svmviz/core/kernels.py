@@ -105,6 +105,11 @@ def isolation_notice(kernel: Kernel, G: np.ndarray) -> str:
     )
 
 
+# an append moves the rows a block of this many bytes at a time: few passes, which the GUI
+# thread's asks for the GIL do not cut up, and numpy's copy of an overlap stays small
+BLOCK_BYTES = 1 << 22
+
+
 class GramCache:
     """The last Gram matrix k(X, X), updated for the next when its points are an edit of the
     last ones: appended points add their rows and columns, moved points replace theirs, and
@@ -166,16 +171,19 @@ class GramCache:
             if n == 0 or not np.array_equal(old, X[:n]) or buf.size < m * m:
                 return None
             changed = np.arange(n, m)
+            per = max(1, BLOCK_BYTES // (8 * n))  # rows a block
+            for a in range((n - 1) // per * per, -1, -per):  # to stride m, the last first
+                b = min(a + per, n)
+                block = buf[a * m : a * m + (b - a) * m].reshape(b - a, m)
+                block[:, :n] = buf[a * n : b * n].reshape(b - a, n)  # (overlap: numpy copies)
             out = buf[: m * m].reshape(m, m)
-            out[:n, :n] = buf[: n * n].reshape(n, n)  # (rows to stride m: numpy copies overlap)
         else:
             keep = _subsequence(old, X)
             if keep is None or n - m > max(1, n // 4):
                 return None
-            kept = buf[: n * n].reshape(n, n)[np.ix_(keep, keep)]  # (a copy)
-            out = buf[: m * m].reshape(m, m)
-            out[:] = kept
-            return out
+            for i, k in enumerate(keep):  # the kept rows to stride m, the first first
+                buf[i * m : i * m + m] = buf[k * n : k * n + n][keep]
+            return buf[: m * m].reshape(m, m)
         if len(changed):
             rows = kernel.gram(X[changed], X)
             out[changed, :] = rows
