@@ -99,7 +99,7 @@ def main(argv=None) -> int:
     from svmviz.core.scenario import list_scenarios
     from svmviz.core.solvers.losses import module_for
     from svmviz.ui.app import build_window, demo_data
-    from svmviz.ui.layout import plane_share
+    from svmviz.ui.layout import companion_share, plane_share
 
     def settle(seconds: float) -> None:
         end = time.perf_counter() + seconds
@@ -132,7 +132,6 @@ def main(argv=None) -> int:
         data = w.session.dataset()
         trains = module_for(w.session.config, data.n_classes).NAME
         tab_bars = [b for b in w.findChildren(QtWidgets.QTabBar) if b.isVisible() and b.count()]
-        pane = w.companion.pane
         return {
             "docks": {d.objectName(): box(d) for d in w.findChildren(QtWidgets.QDockWidget)},
             "objective": box(w.curves.objective_plot),
@@ -145,9 +144,7 @@ def main(argv=None) -> int:
             # the plane's legend: its rows below the plane (0: inside it, or none)
             "legend": round(w.plot.legend.height()) if w.plot.legend.placed else 0,
             # the companion's pane beside the plane: its share of the window (0: none)
-            "companion": round(pane.width() * pane.height() / (w.width() * w.height()), 4)
-            if pane.isVisible()
-            else 0,
+            "companion": round(companion_share(w), 4),
         }
 
     def shot(name: str) -> None:

@@ -351,6 +351,14 @@ def plane_share(window) -> float:
     return area / float(window.width() * window.height())
 
 
+def companion_share(window) -> float:
+    """The companion's pane beside the plane as a share of the window's area (0: none)."""
+    pane = window.companion.pane
+    if not pane.isVisible():
+        return 0.0
+    return pane.width() * pane.height() / float(window.width() * window.height())
+
+
 class _FirstShow(QtCore.QObject):
     def __init__(self, window, size: bool):
         super().__init__(window)

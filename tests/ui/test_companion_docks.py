@@ -13,11 +13,6 @@ from svmviz.ui import layout, views
 from svmviz.ui.companion import COMPANION_AREA
 
 
-def pane_share(w) -> float:
-    pane = w.companion.pane
-    return pane.width() * pane.height() / (w.width() * w.height())
-
-
 def docks_shown(w) -> list[str]:
     return [name for name, dock in w.docks.items() if dock.isVisible()]
 
@@ -45,7 +40,10 @@ def test_a_view_turned_on_where_its_dock_cannot_show_comes_beside_the_plane(make
         assert not docks_shown(w)  # (neither an empty dock nor a squeezing one)
         assert said(w).startswith(f"{views.spec(name).menu_text} beside the plane")
         qtbot.waitUntil(  # (once the centre is split again)
-            lambda: layout.plane_share(w) >= layout.PLANE_SHARE and pane_share(w) >= COMPANION_AREA
+            lambda: (
+                layout.plane_share(w) >= layout.PLANE_SHARE
+                and layout.companion_share(w) >= COMPANION_AREA
+            )
         )
     w.docks["kernel_matrix"].toggleViewAction().trigger()  # the view beside the plane
     assert not docks_shown(w) and "already" in said(w)
