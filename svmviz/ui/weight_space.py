@@ -30,6 +30,7 @@ from svmviz.core.solvers import rules
 from svmviz.core.weight_path import Points, points
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.readings import Pace, Reading, on_screen
+from svmviz.ui.steady_box import SteadyBox
 from svmviz.ui.weight_dual import DualLines
 from svmviz.ui.weight_items import WeightItems, at
 
@@ -153,18 +154,19 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         column.addWidget(self.plot, 1)
         self.key = QtWidgets.QLabel(WeightItems.legend_html(True))
-        self.key.setWordWrap(True)
-        column.addWidget(self.key)
         self.held_label = QtWidgets.QLabel()
-        self.held_label.setWordWrap(True)
         self.value_label = QtWidgets.QLabel()
-        self.value_label.setWordWrap(True)  # (no label widens the column: the plane's room)
         self.message = QtWidgets.QLabel("Nothing to draw: no model trained yet.")
-        self.message.setWordWrap(True)
         self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        for label in (self.key, self.held_label, self.value_label, self.message):
+            label.setWordWrap(True)  # (no label widens the column: the plane's room)
         for label in (self.held_label, self.value_label, self.message):
             label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
-            column.addWidget(label)
+        # (the readouts change several times a second: a new text of the same size
+        # relayouts this box, not the window)
+        self.notes = SteadyBox([self.key, self.held_label, self.value_label], spacing=2)
+        column.addWidget(self.notes)
+        column.addWidget(self.message)
         self.message.hide()
         self._set_classes(())
         self.hold_box.hide()
@@ -225,7 +227,7 @@ class WeightSpaceView(QtWidgets.QWidget):
     def say(self, message: str) -> None:
         """One line instead of the plot (why there is nothing to draw)."""
         self.plot.hide()
-        for widget in (self.key, self.held_label, self.value_label, self.class_box, self.hold_box):
+        for widget in (self.notes, self.class_box, self.hold_box):
             widget.hide()
         self.message.setText(message)
         self.message.show()
@@ -278,7 +280,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             self.say(reason)
             return
         self.message.hide()
-        for widget in (self.plot, self.key, self.held_label, self.value_label):
+        for widget in (self.plot, self.notes):
             widget.show()
         K = model.coef.shape[0]
         names = tuple(names) if len(names) == K else tuple(model.classes)
