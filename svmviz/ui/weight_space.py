@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import time
+import weakref
 
 import numpy as np
 import pyqtgraph as pg
@@ -54,12 +55,21 @@ def why_not(model) -> str | None:
     return None
 
 
+_MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # label: (text, width)
+
+
 def _steady(*labels: QtWidgets.QLabel) -> None:
     """Each label's height grows to its text's and never shrinks at the view's width: a
     line more or less below the plot ("F(w) being computed…" comes and goes several times a
-    second while playing) resized the plot, a jump of the picture and a redraw each time."""
+    second while playing) resized the plot, a jump of the picture and a redraw each time.
+    A label is measured again only for a new text or width (measuring a rich text lays it
+    out anew, and repaints it: at every drawing, the key's and the readouts' repaints)."""
     for label in labels:
         if label.isVisible() and label.width() > 0:
+            key = (label.text(), label.width())
+            if _MEASURED.get(label) == key:
+                continue
+            _MEASURED[label] = key
             need = label.heightForWidth(label.width())
             if need > label.minimumHeight():
                 label.setMinimumHeight(need)
