@@ -24,19 +24,28 @@ _HOLDER: list[QtGui.QWindow] = []
 
 class GLViewWindow(GLViewMixin, QtOpenGL.QOpenGLWindow):
     """pyqtgraph's GLViewWidget (camera, mouse, items), drawn in a window; ``paints``
-    counts its drawings, ``paint_seconds`` is the last one's time."""
+    counts its drawings, ``paint_seconds`` is the last one's time until its frame was
+    swapped (OpenGL in software renders the picture there, on the GUI thread's watch)."""
 
     paints = 0
     paint_seconds = 0.0
+    _painted_at = 0.0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.frameSwapped.connect(self._swapped)
 
     def rect(self) -> QtCore.QRect:  # (pyqtgraph's text items ask their view, as a widget)
         return QtCore.QRect(0, 0, self.width(), self.height())
 
     def paintGL(self) -> None:
-        start = time.perf_counter()
+        self._painted_at = time.perf_counter()
         self.paints += 1
         super().paintGL()
-        self.paint_seconds = time.perf_counter() - start
+        self.paint_seconds = time.perf_counter() - self._painted_at
+
+    def _swapped(self) -> None:
+        self.paint_seconds = time.perf_counter() - self._painted_at
 
 
 def gl_view(parent: QtWidgets.QWidget) -> tuple[GLViewWindow, QtWidgets.QWidget]:

@@ -108,10 +108,13 @@ class PointModel(QtCore.QAbstractTableModel):
             self.colors = colors
             self.brushes = [QtGui.QBrush(QtGui.QColor(c)) for c in colors]
         self._texts = {}
+        header = self.headerData(ROLE, QtCore.Qt.Orientation.Horizontal)
         self.n_support = self.support_count()
         if same_rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(labels) - 1, len(COLUMNS) - 1))
-            self.headerDataChanged.emit(QtCore.Qt.Orientation.Horizontal, ROLE, ROLE)
+            # (a header changed re-fits the stretched last column: the rows painted again)
+            if self.headerData(ROLE, QtCore.Qt.Orientation.Horizontal) != header:
+                self.headerDataChanged.emit(QtCore.Qt.Orientation.Horizontal, ROLE, ROLE)
         else:
             self.endResetModel()
         return not same_rows

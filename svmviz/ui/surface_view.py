@@ -29,7 +29,7 @@ from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
 DRAW_SECONDS = 1 / 12  # the least time between two drawings
-DRAW_SHARE = 0.25  # of the GUI thread's time, at most, for a drawing and its painting
+DRAW_SHARE = 0.12  # of the GUI thread's time, at most, for a drawing and its painting
 GRID = 48  # cells a side of the surface
 PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
@@ -41,7 +41,8 @@ def draw_wait(since: float, cost: float) -> float:
     """Seconds still to wait for the next drawing, ``since`` seconds after the last one
     began, which took ``cost`` seconds of the GUI thread with its painting (0 or less: draw
     now): DRAW_SECONDS apart, and far enough apart for DRAW_SHARE. (OpenGL in software,
-    Mesa's llvmpipe, paints the surface in ~25 ms: a drawing every ~0.16 s, not 1/12.)"""
+    Mesa's llvmpipe, draws and paints the surface in ~20-30 ms, its frame swapped: a
+    drawing every ~0.2 s, not 1/12; a GPU's painting takes a few ms.)"""
     return max(DRAW_SECONDS, cost / DRAW_SHARE) - since
 
 

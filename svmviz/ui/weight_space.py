@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import time
+import weakref
 
 import numpy as np
 import pyqtgraph as pg
@@ -30,6 +31,7 @@ from svmviz.core.solvers import rules
 from svmviz.core.weight_path import Points, points
 from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.readings import Pace, Reading, on_screen
+from svmviz.ui.steady_box import SteadyBox
 from svmviz.ui.weight_dual import DualLines
 from svmviz.ui.weight_items import WeightItems, at
 
@@ -53,12 +55,21 @@ def why_not(model) -> str | None:
     return None
 
 
+_MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # label: (text, width)
+
+
 def _steady(*labels: QtWidgets.QLabel) -> None:
     """Each label's height grows to its text's and never shrinks at the view's width: a
     line more or less below the plot ("F(w) being computed…" comes and goes several times a
-    second while playing) resized the plot, a jump of the picture and a redraw each time."""
+    second while playing) resized the plot, a jump of the picture and a redraw each time.
+    A label is measured again only for a new text or width (measuring a rich text lays it
+    out anew, and repaints it: at every drawing, the key's and the readouts' repaints)."""
     for label in labels:
         if label.isVisible() and label.width() > 0:
+            key = (label.text(), label.width())
+            if _MEASURED.get(label) == key:
+                continue
+            _MEASURED[label] = key
             need = label.heightForWidth(label.width())
             if need > label.minimumHeight():
                 label.setMinimumHeight(need)
@@ -153,18 +164,19 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         column.addWidget(self.plot, 1)
         self.key = QtWidgets.QLabel(WeightItems.legend_html(True))
-        self.key.setWordWrap(True)
-        column.addWidget(self.key)
         self.held_label = QtWidgets.QLabel()
-        self.held_label.setWordWrap(True)
         self.value_label = QtWidgets.QLabel()
-        self.value_label.setWordWrap(True)  # (no label widens the column: the plane's room)
         self.message = QtWidgets.QLabel("Nothing to draw: no model trained yet.")
-        self.message.setWordWrap(True)
         self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        for label in (self.key, self.held_label, self.value_label, self.message):
+            label.setWordWrap(True)  # (no label widens the column: the plane's room)
         for label in (self.held_label, self.value_label, self.message):
             label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
-            column.addWidget(label)
+        # (the readouts change several times a second: a new text of the same size
+        # relayouts this box, not the window)
+        self.notes = SteadyBox([self.key, self.held_label, self.value_label], spacing=2)
+        column.addWidget(self.notes)
+        column.addWidget(self.message)
         self.message.hide()
         self._set_classes(())
         self.hold_box.hide()
@@ -225,7 +237,7 @@ class WeightSpaceView(QtWidgets.QWidget):
     def say(self, message: str) -> None:
         """One line instead of the plot (why there is nothing to draw)."""
         self.plot.hide()
-        for widget in (self.key, self.held_label, self.value_label, self.class_box, self.hold_box):
+        for widget in (self.notes, self.class_box, self.hold_box):
             widget.hide()
         self.message.setText(message)
         self.message.show()
@@ -278,7 +290,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             self.say(reason)
             return
         self.message.hide()
-        for widget in (self.plot, self.key, self.held_label, self.value_label):
+        for widget in (self.plot, self.notes):
             widget.show()
         K = model.coef.shape[0]
         names = tuple(names) if len(names) == K else tuple(model.classes)

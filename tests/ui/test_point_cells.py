@@ -67,3 +67,19 @@ def test_a_row_is_computed_once_however_many_cells_are_asked(qtbot, monkeypatch)
             assert v is None
     model.set_data(["a", "b"] * 3, rng.normal(size=(6, 2)), rng.normal(size=6), rng.random(6))
     assert model.data(model.index(0, 5), roles[0]) == cell_text(float(model.margins[0]))
+
+
+def test_the_header_is_changed_only_when_its_support_count_is(qtbot):
+    """A refresh while training says the role column's header changed only when the count
+    of support vectors in it did: a header changed makes the table re-fit its stretched
+    last column and paint every row a second time (a thousand rows' cells, in Python)."""
+    model = PointModel()
+    changed = []
+    model.headerDataChanged.connect(lambda *args: changed.append(args))
+    X, labels = np.zeros((4, 2)), ["a", "a", "b", "b"]
+    model.set_data(labels, X, np.array([0.5, 2.0, 3.0, 1.0]), None)  # (new rows: a reset)
+    model.set_data(labels, X, np.array([0.6, 2.5, 3.0, 1.0]), None)  # two support vectors
+    assert changed == []
+    model.set_data(labels, X, np.array([1.5, 2.5, 3.0, 1.0]), None)  # one
+    assert len(changed) == 1
+    assert "(1 support vectors)" in model.headerData(8, QtCore.Qt.Orientation.Horizontal)

@@ -393,3 +393,34 @@ def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait
     w.resizeDocks([dock], [dock.width() + 80], QtCore.Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: view.width() != width, timeout=3000)
     assert label.minimumHeight() < 2 * label.fontMetrics().lineSpacing() + 4
+
+
+def test_drawing_the_same_state_again_repaints_none_of_the_labels(make_window, wait_frame, qtbot):
+    """The labels under the plot are measured (their height kept, as above) only for a new
+    text or width: measuring a rich text lays it out anew and repaints it, and the key and
+    the readouts were repainted at every drawing while playing, up to 15 a second."""
+    from PySide6 import QtWidgets
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=300)
+    view = w.weight_space
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
+    qtbot.waitUntil(lambda: view.runner.pending is None, timeout=5000)
+    view.redraw()
+    qtbot.wait(50)
+    painted = []
+
+    class Paints(QtCore.QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QtCore.QEvent.Type.Paint:
+                painted.append(obj)
+            return False
+
+    paints = Paints()
+    for label in (view.key, view.held_label, view.value_label):
+        label.installEventFilter(paints)
+    for _ in range(3):
+        view.redraw()
+        QtWidgets.QApplication.processEvents()
+    assert painted == []

@@ -230,3 +230,39 @@ def test_the_view_is_a_window_of_its_own_that_the_mouse_turns(make_window, wait_
         QTest.mouseMove(gl, QtCore.QPoint(x, 110))
     QTest.mouseRelease(gl, left, none, QtCore.QPoint(170, 110))
     assert (gl.opts["azimuth"], gl.opts["elevation"]) != before
+
+
+def test_while_playing_it_keeps_its_share_and_draws_the_last_state(make_window, wait_frame, qtbot):
+    """At full speed the view draws far enough apart for its drawings and their paintings,
+    counted until the frame is swapped (where OpenGL in software renders), to take at
+    most DRAW_SHARE of the time; once training stops, the last state is drawn."""
+    import time
+
+    from svmviz.ui.surface_view import DRAW_SHARE
+
+    w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
+    gl = w.surface.gl
+    swapped = []
+    gl.frameSwapped.connect(lambda: swapped.append((time.perf_counter(), gl.paint_seconds)))
+    paint = gl.paintGL
+    started = []
+
+    def timed_paint():
+        started.append(time.perf_counter())
+        paint()
+
+    gl.paintGL = timed_paint  # (called by Qt through the instance)
+    w.surface.redraw()
+    qtbot.waitUntil(lambda: len(swapped) > 0, timeout=5000)
+    at, seconds = swapped[-1]
+    assert seconds >= at - started[-1] - 1e-3  # (its painting: until the frame is swapped)
+    drawings = []
+    draw = w.surface._draw
+    w.surface._draw = lambda *args: drawings.append(time.perf_counter()) or draw(*args)
+    w.controller.play()
+    qtbot.wait(1500)
+    w.controller.pause()
+    qtbot.waitUntil(lambda: w.surface.drawn is w.snapshot, timeout=5000)
+    gaps = np.diff(drawings[:-1])  # (the last: the state training stopped at)
+    least = min(seconds for _, seconds in swapped)  # (each wait: at least a painting's)
+    assert len(gaps) and gaps.min() >= 0.95 * least / DRAW_SHARE
