@@ -8,8 +8,10 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.limits import MAX_WHOLE
+from svmviz.ui.steady_box import SteadyBox
 
 SEEK_MS = 150  # a drag seeks once it rests this long
+DIGITS = "0123456789"
 
 
 class Timeline(QtWidgets.QWidget):
@@ -28,8 +30,9 @@ class Timeline(QtWidgets.QWidget):
             "the run is replayed from its seed, so each iterate is exactly the one seen before"
         )
         self.label = QtWidgets.QLabel()
+        self._widest_for: tuple = ()  # the budget and font the label's width is kept for
         row.addWidget(self.slider, 1)
-        row.addWidget(self.label)
+        row.addWidget(SteadyBox([self.label]))  # (t's new text relayouts only its box)
         self._timer = QtCore.QTimer(self, singleShot=True, interval=SEEK_MS)
         self._timer.timeout.connect(lambda: self.seek.emit(self.slider.value()))
         self.slider.valueChanged.connect(self._timer.start)
@@ -55,4 +58,15 @@ class Timeline(QtWidgets.QWidget):
         if not self.busy():
             self.slider.setValue(min(t, MAX_WHOLE))
         self.slider.blockSignals(False)
-        self.label.setText(f"t = {t:,} of {t0 + budget:,}")
+        total = t0 + budget
+        if (total, self.label.font().toString()) != self._widest_for:
+            self._widest_for = (total, self.label.font().toString())
+            widest = f"t = {total:,} of {total:,} "  # as wide as its widest t: a steady size
+            metrics = self.label.fontMetrics()
+            self.label.setMinimumWidth(
+                max(
+                    metrics.horizontalAdvance(widest.translate(str.maketrans(DIGITS, d * 10)))
+                    for d in DIGITS
+                )
+            )
+        self.label.setText(f"t = {t:,} of {total:,}")

@@ -5,6 +5,7 @@ makes it."""
 
 from PySide6 import QtCore, QtWidgets
 
+from svmviz.ui.timeline import Timeline
 from svmviz.ui.weight_space import WeightSpaceView
 
 
@@ -15,6 +16,19 @@ class LayoutRequests(QtCore.QObject):
         if event.type() == QtCore.QEvent.Type.LayoutRequest:
             self.count += 1
         return False
+
+
+def watch(holder, qtbot) -> LayoutRequests:
+    """The holder's layout requests from now on, once the ones of its first show are done
+    (a loaded machine can bring them late)."""
+    requests = LayoutRequests()
+    holder.installEventFilter(requests)
+    for _ in range(50):
+        requests.count = 0
+        qtbot.wait(20)
+        if requests.count == 0:
+            break
+    return requests
 
 
 def test_a_readout_of_the_same_size_relayouts_only_its_box(qtbot):
@@ -32,9 +46,7 @@ def test_a_readout_of_the_same_size_relayouts_only_its_box(qtbot):
 
 def readouts_stay_in_their_box(view, holder, qtbot):
     view.value_label.setText("F(model) = 0.5")
-    qtbot.wait(20)
-    requests = LayoutRequests()
-    holder.installEventFilter(requests)
+    requests = watch(holder, qtbot)
     for value in ("0.4", "0.3", "0.2"):
         view.value_label.setText(f"F(model) = {value}")
         QtWidgets.QApplication.processEvents()
@@ -43,3 +55,22 @@ def readouts_stay_in_their_box(view, holder, qtbot):
     view.value_label.setText(" ".join(["F(model) = 0.1"] * 40))  # (wraps: more lines)
     qtbot.waitUntil(lambda: view.value_label.height() > 2 * height, timeout=2000)
     assert requests.count > 0
+
+
+def test_the_timeline_relayouts_only_its_label_as_t_goes_on(qtbot):
+    """The status bar's "t = … of …" changes with every frame: the window around it is not
+    laid out again while the budget is the same, whatever t's digits are."""
+    holder = QtWidgets.QWidget()
+    QtWidgets.QVBoxLayout(holder).addWidget(timeline := Timeline())
+    qtbot.addWidget(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
+    timeline.show_t(0, 0, 20_000)
+    requests = watch(holder, qtbot)
+    for t in (1, 11, 111, 1_111, 8_888, 19_999, 20_000):
+        timeline.show_t(t, 0, 20_000)
+        QtWidgets.QApplication.processEvents()
+        assert timeline.label.width() >= timeline.label.sizeHint().width()  # (never cut)
+    assert requests.count == 0
+    timeline.show_t(5, 0, 2_000_000)  # a longer budget: more room
+    qtbot.waitUntil(lambda: requests.count > 0, timeout=2000)
