@@ -170,12 +170,15 @@ class GramCache:
         elif m > n:
             if n == 0 or not np.array_equal(old, X[:n]) or buf.size < m * m:
                 return None
+            from svmviz.core import _gram
+
             changed = np.arange(n, m)
-            per = max(1, BLOCK_BYTES // (8 * n))  # rows a block
-            for a in range((n - 1) // per * per, -1, -per):  # to stride m, the last first
-                b = min(a + per, n)
-                block = buf[a * m : a * m + (b - a) * m].reshape(b - a, m)
-                block[:, :n] = buf[a * n : b * n].reshape(b - a, n)  # (overlap: numpy copies)
+            if not _gram.to_stride(buf, n, m):
+                per = max(1, BLOCK_BYTES // (8 * n))  # rows a block
+                for a in range((n - 1) // per * per, -1, -per):  # to stride m, the last first
+                    b = min(a + per, n)
+                    block = buf[a * m : a * m + (b - a) * m].reshape(b - a, m)
+                    block[:, :n] = buf[a * n : b * n].reshape(b - a, n)  # (overlap: a copy)
             out = buf[: m * m].reshape(m, m)
         else:
             keep = _subsequence(old, X)
