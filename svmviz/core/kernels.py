@@ -105,8 +105,9 @@ def isolation_notice(kernel: Kernel, G: np.ndarray) -> str:
     )
 
 
-# an append moves the rows a block of this many bytes at a time: few passes, which the GUI
-# thread's asks for the GIL do not cut up, and numpy's copy of an overlap stays small
+# an append moves the rows in one compiled call (_gram.to_stride); without it (no numba, or
+# the loops being prepared), a block of this many bytes at a time: few passes, which the
+# GUI thread's asks for the GIL do not cut up, and numpy's copy of an overlap stays small
 BLOCK_BYTES = 1 << 22
 
 
