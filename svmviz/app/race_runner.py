@@ -306,7 +306,8 @@ def _extended(path: Path, solver: Solver) -> Path:
         if path.t and path.t[-1] == t:
             return path
     params, _ = solver.iterate()
-    path.add(t, params, solver.model().coef.copy())
+    # (no objective: between checkpoints it is an O(m) pass, after every chunk of play)
+    path.add(t, params, solver.model(objective=False).coef.copy())
     return path
 
 

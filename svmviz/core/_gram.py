@@ -42,6 +42,27 @@ def _exponents(X, ZT, gamma, out):
             row[j] *= -gamma
 
 
+@jit
+def _to_stride(buf, n, m):
+    """The n×n matrix at the start of ``buf`` moved to row stride m ≥ n in place: the last
+    row first, each from its last entry (a row's new place is at or after its old one)."""
+    for i in range(n - 1, 0, -1):
+        src, dst = i * n, i * m
+        for j in range(n - 1, -1, -1):
+            buf[dst + j] = buf[src + j]
+
+
+def to_stride(buf: np.ndarray, n: int, m: int) -> bool:
+    """Move the n×n matrix at the start of ``buf`` (1-D, C-contiguous) to row stride m ≥ n
+    in one call without the GIL (the Gram cache's append: numpy's copies, a block at a
+    time, waited for the GIL between blocks while the GUI thread held it); False, nothing
+    moved, without numba or while the compiled loops are being prepared."""
+    if not HAVE_NUMBA or not use_compiled():
+        return False
+    _to_stride(buf, n, m)
+    return True
+
+
 def rbf(X: np.ndarray, Z: np.ndarray, gamma: float) -> np.ndarray | None:
     """The RBF kernel matrix of X and Z, or None without numba or while the compiled loops
     are being prepared (:mod:`._jit`; the caller uses numpy)."""

@@ -105,8 +105,9 @@ def isolation_notice(kernel: Kernel, G: np.ndarray) -> str:
     )
 
 
-# an append moves the rows a block of this many bytes at a time: few passes, which the GUI
-# thread's asks for the GIL do not cut up, and numpy's copy of an overlap stays small
+# an append moves the rows in one compiled call (_gram.to_stride); without it (no numba, or
+# the loops being prepared), a block of this many bytes at a time: few passes, which the
+# GUI thread's asks for the GIL do not cut up, and numpy's copy of an overlap stays small
 BLOCK_BYTES = 1 << 22
 
 
@@ -170,12 +171,15 @@ class GramCache:
         elif m > n:
             if n == 0 or not np.array_equal(old, X[:n]) or buf.size < m * m:
                 return None
+            from svmviz.core import _gram
+
             changed = np.arange(n, m)
-            per = max(1, BLOCK_BYTES // (8 * n))  # rows a block
-            for a in range((n - 1) // per * per, -1, -per):  # to stride m, the last first
-                b = min(a + per, n)
-                block = buf[a * m : a * m + (b - a) * m].reshape(b - a, m)
-                block[:, :n] = buf[a * n : b * n].reshape(b - a, n)  # (overlap: numpy copies)
+            if not _gram.to_stride(buf, n, m):
+                per = max(1, BLOCK_BYTES // (8 * n))  # rows a block
+                for a in range((n - 1) // per * per, -1, -per):  # to stride m, the last first
+                    b = min(a + per, n)
+                    block = buf[a * m : a * m + (b - a) * m].reshape(b - a, m)
+                    block[:, :n] = buf[a * n : b * n].reshape(b - a, n)  # (overlap: a copy)
             out = buf[: m * m].reshape(m, m)
         else:
             keep = _subsequence(old, X)

@@ -209,6 +209,10 @@ class DecisionPlot(pg.PlotWidget):
         self.set_scale(1.0)  # the axes' fonts too: as after presentation mode
 
     # ------------------------------------------------------------------ classes and points
+    def close(self):
+        self.key.place_never()  # (pyqtgraph's close drops the plot item a placement reads)
+        return super().close()
+
     def set_ring_meaning(self, kernel: bool) -> None:
         """The rings' legend words: a kernel model's rings are sized by α_i."""
         label = "kernel" if kernel else "margin"

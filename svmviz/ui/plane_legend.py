@@ -51,9 +51,10 @@ QWIDGETSIZE_MAX = 16777215  # Qt's largest size of a widget
 STRIP_ROWS = 2  # the strip's text is drawn smaller (by STRIP_SHRINK at most) to keep to these
 STRIP_SHRINK = 0.25
 CLEARANCE = 8  # pixels more a spot must be clear by to bring the strip back inside
-# an edit's placement waits this long, or until the first frame of the job it starts is
-# drawn (a click shows its model first; a drag's moves place it once)
-PLACE_AFTER_MS = 40
+# an edit's placement waits until the first frame of the job it starts is drawn (a click
+# shows its model first; a drag's moves place it once), or this long when none comes (a
+# job that fails): longer than that frame takes, a race's or the largest kernel model's
+PLACE_AFTER_MS = 300
 
 
 def line_inside(rects: np.ndarray, segs: np.ndarray) -> np.ndarray:
@@ -128,6 +129,7 @@ class PlaneLegend(pg.GraphicsWidget):
         self.spot, self.fit = SPOTS[0], (0.0, None)  # (not "shape": QGraphicsItem.shape())
         self.wrap: float | None = None  # the labels' text width (None: one line each)
         self.placed = False  # in the plot item's layout
+        self._trials: dict = {}  # shape → its box's size (trial_boxes), while the entries stay
         self.setMinimumWidth(0)  # its rows follow the width; it never widens the plot
         self.setZValue(20)
         self.put_outside()
@@ -137,6 +139,7 @@ class PlaneLegend(pg.GraphicsWidget):
         """The entries' text size (for the next ones added) and the spacing's scale."""
         self.text_size, self.scale = size, scale
         self.smaller = 0  # points the strip's text is drawn smaller by
+        self._trials = {}
 
     def set_smaller(self, points: int) -> None:
         """The labels' text ``points`` smaller than their size (the strip's, to take fewer
@@ -163,8 +166,10 @@ class PlaneLegend(pg.GraphicsWidget):
         for item in (sample, label):
             item.setParentItem(self)
         self.items.append((sample, label))
+        self._trials = {}
 
     def clear(self) -> None:
+        self._trials = {}
         for sample, label in self.items:
             for item in (sample, label):
                 item.close()  # (as pyqtgraph's legend: PySide leaks what it does not close)
@@ -246,6 +251,33 @@ class PlaneLegend(pg.GraphicsWidget):
         w = max((sum(widths[i] for i in row) + gap * (len(row) - 1) for row in rows), default=0)
         h = sum(self._row_height([self.items[i] for i in row], False) - shrink for row in rows)
         return w + 2 * pad, h + 2 * pad + shrink
+
+    def trial_boxes(self, width: float) -> list[tuple[tuple, float, float]]:
+        """(shape, w, h) of each box a placement tries on a plane ``width`` pixels wide,
+        the text at its size: one entry a row (a column beside the points; its labels in
+        two or three lines for a narrow band), or rows across the plane (a band above or
+        below them). Measured once while the entries stay (laying the labels out again for
+        each shape took most of a placement's time); the labels are left as they were."""
+        trials = self._trials
+        if len(trials) > 32:  # (a wide shape a plane's width: each resize adds one)
+            trials.clear()
+        wide = (width - 2 * self.gap, None)
+        if "widest" not in trials or wide not in trials:
+            was, smaller = self.wrap, self.smaller
+            self.set_smaller(0)
+            self.set_wrap(None)
+            trials.setdefault("widest", max(label.minimumWidth() for _, label in self.items))
+            for shape in self._shapes(trials["widest"], wide):
+                if shape not in trials:
+                    self.set_wrap(shape[1])
+                    trials[shape] = self.box_size(self.box_rows(shape))
+            self.set_wrap(was)
+            self.set_smaller(smaller)
+        return [(shape, *trials[shape]) for shape in self._shapes(trials["widest"], wide)]
+
+    @staticmethod
+    def _shapes(widest: float, wide: tuple) -> list[tuple]:
+        return [(0.0, None), *((0.0, f * widest) for f in (0.5, 0.3, 0.2, 0.14)), wide]
 
     def strip_height(self, width: float) -> float:
         """The strip's height across ``width`` pixels."""
@@ -363,6 +395,10 @@ class PlaneKey:
         """Place the legend after the next frame (new points: see PLACE_AFTER_MS)."""
         self._soon.start(PLACE_AFTER_MS)
 
+    def place_never(self) -> None:
+        """No placement waiting (the plot closes)."""
+        self._soon.stop()
+
     def frame_drawn(self) -> None:
         """A frame drawn: a placement waiting for it comes next, after its paint."""
         if self._soon.isActive():
@@ -430,21 +466,11 @@ class PlaneKey:
         # (a point's marker clear of it; a ring around it may touch its edge)
         r = style.POINT_SIZE * p.scale / 2 + 2 + (0.0 if legend.inside else CLEARANCE)
         here = (legend.fit, SPOTS.index(legend.spot)) if legend.inside else None
-        was, smaller = legend.wrap, legend.smaller
-        legend.set_smaller(0)  # (the box's text at its size)
-        legend.set_wrap(None)
-        widest = max(label.minimumWidth() for _, label in legend.items)
-        # one entry a row (a column beside the points; its labels in two or three lines for
-        # a narrow band), or rows across the plane (a band above or below them)
-        shapes = [(0.0, None), *((0.0, f * widest) for f in (0.5, 0.3, 0.2, 0.14))]
-        shapes.append((width - 2 * legend.gap, None))
         candidates = []  # (lines hidden, order, shape, spot)
         # room for the step inspector's entry where it is not there yet: a step does not
         # move the legend out (the plane's size stays as the scenario opened)
         reserve = 21 * p.scale if self.steps and p._step_marks is None else 0.0
-        for order, shape in enumerate(shapes):
-            legend.set_wrap(shape[1])
-            w, h = legend.box_size(legend.box_rows(shape))
+        for order, (shape, w, h) in enumerate(legend.trial_boxes(width)):
             rects = spot_rects(width, height, (w, h + reserve), legend.gap)
             free = points_inside(rects, X, r) == 0
             free &= (rects[:, 0] >= 0) & (rects[:, 1] >= 0)  # (no larger than the plane)
@@ -457,15 +483,13 @@ class PlaneKey:
                     | (rects[:, 1] >= a.bottom())
                     | (rects[:, 3] <= a.top())
                 )
-            lines = line_inside(rects, segs)
-            for k in np.flatnonzero(free):
-                candidates.append((lines[k] - 1e-9 * ((shape, k) == here), order, k, shape))
-        legend.set_wrap(was)
+            spots = np.flatnonzero(free)
+            lines = line_inside(rects[spots], segs)  # (of the free spots only: each its own)
+            for k, hidden in zip(spots, lines, strict=True):
+                candidates.append((hidden - 1e-9 * ((shape, k) == here), order, k, shape))
         if not candidates:
             if legend.inside:
                 legend.put_outside()
-            else:
-                legend.set_smaller(smaller)
             return
         if here is not None and any(c[2:] == (here[1], here[0]) and c[0] <= 0 for c in candidates):
             return  # where it is hides nothing

@@ -276,3 +276,21 @@ def test_step_n_draws_every_run_s_way(runner, gui, blobs2):
         assert run.path.t[0] == 0 and run.path.t[-1] == 300 and len(run.path.t) > 10
         for t, output in zip(run.path.t[1:], run.path.output[1:], strict=True):
             np.testing.assert_array_equal(output, alone(run.config, blobs2, t).model().coef)
+
+
+def test_the_runs_record_their_paths_without_an_objective(runner, gui, blobs2, monkeypatch):
+    """A linear run's path point (after every chunk of play) takes its weights only: the
+    output's objective between checkpoints is an O(m) pass, and the path does not draw it."""
+    runner.start(race_job(blobs2))
+    passes = []
+    objective = Solver.output_objective
+    monkeypatch.setattr(
+        Solver, "output_objective", lambda self: passes.append(1) or objective(self)
+    )
+    for t in (1234, 1235, 1301):  # (no checkpoints: the history's objective is NaN there)
+        runner.solver.step(t - runner.solver.t_)
+        runner.follow_race()
+    assert passes == []
+    for path, config in zip(runner.race.paths, runner.race.configs, strict=True):
+        assert path.t[-3:] == [1234, 1235, 1301]
+        np.testing.assert_array_equal(path.output[-1], alone(config, blobs2, 1301).model().coef)

@@ -46,3 +46,29 @@ def test_edits_update_the_matrix_in_its_own_memory():
         G = cache.gram(kernel, X)
         assert G.base is base  # the same memory
         np.testing.assert_allclose(G, kernel.gram(X, X), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 2), (5, 6), (7, 20), (300, 301)])
+def test_to_stride_moves_a_matrix_to_a_longer_row_in_place(compiled_loops, n, m):
+    """The append's compiled move (one call, without the GIL): each row at its new stride,
+    bit for bit, whether its new place overlaps its old one or not."""
+    from svmviz.core import _gram
+
+    A = np.random.default_rng(n).normal(size=(n, n))
+    buf = np.full(m * m, np.nan)
+    buf[: n * n] = A.ravel()
+    assert _gram.to_stride(buf, n, m)
+    np.testing.assert_array_equal(buf[: n * m].reshape(n, m)[:, :n], A)
+
+
+def test_compiled_appends_give_the_whole_matrix_bit_for_bit(compiled_loops):
+    kernel = Kernel("rbf", gamma=0.7)
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(300, 2))
+    cache = GramCache()
+    base = cache.gram(kernel, X).base
+    for _ in range(12):  # clicks
+        X = np.vstack([X, rng.normal(size=(1, 2))])
+        G = cache.gram(kernel, X)
+        assert G.base is base
+        np.testing.assert_array_equal(G, kernel.gram(X, X))

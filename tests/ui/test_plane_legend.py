@@ -220,3 +220,26 @@ def test_the_legend_steps_aside_on_a_plane_too_small_for_it(qtbot, plane):
     plane.resize(800, 600)
     qtbot.waitUntil(plane.legend.isVisible)
     assert plane.legend.inside
+
+
+def test_placing_the_legend_again_lays_out_no_label(plane, monkeypatch):
+    """A placement measures the boxes it tries once while the entries stay (laying the labels
+    out for each box was most of its time, in every click's path): placing again sets no
+    label's text or width, and the legend stays where it was."""
+    draw(plane)
+    plane.key.place()
+    where = (plane.legend.inside, plane.legend.spot, plane.legend.fit)
+    laid_out = []
+    for name in ("setText", "updateMin"):
+        method = getattr(pg.LabelItem, name)
+        monkeypatch.setattr(
+            pg.LabelItem,
+            name,
+            lambda self, *a, method=method, name=name, **k: (
+                laid_out.append(name),
+                method(self, *a, **k),
+            )[1],
+        )
+    plane.key.place()
+    assert laid_out == []
+    assert (plane.legend.inside, plane.legend.spot, plane.legend.fit) == where

@@ -332,12 +332,14 @@ class Solver:
 
     @staticmethod
     def _compile_loops() -> None:
+        from svmviz.core import _gram
         from svmviz.core.data import Dataset
         from svmviz.core.kernels import Kernel
 
         data = Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]]), [0, 1, 1])
         for kernel in (Kernel(), Kernel("rbf")):
             Solver(SolverConfig(iterations=2, kernel=kernel)).reset(data).step(2)
+        _gram.to_stride(np.zeros(6), 2, 3)  # (the Gram cache's append)
 
     @staticmethod
     def _loops():
