@@ -120,7 +120,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _build_plane(self) -> None:
         """The plane in the middle, below the scenario's caption; beside it, the companion
         (svmviz.ui.companion)."""
-        self.plot = DecisionPlot(self.session)
+        self.plot = DecisionPlot(self.session, fit_later=True)  # (once built and shown)
         self.view = self.plot.view
         self.session.selection_changed.connect(self.plot.show_selection)
         # the regions follow the view (pan, zoom, resize), at most every 50 ms
