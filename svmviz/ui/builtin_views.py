@@ -81,7 +81,13 @@ def _weight_space(w) -> Made:
     w.input.point_hovered.connect(view.light_point)
     view.line_hovered.connect(w.plot.light_point)
     w.session.points_changed.connect(lambda: view.light_point(-1))  # (an old points' index)
-    w.hand_changed.connect(lambda m: view.show_hand(None if m is None else m.coef[0]))
+
+    def hand(model) -> None:  # (the boundary moved by hand: its w marked)
+        view.show_hand(None if model is None else model.coef[0])
+
+    w.hand_changed.connect(hand)
+    if w.hand.active and w.hand.snapshot is not None:  # (made while the hand is out)
+        hand(w.hand.snapshot.model)
     view.class_changed.connect(w.state.set_weight_class)
     w.state.weight_class_changed.connect(view.set_class)
     view.set_class(w.state.weight_class)
