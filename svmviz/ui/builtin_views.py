@@ -1,10 +1,12 @@
 """The views svmviz comes with, registered in their tabs' order (svmviz.ui.views). A new view
-is a module with a factory and one ``register(ViewSpec(...))`` line here."""
+is a module with a factory and one ``register(ViewSpec(...))`` line here. A factory runs
+when its view is first shown or read (the window's start makes only what is on screen), so
+it connects its view to the window itself."""
 
 from __future__ import annotations
 
-from svmviz.ui import layout
-from svmviz.ui.curves import CurvePanel
+from svmviz.ui import focus, layout
+from svmviz.ui.curves import CurvePanel, scale_plot_text
 from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
 from svmviz.ui.gram_view import GramView, gram_reading
 from svmviz.ui.point_table import MarginHistogram, PointTable, margins_reading, points_reading
@@ -17,27 +19,28 @@ from svmviz.ui.views import Home, Made, ViewSpec, register
 from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
 
 
-def _plain(view_class, reading, scroll: bool = False):
-    """The factory of a view that needs nothing of the window: the view, its reading, in a
-    scroll area with ``scroll``."""
-
-    def make(w) -> Made:
-        view = view_class()
-        return Made(layout.scrolled(view) if scroll else view, view, reading(view))
-
-    return make
+def _margins(w) -> Made:
+    view = MarginHistogram()
+    sides = ("left", "bottom", "right")
+    return Made(view, view, margins_reading(view), lambda k: scale_plot_text(view, k, sides))
 
 
-_margins = _plain(MarginHistogram, margins_reading)
-_theory = _plain(TheoryPanel, theory_reading, scroll=True)
-_weight_space = _plain(WeightSpaceView, weight_space_reading)
-_surface = _plain(SurfaceView, surface_reading)
+def _surface(w) -> Made:
+    view = SurfaceView()
+    return Made(view, view, surface_reading(view), view.set_scale)
+
+
+def _theory(w) -> Made:
+    panel = TheoryPanel()
+    panel.epsilon_changed.connect(lambda _: w.frames.redraw_readings())
+    focus.give_back_keys([panel], w.plot)
+    return Made(layout.scrolled(panel), panel, theory_reading(panel))
 
 
 def _curves(w) -> Made:
     panel = CurvePanel()
     reading = Reading(lambda snap, router: router.feed_curves(panel, snap), clear=panel.clear)
-    return Made(panel, panel, reading)
+    return Made(panel, panel, reading, panel.set_scale)
 
 
 def _step(w) -> Made:
@@ -49,18 +52,46 @@ def _step(w) -> Made:
 def _points(w) -> Made:
     table = PointTable()
     table.selected.connect(w.session.select)
+    table.show_selection(w.session.selection)  # (then the window's selection_changed)
     return Made(table, table, points_reading(table))
 
 
 def _generalization(w) -> Made:
     panel = GeneralizationPanel(w.session)
-    return Made(layout.scrolled(panel), panel, generalization_reading(panel))
+    focus.give_back_keys([panel], w.plot)
+
+    def scale(k: float) -> None:
+        for plot in (panel.learning, panel.sweep):
+            scale_plot_text(plot, k)
+
+    return Made(layout.scrolled(panel), panel, generalization_reading(panel), scale, panel.shutdown)
 
 
 def _kernel_matrix(w) -> Made:
     view = GramView()
     view.selected.connect(w.session.select)
     return Made(view, view, gram_reading(view))
+
+
+def _weight_space(w) -> Made:
+    """The landscape, its click to train from there, and the points lit both ways (a point
+    hovered in the plane lights its line here, a line hovered here lights its point)."""
+    view = WeightSpaceView()
+    view.start_clicked.connect(w.train_from_row)
+    w.input.point_hovered.connect(view.light_point)
+    view.line_hovered.connect(w.plot.light_point)
+    w.session.points_changed.connect(lambda: view.light_point(-1))  # (an old points' index)
+
+    def hand(model) -> None:  # (the boundary moved by hand: its w marked)
+        view.show_hand(None if model is None else model.coef[0])
+
+    w.hand_changed.connect(hand)
+    if w.hand.active and w.hand.snapshot is not None:  # (made while the hand is out)
+        hand(w.hand.snapshot.model)
+    view.class_changed.connect(w.state.set_weight_class)
+    w.state.weight_class_changed.connect(view.set_class)
+    view.set_class(w.state.weight_class)
+    return Made(view, view, weight_space_reading(view), view.set_scale, view.shutdown)
 
 
 LINEAR_2D = "linear models of 2-D data"

@@ -59,7 +59,9 @@ AXES = {"svc": ("x₁", "x₂"), "regression": ("x", "y (target)")}
 class DecisionPlot(pg.PlotWidget):
     mouse_left = QtCore.Signal()  # the mouse left the plot
 
-    def __init__(self, session, parent=None):
+    def __init__(self, session, parent=None, fit_later: bool = False):
+        """``fit_later``: the legend fitted once the event loop runs (PlaneKey.hold: a
+        window's plane, built and shown first), not at each step of the building."""
         self.view = EditorViewBox(session)
         super().__init__(parent, viewBox=self.view, enableMenu=False)
         self.session = session
@@ -204,6 +206,8 @@ class DecisionPlot(pg.PlotWidget):
         self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
         # the legend: never over a point (svmviz.ui.plane_legend)
         self.key = PlaneKey(self)
+        if fit_later:
+            self.key.hold()
         self.legend = self.key.legend
         self.set_ring_meaning(kernel=False)
         self.set_scale(1.0)  # the axes' fonts too: as after presentation mode

@@ -148,9 +148,10 @@ class FrameRouter(QtCore.QObject):
         """The rule for every view shown (its dock brought to the front, made the companion):
         it draws the current state at once, whatever its pace, once it is laid out (a view
         hidden while a Run, a New or a scenario went by would show what it drew before)."""
-        QtCore.QTimer.singleShot(0, self, lambda: self._bring(name))
+        QtCore.QTimer.singleShot(0, self, lambda: self.show_now(name))
 
-    def _bring(self, name: str) -> None:
+    def show_now(self, name: str) -> None:
+        """``name``'s reading draws the current state now (a view just made)."""
         reading = self.readings.get(name)
         if reading is None:
             return

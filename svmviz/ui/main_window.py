@@ -104,7 +104,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         companion_menu(self, view_menu)
         layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
-        focus.give_back_keys([bar, self.panel, self.generalization, self.theory], self.plot)
+        focus.give_back_keys([bar, self.panel], self.plot)
         self._connect()
 
         X = self.session.points.X
@@ -120,7 +120,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _build_plane(self) -> None:
         """The plane in the middle, below the scenario's caption; beside it, the companion
         (svmviz.ui.companion)."""
-        self.plot = DecisionPlot(self.session)
+        self.plot = DecisionPlot(self.session, fit_later=True)  # (once built and shown)
         self.view = self.plot.view
         self.session.selection_changed.connect(self.plot.show_selection)
         # the regions follow the view (pan, zoom, resize), at most every 50 ms
@@ -151,7 +151,9 @@ class MainWindow(QtWidgets.QMainWindow):
     def _build_docks(self) -> None:
         """The solver on the left; every registered view (svmviz.ui.views) in a dock of its
         own: the curves on the right, the tabs below them, the views that are off until
-        asked in front of the curves."""
+        asked in front of the curves. A view is made when its dock is first shown or the
+        view is first read (``made[name]``, or its ``spec.attr``): a dock holds an empty
+        widget until then (a start makes only what is on screen)."""
         self.panel = SolverPanel(self.session.config, len(self.session.points))
         self.panel.setFont(self.font())  # before its size is measured below
         self.solver_dock = layout.dock(
@@ -161,15 +163,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
-        self.made: dict[str, Made] = {}
+        self.made = views.MadeOnRead(self._make)
+        self._routed = False  # (readings go to the frame router once it is made)
         self.specs = {s.name: s for s in views.REGISTRY}  # (the views this window was made with)
+        self._view_attrs = {s.attr: s.name for s in self.specs.values() if s.attr is not None}
         for spec in self.specs.values():
-            made = spec.make(self)
-            self.made[spec.name] = made
-            if spec.attr is not None:
-                setattr(self, spec.attr, made.view)
             self.docks[spec.name] = layout.dock(
-                self, spec.title, spec.dock_name, made.widget, menu=spec.menu_text
+                self, spec.title, spec.dock_name, QtWidgets.QWidget(), menu=spec.menu_text
             )
         self.curves_dock = self.docks["curves"]
         tabs = [self.docks[s.name] for s in self.specs.values() if s.home is views.Home.TAB]
@@ -180,6 +180,35 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.docks[s.name].hide()
         self.state.set_views(s.name for s in self.specs.values() if s.on_by_default)
         self.companion.set_choices()
+
+    def _make(self, name: str) -> Made:
+        """``name``'s view made, in its dock, its attribute set and its reading routed."""
+        spec = self.specs[name]
+        made = spec.make(self)
+        if spec.attr is not None:
+            setattr(self, spec.attr, made.view)
+        if made.scale is not None and self.plot.scale != 1.0:  # (presenting)
+            made.scale(self.plot.scale)
+        empty = self.docks[name].widget()
+        self.docks[name].setWidget(made.widget)
+        empty.deleteLater()
+        if self._routed:  # (drawn as if it had been there all along)
+            self._route(name, made)
+            self.frames.show_now(name)
+        return made
+
+    def _route(self, name: str, made: Made) -> None:
+        reading = self.specs[name].reading(made)
+        if reading is not None:
+            self.frames.register(name, reading)
+
+    def __getattr__(self, name: str):
+        """A view's attribute (``spec.attr``) read before the view was first shown: the
+        view, made now."""
+        view = self.__dict__.get("_view_attrs", {}).get(name)
+        if view is None:
+            raise AttributeError(name)
+        return self.made[view].view
 
     def _build_parts(self) -> None:
         """What runs the window: the training, the routing of its frames, the mouse, the
@@ -203,18 +232,14 @@ class MainWindow(QtWidgets.QMainWindow):
             ),
             self,
         )
-        for spec in self.specs.values():
-            reading = spec.reading(self.made[spec.name])
-            if reading is not None:
-                self.frames.register(spec.name, reading)
+        for name, made in list(self.made.items()):  # (the views made so far)
+            self._route(name, made)
+        self._routed = True
         self.race_curves = RaceCurves(self.curves)
         for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
             self.frames.register(name, reading)
         for name, dock in self.docks.items():  # a view shown draws the current state at once
-            dock.visibilityChanged.connect(
-                lambda shown, name=name: shown and self.frames.bring(name)
-            )
-        self.theory.epsilon_changed.connect(lambda _: self.frames.redraw_readings())
+            dock.visibilityChanged.connect(lambda shown, name=name: shown and self._shown(name))
         # the Points tab marks the selected rows; the Margins tab lists the selected point's
         # loss terms (multiclass)
         self.session.selection_changed.connect(self._on_selection_changed)
@@ -261,15 +286,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hand.active_changed.connect(lambda _: self._sync_actions())
         self._follow_problem()
         self._bind_views()
-        # a click in weight space starts the next run there; the hand's w is marked there
-        self.weight_space.start_clicked.connect(self.train_from_row)
-        # a point hovered in the plane lights its line in weight space, and the reverse
-        self.input.point_hovered.connect(self.weight_space.light_point)
-        self.weight_space.line_hovered.connect(self.plot.light_point)
-        self.session.points_changed.connect(self._unlight)  # (an index of the old points)
-        self.hand_changed.connect(
-            lambda m: self.weight_space.show_hand(None if m is None else m.coef[0])
-        )
+        # new points: none lit until the mouse is over one again (an index of the old points)
+        self.session.points_changed.connect(lambda: self.plot.light_point(-1))
 
     def _bind_views(self) -> None:
         """The docks' View menu entries and the state's views, and the companion, bound both
@@ -288,10 +306,12 @@ class MainWindow(QtWidgets.QMainWindow):
             )
         self.state.views_changed.connect(lambda _: self._on_views())
         self.state.companion_changed.connect(self._show_companion)
-        view, state = self.weight_space, self.state
-        view.class_changed.connect(state.set_weight_class)
-        state.weight_class_changed.connect(view.set_class)
-        view.set_class(state.weight_class)
+
+    def _shown(self, name: str) -> None:
+        """``name``'s dock shown: its view (made now if it is the first time) draws the
+        current state."""
+        self.made[name]  # noqa: B018  (made on first read)
+        self.frames.bring(name)
 
     @property
     def _placing(self) -> bool:
@@ -349,11 +369,6 @@ class MainWindow(QtWidgets.QMainWindow):
     @property
     def playing(self) -> bool:
         return self.controller.playing
-
-    def _unlight(self) -> None:
-        """New points: none lit until the mouse is over one again."""
-        self.plot.light_point(-1)
-        self.weight_space.light_point(-1)
 
     def set_presentation(self, on: bool) -> None:
         """For a projector (svmviz.ui.presentation; F11 or Esc restores the window)."""
@@ -555,7 +570,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @QtCore.Slot()
     def _on_selection_changed(self):
-        self.point_table.show_selection(self.session.selection)
+        points = self.made.get("points")  # (a table made later shows it as it is made)
+        if points is not None:
+            points.view.show_selection(self.session.selection)
         self.frames.redraw_readings()
 
     @QtCore.Slot()
@@ -626,7 +643,8 @@ class MainWindow(QtWidgets.QMainWindow):
         finally:  # the threads stop whatever happened above
             self.frames.follow_play(False)
             self.controller.shutdown()
-            self.generalization.shutdown()
-            self.weight_space.shutdown()
+            for made in self.made.values():
+                if made.shutdown is not None:
+                    made.shutdown()
             super().closeEvent(event)
             self.closed.emit()

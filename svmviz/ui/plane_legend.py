@@ -130,6 +130,7 @@ class PlaneLegend(pg.GraphicsWidget):
         self.wrap: float | None = None  # the labels' text width (None: one line each)
         self.placed = False  # in the plot item's layout
         self._trials: dict = {}  # shape → its box's size (trial_boxes), while the entries stay
+        self.held = False  # no fit until released (PlaneKey.hold)
         self.setMinimumWidth(0)  # its rows follow the width; it never widens the plot
         self.setZValue(20)
         self.put_outside()
@@ -319,7 +320,9 @@ class PlaneLegend(pg.GraphicsWidget):
 
     def refit(self) -> None:
         """The entries laid out again where the legend is (after a resize or new
-        entries)."""
+        entries); none while ``held`` (PlaneKey.hold)."""
+        if self.held:
+            return
         if self.inside:
             w, h = self._lay_out(self.box_rows(self.fit), None)
             self.setMinimumSize(0, 0)
@@ -390,10 +393,31 @@ class PlaneKey:
         plot.view.sigRangeChanged.connect(self.place)
         self._soon = QtCore.QTimer(plot, singleShot=True, interval=PLACE_AFTER_MS)
         self._soon.timeout.connect(self.place)
+        self._releasing = False
+
+    def hold(self) -> None:
+        """No fit nor placement of the legend until the event loop runs next, then one: a
+        window being built and shown resizes and ranges its plane many times, and its
+        first frame comes after."""
+        self.legend.held = True
+        QtCore.QTimer.singleShot(0, self.plot, self._release)
+
+    def _release(self) -> None:
+        """Placed first (inside, it is laid out there), then the strip laid out if that is
+        where it is: not laid out as a strip first and moved inside after."""
+        self.legend.held = False
+        self._releasing = True  # (the resizes and ranges this makes: placed for already)
+        try:
+            self._place()
+            if not self.legend.inside:
+                self.legend.refit()
+        finally:
+            self._releasing = False
 
     def place_soon(self) -> None:
         """Place the legend after the next frame (new points: see PLACE_AFTER_MS)."""
-        self._soon.start(PLACE_AFTER_MS)
+        if not self.legend.held:
+            self._soon.start(PLACE_AFTER_MS)
 
     def place_never(self) -> None:
         """No placement waiting (the plot closes)."""
@@ -405,6 +429,8 @@ class PlaneKey:
             self._soon.start(0)
 
     def _on_resized(self, *_) -> None:
+        if self._releasing:
+            return
         self.legend.refit()
         self.place()
 
@@ -456,7 +482,11 @@ class PlaneKey:
 
     def place(self) -> None:
         """Inside, in the spot that hides no point and the least of the
-        lines, kept while it hides nothing; else the strip below."""
+        lines, kept while it hides nothing; else the strip below (not while held)."""
+        if not (self.legend.held or self._releasing):
+            self._place()
+
+    def _place(self) -> None:
         p, legend = self.plot, self.legend
         if not legend.items:
             return

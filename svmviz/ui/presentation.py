@@ -22,7 +22,6 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.explain import margin_case
 from svmviz.core.solvers import losses
 from svmviz.ui import layout, style, views
-from svmviz.ui.curves import scale_plot_text
 from svmviz.ui.status import SHORT_SEP, OneLine, hand_text, readings, shown_objective
 
 SCALE = 1.6  # text, markers and lines, on a screen FULL_HEIGHT px tall
@@ -322,12 +321,9 @@ class Presentation:
     def _scale(self, k: float, region_alpha: int) -> None:
         w = self.w
         w.plot.set_scale(k, region_alpha)
-        w.curves.set_scale(k)
-        scale_plot_text(w.histogram, k, sides=("left", "bottom", "right"))
-        for plot in (w.generalization.learning, w.generalization.sweep):
-            scale_plot_text(plot, k)
-        w.weight_space.set_scale(k)
-        w.surface.set_scale(k)
+        for made in w.made.values():  # (a view made later is scaled as it is made)
+            if made.scale is not None:
+                made.scale(k)
         w.companion.pane.setFont(w.font())
 
     def show(self, snap, session) -> None:

@@ -31,19 +31,23 @@ class Home(enum.Enum):
 @dataclass
 class Made:
     """What a view's factory makes: ``widget`` (what its dock or the companion holds),
-    ``view`` (the view itself, kept as the window's ``spec.attr``) and its ``reading`` of
-    the training (None: the router feeds it itself, as the step inspector)."""
+    ``view`` (the view itself, kept as the window's ``spec.attr``), its ``reading`` of
+    the training (None: the router feeds it itself, as the step inspector), what draws its
+    text and marks ``k`` times as large (``scale(k)``: presentation mode) and what stops its
+    threads when the window closes (``shutdown``)."""
 
     widget: QtWidgets.QWidget
     view: Any
     reading: Reading | None = None
+    scale: Callable[[float], None] | None = None
+    shutdown: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
 class ViewSpec:
     name: str  # kept in session files and the preferences (never renamed)
     title: str  # its tab's and the companion's title (short: a row of tabs at 1366 px)
-    make: Callable[[Any], Made]  # the window -> the view
+    make: Callable[[Any], Made]  # the window -> the view (made when first shown or read)
     menu: str | None = None  # the View menu's text (default: the title)
     shortcut: str | None = None  # makes it the companion
     draws: str = "every model"  # what it can draw, in words (its menu entry's tip)
@@ -69,6 +73,19 @@ class ViewSpec:
         if made.reading is None:
             return None
         return replace(made.reading, pace=self.pace, widget=made.widget)
+
+
+class MadeOnRead(dict[str, Made]):
+    """A window's views by name, each made by ``make(name)`` when first read (``[name]``;
+    ``get`` and ``in`` do not make one)."""
+
+    def __init__(self, make: Callable[[str], Made]):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, name: str) -> Made:
+        made = self[name] = self._make(name)
+        return made
 
 
 REGISTRY: list[ViewSpec] = []

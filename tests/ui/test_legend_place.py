@@ -91,3 +91,37 @@ def test_a_point_added_under_the_legend_moves_it_after_the_first_frame(
     wait_frame(w, lambda s: len(s.frame.margins) == n)
     qtbot.waitUntil(lambda: not w.plot.key._soon.isActive(), timeout=2000)
     assert covered(w) == []
+
+
+def test_a_window_starting_fits_its_legend_once_before_its_first_frame(
+    qtbot, make_window, monkeypatch
+):
+    """Building and showing the window resizes and ranges its plane many times; the legend is
+    laid out and placed once, after, and before the first frame is drawn."""
+    from svmviz.ui.plane_legend import PlaneKey, PlaneLegend
+
+    calls = {"lay_out": 0, "place": 0}
+    at_first_frame: list[dict] = []
+
+    def counted(cls, name, key):
+        method = getattr(cls, name)
+
+        def count(self, *args):
+            calls[key] += 1
+            return method(self, *args)
+
+        monkeypatch.setattr(cls, name, count)
+
+    counted(PlaneLegend, "_lay_out", "lay_out")
+    counted(PlaneKey, "plane_inside", "place")  # (a placement's search, past its guards)
+    frame_drawn = PlaneKey.frame_drawn
+
+    def first(self):
+        if not at_first_frame:
+            at_first_frame.append(dict(calls))
+        frame_drawn(self)
+
+    monkeypatch.setattr(PlaneKey, "frame_drawn", first)
+    w = make_window(show=True)
+    assert w.plot.legend.isVisible()
+    assert at_first_frame == [{"lay_out": 1, "place": 1}]

@@ -108,6 +108,23 @@ def hide_view(w, name):
     w.state.set_view(name, False)
 
 
+def test_a_view_off_screen_is_made_when_first_shown_and_draws_the_run(
+    qtbot, make_window, wait_frame
+):
+    """A start makes only the views on screen (the curves and the step inspector's tab in
+    front); another is made when first shown, and draws the state a Run reached meanwhile."""
+    w = make_window(iterations=150, show=True)
+    assert set(w.made) == {"curves", "step"}
+    w.run_to_budget()
+    wait_frame(w, lambda s: s.t == 150)
+    assert set(w.made) == {"curves", "step"}  # (a Run makes none)
+    show_view(qtbot, w, "generalization", "tab")
+    same_as_fresh(qtbot, w, "generalization")
+    show_view(qtbot, w, "weight_space", "companion")
+    same_as_fresh(qtbot, w, "weight_space")
+    assert "points" not in w.made and w.point_table.model().rowCount() == 60  # (read: made)
+
+
 @pytest.mark.parametrize("name", WITH_READINGS)
 def test_a_view_shown_after_a_run_draws_the_run(qtbot, make_window, wait_frame, name):
     w = make_window(iterations=150, show=True)

@@ -126,6 +126,24 @@ def test_the_hand_moved_boundary_is_marked_in_weight_space(make_window, wait_fra
     qtbot.waitUntil(lambda: not items.hand.isVisible(), timeout=3000)
 
 
+def test_a_weight_space_first_shown_while_the_hand_is_out_marks_its_w(
+    make_window, wait_frame, qtbot
+):
+    """The view is made when first shown (svmviz.ui.builtin_views): made while the boundary
+    is moved by hand, it marks the hand's w at once, not at the next move."""
+    w = make_window(show=True, iterations=300)
+    w.advance(20)
+    wait_frame(w, lambda s: s.t == 20)
+    w.controls.hand.trigger()
+    snap = wait_frame(w, lambda s: s.status == "hand")
+    assert "weight_space" not in w.made
+    w.state.set_view("weight_space", True)
+    qtbot.waitUntil(lambda: "weight_space" in w.made, timeout=5000)
+    x, y = w.weight_space.items.hand.getData()
+    assert w.weight_space.items.hand.isVisible()
+    np.testing.assert_allclose([x[0], y[0]], snap.model.coef[0])
+
+
 def test_a_landscape_ready_writes_of_the_frame_drawn_not_the_newest(make_window, wait_frame, qtbot):
     """A frame waiting its turn (drawn at most 30 times a second) is not half drawn by a
     landscape arriving meanwhile: its labels and the key speak of one frame."""
