@@ -46,13 +46,19 @@ class SteadyBox(QtWidgets.QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.inner.setGeometry(self.rect())
-        self._hints = self._measure()
+        self._tell(resized=True)
 
     def event(self, event) -> bool:
         if event.type() == QtCore.QEvent.Type.LayoutRequest:
-            hints = self._measure()
-            if hints != self._hints:
-                self._hints = hints
-                self.updateGeometry()
+            self._tell()
             return True
         return super().event(event)
+
+    def _tell(self, resized: bool = False) -> None:
+        """The layout around asked again if the hints it knows changed; a resize's new
+        height for the new width is the one it asked for (a resize can come between a
+        child's new hint and its request: told all the same)."""
+        hints = self._measure()
+        if hints[:3] != self._hints[:3] or (not resized and hints != self._hints):
+            self.updateGeometry()
+        self._hints = hints

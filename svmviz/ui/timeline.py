@@ -30,9 +30,9 @@ class Timeline(QtWidgets.QWidget):
             "the run is replayed from its seed, so each iterate is exactly the one seen before"
         )
         self.label = QtWidgets.QLabel()
-        self._widest_for: tuple = ()  # the budget and font the label's width is kept for
+        self._width_for: tuple = ()  # the text's length and font the label's width is for
         row.addWidget(self.slider, 1)
-        row.addWidget(SteadyBox([self.label]))  # (t's new text relayouts only its box)
+        row.addWidget(SteadyBox([self.label]))  # (a new t relayouts its box only)
         self._timer = QtCore.QTimer(self, singleShot=True, interval=SEEK_MS)
         self._timer.timeout.connect(lambda: self.seek.emit(self.slider.value()))
         self.slider.valueChanged.connect(self._timer.start)
@@ -58,15 +58,22 @@ class Timeline(QtWidgets.QWidget):
         if not self.busy():
             self.slider.setValue(min(t, MAX_WHOLE))
         self.slider.blockSignals(False)
-        total = t0 + budget
-        if (total, self.label.font().toString()) != self._widest_for:
-            self._widest_for = (total, self.label.font().toString())
-            widest = f"t = {total:,} of {total:,} "  # as wide as its widest t: a steady size
-            metrics = self.label.fontMetrics()
-            self.label.setMinimumWidth(
+        self._steady_text(f"t = {t:,} of {t0 + budget:,}")
+
+    def _steady_text(self, text: str) -> None:
+        """``text`` in the label, kept as wide as the widest text of its length (its digits
+        all the widest one): a new t relayouts the status bar only when its length changes."""
+        label = self.label
+        key = (len(text), label.font().toString())
+        if key != self._width_for:
+            self._width_for = key
+            metrics = label.fontMetrics()
+            label.setMinimumWidth(0)  # (a label's size hint is at least its minimum)
+            label.setText(
                 max(
-                    metrics.horizontalAdvance(widest.translate(str.maketrans(DIGITS, d * 10)))
-                    for d in DIGITS
+                    (text.translate(str.maketrans(DIGITS, d * 10)) for d in DIGITS),
+                    key=metrics.horizontalAdvance,
                 )
             )
-        self.label.setText(f"t = {t:,} of {total:,}")
+            label.setMinimumWidth(label.sizeHint().width())
+        label.setText(text)

@@ -16,6 +16,8 @@ def test_no_plot_builds_a_menu_it_does_not_keep(make_window, monkeypatch):
         view_box_module, "ViewBoxMenu", lambda view: built.append(view) or menu(view)
     )
     w = make_window(first_frame=False)
+    for name in w.specs:  # (each view made, as when first shown)
+        w.made[name]  # noqa: B018
     boxes = [
         item
         for view in w.findChildren(pg.GraphicsView)

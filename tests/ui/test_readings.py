@@ -34,5 +34,7 @@ def test_each_reading_gets_the_snapshots_its_pace_asks_for(qtbot, make_window, w
 
 def test_the_tabs_are_registered_readings(make_window):
     w = make_window(iterations=100)
+    for name in ("points", "margins", "theory"):  # (made when first shown or read)
+        w.made[name]  # noqa: B018
     assert {"points", "margins", "theory"} <= set(w.frames.readings)
     assert w.frames.readings["theory"].clear is not None
