@@ -67,12 +67,16 @@ def unsaved_changes_discarded(request, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def no_dangling_training_threads(request):
-    """Fail a test that leaves a training QThread running (napari's _dangling_qthreads);
-    then collect the test's garbage here, in the GUI thread (a Qt object freed by the
-    collector in the training thread hangs the process; the app collects on a GUI timer)."""
-    yield
+    """Fail a test that leaves a training QThread running (napari's _dangling_qthreads).
+    Python's collector is off during a Qt test, as in the app (svmviz.ui.app), and the test's
+    garbage is collected here, in the GUI thread: a collection triggered by an allocation in
+    another thread (training, curves, an earlier test's exact-optimum thread) would free Qt
+    objects there, which hangs or crashes the process."""
     if not runs_qt(request):
+        yield
         return
+    gc.disable()
+    yield
     gc.collect()
     gc.freeze()  # (as the app does: the next test's collection passes over its own objects only)
     from svmviz.app.worker import running_threads

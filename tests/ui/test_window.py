@@ -792,8 +792,11 @@ def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(
     w.toggle_play()  # at the budget: the run again, from w = 0
     assert w.playing
     assert w.controls.play.text() == "Pause"
-    qtbot.waitUntil(lambda: any(t <= 3 for t in seen), timeout=30000)
-    start = next(i for i, t in enumerate(seen) if t <= 3)
+    # its first frames (a frame every two refreshes: a GUI thread stalled by a loaded machine
+    # may take a later one first, the mailbox keeping only the newest)
+    qtbot.waitUntil(lambda: any(t < 200 for t in seen), timeout=30000)
+    start = next(i for i, t in enumerate(seen) if t < 200)
+    assert seen[start] < 100
     qtbot.waitUntil(lambda: seen[-1] > 3 and len(seen) > start + 1, timeout=30000)
     assert seen[-1] < 200  # a new run from w = 0, going forward
     # the curves of the new run (redrawn a few times a second while playing)
