@@ -2,13 +2,11 @@
 pyqtgraph's ScatterPlotItem would draw there, pixel for pixel, at a fraction of its cost.
 
 A one-point ScatterPlotItem works out its bounds from its data and the view's pixel size,
-culls its spots and maps them at every paint (the weight space's two cost 1.6–6 ms a
-repaint); this item is drawn untransformed at its point (ItemIgnoresTransformations), so
-its bounds are the sprite's, fixed, and its paint is one pixmap."""
+culls its spots and maps them in Python at every paint; this item is drawn untransformed
+at its point (ItemIgnoresTransformations), so its bounds are the sprite's, fixed, and its
+paint is one pixmap, by Qt. The sprite is rendered at the application's pixel ratio."""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pyqtgraph as pg
@@ -16,17 +14,23 @@ from pyqtgraph.graphicsItems.ScatterPlotItem import renderSymbol
 from PySide6 import QtCore, QtGui, QtWidgets
 
 
-class SpotItem(QtWidgets.QGraphicsItem):
+class SpotItem(QtWidgets.QGraphicsPixmapItem):
     """``symbol`` of ``size`` px with ``pen`` and ``brush`` (as ScatterPlotItem takes them)
-    at the point of :meth:`setData`; takes no mouse events (the plot's scene handles them)."""
+    at the point of :meth:`setData`; takes no mouse events (the plot's scene handles them).
+    Painted and bounded by Qt alone: no Python is called back during a paint (each call
+    back waits for the GIL, held by the training thread while playing)."""
 
     def __init__(self, size: float, symbol: str, pen, brush):
         super().__init__()
-        self._style = (symbol, size, pg.mkPen(pen), pg.mkBrush(brush))
-        self._dpr = 0.0  # the sprite's device pixel ratio (rendered on the first paint)
-        self._sprite = QtGui.QPixmap()
-        side = math.ceil(size + max(math.ceil(self._style[2].widthF()), 1))
-        self._rect = QtCore.QRectF(-side / 2, -side / 2, side, side)
+        app = QtWidgets.QApplication.instance()
+        dpr = app.devicePixelRatio() if app is not None else 1.0  # (ScatterPlotItem's atlas)
+        sprite = QtGui.QPixmap.fromImage(
+            renderSymbol(symbol, size, pg.mkPen(pen), pg.mkBrush(brush), dpr=dpr)
+        )
+        self.setPixmap(sprite)
+        side = sprite.deviceIndependentSize()
+        self.setOffset(-side.width() / 2, -side.height() / 2)
+        self.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self._xy = (np.zeros(0), np.zeros(0))
         self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
@@ -38,13 +42,3 @@ class SpotItem(QtWidgets.QGraphicsItem):
 
     def getData(self) -> tuple[np.ndarray, np.ndarray]:
         return self._xy
-
-    def boundingRect(self) -> QtCore.QRectF:
-        return self._rect
-
-    def paint(self, painter, option, widget=None) -> None:
-        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
-        if dpr != self._dpr:  # (ScatterPlotItem's atlas: the sprite at the screen's ratio)
-            self._dpr = dpr
-            self._sprite = QtGui.QPixmap.fromImage(renderSymbol(*self._style, dpr=dpr))
-        painter.drawPixmap(self._rect, self._sprite, QtCore.QRectF(self._sprite.rect()))
