@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.palette import OPTIMUM_COLOR
 from svmviz.core.weight_dual import clip, feasible, nearest_to_origin, point_lines, why_no_lines
 from svmviz.ui.style import LIT_COLOR
+from svmviz.ui.weight_items import show_curve
 
 MAX_LINES = 40
 LINE_COLOR = (74, 106, 138, 150)  # the points' lines: a slate no class owns, half seen
@@ -101,15 +102,15 @@ class DualLines(QtCore.QObject):
             a = lines.normal[shown]
             dist = np.abs(a @ model.coef[k] - lines.offset[shown]) / np.linalg.norm(a, axis=1)
             shown = shown[np.argsort(dist, kind="stable")[:MAX_LINES]]
-        self.lines.setData(*_polyline(segments[shown]))
+        show_curve(self.lines, *_polyline(segments[shown]))
         polygon = feasible(lines, box) if hard else np.zeros((0, 2))
         near = nearest_to_origin(polygon) if len(polygon) else None
         self.region.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in polygon]))
         self.region.setVisible(len(polygon) > 0)
         if near is None:
-            self.nearest.setData([], [])
+            show_curve(self.nearest, [], [])
         else:
-            self.nearest.setData([0.0, near[0]], [0.0, near[1]])
+            show_curve(self.nearest, [0.0, near[0]], [0.0, near[1]])
         self.drawn = dict(lines=lines, segments=segments, shown=shown, polygon=polygon,
                           nearest=near)  # fmt: skip
         tip = self.tooltip(lines.words, thinned, hard)
@@ -138,7 +139,7 @@ class DualLines(QtCore.QObject):
         self.drawn = {}
         self.words = ""
         for item in (self.lines, self.lit, self.nearest):
-            item.setData([], [])
+            show_curve(item, [], [])
         self.region.hide()
         self.plot.setToolTip("")
 
@@ -168,11 +169,11 @@ class DualLines(QtCore.QObject):
     def _light(self) -> None:
         lines = self.drawn.get("lines")
         if lines is None:
-            self.lit.setData([], [])
+            show_curve(self.lit, [], [])
             return
         mine = np.flatnonzero(np.isin(lines.owner, self.lit_points()))
         segments = self.drawn["segments"][mine]
-        self.lit.setData(*_polyline(segments[np.isfinite(segments[:, 0, 0])]))
+        show_curve(self.lit, *_polyline(segments[np.isfinite(segments[:, 0, 0])]))
 
     def _session_index(self, owner: int) -> int:
         index = None if self.data is None else self.data[2]

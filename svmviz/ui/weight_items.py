@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.landscape import Landscape
 from svmviz.core.palette import OPTIMUM_COLOR
+from svmviz.ui.spot_item import SpotItem
 from svmviz.ui.step_view import VECTOR_PENS, arrow
 
 # the landscape in greys (low F light): the class colours stay the points' and the lines'
@@ -33,11 +34,9 @@ def iso_levels(values: np.ndarray, n: int = ISO_LEVELS) -> np.ndarray:
     return lo + (hi - lo) * q**2
 
 
-def contour_xy(land: Landscape, levels) -> tuple[np.ndarray, np.ndarray]:
-    """The landscape's contours at ``levels``, as one NaN-broken polyline (x, y)."""
-    import contourpy
-
-    gen = contourpy.contour_generator(land.w1, land.w2, land.values)
+def contour_xy(gen, levels) -> tuple[np.ndarray, np.ndarray]:
+    """The contours of ``gen`` (a contourpy generator of a landscape) at ``levels``, as one
+    NaN-broken polyline (x, y)."""
     parts = []
     for v in np.atleast_1d(levels):
         for line in gen.lines(float(v)):
@@ -47,6 +46,18 @@ def contour_xy(land: Landscape, levels) -> tuple[np.ndarray, np.ndarray]:
         return np.array([]), np.array([])
     xy = np.vstack(parts)
     return xy[:, 0], xy[:, 1]
+
+
+def show_curve(item: pg.PlotCurveItem, x, y) -> None:
+    """``item`` drawn through (x, y), hidden when empty: an empty curve still has its
+    bounds and its paint asked for at every repaint (several a drawing)."""
+    if len(x) == 0:
+        if item.isVisible():
+            item.setData([], [])
+            item.hide()
+        return
+    item.setData(x, y)
+    item.show()
 
 
 def at(land: Landscape, w) -> float:
@@ -91,19 +102,21 @@ class WeightItems:
         self.projected = pg.PlotCurveItem(
             pen=pg.mkPen("#000000", width=2, style=DOT), connect="finite"
         )
-        self.optimum = pg.ScatterPlotItem(  # (over the model's dot, which shows through)
+        self.optimum = SpotItem(  # (over the model's dot, which shows through)
             size=26,
             symbol="star",
             brush=pg.mkBrush(pg.mkColor(OPTIMUM_COLOR + "78")),  # (alpha 120)
             pen=pg.mkPen("#0B5022", width=2),  # (a darker OPTIMUM_COLOR)
         )
-        self.current = pg.ScatterPlotItem(
+        self.current = SpotItem(
             size=10, symbol="o", brush=pg.mkBrush("#000000"), pen=pg.mkPen("#FFFFFF", width=1.5)
         )
-        self.hand = pg.ScatterPlotItem(
+        self.hand = SpotItem(
             size=16, symbol="d", brush=pg.mkBrush(HAND_COLOR), pen=pg.mkPen("#000000", width=1)
         )
         self.race: list = []  # one curve per race run
+        self._contours = (None, None)  # (landscape, its contour generator)
+        self._radius = -1.0  # the ball's drawn (none yet)
         for z, item in enumerate(
             [
                 self.image,
@@ -120,7 +133,7 @@ class WeightItems:
             ]
         ):
             item.setZValue(z - 10)
-            plot.addItem(item)
+            plot.addItem(item, ignoreBounds=isinstance(item, SpotItem))  # (its bounds: pixels)
         self.hand.hide()
         # the landscape and its iso lines change with a new landscape, not with each drawing
         # of the path and the marks over them: painted from pixmaps until then
@@ -156,7 +169,7 @@ class WeightItems:
         """The image and its iso lines (None: none)."""
         if land is None:
             self.image.hide()
-            self.iso.setData([], [])
+            show_curve(self.iso, [], [])
             return
         v = land.values
         lo, hi = float(np.nanmin(v)), float(np.nanmax(v))
@@ -171,23 +184,32 @@ class WeightItems:
             )
         )
         self.image.show()
-        self.iso.setData(*contour_xy(land, iso_levels(v)))
+        show_curve(self.iso, *contour_xy(self._generator(land), iso_levels(v)))
+
+    def _generator(self, land: Landscape):
+        """The contour generator of ``land``, made once per landscape (the level set is
+        drawn at every drawing, the landscape changes a few times a second at most)."""
+        import contourpy
+
+        if self._contours[0] is not land:
+            self._contours = (land, contourpy.contour_generator(land.w1, land.w2, land.values))
+        return self._contours[1]
 
     def show_level(self, land: Landscape | None, value: float) -> None:
         if land is None or not np.isfinite(value):
-            self.level.setData([], [])
+            show_curve(self.level, [], [])
         else:
-            self.level.setData(*contour_xy(land, [value]))
+            show_curve(self.level, *contour_xy(self._generator(land), [value]))
 
     def show_paths(self, iterate: np.ndarray, output: np.ndarray | None) -> None:
         """The iterates' path, and the outputs' when they differ (averaging)."""
-        self.iterate.setData(iterate[:, 0], iterate[:, 1])
+        show_curve(self.iterate, iterate[:, 0], iterate[:, 1])
         if output is None:
-            self.output.setData([], [])
+            show_curve(self.output, [], [])
         else:
-            self.output.setData(output[:, 0], output[:, 1])
+            show_curve(self.output, output[:, 0], output[:, 1])
 
-    def show_point(self, item, w) -> None:
+    def show_point(self, item: SpotItem, w) -> None:
         if w is None:
             item.hide()
         else:
@@ -195,23 +217,23 @@ class WeightItems:
             item.show()
 
     def show_ball(self, radius: float) -> None:
+        if radius == self._radius:  # (as drawn: the same circle)
+            return
+        self._radius = radius
         if radius <= 0:
-            self.ball.setData([], [])
+            show_curve(self.ball, [], [])
             return
         angle = np.linspace(0, 2 * np.pi, 241)
-        self.ball.setData(radius * np.cos(angle), radius * np.sin(angle))
+        show_curve(self.ball, radius * np.cos(angle), radius * np.sin(angle))
 
     def show_step(self, parts: dict | None, side: float) -> None:
         """The step's vectors: ``parts`` maps "shrink", "push" and "projected" to (start,
         end) in weight space; ``side``: the grid's side (the heads' size)."""
-        for item in (*self.vectors.values(), self.projected):
-            item.setData([], [])
-        if parts is None:
-            return
+        parts = parts or {}
         head = HEAD_SHARE * side
-        for name, (a, b) in parts.items():
+        for name in ("shrink", "push", "projected"):
             item = self.projected if name == "projected" else self.vectors[name]
-            item.setData(*arrow(a, b, head))
+            show_curve(item, *(arrow(*parts[name], head) if name in parts else ([], [])))
 
     def show_race(self, paths: list, colors: list, styles: list) -> None:
         """One curve per run (N×2 points), in its colour and line style."""

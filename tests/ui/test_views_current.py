@@ -13,6 +13,7 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.scenario import list_scenarios
 from svmviz.ui import builtin_views, views  # (the views registered)
+from svmviz.ui.spot_item import SpotItem
 
 assert builtin_views
 WITH_READINGS = [s.name for s in views.REGISTRY if s.name != "step"]  # (the step: the router's)
@@ -39,7 +40,7 @@ def digest(widget) -> list:
             for item in child.scene().items():
                 if not item.isVisible():
                     continue
-                if isinstance(item, (pg.PlotDataItem, pg.ScatterPlotItem)):
+                if isinstance(item, (pg.PlotDataItem, pg.ScatterPlotItem, SpotItem)):
                     x, y = item.getData()
                     if x is not None and len(x):  # (an empty curve draws nothing)
                         out.append(("xy", _values(x), _values(y)))

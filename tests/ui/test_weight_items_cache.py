@@ -54,3 +54,30 @@ def _pixels(image: QtGui.QImage) -> np.ndarray:
     image = image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
     data = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes())
     return data.reshape(image.height(), image.bytesPerLine())[:, : 4 * image.width()]
+
+
+def test_a_drawing_leaves_no_empty_curve_to_paint_and_contours_a_landscape_once(qtbot, monkeypatch):
+    """An empty curve (no ball, no step, no averaged path) is hidden, not painted empty at
+    every repaint; the level set of each drawing reuses its landscape's contour generator."""
+    import contourpy
+
+    made = []
+    real = contourpy.contour_generator
+    monkeypatch.setattr(contourpy, "contour_generator", lambda *a: made.append(1) or real(*a))
+    plot = pg.PlotWidget()
+    qtbot.addWidget(plot)
+    items = WeightItems(plot.getPlotItem())
+    w1, w2 = np.linspace(-2, 2, 41), np.linspace(-1.5, 1.5, 31)
+    land = Landscape(w1, w2, np.add.outer(w2**2, 0.5 * w1**2), 0, 0.0, "slice")
+    items.show_landscape(land)
+    for k in range(3):
+        items.show_paths(np.array([[0.0, 0.0], [0.1 * k, 0.2]]), None)
+        items.show_ball(0.0)
+        items.show_step(None, 4.0)
+        items.show_level(land, 0.5 + 0.1 * k)
+    curves = [i for i in plot.getPlotItem().items if isinstance(i, pg.PlotCurveItem)]
+    shown = [i for i in curves if i.isVisible()]
+    assert set(shown) == {items.iso, items.iterate, items.level}
+    assert len(made) == 1
+    items.show_step({"push": ((0.0, 0.0), (1.0, 0.5))}, 4.0)
+    assert items.vectors["push"].isVisible() and not items.vectors["shrink"].isVisible()
