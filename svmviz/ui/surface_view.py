@@ -29,7 +29,10 @@ from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
 DRAW_SECONDS = 1 / 12  # the least time between two drawings
-DRAW_SHARE = 0.12  # of the GUI thread's time, at most, for a drawing and its painting
+# of the GUI thread's time, at most, for a drawing and its painting: the plane's frames share
+# that thread, so it leaves the plane 1 - DRAW_SHARE of its frame rate (58 of ~61 frames/s)
+DRAW_SHARE = 0.04
+DRAW_LONGEST = 1.0  # the most time between two drawings while training
 GRID = 48  # cells a side of the surface
 PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
@@ -40,10 +43,12 @@ NO_MODEL = "Nothing to draw: no model trained yet."
 def draw_wait(since: float, cost: float) -> float:
     """Seconds still to wait for the next drawing, ``since`` seconds after the last one
     began, which took ``cost`` seconds of the GUI thread with its painting (0 or less: draw
-    now): DRAW_SECONDS apart, and far enough apart for DRAW_SHARE. (OpenGL in software,
-    Mesa's llvmpipe, draws and paints the surface in ~20-30 ms, its frame swapped: a
-    drawing every ~0.2 s, not 1/12; a GPU's painting takes a few ms.)"""
-    return max(DRAW_SECONDS, cost / DRAW_SHARE) - since
+    now): DRAW_SECONDS apart, and far enough apart for DRAW_SHARE, but at most DRAW_LONGEST
+    (a one-off slow painting, the first one's shaders compiled, would hold the view back for
+    25 times its length). (A drawing and its painting take ~13 ms of the GUI thread's CPU,
+    mostly pyqtgraph's Python for each item, with a GPU as with Mesa's llvmpipe: a drawing
+    every ~0.3-0.5 s while training at full speed, not 1/12.)"""
+    return min(max(DRAW_SECONDS, cost / DRAW_SHARE), DRAW_LONGEST) - since
 
 
 class SurfaceView(QtWidgets.QWidget):
