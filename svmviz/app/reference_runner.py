@@ -7,6 +7,10 @@ left to finish (libsvm and the QP cannot be interrupted) but its result only goe
 cache. Results are cached by problem (data, margin, λ, bias, kernel, Δ), so undo, redo and
 going back to a setting are instant. libsvm and numpy release the GIL while they compute;
 Clarabel holds it for stretches of a few frames on large problems.
+
+A runner made ``held`` computes nothing until :meth:`ReferenceRunner.release`: the window's
+first frame does not share the GIL with the first optimum (its imports, Clarabel and
+scipy.sparse, take a tenth of a second).
 """
 
 from __future__ import annotations
@@ -25,10 +29,13 @@ CACHE_SIZE = 16
 
 
 class ReferenceRunner:
-    def __init__(self, notify):
+    def __init__(self, notify, held: bool = False):
         """``notify(generation)`` is called from the runner's thread when the reference of
-        that job's problem is in the cache."""
+        that job's problem is in the cache; ``held``: requests wait for :meth:`release`."""
         self._notify = notify
+        self._released = threading.Event()
+        if not held:
+            self._released.set()
         self._cache: OrderedDict = OrderedDict()
         self._lock = threading.Condition()
         self._pending = None  # (generation, key, config, data): the newest request
@@ -59,8 +66,13 @@ class ReferenceRunner:
                 self._lock.notify()
         return key, found
 
+    def release(self) -> None:
+        """Compute the requests from now on (a held runner; any thread)."""
+        self._released.set()
+
     def _serve(self) -> None:
         _lower_priority()
+        self._released.wait()
         while True:
             with self._lock:
                 while self._pending is None and not self._stopped:
@@ -95,6 +107,7 @@ class ReferenceRunner:
             self._stopped = True
             self._pending = None
             self._lock.notify()
+        self._released.set()  # (a held thread ends too)
 
 
 NICE = 10  # the exact optimum waits for the window and the training, not the other way

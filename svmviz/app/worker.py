@@ -55,10 +55,11 @@ class TrainingWorker(QObject):
     def __init__(self):
         super().__init__()
         self.controls = Controls(notify=self.snapshot_posted.emit, fail=self.failed.emit)
-        # the exact optimum, computed beside the training (soft margin)
-        references = ReferenceRunner(self._reference_done.emit)
+        # the exact optimum, computed beside the training (soft margin), once the
+        # controller has taken its first frame (release_references)
+        self.references = ReferenceRunner(self._reference_done.emit, held=True)
         self._reference_done.connect(self._on_reference_done)
-        self.runner = TrainingRunner(self.controls, references)
+        self.runner = TrainingRunner(self.controls, self.references)
         self._compiled.connect(self._on_compiled)
 
     @Slot(object)
@@ -96,6 +97,10 @@ class TrainingWorker(QObject):
     @Slot()
     def play(self) -> None:
         self.runner.play()
+
+    def release_references(self) -> None:
+        """Compute the optima from now on (called from the GUI thread)."""
+        self.references.release()
 
     def stop_references(self) -> None:
         """No more optima (called from the GUI thread: the reference runner has its lock)."""
@@ -273,6 +278,7 @@ class TrainingController(QObject):
     def _take(self) -> None:
         self._last_take = time.perf_counter()
         snap = self._controls.take()  # a newer snapshot posted from now on signals again
+        self._worker.release_references()  # (a frame is drawn: the optima may come)
         if snap is None or snap.generation != self.generation:
             return  # a frame of a replaced configuration
         if snap is self.latest:

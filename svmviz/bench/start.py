@@ -22,8 +22,8 @@ TARGET_START_S = 1.5
 
 CHILD = """
 import time
+from svmviz.core.arguments import window_parser  # (before Qt, as svmviz.cli imports it)
 from PySide6 import QtCore
-from svmviz.core.arguments import window_parser
 from svmviz.ui.app import leave, start
 
 app, w = start(window_parser().parse_args([]))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 
 import numpy as np
 
@@ -157,7 +156,6 @@ def start(args):
     from PySide6 import QtCore, QtWidgets
 
     from svmviz.core.session_file import read_document
-    from svmviz.core.solvers import Solver
     from svmviz.ui.gl_probe import share_contexts
 
     # a data set is read as the problem has it: labels, a target, or unlabelled points
@@ -187,10 +185,7 @@ def start(args):
     if data is not None and args.data:  # a data file's points fill the plane (File ▸ Open)
         QtCore.QTimer.singleShot(0, window.fit_view)  # (once laid out)
     QtCore.QTimer.singleShot(0, window.files.offer_recovery)
-    # compile the solver's loop once the first frame is up (seconds once after install; it
-    # holds the GIL much of the time, so it must not delay that frame)
-    warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)
-    QtCore.QTimer.singleShot(0, warm.start)
+    # (the solver's loops are compiled once the first frame is up: TrainingController)
     return app, window
 
 

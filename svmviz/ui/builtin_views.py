@@ -1,36 +1,37 @@
 """The views svmviz comes with, registered in their tabs' order (svmviz.ui.views). A new view
 is a module with a factory and one ``register(ViewSpec(...))`` line here. A factory runs
 when its view is first shown or read (the window's start makes only what is on screen), so
-it connects its view to the window itself."""
+it connects its view to the window itself, and imports its view's module: a start imports
+only the modules of the views it shows."""
 
 from __future__ import annotations
 
 from svmviz.ui import focus, layout
 from svmviz.ui.curves import CurvePanel, scale_plot_text
-from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
-from svmviz.ui.gram_view import GramView, gram_reading
-from svmviz.ui.point_table import MarginHistogram, PointTable, margins_reading, points_reading
 from svmviz.ui.race_view import RaceSteps, with_race_steps
 from svmviz.ui.readings import Pace, Reading
 from svmviz.ui.step_view import StepPanel
-from svmviz.ui.surface_view import SurfaceView, surface_reading
-from svmviz.ui.theory_panel import TheoryPanel, theory_reading
 from svmviz.ui.views import Home, Made, ViewSpec, register
-from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
 
 
 def _margins(w) -> Made:
+    from svmviz.ui.point_table import MarginHistogram, margins_reading
+
     view = MarginHistogram()
     sides = ("left", "bottom", "right")
     return Made(view, view, margins_reading(view), lambda k: scale_plot_text(view, k, sides))
 
 
 def _surface(w) -> Made:
+    from svmviz.ui.surface_view import SurfaceView, surface_reading
+
     view = SurfaceView()
     return Made(view, view, surface_reading(view), view.set_scale)
 
 
 def _theory(w) -> Made:
+    from svmviz.ui.theory_panel import TheoryPanel, theory_reading
+
     panel = TheoryPanel()
     panel.epsilon_changed.connect(lambda _: w.frames.redraw_readings())
     focus.give_back_keys([panel], w.plot)
@@ -50,6 +51,8 @@ def _step(w) -> Made:
 
 
 def _points(w) -> Made:
+    from svmviz.ui.point_table import PointTable, points_reading
+
     table = PointTable()
     table.selected.connect(w.session.select)
     table.show_selection(w.session.selection)  # (then the window's selection_changed)
@@ -57,6 +60,8 @@ def _points(w) -> Made:
 
 
 def _generalization(w) -> Made:
+    from svmviz.ui.generalization_panel import GeneralizationPanel, generalization_reading
+
     panel = GeneralizationPanel(w.session)
     focus.give_back_keys([panel], w.plot)
 
@@ -68,6 +73,8 @@ def _generalization(w) -> Made:
 
 
 def _kernel_matrix(w) -> Made:
+    from svmviz.ui.gram_view import GramView, gram_reading
+
     view = GramView()
     view.selected.connect(w.session.select)
     return Made(view, view, gram_reading(view))
@@ -76,6 +83,8 @@ def _kernel_matrix(w) -> Made:
 def _weight_space(w) -> Made:
     """The landscape, its click to train from there, and the points lit both ways (a point
     hovered in the plane lights its line here, a line hovered here lights its point)."""
+    from svmviz.ui.weight_space import WeightSpaceView, weight_space_reading
+
     view = WeightSpaceView()
     view.start_clicked.connect(w.train_from_row)
     w.input.point_hovered.connect(view.light_point)

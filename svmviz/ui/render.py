@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 import pyqtgraph as pg
-import pyqtgraph.exporters
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.app.race_runner import RaceFrame, race_over
@@ -180,8 +179,10 @@ def export_image(item) -> QtGui.QImage:
     """``item`` (a PlotItem of a twin) as an image of its size (a twin is made at the
     picture's size: pyqtgraph's own scaling leaves the legends' text at 1×)."""
     _uncached(item)
+    from pyqtgraph.exporters import ImageExporter  # (here: a start exports nothing)
+
     # the whole view, exactly its size (a plot item can be a few pixels wider: its legend)
-    exporter = pg.exporters.ImageExporter(item.scene())
+    exporter = ImageExporter(item.scene())
     size = item.scene().views()[0].viewport().size()
     params = exporter.parameters()
     params["width"] = size.width()
@@ -201,9 +202,11 @@ def png_bytes(image: QtGui.QImage) -> bytes:
 def svg_bytes(item) -> bytes:
     """``item`` as SVG (pyqtgraph's SVGExporter), its curves clipped in the file where
     they can be (svmviz.ui.svg_clip: ImageMagick's renderer inverts clip paths)."""
+    from pyqtgraph.exporters import SVGExporter  # (here: a start exports nothing)
+
     _uncached(item)
     with _closed_paths_tolerated():
-        svg = bytes(pg.exporters.SVGExporter(item.scene()).export(toBytes=True))
+        svg = bytes(SVGExporter(item.scene()).export(toBytes=True))
     return unclip(svg)
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import threading
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -209,9 +208,7 @@ def show(X, y=None, model=None, *, play: bool = False, **settings) -> Handle:
         window.raise_()
     window.activateWindow()
     handle = Handle(window, labels, y is None)
-    # compile the solver's loop once the first frame is up (as the `svmviz` command does)
-    warm = threading.Thread(target=Solver.warm_up, name="svmviz-warm-up", daemon=True)
-    QtCore.QTimer.singleShot(0, warm.start)
+    # (the solver's loops are compiled once the first frame is up: TrainingController)
     if event_loop_running():
         return handle
     loop = QtCore.QEventLoop()

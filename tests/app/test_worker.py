@@ -3,6 +3,7 @@
 The training itself (steps, seek, pace, split, frames) is tested without a thread in
 test_runner.py; these tests are about the thread wrapper and the controller."""
 
+import threading
 import time
 
 import numpy as np
@@ -74,6 +75,25 @@ def test_no_frame_waits_for_a_slow_optimum_and_a_drag_computes_only_the_last(
     assert sig.args[0].reference_pending, "the first frame came before the optimum"
     qtbot.waitUntil(lambda: controller.latest.reference is not None, timeout=30000)
     assert computed == [pytest.approx(blobs2.X[0, 0] + 0.04)]  # only the last position
+
+
+def test_the_first_optimum_waits_until_the_controller_takes_a_frame(
+    qtbot, controller, blobs2, monkeypatch
+):
+    """The optimum's first computation (its imports hold the GIL a tenth of a second) does
+    not share the GUI thread's time with the window's first frame."""
+    import svmviz.app.reference_runner as runner
+
+    computing = threading.Event()
+    exact = runner.reference_or_reason
+    monkeypatch.setattr(runner, "SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "reference_or_reason", lambda c, d: computing.set() or exact(c, d))
+    controller.submit(SolverConfig(), blobs2, data_extent(blobs2.X))
+    assert not computing.wait(0.5), "computed while the GUI thread had taken no frame"
+    with qtbot.waitSignal(controller.snapshot_ready, timeout=30000):
+        pass
+    qtbot.waitUntil(lambda: controller.latest.reference is not None, timeout=30000)
+    assert computing.is_set()
 
 
 def test_step_gives_exactly_n_iterations(qtbot, controller, blobs2):

@@ -597,6 +597,22 @@ def test_svmviz_starting_freezes_the_imports_without_a_full_collection(qtbot, mo
         assert app._COLLECTOR.timer.isActive() and not gc.isenabled()
 
 
+def test_svmviz_starting_compiles_nothing_before_its_first_frame(qtbot, monkeypatch):
+    """`svmviz` leaves the compiled loops to the controller, which prepares them once its
+    first frame is up: their loading holds the GIL and would delay that frame."""
+    from svmviz.core.arguments import window_parser
+    from svmviz.core.solvers import Solver
+    from svmviz.ui.app import start
+
+    called = []
+    monkeypatch.setattr(Solver, "warm_up", staticmethod(lambda: called.append("warm_up")))
+    _, w = start(window_parser().parse_args([]))
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.controller.snapshot_ready, timeout=30000):
+        pass
+    assert called == []
+
+
 def test_theory_tab_evaluates_the_texts_results_on_the_data(qtbot, make_window, wait_frame):
     import math
 
