@@ -144,10 +144,31 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
 def held_samples(t: np.ndarray, objective: np.ndarray) -> np.ndarray:
     """:func:`log_samples` of the rows that hold the exact objective (all of them when it
     was recorded at every step; the checkpoints' and the frames' in the window)."""
-    held = np.flatnonzero(~np.isnan(objective))
-    if len(held) == len(objective):
-        return log_samples(t)
-    return held[log_samples(t[held])]
+    return HeldRows().samples(t, objective)
+
+
+class HeldRows:
+    """:func:`held_samples` of one growing history, drawn again at each redraw of its curve:
+    the rows that hold the objective are found among the rows new since the last call only
+    (a history hands out views of its buffers whose rows are never written again; a new
+    buffer, thinned or of another run, is scanned anew)."""
+
+    def __init__(self):
+        self._base = None  # the buffer of the objective column scanned
+        self._n = 0  # its rows scanned
+        self._held = np.zeros(0, dtype=np.int64)
+
+    def samples(self, t: np.ndarray, objective: np.ndarray) -> np.ndarray:
+        n, base = len(objective), objective.base
+        if base is None or base is not self._base or n < self._n:
+            self._base, self._n, self._held = base, 0, np.zeros(0, dtype=np.int64)
+        if n > self._n:
+            new = np.flatnonzero(~np.isnan(objective[self._n :])) + self._n
+            self._held = np.concatenate([self._held, new])
+            self._n = n
+        if len(self._held) == n:
+            return log_samples(t)
+        return self._held[log_samples(t[self._held])]
 
 
 def log_samples(t: np.ndarray) -> np.ndarray:
