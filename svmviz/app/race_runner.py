@@ -30,6 +30,7 @@ from svmviz.core.solvers import Solver
 from svmviz.core.start import Start, apply_start
 from svmviz.core.telemetry import held, history_csv
 from svmviz.core.training import problem_key
+from svmviz.core.weight_path import frozen
 
 # the window's telemetry (every run of it): the exact objective at the checkpoints
 # (log-spaced) and at each frame (Solver.shared_history), not at every step, where it is
@@ -245,7 +246,7 @@ class Companions:
                     contours=lines[i],
                     history=history,
                     objective=None if objective is None or np.isnan(objective) else objective,
-                    path=_copy(self.paths[i]) if s.linear_ else None,
+                    path=frozen(self.paths[i]) if s.linear_ else None,
                     step=self.records[i],
                 )
             )
@@ -253,7 +254,7 @@ class Companions:
             label=self.labels[0],
             color=RACE_COLORS[0],
             dash=RACE_DASHES[0],
-            path=_copy(self.base_path) if self.base_path.t else None,
+            path=frozen(self.base_path) if self.base_path.t else None,
             runs=tuple(runs),
             same_samples=self.race.same_samples(),
             common=all(k == self._key for k in self._keys),
@@ -343,11 +344,6 @@ def _extended(path: Path, solver: Solver) -> Path:
     # (no objective: between checkpoints it is an O(m) pass, after every chunk of play)
     path.add(t, params, solver.model(objective=False).coef.copy())
     return path
-
-
-def _copy(path: Path) -> Path:
-    """A path the GUI thread can read while the runner goes on adding to the original."""
-    return Path(list(path.t), list(path.iterate), list(path.output))
 
 
 def race_history_csv(race: RaceFrame, history: dict, start: int = 1) -> str:
