@@ -13,7 +13,7 @@ same, else computed one at a time beside the training) and its path in weight sp
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from math import nan
 
 import numpy as np
@@ -30,6 +30,7 @@ from svmviz.core.solvers import Solver
 from svmviz.core.start import Start, apply_start
 from svmviz.core.telemetry import held, history_csv
 from svmviz.core.training import problem_key
+from svmviz.core.weight_path import frozen
 
 # the window's telemetry (every run of it): the exact objective at the checkpoints
 # (log-spaced) and at each frame (Solver.shared_history), not at every step, where it is
@@ -110,7 +111,10 @@ class Companions:
         self._keys = [problem_key(c, data) for c in configs]
         self.objectives: list[float | None] = [None] * len(configs)
         self._asked: int | None = None  # the companion whose optimum is being computed
-        self._lines: list[tuple | None] = [None] * len(configs)  # (key, contours) drawn
+        # (key, contours, model) drawn; a new job's first frame may take an earlier job's
+        # lines of the same model (carry_lines)
+        self._lines: list[tuple | None] = [None] * len(configs)
+        self._kept: list[tuple | None] = [None] * len(configs)
         self._last_frame = -float("inf")  # when the last frame was made (perf_counter)
         self._turn = 0  # the kernel run whose lines a frame close to the last one redraws
 
@@ -129,6 +133,13 @@ class Companions:
             if s.linear_ and s.t_ == 0:
                 self.solvers[i] = self._solver(self.configs[i])
         self.race.solvers = [self.race.solvers[0], *self.solvers]
+
+    def carry_lines(self, earlier: Companions) -> None:
+        """Keep ``earlier``'s lines (the race of the job before an edit) for the runs whose
+        model comes out the same (a warm start that left it as it was: a new point's α = 0),
+        over the same extent: the new job's first frame draws only the lines that changed."""
+        if len(earlier._lines) == len(self._kept):
+            self._kept = list(earlier._lines)
 
     def warm_states(self) -> list[dict]:
         """Each companion's state for a warm start (svmviz.core.solvers.Solver.warm_state)."""
@@ -235,7 +246,7 @@ class Companions:
                     contours=lines[i],
                     history=history,
                     objective=None if objective is None or np.isnan(objective) else objective,
-                    path=_copy(self.paths[i]) if s.linear_ else None,
+                    path=frozen(self.paths[i]) if s.linear_ else None,
                     step=self.records[i],
                 )
             )
@@ -243,7 +254,7 @@ class Companions:
             label=self.labels[0],
             color=RACE_COLORS[0],
             dash=RACE_DASHES[0],
-            path=_copy(self.base_path) if self.base_path.t else None,
+            path=frozen(self.base_path) if self.base_path.t else None,
             runs=tuple(runs),
             same_samples=self.race.same_samples(),
             common=all(k == self._key for k in self._keys),
@@ -257,9 +268,14 @@ class Companions:
             key = (int(s.t_), tuple(extent), iterate)
             line = self._lines[i]
             if line is None or (line[0] != key and (i in redraw or line[0][1:] != key[1:])):
-                values = None if s.linear_ else s.training_values(iterate)
-                line = (key, contours(s.model(iterate), extent, self.data, values))
+                model, kept = s.model(iterate, objective=False), self._kept[i]
+                if kept is not None and kept[0][1:] == key[1:] and same_model(kept[2], model):
+                    line = (key, kept[1], model)
+                else:
+                    values = None if s.linear_ else s.training_values(iterate)
+                    line = (key, contours(model, extent, self.data, values), model)
                 self._lines[i] = line
+            self._kept[i] = None  # (an earlier job's lines serve its first frame only)
             out.append(line[1])
         return out
 
@@ -276,6 +292,25 @@ def contours(model: Model, extent, data: Dataset, values=None) -> dict:
         }
     frame = make_frame(model, data, extent, RACE_GRID, train_values=values)
     return {k: frame.contours.get(k, []) for k in ("boundary", "margin")}
+
+
+def same_model(a: Model, b: Model) -> bool:
+    """Whether ``a`` and ``b`` have the same f and lines: every field equal (arrays bit for
+    bit) but ``extra`` (the objective); never for a model whose f is another library's."""
+    if a.decision is not None or b.decision is not None:
+        return False
+    for field in fields(Model):
+        if field.name in ("extra", "decision"):
+            continue
+        x, y = getattr(a, field.name), getattr(b, field.name)
+        if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+            if not (isinstance(x, np.ndarray) and isinstance(y, np.ndarray)):
+                return False
+            if x.shape != y.shape or not np.array_equal(x, y):
+                return False
+        elif x != y:
+            return False
+    return True
 
 
 def race_over(race: RaceFrame, extent, data: Dataset) -> RaceFrame:
@@ -309,11 +344,6 @@ def _extended(path: Path, solver: Solver) -> Path:
     # (no objective: between checkpoints it is an O(m) pass, after every chunk of play)
     path.add(t, params, solver.model(objective=False).coef.copy())
     return path
-
-
-def _copy(path: Path) -> Path:
-    """A path the GUI thread can read while the runner goes on adding to the original."""
-    return Path(list(path.t), list(path.iterate), list(path.output))
 
 
 def race_history_csv(race: RaceFrame, history: dict, start: int = 1) -> str:

@@ -117,6 +117,7 @@ class TrainingRunner:
         self._optimum = None
         warm = self.solver.warm_state() if job.warm and self.solver is not None else None
         race_warm = self.race.warm_states() if warm is not None and self.race else None
+        earlier_race = self.race
         self.job = job
         self.solver = None
         self.path = Path()
@@ -151,6 +152,8 @@ class TrainingRunner:
         self._from_start = not warmed and job.start is not None
         if warm is not None and self.race is not None and race_warm is not None:
             self.race.warm_from(race_warm)  # (each run keeps its own state)
+            if earlier_race is not None:
+                self.race.carry_lines(earlier_race)
         if self._from_start:
             try:
                 apply_start(solver, job.start)

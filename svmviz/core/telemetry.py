@@ -144,10 +144,33 @@ def history_csv(columns: dict, start: int = 1, offsets: tuple[str, ...] = ()) ->
 def held_samples(t: np.ndarray, objective: np.ndarray) -> np.ndarray:
     """:func:`log_samples` of the rows that hold the exact objective (all of them when it
     was recorded at every step; the checkpoints' and the frames' in the window)."""
-    held = np.flatnonzero(~np.isnan(objective))
-    if len(held) == len(objective):
-        return log_samples(t)
-    return held[log_samples(t[held])]
+    return HeldRows().samples(t, objective)
+
+
+class HeldRows:
+    """:func:`held_samples` of one growing history, drawn again at each redraw of its curve:
+    the rows that hold the objective are found among the rows new since the last call only
+    (a history hands out views of its buffers whose rows are never written again; a new
+    buffer, thinned or of another run, is scanned anew)."""
+
+    def __init__(self):
+        self._base = None  # the buffer of the objective column scanned
+        self._n = 0  # its rows scanned
+        self._held: np.ndarray | None = None  # the rows held (None: every row scanned)
+
+    def samples(self, t: np.ndarray, objective: np.ndarray) -> np.ndarray:
+        n, base = len(objective), objective.base
+        if base is None or base is not self._base or n < self._n:
+            self._base, self._n, self._held = base, 0, None
+        if n > self._n:
+            missing = np.isnan(objective[self._n :])
+            if self._held is not None or missing.any():
+                held = np.arange(self._n) if self._held is None else self._held
+                self._held = np.concatenate([held, np.flatnonzero(~missing) + self._n])
+            self._n = n
+        if self._held is None:
+            return log_samples(t)
+        return self._held[log_samples(t[self._held])]
 
 
 def log_samples(t: np.ndarray) -> np.ndarray:
@@ -157,5 +180,7 @@ def log_samples(t: np.ndarray) -> np.ndarray:
     if n <= CURVE_POINTS:
         return np.arange(n)
     targets = np.geomspace(t[0], t[-1], CURVE_POINTS)
+    if np.issubdtype(t.dtype, np.integer):  # (the same rows: t >= x is t >= ceil(x))
+        targets = np.ceil(targets).astype(t.dtype)  # (float ones cast all of t, a copy)
     idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
     return idx if idx[-1] == n - 1 else np.append(idx, n - 1)

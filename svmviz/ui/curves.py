@@ -20,7 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.generalization import TRAIN
 from svmviz.core.scores import mean_absolute_error
-from svmviz.core.telemetry import held_samples
+from svmviz.core.telemetry import HeldRows
 from svmviz.ui import style
 
 MIN_DECADES = 3  # of the log axes
@@ -174,6 +174,7 @@ class CurvePanel(QtWidgets.QSplitter):
         # the last history's rows drawn: show_history and show_problem draw the same frame's
         # history (the scan for its exact rows is O(rows), on the GUI thread)
         self._last_pick: tuple[np.ndarray, int, tuple[np.ndarray, np.ndarray]] | None = None
+        self._held = HeldRows()  # (the rows of run 1's objective found so far)
         self.set_budget(1000)
         self._range_objective(0.01, 10.0)  # until there is a curve
         self._range_loss(1.0)
@@ -311,7 +312,7 @@ class CurvePanel(QtWidgets.QSplitter):
         obj = history["objective"]
         last = self._last_pick
         if last is None or last[0] is not obj or last[1] != len(obj):
-            last = self._last_pick = (obj, len(obj), _picked(history))
+            last = self._last_pick = (obj, len(obj), _picked(history, self._held))
         return last[2]
 
     def _sample_mae(self, snap, parts) -> None:
@@ -442,10 +443,11 @@ class CurvePanel(QtWidgets.QSplitter):
             self.loss_plot.setYRange(0.0, top, padding=0.02)
 
 
-def _picked(history: dict) -> tuple[np.ndarray, np.ndarray]:
+def _picked(history: dict, held: HeldRows) -> tuple[np.ndarray, np.ndarray]:
     """(the iteration of each row, the rows a curve draws): log-sampled among the rows that
-    hold the exact objective (the window records it at checkpoints and frames)."""
+    hold the exact objective (the window records it at checkpoints and frames; ``held``:
+    those found so far)."""
     obj = history["objective"]
     n = len(obj)
     rows_t = history["t"] if "t" in history else np.arange(1, n + 1)
-    return rows_t, held_samples(rows_t, obj) if n else np.zeros(0, dtype=np.int64)
+    return rows_t, held.samples(rows_t, obj) if n else np.zeros(0, dtype=np.int64)

@@ -19,7 +19,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.palette import RACE_COLORS
-from svmviz.core.telemetry import held_samples
+from svmviz.core.telemetry import HeldRows
 from svmviz.ui import style
 from svmviz.ui.plane_items import Sample, polylines
 from svmviz.ui.presentation import step_summary
@@ -140,6 +140,11 @@ class RaceCurves(QtCore.QObject):
         self.curves = [plot.plot() for _ in range(COMPANIONS)]
         self._main_pen = panel.objective.opts["pen"]
         self._named: list = []
+        # each curve's pen set, and run 1's (a pen set anew makes pyqtgraph build its curve
+        # again: set only when it changes)
+        self._pens: list = [None] * COMPANIONS
+        self._held = [HeldRows() for _ in range(COMPANIONS)]
+        self._main_key = None
 
     def show(self, race, suboptimality: bool) -> None:
         """Draw ``race``'s companions (None: none) after the panel drew run 1."""
@@ -153,8 +158,12 @@ class RaceCurves(QtCore.QObject):
                 curve.setData([], [])
                 continue
             run = runs[i]
-            curve.setPen(pen(run.color, run.dash, 2 * panel.scale))
-            t, f = _curve(run.history, run.objective if suboptimality else None, suboptimality)
+            key = (run.color, run.dash, panel.scale)
+            if key != self._pens[i]:
+                self._pens[i] = key
+                curve.setPen(pen(run.color, run.dash, 2 * panel.scale))
+            optimum = run.objective if suboptimality else None
+            t, f = _curve(run.history, optimum, suboptimality, self._held[i])
             curve.setData(t, f, connect="finite")
             finite = f[np.isfinite(f) & (f > 0)]
             if finite.size:
@@ -162,8 +171,11 @@ class RaceCurves(QtCore.QObject):
             own = suboptimality and not race.common  # (another problem: another F*)
             tip = f"run {i + 2}: {run.label}" + (", F − F* against its own F*" if own else "")
             names.append((curve, run_name(i + 2, run.short), tip))
-        main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
-        panel.objective.setPen(main)
+        main_key = panel.scale if runs else None
+        if main_key != self._main_key:
+            self._main_key = main_key
+            main = pen(RACE_COLORS[0], "solid", 2 * panel.scale) if runs else self._main_pen
+            panel.objective.setPen(main)
         if names != self._named:  # the legend: run 1's entry stays the panel's
             for curve, *_ in self._named:
                 legend.removeItem(curve)
@@ -196,14 +208,14 @@ class RaceCurves(QtCore.QObject):
         return False
 
 
-def _curve(history: dict, optimum, suboptimality: bool):
-    """(t, F or F − F*) of a run's history, log-sampled as the panel samples run 1's; in
-    suboptimality mode without its optimum: nothing."""
+def _curve(history: dict, optimum, suboptimality: bool, held: HeldRows):
+    """(t, F or F − F*) of a run's history, log-sampled as the panel samples run 1's (by
+    ``held``, the curve's); in suboptimality mode without its optimum: nothing."""
     obj = history["objective"]
     if len(obj) == 0 or (suboptimality and optimum is None):
         return np.zeros(0), np.zeros(0)
     rows_t = history["t"]
-    pick = held_samples(rows_t, obj)
+    pick = held.samples(rows_t, obj)
     t = rows_t[pick].astype(float)
     f = obj[pick] - optimum if suboptimality else obj[pick]
     return t, np.where(f > 0, f, np.nan)

@@ -294,3 +294,35 @@ def test_the_runs_record_their_paths_without_an_objective(runner, gui, blobs2, m
     for path, config in zip(runner.race.paths, runner.race.configs, strict=True):
         assert path.t[-3:] == [1234, 1235, 1301]
         np.testing.assert_array_equal(path.output[-1], alone(config, blobs2, 1301).model().coef)
+
+
+def test_an_edit_s_first_frame_keeps_the_lines_of_the_runs_it_left_as_they_were(
+    runner, gui, blobs2, monkeypatch
+):
+    """A point added with warm start leaves a kernel run's model as it was (the point's
+    α = 0): its lines are the earlier job's, not contoured again, and equal new ones."""
+    from svmviz.app import race_runner
+
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    runner.step(300)
+    drawn = []
+    contours = race_runner.contours
+    monkeypatch.setattr(
+        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
+    )
+    more = type(blobs2)(
+        np.vstack([blobs2.X, blobs2.X.mean(axis=0)]), np.append(blobs2.y, 0), blobs2.classes
+    )
+    runner.start(race_job(more, base=rbf, variations=variations, generation=2, warm=True))
+    race = gui.last.race
+    # (old: every run's contoured again; a run whose warm state is rescaled may be too)
+    assert gui.last.generation == 2 and len(drawn) < len(race.runs)
+    extent = data_extent(blobs2.X)
+    for run in race.runs:
+        again = contours(run.model, extent, more)
+        for part in ("boundary", "margin"):
+            assert len(run.contours[part]) == len(again[part])
+            for a, b in zip(run.contours[part], again[part], strict=True):
+                np.testing.assert_array_equal(a, b)

@@ -90,3 +90,34 @@ def test_held_samples_draw_only_rows_with_the_exact_objective():
     assert pick[-1] == len(t) - 1 and len(pick) > 90  # (the last row, and every held row)
     full = np.ones(len(t))
     np.testing.assert_array_equal(telemetry.held_samples(t, full), log_samples(t))
+
+
+def test_held_rows_scan_only_the_rows_new_since_the_last_redraw():
+    """A growing history's curve finds its exact rows among the new rows only (the rows
+    handed out are never written again), and picks the rows held_samples picks."""
+    h = History(batch=1)
+    held = telemetry.HeldRows()
+    for k in range(40):
+        cols, sampled, _ = h.reserve(50)
+        cols["objective"][:] = np.nan
+        cols["objective"][-1] = 1.0 / (k + 1)  # (a frame's exact row)
+        sampled[:, 0] = 0
+        h.commit(50)
+        t, objective = h["t"], h["objective"]
+        np.testing.assert_array_equal(
+            held.samples(t, objective), telemetry.held_samples(t, objective)
+        )
+    h._cols["objective"][49] = np.nan  # (never done: a row handed out is not scanned again)
+    t, objective = h["t"], h["objective"]
+    assert 49 in held.samples(t, objective) and 49 not in telemetry.held_samples(t, objective)
+
+
+def test_log_samples_of_integer_iterations_pick_the_rows_float_targets_pick():
+    """(Integer targets: searchsorted no longer casts all of t to float; the same rows.)"""
+    rng = np.random.default_rng(4)
+    for n in (500, 20_000):
+        t = np.cumsum(rng.integers(1, 9, n))
+        targets = np.geomspace(t[0], t[-1], telemetry.CURVE_POINTS)
+        idx = np.unique(np.minimum(np.searchsorted(t, targets), n - 1))
+        idx = idx if idx[-1] == n - 1 else np.append(idx, n - 1)
+        np.testing.assert_array_equal(log_samples(t), idx)

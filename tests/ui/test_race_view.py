@@ -177,3 +177,33 @@ def test_a_run_s_lines_are_set_again_only_when_they_changed(qtbot, monkeypatch):
     assert len(set_data) == 1
     plot.race.show(race({"boundary": [np.array([[0.0, 1.0], [1.0, 0.0]])], "margin": []}))
     assert len(set_data) == 2 and set_data[1][1][0] == 1.0
+
+
+def test_the_race_curves_set_their_pens_again_only_when_they_change(qtbot, monkeypatch):
+    """Each redraw of the curves sets the runs' data; a pen set anew made pyqtgraph build
+    the curve once more, so the pens are set when a run's style or the scale changes."""
+    from types import SimpleNamespace
+
+    from svmviz.ui.curves import CurvePanel
+    from svmviz.ui.race_view import RaceCurves
+
+    panel = CurvePanel()
+    qtbot.addWidget(panel)
+    curves = RaceCurves(panel)
+    pens = []
+    for item in (*curves.curves, panel.objective):
+        monkeypatch.setattr(item, "setPen", lambda *a, item=item: pens.append(item))
+    history = {"t": np.arange(1, 6), "objective": np.linspace(2.0, 1.0, 5)}
+    run = SimpleNamespace(
+        color="#332288", dash="dash", history=history, objective=None, label="λ = 0.1", short="λ"
+    )
+    race = SimpleNamespace(runs=(run,), common=True)
+    curves.show(race, False)
+    assert pens == [curves.curves[0], panel.objective]
+    curves.show(race, False)
+    assert len(pens) == 2  # (old: both pens set at every redraw)
+    panel.scale = 2.0
+    curves.show(race, False)
+    assert pens[2:] == [curves.curves[0], panel.objective]
+    curves.show(None, False)
+    assert pens[4:] == [panel.objective]  # (its own pen again)
