@@ -101,6 +101,12 @@ class FrameRouter(QtCore.QObject):
         self.v.plot.set_parts(self.state.parts)
         self.v.curves.set_budget(budget)
 
+    @property
+    def flat_out(self) -> bool:
+        """Training plays at full speed: the plane's frames come as fast as the GUI thread
+        takes them, and what else draws takes them away (the marks, the views beside)."""
+        return self.controller.playing and self.controller.full_speed
+
     def follow_play(self, playing: bool) -> None:
         """The curves' timer runs while playing."""
         if playing and not self.curve_timer.isActive():
@@ -205,8 +211,7 @@ class FrameRouter(QtCore.QObject):
         # than a frame of the plane for a kernel model, whose α change at every step); when
         # stepping, in slow motion and at the end, every frame has them
         now = time.perf_counter()
-        marks = not (self.controller.playing and self.controller.full_speed)
-        marks = marks or now - self._last_marks >= MARKS_SECONDS
+        marks = not self.flat_out or now - self._last_marks >= MARKS_SECONDS
         if marks:
             self._last_marks = now
         self.v.plot.draw_frame(snap.frame, self.region_colors, snap.alpha, marks=marks)

@@ -2,9 +2,9 @@
 the points lifted to φ(x) where the kernel SVM is a flat plane. Rotate with the mouse;
 "Reset view" puts the camera back.
 
-It follows training frame by frame while on screen (at most every DRAW_SECONDS while
-playing, and its drawings with their painting take at most DRAW_SHARE of the GUI thread:
-the plane's frames come first). Its OpenGL view (svmviz.ui.gl_window: a window
+It follows training while on screen (svmviz.ui.draw_pace: at most every DRAW_SECONDS while
+playing, and its drawings with their painting take at most a share of the GUI thread: the
+plane's frames come first). Its OpenGL view (svmviz.ui.gl_window: a window
 of its own, so that the rest is not composed through OpenGL) is made the first time the
 view is shown, so a window that never shows it never makes an OpenGL context; where none
 can be made (svmviz.ui.gl_probe), one line says why and the rest of the window works.
@@ -13,7 +13,6 @@ can be made (svmviz.ui.gl_probe), one line says why and the rest of the window w
 from __future__ import annotations
 
 import html
-import time
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
@@ -25,30 +24,18 @@ from svmviz.core.palette import CLASS_COLORS
 from svmviz.core.rings import ringed
 from svmviz.core.scene3d import lift_box, surface_box, surface_colors
 from svmviz.core.surface import MAX, frame_values, heights_at, surface
+from svmviz.ui.draw_pace import DrawPace
 from svmviz.ui.gl_probe import gl_unavailable
 from svmviz.ui.readings import Pace, Reading, on_screen
 
-DRAW_SECONDS = 1 / 12  # the least time between two drawings
-# of the GUI thread's time, at most, for a drawing and its painting: the plane's frames share
-# that thread, so it leaves the plane 1 - DRAW_SHARE of its frame rate (58 of ~61 frames/s)
-DRAW_SHARE = 0.04
-DRAW_LONGEST = 1.0  # the most time between two drawings while training
+DRAW_SECONDS = 1 / 12  # the least time between two drawings (svmviz.ui.draw_pace: a drawing
+# and its painting take ~13 ms, mostly pyqtgraph's Python for each item, with a GPU as with
+# Mesa's llvmpipe: a drawing every ~0.3 s while training flat out)
 GRID = 48  # cells a side of the surface
 PAD = 0.1  # the surface's margin around the points, of their span
 OUTLIERS = "#999999"  # a one-class model's outside (the plane's grey)
 SURFACE, LIFT = "surface", "lift"
 NO_MODEL = "Nothing to draw: no model trained yet."
-
-
-def draw_wait(since: float, cost: float) -> float:
-    """Seconds still to wait for the next drawing, ``since`` seconds after the last one
-    began, which took ``cost`` seconds of the GUI thread with its painting (0 or less: draw
-    now): DRAW_SECONDS apart, and far enough apart for DRAW_SHARE, but at most DRAW_LONGEST
-    (a one-off slow painting, the first one's shaders compiled, would hold the view back for
-    25 times its length). (A drawing and its painting take ~13 ms of the GUI thread's CPU,
-    mostly pyqtgraph's Python for each item, with a GPU as with Mesa's llvmpipe: a drawing
-    every ~0.3-0.5 s while training at full speed, not 1/12.)"""
-    return min(max(DRAW_SECONDS, cost / DRAW_SHARE), DRAW_LONGEST) - since
 
 
 class SurfaceView(QtWidgets.QWidget):
@@ -66,10 +53,7 @@ class SurfaceView(QtWidgets.QWidget):
         self.lifted = None  # the Lift drawn last
         self.surf = None  # the Surface drawn last
         self._last = None
-        self._drawn_at = -float("inf")
-        self._cost = 0.0  # the last drawing's time in the GUI thread, with its painting
-        self._due = QtCore.QTimer(self, singleShot=True)
-        self._due.timeout.connect(self.redraw)
+        self.pace = DrawPace(self, self.redraw, DRAW_SECONDS)
 
         self.mode = QtWidgets.QComboBox()
         self.mode.addItem("Surface f(x)", SURFACE)
@@ -147,31 +131,28 @@ class SurfaceView(QtWidgets.QWidget):
             self.items.reset_camera()
 
     # ------------------------------------------------------------------ the public part
-    def show_snapshot(self, snap, inputs) -> None:
+    def show_snapshot(self, snap, inputs, flat_out: bool = False) -> None:
         """Draw ``snap``'s model; ``inputs()`` gives, when it is drawn (never for a frame
         while the view is off screen), the plane's points (Dataset; its y the model's
         output indices), the class colour and the name of each output, and the split's
-        part of each point (None: no split)."""
+        part of each point (None: no split); ``flat_out``: training plays at full speed
+        (svmviz.ui.draw_pace)."""
         self._last = (snap, inputs)
         if not on_screen(self):
             return  # (drawn when shown)
-        wait = draw_wait(time.perf_counter() - self._drawn_at, self._cost)
-        if wait <= 0:
+        if self.pace.ready(flat_out):
             self.redraw()
-        elif not self._due.isActive():
-            self._due.start(int(1000 * wait) + 1)
 
     def redraw(self) -> None:
         """The newest snapshot again (shown, a setting changed)."""
-        self._due.stop()
+        self.pace.stop()
         if self._last is None or self.items is None:
             return
-        self._drawn_at = time.perf_counter()
+        self.pace.began()
         snap, inputs = self._last
         self._draw(snap, *inputs())
         self.drawn = snap
-        # (its painting comes later: the last one's time stands for it)
-        self._cost = time.perf_counter() - self._drawn_at + self.gl.paint_seconds
+        self.pace.ended(self.gl.paint_seconds)
 
     def clear(self, message: str = NO_MODEL) -> None:
         self._last = None
@@ -339,6 +320,6 @@ def surface_reading(view: SurfaceView) -> Reading:
         return data, colors, names, router.state.parts
 
     def show(snap, router) -> None:
-        view.show_snapshot(snap, lambda: inputs(router))
+        view.show_snapshot(snap, lambda: inputs(router), router.flat_out)
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)

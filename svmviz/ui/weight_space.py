@@ -22,7 +22,6 @@ import time
 import weakref
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
@@ -30,6 +29,7 @@ from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around, profilab
 from svmviz.core.solvers import rules
 from svmviz.core.weight_path import Points, points
 from svmviz.ui.curves import scale_plot_text
+from svmviz.ui.draw_pace import DrawPace, TimedPlotWidget
 from svmviz.ui.readings import Pace, Reading, on_screen
 from svmviz.ui.steady_box import SteadyBox
 from svmviz.ui.weight_dual import DualLines
@@ -111,11 +111,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._names: tuple = ()  # the classes' names
         self._drift = QtCore.QTimer(self, singleShot=True, interval=int(REQUEST_SECONDS * 1000))
         self._drift.timeout.connect(self.redraw)
-        # at most every DRAW_SECONDS while playing (the plane's frames come first)
-        self._drawn_at = -float("inf")
+        # at most every DRAW_SECONDS while playing, and a share of the GUI thread (the
+        # plane's frames come first: svmviz.ui.draw_pace)
+        self.pace = DrawPace(self, self.redraw, DRAW_SECONDS)
         self.drawn = None  # the snapshot drawn last
-        self._due = QtCore.QTimer(self, singleShot=True)
-        self._due.timeout.connect(self.redraw)
 
         column = QtWidgets.QVBoxLayout(self)
         column.setContentsMargins(2, 2, 2, 2)
@@ -150,7 +149,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         row.addStretch(1)
         column.addLayout(row)
         column.addWidget(self.axes_note)
-        self.plot = pg.PlotWidget(enableMenu=False)
+        self.plot = TimedPlotWidget(enableMenu=False)
         self.plot.setAspectLocked(True)
         item = self.plot.getPlotItem()
         item.setLabel("bottom", "w₁")
@@ -182,27 +181,28 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.hold_box.hide()
 
     # ------------------------------------------------------------------ the public part
-    def show_snapshot(self, snap, training_data, config, names=(), index=lambda: None) -> None:
+    def show_snapshot(
+        self, snap, training_data, config, names=(), index=lambda: None, flat_out=False
+    ) -> None:
         """Draw ``snap``; ``training_data()`` gives the points it was trained on (asked
         only for a new landscape or generation); ``config``: the session's (the projection's
         radius, the margin); ``names``: the model's classes as the window names them;
-        ``index()``: the training points' indices among the session's (None: the same)."""
+        ``index()``: the training points' indices among the session's (None: the same);
+        ``flat_out``: training plays at full speed (svmviz.ui.draw_pace)."""
         self._last = (snap, training_data, config, names, index)
         if not on_screen(self):
             return  # (drawn when shown: redraw)
-        wait = DRAW_SECONDS - (time.perf_counter() - self._drawn_at)
-        if wait <= 0:
+        if self.pace.ready(flat_out):
             self.redraw()
-        elif not self._due.isActive():  # the newest of the frames meanwhile, when due
-            self._due.start(int(1000 * wait) + 1)
 
     def redraw(self) -> None:
         """The newest snapshot again (the view came on screen, a setting changed)."""
-        self._due.stop()
+        self.pace.stop()
         if self._last is not None:
-            self._drawn_at = time.perf_counter()
+            self.pace.began()
             self.drawn = self._last[0]
             self._draw(*self._last)
+            self.pace.ended(self.plot.paint_seconds)
 
     def resizeEvent(self, event) -> None:
         """A new shape: drawn again once laid out (its grid takes the view's shape)."""
@@ -601,6 +601,7 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
             return np.flatnonzero(parts == TRAIN)
 
         names = [router.session.classes[int(c)] for c in router.present]
-        view.show_snapshot(snap, training_data, router.session.config, names, index)
+        config = router.session.config
+        view.show_snapshot(snap, training_data, config, names, index, router.flat_out)
 
     return Reading(show=show, pace=Pace.FRAME, widget=view, clear=view.clear)

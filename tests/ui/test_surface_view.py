@@ -108,13 +108,15 @@ def test_without_pyopengl_the_reason_names_it(monkeypatch, qapp):
 
 def test_its_drawings_keep_to_their_share_of_the_gui_thread():
     """Cheap drawings (a GPU) come DRAW_SECONDS apart; costly ones (OpenGL in software: a
-    drawing and its painting ~40 ms) far enough apart to take DRAW_SHARE of the thread."""
-    from svmviz.ui.surface_view import DRAW_SECONDS, DRAW_SHARE, draw_wait
+    drawing and its painting ~40 ms) far enough apart to take SHARE of the thread."""
+    from svmviz.ui.draw_pace import SHARE, draw_wait
+    from svmviz.ui.surface_view import DRAW_SECONDS
 
-    assert draw_wait(0.0, 0.0) == DRAW_SECONDS
-    assert draw_wait(DRAW_SECONDS, 0.002) <= 0
-    assert draw_wait(DRAW_SECONDS, 0.040) > 0
-    assert draw_wait(0.040 / DRAW_SHARE, 0.040) <= 0
+    pace = (DRAW_SECONDS, SHARE)
+    assert draw_wait(0.0, 0.0, *pace) == DRAW_SECONDS
+    assert draw_wait(DRAW_SECONDS, 0.002, *pace) <= 0
+    assert draw_wait(DRAW_SECONDS, 0.040, *pace) > 0
+    assert draw_wait(0.040 / SHARE, 0.040, *pace) <= 0
 
 
 def test_its_drawings_leave_the_plane_its_target_frame_rate():
@@ -123,17 +125,19 @@ def test_its_drawings_leave_the_plane_its_target_frame_rate():
     plane makes ~61 frames/s (svmviz bench, Xvfb with Mesa: 59-62); the view's drawings,
     cheap or costly, must leave it its target."""
     from svmviz.bench.window import TARGET_FPS
-    from svmviz.ui.surface_view import draw_wait
+    from svmviz.ui.draw_pace import SHARE, draw_wait
+    from svmviz.ui.surface_view import DRAW_SECONDS
 
     for cost in (0.005, 0.013, 0.020, 0.040):  # (a drawing and its painting: 13-20 ms on Mesa)
-        period = draw_wait(0.0, cost)  # (from one drawing's start to the next's)
+        period = draw_wait(0.0, cost, DRAW_SECONDS, SHARE)  # (a start to the next's)
         assert 61 * (1 - cost / period) >= TARGET_FPS
 
 
 def test_a_slow_painting_holds_the_next_drawing_back_a_second_at_most():
     """The first painting compiles the items' shaders (70 ms here, more under load): the
-    drawing after it waits at most DRAW_LONGEST, not 25 times that."""
-    from svmviz.ui.surface_view import DRAW_LONGEST, draw_wait
+    drawing after it waits at most LONGEST, not 25 times that."""
+    from svmviz.ui.draw_pace import LONGEST, SHARE, draw_wait
+    from svmviz.ui.surface_view import DRAW_SECONDS
 
-    assert draw_wait(0.0, 0.5) == DRAW_LONGEST
-    assert draw_wait(DRAW_LONGEST, 0.5) <= 0
+    assert draw_wait(0.0, 0.5, DRAW_SECONDS, SHARE) == LONGEST
+    assert draw_wait(LONGEST, 0.5, DRAW_SECONDS, SHARE) <= 0

@@ -3,7 +3,6 @@ preferences), the path and the markers of the training's frames, the landscape f
 runner, a kernel job's one line, a click that gives the start, and presentation mode."""
 
 import dataclasses
-import time
 
 import numpy as np
 import pytest
@@ -155,7 +154,7 @@ def test_a_landscape_ready_writes_of_the_frame_drawn_not_the_newest(make_window,
     qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
     drawn = view.drawn
     hand = dataclasses.replace(drawn, status="hand")
-    view._drawn_at = time.perf_counter()  # (just drawn: the next frame waits its turn)
+    view.pace.began()  # (just drawn: the next frame waits its turn)
     view.show_snapshot(hand, *view._last[1:])
     assert view.drawn is drawn
     view._on_ready(view._asked[0], view.land)
@@ -426,7 +425,6 @@ def test_drawing_the_same_state_again_repaints_none_of_the_labels(make_window, w
     qtbot.waitUntil(lambda: view.drawn is not None and view.drawn.t == 20, timeout=3000)
     qtbot.waitUntil(lambda: view.runner.pending is None, timeout=5000)
     view.redraw()
-    qtbot.wait(50)
     painted = []
 
     class Paints(QtCore.QObject):
@@ -438,7 +436,45 @@ def test_drawing_the_same_state_again_repaints_none_of_the_labels(make_window, w
     paints = Paints()
     for label in (view.key, view.held_label, view.value_label):
         label.installEventFilter(paints)
+
+    def settled():  # (what the drawing before left to paint, on a loaded machine later)
+        painted.clear()
+        qtbot.wait(100)
+        return not painted
+
+    qtbot.waitUntil(settled, timeout=5000)
     for _ in range(3):
         view.redraw()
         QtWidgets.QApplication.processEvents()
     assert painted == []
+
+
+def test_while_playing_its_drawings_keep_to_their_share_of_the_gui_thread(
+    make_window, wait_frame, qtbot
+):
+    """Beside the plane it draws far enough apart for its drawings and their paintings to
+    take at most the share of the GUI thread the plane can spare (svmviz.ui.draw_pace), and
+    the state training stopped at once it stops."""
+    from svmviz.core.pace import INSTANT
+    from svmviz.ui.draw_pace import LONGEST, SHARE
+
+    w = weight_window(make_window, wait_frame, qtbot, iterations=10_000_000)
+    view = w.weight_space
+    drawings = []  # (when each drawing began, the cost the pace then had of the one before)
+    draw = view._draw
+
+    def timed(*args):
+        if w.controller.playing:  # (a pause's frames are drawn at once)
+            drawings.append((view.pace.drawn_at, view.pace.cost))
+        draw(*args)
+
+    view._draw = timed
+    w.state.set_speed(INSTANT)
+    w.controller.play()
+    qtbot.wait(1500)
+    w.controller.pause()
+    qtbot.waitUntil(lambda: view.drawn is w.snapshot and not w.playing, timeout=5000)
+    begun = np.array([at for at, _ in drawings])
+    costs = np.array([cost for _, cost in drawings[1:]])  # (each: of the drawing before)
+    assert len(costs) >= 2 and np.all(costs > 0)
+    assert np.all(np.diff(begun) >= 0.95 * np.minimum(costs / SHARE, LONGEST))

@@ -235,11 +235,11 @@ def test_the_view_is_a_window_of_its_own_that_the_mouse_turns(make_window, wait_
 def test_while_playing_it_keeps_its_share_and_draws_the_last_state(make_window, wait_frame, qtbot):
     """At full speed the view draws far enough apart for its drawings and their paintings,
     counted until the frame is swapped (where OpenGL in software renders), to take at
-    most DRAW_SHARE of the time (or DRAW_LONGEST apart); once training stops, the last
+    most SHARE of the time (or LONGEST apart); once training stops, the last
     state is drawn."""
     import time
 
-    from svmviz.ui.surface_view import DRAW_LONGEST, DRAW_SHARE
+    from svmviz.ui.draw_pace import LONGEST, SHARE
 
     w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
     gl = w.surface.gl
@@ -266,4 +266,4 @@ def test_while_playing_it_keeps_its_share_and_draws_the_last_state(make_window, 
     qtbot.waitUntil(lambda: w.surface.drawn is w.snapshot, timeout=5000)
     gaps = np.diff(drawings[:-1])  # (the last: the state training stopped at)
     least = min(seconds for _, seconds in swapped)  # (each wait: at least a painting's)
-    assert len(gaps) and gaps.min() >= 0.95 * min(least / DRAW_SHARE, DRAW_LONGEST)
+    assert len(gaps) and gaps.min() >= 0.95 * min(least / SHARE, LONGEST)
