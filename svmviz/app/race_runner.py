@@ -38,9 +38,11 @@ from svmviz.core.weight_path import frozen
 RECORD = "checkpoints"
 
 RACE_GRID = 64  # cells a side of a companion's frame (kernel models: its f = 0 contour)
-# kernel runs' lines cost a grid of f each: frames closer than this (playing) redraw one
-# run's lines each, in turn; frames farther apart (stepping, paused) every run's
+# kernel runs' lines cost a grid of f each: while frames come closer than SETTLE_SECONDS
+# (playing), one run's lines are drawn again every LINES_SECONDS, in turn; frames farther
+# apart (stepping, paused) draw every run's
 SETTLE_SECONDS = 0.1
+LINES_SECONDS = 0.1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,6 +119,7 @@ class Companions:
         self._kept: list[tuple | None] = [None] * len(configs)
         self._last_frame = -float("inf")  # when the last frame was made (perf_counter)
         self._turn = 0  # the kernel run whose lines a frame close to the last one redraws
+        self._turned_at = -float("inf")  # when that run's lines were last drawn (playing)
 
     def _solver(self, config: SolverConfig) -> Solver:
         same = self._grams is not None and config.kernel == self._kernel
@@ -224,9 +227,11 @@ class Companions:
         playing, self._last_frame = now - self._last_frame < SETTLE_SECONDS, now
         kernel = [i for i, s in enumerate(self.solvers) if not s.linear_]
         redraw = set(range(len(self.solvers)))
-        if playing and kernel:  # one kernel run's lines a frame, in turn (the oldest first)
-            self._turn = (self._turn + 1) % len(kernel)
-            redraw -= set(kernel) - {kernel[self._turn]}
+        if playing and kernel:  # one kernel run's lines at a time, in turn (the oldest first)
+            redraw -= set(kernel)
+            if now - self._turned_at >= LINES_SECONDS:
+                self._turn, self._turned_at = (self._turn + 1) % len(kernel), now
+                redraw.add(kernel[self._turn])
         lines = self._lines_of(redraw, extent, iterate)
         runs = []
         for i, s in enumerate(self.solvers):

@@ -326,3 +326,29 @@ def test_an_edit_s_first_frame_keeps_the_lines_of_the_runs_it_left_as_they_were(
             assert len(run.contours[part]) == len(again[part])
             for a, b in zip(run.contours[part], again[part], strict=True):
                 np.testing.assert_array_equal(a, b)
+
+
+def test_while_playing_the_kernel_runs_lines_come_one_run_at_a_time_and_seldom(
+    runner, gui, blobs2, monkeypatch
+):
+    """A kernel run's lines cost a grid of f: while frames follow each other closely, one
+    run's lines are drawn again every LINES_SECONDS, in turn (the plane's frames share the
+    worker's time with them)."""
+    import time
+
+    from svmviz.app import race_runner
+
+    monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 60.0)  # (every frame: playing)
+    drawn = []
+    real = race_runner.contours
+    monkeypatch.setattr(race_runner, "contours", lambda *a: drawn.append(a[0]) or real(*a))
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    first = len(drawn)  # (the first frame: every run's)
+    start = time.perf_counter()
+    for _ in range(30):
+        runner.step(1)
+    elapsed = time.perf_counter() - start
+    assert first == 3
+    assert 1 <= len(drawn) - first <= elapsed / race_runner.LINES_SECONDS + 1
