@@ -120,6 +120,7 @@ class Companions:
         self._last_frame = -float("inf")  # when the last frame was made (perf_counter)
         self._turn = 0  # the kernel run whose lines a frame close to the last one redraws
         self._turned_at = -float("inf")  # when that run's lines were last drawn (playing)
+        self._warmed = [False] * len(configs)  # the runs that went on from an earlier job's
 
     def _solver(self, config: SolverConfig) -> Solver:
         same = self._grams is not None and config.kernel == self._kernel
@@ -138,11 +139,16 @@ class Companions:
         self.race.solvers = [self.race.solvers[0], *self.solvers]
 
     def carry_lines(self, earlier: Companions) -> None:
-        """Keep ``earlier``'s lines (the race of the job before an edit) for the runs whose
-        model comes out the same (a warm start that left it as it was: a new point's α = 0),
-        over the same extent: the new job's first frame draws only the lines that changed."""
+        """Keep ``earlier``'s lines (the race of the job before an edit) over the same extent
+        for the warm-started runs: the new job's first frame draws only the lines that
+        changed (a new point's α = 0 leaves a model as it was), and while playing only the
+        run whose turn it is, as the frames before the edit did (the others keep their
+        earlier lines, stale as they were, until their turn)."""
         if len(earlier._lines) == len(self._kept):
-            self._kept = list(earlier._lines)
+            lines = zip(earlier._lines, self._warmed, strict=True)
+            self._kept = [line if warm else None for line, warm in lines]
+            self._last_frame, self._turn = earlier._last_frame, earlier._turn
+            self._turned_at = earlier._turned_at
 
     def warm_states(self) -> list[dict]:
         """Each companion's state for a warm start (svmviz.core.solvers.Solver.warm_state)."""
@@ -152,8 +158,7 @@ class Companions:
         """Each companion goes on from its run's state before an edit, as run 1 does with
         warm start (a run whose problem changed shape stays at w = 0 and catches up)."""
         if len(states) == len(self.solvers):
-            for s, state in zip(self.solvers, states, strict=True):
-                s.warm_from(state)
+            self._warmed = [s.warm_from(st) for s, st in zip(self.solvers, states, strict=True)]
 
     @property
     def stale(self) -> bool:
@@ -221,8 +226,9 @@ class Companions:
     def pending(self) -> bool:
         return self._asked is not None
 
-    def frame(self, extent, iterate: bool) -> RaceFrame:
-        """The race at this moment, for a Snapshot."""
+    def frame(self, extent, iterate: bool, cancelled=lambda: False) -> RaceFrame | None:
+        """The race at this moment, for a Snapshot; None once ``cancelled()`` (a newer job
+        waits: the frame would be dropped)."""
         now = time.perf_counter()
         playing, self._last_frame = now - self._last_frame < SETTLE_SECONDS, now
         kernel = [i for i, s in enumerate(self.solvers) if not s.linear_]
@@ -232,7 +238,9 @@ class Companions:
             if now - self._turned_at >= LINES_SECONDS:
                 self._turn, self._turned_at = (self._turn + 1) % len(kernel), now
                 redraw.add(kernel[self._turn])
-        lines = self._lines_of(redraw, extent, iterate)
+        lines = self._lines_of(redraw, extent, iterate, cancelled)
+        if lines is None:
+            return None
         runs = []
         for i, s in enumerate(self.solvers):
             history = s.shared_history()
@@ -265,17 +273,22 @@ class Companions:
             common=all(k == self._key for k in self._keys),
         )
 
-    def _lines_of(self, redraw: set, extent, iterate: bool) -> list[dict]:
+    def _lines_of(self, redraw: set, extent, iterate: bool, cancelled=lambda: False):
         """Each run's lines: drawn again for the runs in ``redraw`` whose model changed,
-        and for every run after a change of the extent or of what is drawn."""
+        and for every run after a change of the extent or of what is drawn (None once
+        ``cancelled()``)."""
         out = []
         for i, s in enumerate(self.solvers):
             key = (int(s.t_), tuple(extent), iterate)
             line = self._lines[i]
             if line is None or (line[0] != key and (i in redraw or line[0][1:] != key[1:])):
+                if cancelled():
+                    return None
                 model, kept = s.model(iterate, objective=False), self._kept[i]
                 if kept is not None and kept[0][1:] == key[1:] and same_model(kept[2], model):
                     line = (key, kept[1], model)
+                elif kept is not None and kept[0][1:] == key[1:] and i not in redraw:
+                    line = kept  # (playing, not its turn: its earlier lines, stale as before)
                 else:
                     values = None if s.linear_ else s.training_values(iterate)
                     line = (key, contours(model, extent, self.data, values), model)

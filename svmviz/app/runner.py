@@ -229,6 +229,8 @@ class TrainingRunner:
         the GUI takes them (svmviz.app.play_loop). Play after the end (the budget, a
         convergence or a divergence) plays the run again from w = 0."""
         play(self)
+        if self.state.is_interruption_requested():
+            return  # a newer job waits (its first frame draws every run's lines)
         if self.race is not None and self.race.stale and self.job is not None:
             # a race's kernel runs' lines, redrawn in turn while playing: all of them now
             self.race.settle(self.state.extent or self.job.extent, self.state.show_iterate)
@@ -293,7 +295,8 @@ class TrainingRunner:
         self.follow_race(self.explained_step is not None)
         objective = None if self.reference is None else self.reference.objective
         self.race.take_references(self.references, self.job.generation, objective)
-        return self.race.frame(extent, self.state.show_iterate)
+        cancelled = self.state.is_interruption_requested
+        return self.race.frame(extent, self.state.show_iterate, cancelled)
 
     def _take_reference(self) -> None:
         if self._reference_key is not None:
@@ -310,6 +313,8 @@ class TrainingRunner:
         self._take_reference()
         extent = state.extent or job.extent
         race = self._race_frame(extent)
+        if state.is_interruption_requested():
+            return  # a newer job waits, and the GUI would drop this frame: it starts now
         iterate = state.show_iterate
         scores = s.training_values(iterate)
         # first (the model's objective is its last row), from the frame's scores when they
@@ -318,6 +323,8 @@ class TrainingRunner:
         model = s.model(iterate)
         values = split.values(scores, model)
         frame = make_frame(model, job.data, extent, job.grid, train_values=values)
+        if state.is_interruption_requested():
+            return
         frame = split.frame(frame)
         alpha = split.alpha(s.training_alpha(iterate))
         test_error = None

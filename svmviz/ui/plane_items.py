@@ -156,6 +156,25 @@ class Marks(pg.ScatterPlotItem):
     def mouseClickEvent(self, ev):
         ev.ignore()
 
+    _rect: QtCore.QRectF | None = None
+    _rect_of: list | None = None  # the bounds cache the rect was computed with
+
+    def boundingRect(self):
+        # Qt asks for it many times a paint and a click (the scene's index, each item
+        # search); pyqtgraph's answer costs its pixel vectors each time. It is kept until
+        # pyqtgraph drops its data bounds: new data, sizes or view transform (each makes a
+        # new `bounds` list).
+        if len(self.data) == 0:
+            return QtCore.QRectF()
+        if self._rect_of is not self.bounds:
+            self._rect = super().boundingRect()
+            self._rect_of = self.bounds
+        return self._rect
+
+    def setExportMode(self, *args, **kwargs):
+        self._rect_of = None  # (an export paints at another scale)
+        return super().setExportMode(*args, **kwargs)
+
     def updateSpots(self, dataSet=None):
         data = self.data if dataSet is None else dataSet
         if not (self.opts["pxMode"] and self.opts["useCache"]) or self.opts["hoverable"]:

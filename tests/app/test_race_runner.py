@@ -303,6 +303,7 @@ def test_an_edit_s_first_frame_keeps_the_lines_of_the_runs_it_left_as_they_were(
     α = 0): its lines are the earlier job's, not contoured again, and equal new ones."""
     from svmviz.app import race_runner
 
+    monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 0.0)  # (paused: frames far apart)
     rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
     variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
     runner.start(race_job(blobs2, base=rbf, variations=variations))
@@ -352,3 +353,107 @@ def test_while_playing_the_kernel_runs_lines_come_one_run_at_a_time_and_seldom(
     elapsed = time.perf_counter() - start
     assert first == 3
     assert 1 <= len(drawn) - first <= elapsed / race_runner.LINES_SECONDS + 1
+
+
+def test_an_edit_while_playing_draws_no_more_lines_than_a_frame_of_play(
+    runner, gui, blobs2, monkeypatch
+):
+    """While playing, an edit's first frame contours at most the run whose turn it is, as
+    any frame of play does: the other runs keep the lines the frames before the edit
+    showed (each is drawn again in its turn); a run that could not go on warm is drawn."""
+    from svmviz.app import race_runner
+
+    monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 60.0)  # (every frame: playing)
+    monkeypatch.setattr(race_runner, "LINES_SECONDS", 60.0)  # (no turn comes in the test)
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    runner.step(300)
+    before = [run.contours for run in gui.last.race.runs]
+    drawn = []
+    contours = race_runner.contours
+    monkeypatch.setattr(
+        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
+    )
+    more = type(blobs2)(
+        np.vstack([blobs2.X, blobs2.X.mean(axis=0)]), np.append(blobs2.y, 0), blobs2.classes
+    )
+    runner.start(race_job(more, base=rbf, variations=variations, generation=2, warm=True))
+    race = gui.last.race
+    assert gui.last.generation == 2 and drawn == []
+    assert [run.contours for run in race.runs] == before
+    assert runner.race.stale  # (the play's end settles every run's lines)
+    runner.race.settle(data_extent(blobs2.X), False)
+    assert len(drawn) >= 1
+
+    # a run whose problem changed shape starts over at w = 0: its earlier lines do not stay
+    three = type(blobs2)(
+        np.vstack([more.X, more.X[:1] + 0.5]), np.append(more.y, 2), (*more.classes, "c")
+    )
+    drawn.clear()
+    runner.start(race_job(three, base=rbf, variations=variations, generation=3, warm=True))
+    assert gui.last.generation == 3 and len(drawn) == len(variations)
+
+
+def test_a_play_a_newer_job_cancelled_ends_without_drawing_the_race_lines(
+    runner, gui, blobs2, monkeypatch
+):
+    """A cancel (a new job submitted) ends the play at once: the old job's runs' lines are
+    not settled nor its last frame built (the GUI drops it; the new job waits for it)."""
+    from svmviz.app import race_runner
+
+    monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 60.0)  # (every frame: playing)
+    monkeypatch.setattr(race_runner, "LINES_SECONDS", 60.0)
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0), iterations=400)
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    drawn = []
+    contours = race_runner.contours
+    monkeypatch.setattr(
+        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
+    )
+    steps = Solver.step
+
+    cancelled = []  # (the frames posted and the lines drawn when the cancel came)
+
+    def step_then_cancel(self, n=1):  # the GUI submits a new job during a chunk
+        out = steps(self, n)
+        if self.t_ >= 100 and not cancelled:
+            gui.controls.stop(2)
+            cancelled.append((len(gui.frames), len(drawn)))
+        return out
+
+    monkeypatch.setattr(Solver, "step", step_then_cancel)
+    runner.play()
+    assert cancelled == [(len(gui.frames), len(drawn))] and runner.race.stale
+
+    # the same play uncancelled settles every run's lines at its end
+    gui.controls.clear_interruption()
+    gui.controls.resume()
+    monkeypatch.setattr(Solver, "step", steps)
+    runner.play()
+    assert not runner.race.stale and len(drawn) >= len(variations)
+    assert gui.last.race.runs[0].t == gui.last.t == 400
+
+
+def test_a_cancel_while_a_frame_is_built_posts_no_frame(runner, gui, blobs2, monkeypatch):
+    """A frame whose job was replaced while it was being built is dropped by the runner
+    (the GUI would drop it): the race's lines stop at the cancel, nothing is posted."""
+    from svmviz.app import race_runner
+
+    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    runner.start(race_job(blobs2, base=rbf, variations=variations))
+    runner.solver.step(50)
+    drawn = []
+    contours = race_runner.contours
+
+    def contour_then_cancel(model, *a):
+        drawn.append(model)
+        gui.controls.stop(2)
+        return contours(model, *a)
+
+    monkeypatch.setattr(race_runner, "contours", contour_then_cancel)
+    frames = len(gui.frames)
+    runner.publish()
+    assert len(drawn) == 1 and len(gui.frames) == frames

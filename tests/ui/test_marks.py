@@ -91,3 +91,40 @@ def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherw
     assert len(plot.rings.data) == 0  # still cleared until marks are drawn
     plot.draw_frame(frame(), colors, marks=True)
     assert len(plot.rings.data) > 0
+
+
+def test_marks_keep_their_bounding_rect_until_pyqtgraph_would_change_it(qtbot):
+    """The rect Qt asks for many times a paint and a click is computed once per state, and
+    equals pyqtgraph's own after every change: new data, sizes, pen, a zoom, a resize."""
+    w = pg.PlotWidget()
+    qtbot.addWidget(w)
+    w.resize(300, 240)
+    w.setXRange(-3, 3, padding=0)
+    w.setYRange(-3, 3, padding=0)
+    item = Marks(size=12, pen=pg.mkPen("k", width=2), brush=pg.mkBrush("r"))
+    w.addItem(item)
+    w.show()
+    qtbot.waitExposed(w)
+
+    def theirs():
+        return pg.ScatterPlotItem.boundingRect(item)
+
+    assert item.boundingRect().isNull()  # (empty: nothing to index or to find)
+    changes = [
+        lambda: item.setData([0.0, 1.0], [0.0, 2.0]),
+        lambda: item.setData([-2.0, 2.5], [1.0, -1.5]),
+        lambda: item.setSize(30),
+        lambda: item.setPen(pg.mkPen("k", width=9)),
+        lambda: w.setXRange(-0.5, 0.5, padding=0),
+        lambda: w.resize(600, 500),
+    ]
+    seen = []
+    for change in changes:
+        change()
+        qtbot.wait(20)  # (a resize reaches the view box on the next event loop pass)
+        rect = item.boundingRect()
+        assert rect == theirs() and item.boundingRect() is rect  # (kept while unchanged)
+        assert rect not in seen
+        seen.append(rect)
+    item.clear()
+    assert item.boundingRect().isNull()
