@@ -37,10 +37,24 @@ def loss_axis_top(t, *curves) -> float:
     return float(max(1.0, 1.1 * top))
 
 
+class Legend(pg.LegendItem):
+    """pyqtgraph's legend, its entries laid out again in order after one is removed: its
+    grid keeps the cells of the entries before, so an entry added later landed after a gap
+    (the race's runs gone: "F(wₜ)" alone at the right, "exact optimum F*" a row below)."""
+
+    def removeItem(self, item) -> None:
+        super().removeItem(item)
+        for i in range(self.layout.count() - 1, -1, -1):
+            self.layout.removeAt(i)
+        for sample, label in self.items:
+            self._addItemToLayout(sample, label)
+        self.updateSize()
+
+
 def legend_above(plot, columns: int, text_size: str = "10pt") -> pg.LegendItem:
     """A legend in the plot's title row, above the axes, where it hides no data; items
     added to the plot with a ``name`` join it."""
-    legend = pg.LegendItem(frame=False, colCount=columns, labelTextSize=text_size)
+    legend = Legend(frame=False, colCount=columns, labelTextSize=text_size)
     item = plot.getPlotItem()
     item.layout.removeItem(item.titleLabel)
     item.titleLabel.hide()

@@ -161,6 +161,10 @@ class PlaneLegend(pg.GraphicsWidget):
     def addItem(self, sample: pg.ItemSample, name: str) -> None:
         self.set_smaller(0)
         label = pg.LabelItem(name, justify="left", size=self.text_size, color="k")
+        document = label.item.document()
+        option = document.defaultTextOption()  # (a narrow box wraps between words only)
+        option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+        document.setDefaultTextOption(option)
         if self.wrap is not None:
             label.item.setTextWidth(self.wrap)
             label.updateMin()

@@ -243,3 +243,22 @@ def test_placing_the_legend_again_lays_out_no_label(plane, monkeypatch):
     plane.key.place()
     assert laid_out == []
     assert (plane.legend.inside, plane.legend.spot, plane.legend.fit) == where
+
+
+def test_a_narrow_legend_breaks_its_labels_between_words_only(qtbot, plane):
+    """The placement tries boxes down to a seventh of the widest label: a label wrapped
+    there must break between words ("misclassifi / ed" on a projector before)."""
+    draw(plane)
+    legend = plane.legend
+    legend.set_wrap(4.0)  # (narrower than any word)
+    broken = 0
+    for _, label in legend.items:
+        block = label.item.document().begin()
+        while block.isValid():
+            layout, text = block.layout(), block.text()
+            for i in range(1, layout.lineCount()):
+                start = layout.lineAt(i).textStart()
+                broken += 1
+                assert text[start - 1].isspace(), f"{text!r} broken at {start}"
+            block = block.next()
+    assert broken > 0  # (the labels did wrap)
