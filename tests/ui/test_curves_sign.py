@@ -34,3 +34,32 @@ def test_an_objective_below_zero_is_drawn_as_it_is_on_a_linear_axis(qtbot):
     assert lo < -0.069 < 0.0 < hi  # the optimum and the start in view
     panel.show_history(history(np.linspace(2.0, 0.5, 50)), optimum=0.4)
     assert item.getAxis("left").logMode  # positive again: log
+
+
+def test_the_iteration_axis_keeps_spanning_the_budget_when_the_value_axis_changes(qtbot):
+    """pyqtgraph auto-ranges both axes when a log mode changes: the iteration axis must
+    still span 1..T (it showed t = 1..3, labelled "1" only, through the next problems)."""
+    panel = CurvePanel()
+    qtbot.addWidget(panel)
+    panel.set_budget(20_000)
+    view = panel.objective_plot.getPlotItem().getViewBox()
+    for objective in (np.linspace(0.0, -0.06, 3), np.linspace(2.0, 0.5, 3)):
+        panel.show_history(history(objective), optimum=-0.069 if objective[-1] < 0 else 0.4)
+        view.updateAutoRange()  # (pyqtgraph ranges to the data when it next lays out)
+        lo, hi = view.viewRange()[0]
+        assert lo <= 0.0 and hi >= np.log10(20_000)  # (log10 t: 1..T)
+    assert panel.loss_plot.getPlotItem().getViewBox().viewRange()[0][1] >= np.log10(20_000)
+
+
+def test_after_one_step_each_curve_shows_its_one_point(qtbot):
+    """A line needs two points: the one row after the first step is drawn as a dot, and
+    the curves are lines again from the second row on."""
+    panel = CurvePanel()
+    qtbot.addWidget(panel)
+    curves = (panel.objective, *panel.loss_curves.values())
+    panel.show_history(history([1.0]), optimum=0.4)
+    for curve in curves:
+        assert curve.scatter.isVisible() and len(curve.scatter.data) == 1
+    panel.show_history(history([1.0, 0.8]), optimum=0.4)
+    for curve in curves:
+        assert curve.opts["symbol"] is None and not curve.scatter.isVisible()
