@@ -16,6 +16,9 @@ from svmviz.core.training import problem_key
 
 BASE = SolverConfig(iterations=3000, seed=3)
 VARIATIONS = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"loss": "logistic"}]
+# a race of kernel runs: each frame contours their f (race_runner.contours)
+RBF = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
+KERNEL_VARIATIONS = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
 
 
 def race_job(data, base=BASE, variations=VARIATIONS, generation=1, **kw):
@@ -28,6 +31,22 @@ def race_job(data, base=BASE, variations=VARIATIONS, generation=1, **kw):
         race=tuple(race_configs(base, variations)),
         **kw,
     )
+
+
+def counted_contours(monkeypatch):
+    """(the models whose lines are contoured from now on, the real contouring)."""
+    from svmviz.app import race_runner
+
+    drawn, contours = [], race_runner.contours
+    monkeypatch.setattr(
+        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
+    )
+    return drawn, contours
+
+
+def with_a_point(data):
+    """``data`` and one more point of class 0 at its mean (an edit: a click)."""
+    return type(data)(np.vstack([data.X, data.X.mean(axis=0)]), np.append(data.y, 0), data.classes)
 
 
 def alone(config, data, t):
@@ -304,18 +323,11 @@ def test_an_edit_s_first_frame_keeps_the_lines_of_the_runs_it_left_as_they_were(
     from svmviz.app import race_runner
 
     monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 0.0)  # (paused: frames far apart)
-    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
-    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    rbf, variations = RBF, KERNEL_VARIATIONS
     runner.start(race_job(blobs2, base=rbf, variations=variations))
     runner.step(300)
-    drawn = []
-    contours = race_runner.contours
-    monkeypatch.setattr(
-        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
-    )
-    more = type(blobs2)(
-        np.vstack([blobs2.X, blobs2.X.mean(axis=0)]), np.append(blobs2.y, 0), blobs2.classes
-    )
+    drawn, contours = counted_contours(monkeypatch)
+    more = with_a_point(blobs2)
     runner.start(race_job(more, base=rbf, variations=variations, generation=2, warm=True))
     race = gui.last.race
     # (old: every run's contoured again; a run whose warm state is rescaled may be too)
@@ -340,11 +352,8 @@ def test_while_playing_the_kernel_runs_lines_come_one_run_at_a_time_and_seldom(
     from svmviz.app import race_runner
 
     monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 60.0)  # (every frame: playing)
-    drawn = []
-    real = race_runner.contours
-    monkeypatch.setattr(race_runner, "contours", lambda *a: drawn.append(a[0]) or real(*a))
-    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
-    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    drawn, _ = counted_contours(monkeypatch)
+    rbf, variations = RBF, KERNEL_VARIATIONS
     runner.start(race_job(blobs2, base=rbf, variations=variations))
     first = len(drawn)  # (the first frame: every run's)
     start = time.perf_counter()
@@ -365,19 +374,12 @@ def test_an_edit_while_playing_draws_no_more_lines_than_a_frame_of_play(
 
     monkeypatch.setattr(race_runner, "SETTLE_SECONDS", 60.0)  # (every frame: playing)
     monkeypatch.setattr(race_runner, "LINES_SECONDS", 60.0)  # (no turn comes in the test)
-    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
-    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    rbf, variations = RBF, KERNEL_VARIATIONS
     runner.start(race_job(blobs2, base=rbf, variations=variations))
     runner.step(300)
     before = [run.contours for run in gui.last.race.runs]
-    drawn = []
-    contours = race_runner.contours
-    monkeypatch.setattr(
-        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
-    )
-    more = type(blobs2)(
-        np.vstack([blobs2.X, blobs2.X.mean(axis=0)]), np.append(blobs2.y, 0), blobs2.classes
-    )
+    drawn, contours = counted_contours(monkeypatch)
+    more = with_a_point(blobs2)
     runner.start(race_job(more, base=rbf, variations=variations, generation=2, warm=True))
     race = gui.last.race
     assert gui.last.generation == 2 and drawn == []
@@ -407,11 +409,7 @@ def test_a_play_a_newer_job_cancelled_ends_without_drawing_the_race_lines(
     rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0), iterations=400)
     variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
     runner.start(race_job(blobs2, base=rbf, variations=variations))
-    drawn = []
-    contours = race_runner.contours
-    monkeypatch.setattr(
-        race_runner, "contours", lambda model, *a: drawn.append(model) or contours(model, *a)
-    )
+    drawn, contours = counted_contours(monkeypatch)
     steps = Solver.step
 
     cancelled = []  # (the frames posted and the lines drawn when the cancel came)
@@ -441,8 +439,7 @@ def test_a_cancel_while_a_frame_is_built_posts_no_frame(runner, gui, blobs2, mon
     (the GUI would drop it): the race's lines stop at the cancel, nothing is posted."""
     from svmviz.app import race_runner
 
-    rbf = BASE.replace(kernel=Kernel("rbf", gamma=1.0))
-    variations = [{"lam": 0.1}, {"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"seed": 9}]
+    rbf, variations = RBF, KERNEL_VARIATIONS
     runner.start(race_job(blobs2, base=rbf, variations=variations))
     runner.solver.step(50)
     drawn = []
