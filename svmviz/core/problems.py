@@ -44,12 +44,12 @@ DECLARED = {
         "multiclass", "multiclass", cost=True, hard_margin=True, words="Crammer–Singer"
     ),
     "weston_watkins": Declared("multiclass", "multiclass", cost=True, words="Weston–Watkins"),
-    "ovr": Declared("multiclass", "multiclass", words="one-vs-rest"),
+    "ovr": Declared("multiclass", "multiclass"),
     "softmax": Declared("multiclass", "multiclass", proba=True),
-    "nu-svc": Declared("binary", "problem", nu_scaled=True, words="ν-SVC"),
+    "nu-svc": Declared("binary", "problem", nu_scaled=True),
     "one-class": Declared("one-class", "problem", nu_scaled=True),
-    "epsilon-svr": Declared("regression", "problem", words="ε-SVR"),
-    "nu-svr": Declared("regression", "problem", words="ν-SVR"),
+    "epsilon-svr": Declared("regression", "problem"),
+    "nu-svr": Declared("regression", "problem"),
 }
 
 
@@ -59,11 +59,11 @@ def module_name(name: str) -> str:
 
 
 def words(name: str) -> str:
-    """How the window names the option ``name`` (e.g. "squared hinge", not squared_hinge);
-    an option that is no loss or problem (e.g. "svc", "linear") as it is."""
+    """How the window names the loss or problem ``name``: its declared words, else the name
+    with "_" as " " (e.g. "squared hinge", not squared_hinge); another option as it is."""
     declared = DECLARED.get(name)
     if declared is None:
-        return {"svc": "SVC"}.get(name, name)
+        return name
     return declared.words or name.replace("_", " ")
 
 

@@ -41,6 +41,7 @@ from svmviz.core.config import (
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.limits import BOUNDS, Bound
+from svmviz.core.problems import words
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
 from svmviz.ui import style
@@ -91,8 +92,9 @@ def hard_allowed(config: SolverConfig) -> bool:
 
 class _Combo(QtWidgets.QComboBox):
     """A choice as narrow as its shorter options (the dock keeps the plane's room): a long
-    current option, "crammer_singer", is cut with "…" in the box (never clipped
-    mid-letter) and whole in its list."""
+    current option, "Crammer–Singer", is cut with "…" in the box (never clipped
+    mid-letter) and whole in its list. Each option is shown in words (:func:`words`:
+    "squared hinge" for squared_hinge) and read by its name (:meth:`value`)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -100,6 +102,17 @@ class _Combo(QtWidgets.QComboBox):
             QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.setMinimumContentsLength(9)
+
+    def add_options(self, options) -> None:
+        for option in options:
+            self.addItem(words(option), option)
+
+    def value(self) -> str:
+        """The name of the current option."""
+        return self.currentData()
+
+    def set_value(self, name: str) -> None:
+        self.setCurrentIndex(self.findData(name))
 
     def shown_text(self, text: str | None = None) -> tuple[str, int]:
         """What the box draws of ``text`` (the current option's), and the room for it."""
@@ -212,7 +225,7 @@ class SolverPanel(QtWidgets.QWidget):
         self._problem_words: tuple | None = None  # set_problem's (what the points make)
         for name, label, options, tip in PROBLEM_CHOICES:
             combo = _Combo()
-            combo.addItems(list(options))
+            combo.add_options(options)
             for i, option in enumerate(options):  # each option's objective, from its module
                 combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
             combo.setToolTip(tip)
@@ -257,7 +270,7 @@ class SolverPanel(QtWidgets.QWidget):
         form.addRow("", self.cost_button)
         for name, label, options, tip in CHOICES:
             combo = _Combo()
-            combo.addItems(list(options))
+            combo.add_options(options)
             combo.setToolTip(tip)
             self._edits(combo.currentTextChanged, combo)
             self._add_row(label, combo)
@@ -423,7 +436,7 @@ class SolverPanel(QtWidgets.QWidget):
             for name, combo in self.combos.items():
                 if name in ("loss", "multiclass") and config.problem != "svc":
                     continue  # (hidden: they keep the svc's losses for a switch back)
-                combo.setCurrentText(getattr(config, name))
+                combo.set_value(getattr(config, name))
             for name, field in self.nu_fields.items():
                 field.show_value(getattr(config, name))
             self._update_enabled()
@@ -585,7 +598,7 @@ class SolverPanel(QtWidgets.QWidget):
             self.degree.value(),
             fields["coef0"].value(),
         )
-        choices = {name: combo.currentText() for name, combo in self.combos.items()}
+        choices = {name: combo.value() for name, combo in self.combos.items()}
         if choices["problem"] != "svc":  # (their losses are the problem's own)
             choices.update(loss=DEFAULTS.loss, multiclass=DEFAULTS.multiclass)
         settings = dict(
@@ -628,9 +641,9 @@ class SolverPanel(QtWidgets.QWidget):
         if config.margin == "hard" and self._config.margin != "hard":
             self._lam_used = None  # (another problem's)
         self._config = config
-        if self.combos["margin"].currentText() != config.margin:  # (set soft by the problem)
+        if self.combos["margin"].value() != config.margin:  # (set soft by the problem)
             blocked = self.combos["margin"].blockSignals(True)
-            self.combos["margin"].setCurrentText(config.margin)
+            self.combos["margin"].set_value(config.margin)
             self.combos["margin"].blockSignals(blocked)
         self._update_enabled()
         self._show_lam_quietly(config.lam)  # the field exact, the slider where it is
