@@ -41,10 +41,10 @@ from svmviz.core.config import (
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.limits import BOUNDS, Bound
-from svmviz.core.problems import words
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
 from svmviz.ui import style
+from svmviz.ui.choice_box import ChoiceBox
 from svmviz.ui.number_field import NumberField
 
 # the λ slider: position 0 is λ = 0, then LAM_STEPS_PER_DECADE steps a decade from 10^-6
@@ -88,53 +88,6 @@ def hard_allowed(config: SolverConfig) -> bool:
     except InputError as exc:
         return "hard margin" not in str(exc)
     return True
-
-
-class _Combo(QtWidgets.QComboBox):
-    """A choice as narrow as its shorter options (the dock keeps the plane's room): a long
-    current option, "Crammer–Singer", is cut with "…" in the box (never clipped
-    mid-letter) and whole in its list. Each option is shown in words (:func:`words`:
-    "squared hinge" for squared_hinge) and read by its name (:meth:`value`)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setSizeAdjustPolicy(
-            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.setMinimumContentsLength(9)
-
-    def add_options(self, options) -> None:
-        for option in options:
-            self.addItem(words(option), option)
-
-    def value(self) -> str:
-        """The name of the current option."""
-        return self.currentData()
-
-    def set_value(self, name: str) -> None:
-        self.setCurrentIndex(self.findData(name))
-
-    def shown_text(self, text: str | None = None) -> tuple[str, int]:
-        """What the box draws of ``text`` (the current option's), and the room for it."""
-        option = QtWidgets.QStyleOptionComboBox()
-        self.initStyleOption(option)
-        field = self.style().subControlRect(
-            QtWidgets.QStyle.ComplexControl.CC_ComboBox,
-            option,
-            QtWidgets.QStyle.SubControl.SC_ComboBoxEditField,
-            self,
-        )
-        room = field.width() - 2
-        text = option.currentText if text is None else text
-        return self.fontMetrics().elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room), room
-
-    def paintEvent(self, event) -> None:
-        painter = QtWidgets.QStylePainter(self)
-        option = QtWidgets.QStyleOptionComboBox()
-        self.initStyleOption(option)
-        painter.drawComplexControl(QtWidgets.QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = self.shown_text()[0]
-        painter.drawControl(QtWidgets.QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 # the choices of the problem: (field, label, options, tooltip)
@@ -224,7 +177,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.combos: dict[str, QtWidgets.QComboBox] = {}
         self._problem_words: tuple | None = None  # set_problem's (what the points make)
         for name, label, options, tip in PROBLEM_CHOICES:
-            combo = _Combo()
+            combo = ChoiceBox()
             combo.add_options(options)
             for i, option in enumerate(options):  # each option's objective, from its module
                 combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
@@ -269,7 +222,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.cost_button.clicked.connect(self.cost_requested)
         form.addRow("", self.cost_button)
         for name, label, options, tip in CHOICES:
-            combo = _Combo()
+            combo = ChoiceBox()
             combo.add_options(options)
             combo.setToolTip(tip)
             self._edits(combo.currentTextChanged, combo)
@@ -330,7 +283,7 @@ class SolverPanel(QtWidgets.QWidget):
             field.setToolTip(f"{tip}; {field.rule()}")
             self._edits(field.editingFinished, field)
             self.fields[name] = field
-        self.kernel = _Combo()
+        self.kernel = ChoiceBox()
         self.kernel.addItems(list(KERNELS))
         self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
         self._edits(self.kernel.currentTextChanged, self.kernel)
