@@ -67,6 +67,29 @@ def _estimators(lam: float, m: int, nu: float, epsilon: float) -> dict:
     }
 
 
+# the losses whose rows are svmviz.bench.engine's
+ENGINE = ("hinge", "crammer_singer")
+
+
+def _problems(lam: float, m: int, nu: float, epsilon: float) -> dict:
+    """name → (config fields, data set, anchor) for every loss and problem of the registry
+    but :data:`ENGINE`'s, in its order: the anchor of :func:`_estimators`, else a binary
+    loss's in scikit-learn's SGDClassifier (its ``sklearn`` name)."""
+    from sklearn.linear_model import SGDClassifier
+
+    from svmviz.core.problems import DECLARED
+
+    known = _estimators(lam, m, nu, epsilon)
+    rows = {}
+    for name, declared in DECLARED.items():
+        if name in known:
+            rows[name] = known[name]
+        elif name not in ENGINE and declared.sklearn is not None:
+            sgd = SGDClassifier(loss=declared.sklearn, alpha=lam, tol=1e-6, max_iter=10_000)
+            rows[name] = ({declared.option: name}, declared.kind, sgd)
+    return rows
+
+
 def _fit_seconds(estimator, data) -> float:
     from sklearn.exceptions import ConvergenceWarning
 
@@ -87,7 +110,7 @@ def measure(quick: bool = False) -> list[dict]:
     n = 50_000 if quick else 200_000
     reps = 2 if quick else 3
     rows = []
-    for name, (fields, kind, estimator) in _estimators(lam, m, 0.5, 0.1).items():
+    for name, (fields, kind, estimator) in _problems(lam, m, 0.5, 0.1).items():
         data = sets[kind]
         config = SolverConfig(algorithm="pegasos", lam=lam, **fields)
         lin = _rate(config, data, n, reps)

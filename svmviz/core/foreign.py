@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from svmviz.core import problems
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.limits import lam_of_C
@@ -29,7 +30,6 @@ SUPPORTED = (
     "SVR",
     "NuSVR",
 )
-SGD_LOSSES = {"hinge": "hinge", "squared_hinge": "squared_hinge", "log_loss": "logistic"}
 
 
 def is_foreign(model) -> bool:
@@ -113,7 +113,7 @@ def _linear(est, name: str, m: int | None) -> Model:
         loss = est.loss if binary else ("crammer_singer" if crammer else "ovr")
         lam = _lam(est.C, m)
     elif name == "SGDClassifier":
-        loss = SGD_LOSSES.get(est.loss, "hinge") if binary else "ovr"
+        loss = _sgd_loss(est.loss) if binary else (_sgd_loss(est.loss) and "ovr")
         lam = float(est.alpha)  # (1/m) Σ L + α ½‖w‖²
     else:
         loss = "logistic" if binary else "softmax"
@@ -174,3 +174,12 @@ def support_alpha(est, m: int) -> np.ndarray | None:
     alpha = np.zeros(m)
     alpha[np.asarray(est.support_)] = np.abs(np.asarray(est.dual_coef_, dtype=float)).sum(axis=0)
     return alpha
+
+
+def _sgd_loss(name: str) -> str:
+    """The binary loss here of SGDClassifier's ``loss`` (its margins are that loss's)."""
+    loss = problems.from_sklearn(name)
+    if loss is None:
+        known = ", ".join(d.sklearn for d in problems.DECLARED.values() if d.sklearn)
+        raise InputError(f"an SGDClassifier with loss={name!r} is not drawn here: {known} are")
+    return loss

@@ -27,22 +27,49 @@ class Declared(NamedTuple):
     cost: bool = False  # takes a cost matrix Δ(y, y′)
     nu_scaled: bool = False  # its objective has ½‖w‖² with ν in λ's place (no λ)
     hard_margin: bool = False  # a hard margin (001 "Hard SVM") solves it
+    # its name in scikit-learn's SGDClassifier (None: none there), for svmviz.core.foreign
+    sklearn: str | None = None
+    proba: bool = False  # a probability model: the estimators give predict_proba
+    words: str = ""  # its name in the window's words (default: the name, "_" as " ")
 
 
-# in the order the options are listed
+# in the order the options are listed; each its module of svmviz.core.solvers.losses (the
+# name with "-" as "_"): a new loss is its module and its line here
 DECLARED = {
-    "hinge": Declared("binary", "loss", hard_margin=True),
-    "squared_hinge": Declared("binary", "loss"),
-    "logistic": Declared("binary", "loss"),
-    "crammer_singer": Declared("multiclass", "multiclass", cost=True, hard_margin=True),
-    "weston_watkins": Declared("multiclass", "multiclass", cost=True),
+    "hinge": Declared("binary", "loss", hard_margin=True, sklearn="hinge"),
+    "squared_hinge": Declared("binary", "loss", sklearn="squared_hinge"),
+    "logistic": Declared("binary", "loss", sklearn="log_loss", proba=True),
+    "modified_huber": Declared("binary", "loss", sklearn="modified_huber", words="modified Huber"),
+    "crammer_singer": Declared(
+        "multiclass", "multiclass", cost=True, hard_margin=True, words="Crammer–Singer"
+    ),
+    "weston_watkins": Declared("multiclass", "multiclass", cost=True, words="Weston–Watkins"),
     "ovr": Declared("multiclass", "multiclass"),
-    "softmax": Declared("multiclass", "multiclass"),
+    "softmax": Declared("multiclass", "multiclass", proba=True),
     "nu-svc": Declared("binary", "problem", nu_scaled=True),
     "one-class": Declared("one-class", "problem", nu_scaled=True),
     "epsilon-svr": Declared("regression", "problem"),
     "nu-svr": Declared("regression", "problem"),
 }
+
+
+def module_name(name: str) -> str:
+    """The module of svmviz.core.solvers.losses that solves ``name``."""
+    return name.replace("-", "_")
+
+
+def words(name: str) -> str:
+    """How the window names the loss or problem ``name``: its declared words, else the name
+    with "_" as " " (e.g. "squared hinge", not squared_hinge); another option as it is."""
+    declared = DECLARED.get(name)
+    if declared is None:
+        return name
+    return declared.words or name.replace("_", " ")
+
+
+def from_sklearn(loss: str) -> str | None:
+    """The binary loss that scikit-learn's SGD loss ``loss`` is here (None: none)."""
+    return next((n for n, d in DECLARED.items() if d.sklearn == loss), None)
 
 
 def _names(keep) -> tuple[str, ...]:

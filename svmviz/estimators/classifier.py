@@ -18,6 +18,7 @@ from svmviz.core.config import (
     SolverConfig,
 )
 from svmviz.core.data import Dataset
+from svmviz.core.problems import DECLARED
 from svmviz.estimators._base import _common_constraints, _SVMBase
 
 
@@ -25,8 +26,9 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
     """A support vector classifier trained by svmviz's solvers (Pegasos by default).
 
     Two classes: the soft-margin problem λ/2‖w‖² + (1/m) Σ loss(y_i f(x_i)) with the
-    ``loss`` hinge, squared_hinge or logistic; ``nu`` set: ν-SVC (½‖w‖² − νρ + (1/m) Σ
-    max(0, ρ − y f), no λ); ``margin="hard"``: the hard margin. Three or more: the
+    ``loss`` one of the registry's binary losses (hinge, squared_hinge, logistic,
+    modified_huber); ``nu`` set: ν-SVC (½‖w‖² − νρ + (1/m) Σ max(0, ρ − y f), no λ);
+    ``margin="hard"``: the hard margin. Three or more: the
     ``multiclass`` loss (crammer_singer, weston_watkins, ovr, softmax) with the cost
     matrix ``cost`` (K×K, rows the true class, in the order of ``classes_``).
 
@@ -179,14 +181,15 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
         return self.classes_[index]
 
     def _has_proba(self) -> bool:
-        """The logistic loss (two classes) and the softmax loss (more) are probability
-        models: P(y | x) is σ(f) and softmax(f)."""
+        """A probability model (``proba`` in the registry: the logistic loss of two classes,
+        the softmax loss of more): P(y | x) is σ(f) and softmax(f)."""
         if self.nu is not None:
             return False
         fitted = getattr(self, "classes_", None)
         K = None if fitted is None else len(fitted)
-        return (self.loss == "logistic" and K in (None, 2)) or (
-            self.multiclass == "softmax" and (K is None or K > 2)
+        binary, multiclass = (DECLARED.get(name) for name in (self.loss, self.multiclass))
+        return bool(binary and binary.proba and K in (None, 2)) or bool(
+            multiclass and multiclass.proba and (K is None or K > 2)
         )
 
     @available_if(_has_proba)

@@ -44,6 +44,7 @@ from svmviz.core.limits import BOUNDS, Bound
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
 from svmviz.ui import style
+from svmviz.ui.choice_box import ChoiceBox
 from svmviz.ui.number_field import NumberField
 
 # the λ slider: position 0 is λ = 0, then LAM_STEPS_PER_DECADE steps a decade from 10^-6
@@ -87,41 +88,6 @@ def hard_allowed(config: SolverConfig) -> bool:
     except InputError as exc:
         return "hard margin" not in str(exc)
     return True
-
-
-class _Combo(QtWidgets.QComboBox):
-    """A choice as narrow as its shorter options (the dock keeps the plane's room): a long
-    current option, "crammer_singer", is cut with "…" in the box (never clipped
-    mid-letter) and whole in its list."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setSizeAdjustPolicy(
-            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.setMinimumContentsLength(9)
-
-    def shown_text(self, text: str | None = None) -> tuple[str, int]:
-        """What the box draws of ``text`` (the current option's), and the room for it."""
-        option = QtWidgets.QStyleOptionComboBox()
-        self.initStyleOption(option)
-        field = self.style().subControlRect(
-            QtWidgets.QStyle.ComplexControl.CC_ComboBox,
-            option,
-            QtWidgets.QStyle.SubControl.SC_ComboBoxEditField,
-            self,
-        )
-        room = field.width() - 2
-        text = option.currentText if text is None else text
-        return self.fontMetrics().elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room), room
-
-    def paintEvent(self, event) -> None:
-        painter = QtWidgets.QStylePainter(self)
-        option = QtWidgets.QStyleOptionComboBox()
-        self.initStyleOption(option)
-        painter.drawComplexControl(QtWidgets.QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = self.shown_text()[0]
-        painter.drawControl(QtWidgets.QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 # the choices of the problem: (field, label, options, tooltip)
@@ -211,8 +177,8 @@ class SolverPanel(QtWidgets.QWidget):
         self.combos: dict[str, QtWidgets.QComboBox] = {}
         self._problem_words: tuple | None = None  # set_problem's (what the points make)
         for name, label, options, tip in PROBLEM_CHOICES:
-            combo = _Combo()
-            combo.addItems(list(options))
+            combo = ChoiceBox()
+            combo.add_options(options)
             for i, option in enumerate(options):  # each option's objective, from its module
                 combo.setItemData(i, objective_tip(option), QtCore.Qt.ItemDataRole.ToolTipRole)
             combo.setToolTip(tip)
@@ -256,8 +222,8 @@ class SolverPanel(QtWidgets.QWidget):
         self.cost_button.clicked.connect(self.cost_requested)
         form.addRow("", self.cost_button)
         for name, label, options, tip in CHOICES:
-            combo = _Combo()
-            combo.addItems(list(options))
+            combo = ChoiceBox()
+            combo.add_options(options)
             combo.setToolTip(tip)
             self._edits(combo.currentTextChanged, combo)
             self._add_row(label, combo)
@@ -317,7 +283,7 @@ class SolverPanel(QtWidgets.QWidget):
             field.setToolTip(f"{tip}; {field.rule()}")
             self._edits(field.editingFinished, field)
             self.fields[name] = field
-        self.kernel = _Combo()
+        self.kernel = ChoiceBox()
         self.kernel.addItems(list(KERNELS))
         self.kernel.setToolTip("k(x, z): linear, polynomial, Gaussian (rbf) or sigmoid")
         self._edits(self.kernel.currentTextChanged, self.kernel)
@@ -423,7 +389,7 @@ class SolverPanel(QtWidgets.QWidget):
             for name, combo in self.combos.items():
                 if name in ("loss", "multiclass") and config.problem != "svc":
                     continue  # (hidden: they keep the svc's losses for a switch back)
-                combo.setCurrentText(getattr(config, name))
+                combo.set_value(getattr(config, name))
             for name, field in self.nu_fields.items():
                 field.show_value(getattr(config, name))
             self._update_enabled()
@@ -585,7 +551,7 @@ class SolverPanel(QtWidgets.QWidget):
             self.degree.value(),
             fields["coef0"].value(),
         )
-        choices = {name: combo.currentText() for name, combo in self.combos.items()}
+        choices = {name: combo.value() for name, combo in self.combos.items()}
         if choices["problem"] != "svc":  # (their losses are the problem's own)
             choices.update(loss=DEFAULTS.loss, multiclass=DEFAULTS.multiclass)
         settings = dict(
@@ -628,9 +594,9 @@ class SolverPanel(QtWidgets.QWidget):
         if config.margin == "hard" and self._config.margin != "hard":
             self._lam_used = None  # (another problem's)
         self._config = config
-        if self.combos["margin"].currentText() != config.margin:  # (set soft by the problem)
+        if self.combos["margin"].value() != config.margin:  # (set soft by the problem)
             blocked = self.combos["margin"].blockSignals(True)
-            self.combos["margin"].setCurrentText(config.margin)
+            self.combos["margin"].set_value(config.margin)
             self.combos["margin"].blockSignals(blocked)
         self._update_enabled()
         self._show_lam_quietly(config.lam)  # the field exact, the slider where it is

@@ -34,8 +34,8 @@ assert hasattr(_loop._evaluate, "overloads")  # (compiled, not plain Python)
 print(repr(mean))
 """
 EDIT = (
-    "    return v, _common.binary_wrong(ti, f[0])",
-    "    return 2.0 * v, _common.binary_wrong(ti, f[0])",
+    "    return np.log1p(np.exp(-z)) if z > 0.0 else -z + np.log1p(np.exp(z))",
+    "    return 2.0 * (np.log1p(np.exp(-z)) if z > 0.0 else -z + np.log1p(np.exp(z)))",
 )
 
 

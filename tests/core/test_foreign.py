@@ -96,3 +96,17 @@ def test_refusals_name_the_problem():
         from_sklearn(KMeans(n_clusters=2, n_init=1).fit(X2))
     with pytest.raises(InputError, match="precomputed"):
         from_sklearn(SVC(kernel="precomputed").fit(X2 @ X2.T, y2))
+
+
+def test_an_sgd_classifier_s_loss_is_the_registry_s():
+    """SGDClassifier's loss is the binary loss of that scikit-learn name (its margins are
+    drawn); one that is none here is refused by name, not drawn as a hinge."""
+    from svmviz.core.problems import DECLARED
+
+    for name, declared in DECLARED.items():
+        if declared.sklearn is not None:
+            est = SGDClassifier(loss=declared.sklearn, random_state=0).fit(X2, y2)
+            assert from_sklearn(est, X2, y2).loss == name
+    for X, y in ((X2, y2), (X3, y3)):
+        with pytest.raises(InputError, match="loss='perceptron'"):
+            from_sklearn(SGDClassifier(loss="perceptron", random_state=0).fit(X, y), X, y)

@@ -131,3 +131,20 @@ def test_single_output_losses_say_their_weight():
         assert isinstance(module.COUNTS, bool), module.NAME
         if module.KIND in ("binary", "regression", "one-class"):
             assert module.WEIGHT and "_i" in module.WEIGHT, module.NAME
+
+
+@pytest.mark.parametrize(("name", "module"), MODULES, ids=IDS)
+def test_a_margin_loss_gives_its_derivatives_over_the_shared_base(name, module):
+    """A binary margin loss (one with ``dloss``) gives ℓ, ℓ′, (ℓ′, ℓ″) of z as plain
+    functions the loop's specialisation inlines, and a ``margin`` in its parameters."""
+    from svmviz.core.config import SolverConfig
+
+    if not hasattr(module, "dloss"):
+        assert module.KIND != "binary" or name in problems.PROBLEMS, name
+        return
+    assert module.KIND == "binary" and problems.DECLARED[name].option == "loss"
+    known = {func for _, _, func in _jit._functions}
+    for part in ("loss", "dloss", "dloss2"):
+        assert _parameters(getattr(module, part)) == ("z",), part
+        assert getattr(module, part) in known, part
+    assert isinstance(module.params(SolverConfig(), None).margin, float)

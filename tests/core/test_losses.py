@@ -13,7 +13,9 @@ from svmviz.core.errors import InputError
 from svmviz.core.fit import train
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
+from svmviz.core.problems import DECLARED
 from svmviz.core.solvers import losses
+from svmviz.core.solvers.losses._binary import offsets as newton_offsets
 
 
 def _standard(X):
@@ -47,18 +49,15 @@ DATA = {
     "regression": _regression(),
     "one-class": _one_class(),
 }
-# (config fields, the data they train on)
+# (config fields, the data they train on) of every loss and problem of the registry but
+# the hinge and Crammer–Singer (test_convergence's)
 PROBLEMS = {
-    "squared_hinge": (dict(loss="squared_hinge"), "binary"),
-    "logistic": (dict(loss="logistic"), "binary"),
-    "weston_watkins": (dict(multiclass="weston_watkins"), "multiclass"),
-    "ovr": (dict(multiclass="ovr"), "multiclass"),
-    "softmax": (dict(multiclass="softmax"), "multiclass"),
-    "epsilon-svr": (dict(problem="epsilon-svr"), "regression"),
-    "nu-svr": (dict(problem="nu-svr"), "regression"),
-    "one-class": (dict(problem="one-class"), "one-class"),
-    "nu-svc": (dict(problem="nu-svc"), "binary"),
+    name: ({declared.option: name}, declared.kind)
+    for name, declared in DECLARED.items()
+    if name not in ("hinge", "crammer_singer")
 }
+# the smooth binary losses: their free bias by Newton's method (losses._binary's offsets)
+SMOOTH = [name for name, module in losses.MODULES.items() if module.offsets is newton_offsets]
 KERNELS = {"linear": Kernel(), "rbf": Kernel("rbf", gamma=1.0)}
 CASES = [
     (name, kernel, algorithm, bias)
@@ -127,7 +126,7 @@ def test_the_step_inspector_applies_the_loss_the_loop_ran(name):
         assert record.margins.shape == (len(data.X),)
 
 
-@pytest.mark.parametrize("loss", ["logistic", "squared_hinge"])
+@pytest.mark.parametrize("loss", SMOOTH)
 @pytest.mark.parametrize("shift", [[4.0, -2.5], [40.0, -25.0]])
 def test_a_smooth_loss_finds_its_free_bias_far_from_the_origin(loss, shift):
     """Data far from the origin: the first Pegasos steps give scores in the hundreds, where
@@ -137,15 +136,13 @@ def test_a_smooth_loss_finds_its_free_bias_far_from_the_origin(loss, shift):
 
     X, y = make_moons(60, noise=0.3, random_state=1)
     data = Dataset.from_labels(X * 3 + shift, y)
+    module = losses.MODULES[loss]
     solver = Solver(SolverConfig(loss=loss, average="last")).reset(data)
     s = np.where(data.y == 1, 1.0, -1.0)
     for t in (8, 16, 24, 32, 48, 64):  # (the iterations a linear model's offsets are set)
         solver.step(t - solver.t_)
         z = s * solver.training_values(iterate=True)
-        if loss == "logistic":
-            slope = -s / (1.0 + np.exp(np.minimum(z, 700)))
-        else:
-            slope = -2.0 * s * np.maximum(0.0, 1.0 - z)
+        slope = s * np.array([module.dloss(v) for v in z])  # ∂ℓ/∂f = y ℓ′(y f)
         assert abs(slope.sum()) <= 1e-9 * len(z) * max(1.0, np.abs(slope).max())
 
 

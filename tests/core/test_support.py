@@ -35,6 +35,7 @@ PROBLEMS = {
     "hinge": ({"loss": "hinge"}, TWO),
     "squared_hinge": ({"loss": "squared_hinge"}, TWO),
     "logistic": ({"loss": "logistic"}, TWO),
+    "modified_huber": ({"loss": "modified_huber"}, TWO),
     "crammer_singer": ({"multiclass": "crammer_singer"}, THREE),
     "weston_watkins": ({"multiclass": "weston_watkins"}, THREE),
     "ovr": ({"multiclass": "ovr"}, THREE),

@@ -89,6 +89,18 @@ def test_predict_proba_of_the_logistic_and_softmax_losses():
     np.testing.assert_allclose(np.exp(multi.predict_log_proba(X3)), P)
 
 
+def test_the_registry_says_which_losses_give_probabilities():
+    """predict_proba where the registry's ``proba`` says (not a list of names here); every
+    binary loss of the registry, e.g. scikit-learn's modified Huber, trains."""
+    from svmviz.core.problems import BINARY_LOSSES, DECLARED
+
+    assert "modified_huber" in BINARY_LOSSES
+    for loss in BINARY_LOSSES:
+        est = SVMClassifier(loss=loss, iterations=300, random_state=0)
+        assert hasattr(est, "predict_proba") is DECLARED[loss].proba, loss
+        assert np.mean(est.fit(X2, y2).predict(X2) == y2) > 0.8, loss
+
+
 def test_string_labels_and_sklearns_errors():
     labels = np.array(["cat", "dog"])[y2]
     est = SVMClassifier(random_state=0).fit(X2, labels)

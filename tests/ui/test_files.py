@@ -731,7 +731,7 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     w.advance(20)
     wait_frame(w, lambda s: s.t == 20)
     w.panel.lam_slider.setValue(w.panel.lam_slider.maximum())  # "drag the λ slider"
-    w.panel.combos["algorithm"].setCurrentText("sgd")
+    w.panel.combos["algorithm"].set_value("sgd")
     assert w.session.config.algorithm == "sgd"
     assert w.files.dirty  # settings changed: asked about until undone
     w.session.undo()

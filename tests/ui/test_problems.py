@@ -105,7 +105,7 @@ def test_every_problem_opens_trains_steps_and_steps_back(
     config, job_data = jobs[-1]
     for name in ("problem", "loss", "multiclass", "nu", "epsilon"):
         assert getattr(config, name) == getattr(expected, name)
-    assert w.panel.combos["problem"].currentText() == args.problem
+    assert w.panel.combos["problem"].value() == args.problem
     # the data as the problem reads them
     p = w.session.points
     if config.kind == "svc":
@@ -153,14 +153,14 @@ def test_clicks_place_points_as_each_problem_reads_them(qtbot, make_window, jobs
     np.testing.assert_allclose(data.target, [0.5, -0.75], atol=0.05)
     assert w.session.points.target is None
     # one-class: a point of the current class, whose class the problem ignores
-    w.panel.combos["problem"].setCurrentText("one-class")
+    w.panel.combos["problem"].set_value("one-class")
     assert "ignored" in w.class_bar.kind_label.text()
     click(qtbot, w, 0.25, 1.25)
     _, data = jobs[-1]
     assert data.classes == () and len(data.X) == 3
     np.testing.assert_allclose(data.X[-1], [0.25, 1.25], atol=0.05)
     # svc: a point of the current class
-    w.panel.combos["problem"].setCurrentText("svc")
+    w.panel.combos["problem"].set_value("svc")
     assert w.class_bar.buttons[1].action.isVisible()
     w.session.set_current_class(1)
     click(qtbot, w, -0.5, 0.5)
@@ -198,7 +198,7 @@ def test_switching_the_problem_keeps_the_points_and_undo_brings_back_the_rest(
 ):
     w = make_window(iterations=500)  # the demo's two classes
     X = w.session.points.X.copy()
-    w.panel.combos["problem"].setCurrentText("epsilon-svr")
+    w.panel.combos["problem"].set_value("epsilon-svr")
     assert w.session.config.problem == "epsilon-svr"
     assert "first coordinate becomes the input x" in w.caption.text()
     assert w.caption.isVisibleTo(w)
@@ -208,19 +208,19 @@ def test_switching_the_problem_keeps_the_points_and_undo_brings_back_the_rest(
     wait_frame(w, lambda s: s.model.problem == "epsilon-svr")
     w.controls.undo.trigger()
     assert w.session.config.problem == "svc"
-    assert w.panel.combos["problem"].currentText() == "svc"
+    assert w.panel.combos["problem"].value() == "svc"
     assert jobs[-1][1].n_classes == 2 and np.array_equal(w.session.points.X, X)
     w.controls.redo.trigger()
     assert w.session.config.problem == "epsilon-svr"
     # a hard margin is a hinge svc: another problem or loss makes it soft, and is not offered
     w.controls.undo.trigger()
-    w.panel.combos["margin"].setCurrentText("hard")
+    w.panel.combos["margin"].set_value("hard")
     assert w.session.config.margin == "hard"
-    w.panel.combos["loss"].setCurrentText("logistic")
+    w.panel.combos["loss"].set_value("logistic")
     assert (w.session.config.loss, w.session.config.margin) == ("logistic", "soft")
-    assert w.panel.combos["margin"].currentText() == "soft"
+    assert w.panel.combos["margin"].value() == "soft"
     assert not w.panel.combos["margin"].model().item(1).isEnabled()
-    w.panel.combos["problem"].setCurrentText("one-class")
+    w.panel.combos["problem"].set_value("one-class")
     assert not w.panel.combos["loss"].isVisibleTo(w.panel)
     assert not w.panel.combos["margin"].model().item(1).isEnabled()
     w.controls.undo.trigger()  # back to the svc with its logistic loss
@@ -231,7 +231,7 @@ def test_switching_the_problem_keeps_the_points_and_undo_brings_back_the_rest(
 def test_targets_that_cannot_carry_over_are_said_and_undo_brings_them_back(make_window, jobs):
     X = np.array([[-1.0, -1.0], [1.0, 1.0], [1.0, -1.0]])
     w = make_window(Dataset.regression(X, [0.0, 2.0, 1.0]), problem="epsilon-svr", iterations=500)
-    w.panel.combos["problem"].setCurrentText("one-class")
+    w.panel.combos["problem"].set_value("one-class")
     assert w.session.points.target is None
     assert "targets" in w.session.notice and "Undo" in w.session.notice
     assert np.array_equal(jobs[-1][1].X, X)

@@ -9,7 +9,7 @@ from svmviz.ui.solver_panel import lam_at
 
 
 def combo(name, value):
-    return lambda p: p.combos[name].setCurrentText(value), lambda p: p.combos[name].currentText()
+    return lambda p: p.combos[name].set_value(value), lambda p: p.combos[name].value()
 
 
 def typed(field, text):
@@ -83,7 +83,7 @@ def test_every_panel_setting_is_an_undoable_edit(qtbot, make_window, unsaved_cha
     w.controls.undo.trigger()
     assert w.session.config == start
     # New asks before dropping a setting
-    p.combos["algorithm"].setCurrentText("sgd")
+    p.combos["algorithm"].set_value("sgd")
     assert w.files.new()
     assert len(unsaved_changes_discarded) == 1
 

@@ -33,7 +33,7 @@ def edited(qtbot, panel, action):
     ],
 )
 def test_choices(qtbot, panel, name, value):
-    cfg = edited(qtbot, panel, lambda: panel.combos[name].setCurrentText(value))
+    cfg = edited(qtbot, panel, lambda: panel.combos[name].set_value(value))
     assert getattr(cfg, name) == value
 
 
@@ -53,7 +53,7 @@ def test_kernel_and_numbers(qtbot, panel):
     assert edited(qtbot, panel, panel.fields["gamma"].editingFinished.emit).kernel.gamma == 2.5
     panel.fields["coef0"].setText("-1")
     assert edited(qtbot, panel, panel.fields["coef0"].editingFinished.emit).kernel.coef0 == -1
-    panel.combos["algorithm"].setCurrentText("sgd")
+    panel.combos["algorithm"].set_value("sgd")
     panel.fields["eta"].setText("0.3")
     assert edited(qtbot, panel, panel.fields["eta"].editingFinished.emit).eta == 0.3
     assert edited(qtbot, panel, lambda: panel.batch.setValue(4)).batch == 4
@@ -79,7 +79,7 @@ def test_an_impossible_setting_is_explained_and_not_applied(qtbot, panel):
 def test_set_config_does_not_echo(qtbot, panel):
     with qtbot.assertNotEmitted(panel.config_edited):
         panel.set_config(SolverConfig(algorithm="gd", lam=0.5, bias="none"))
-    assert panel.combos["algorithm"].currentText() == "gd"
+    assert panel.combos["algorithm"].value() == "gd"
     assert panel.lam_field.text() == "0.5"
 
 
@@ -109,7 +109,7 @@ def test_a_hard_margin_shows_the_lambda_it_is_solved_with(qtbot, panel):
     setting comes back with a soft margin."""
     panel.lam_field.setText("0.05")
     edited(qtbot, panel, panel.lam_field.editingFinished.emit)
-    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("hard"))
+    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].set_value("hard"))
     assert cfg.margin == "hard"
     assert cfg.lam == 0.05  # the setting is kept
     assert not panel.lam_field.isEnabled()
@@ -120,13 +120,13 @@ def test_a_hard_margin_shows_the_lambda_it_is_solved_with(qtbot, panel):
     assert panel.lam_field.text() == "0.00683"
     assert "set from the data" in panel.lam_field.toolTip()
     assert edited(qtbot, panel, lambda: panel.seed.setValue(3)).lam == 0.05  # not 0.00683
-    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].setCurrentText("soft"))
+    cfg = edited(qtbot, panel, lambda: panel.combos["margin"].set_value("soft"))
     assert cfg.lam == 0.05
     assert panel.lam_field.text() == "0.05"
     assert panel.lam_field.isEnabled()
     panel.show_lam_used(None)  # a soft job's frame
     assert panel.lam_field.text() == "0.05"
-    panel.combos["margin"].setCurrentText("hard")  # another problem: not known yet
+    panel.combos["margin"].set_value("hard")  # another problem: not known yet
     assert panel.lam_field.text() == ""
 
 
@@ -200,7 +200,7 @@ def test_a_bad_lambda_is_refused_and_explained_under_its_field(
     ],
 )
 def test_every_number_field_refuses_a_bad_entry_the_same_way(qtbot, panel, name, text, reason):
-    panel.combos["algorithm"].setCurrentText("sgd")  # (η₀ is Pegasos' 1/(λt) otherwise)
+    panel.combos["algorithm"].set_value("sgd")  # (η₀ is Pegasos' 1/(λt) otherwise)
     panel.kernel.setCurrentText("poly")
     field = panel.fields[name]
     before = panel.config()
@@ -237,11 +237,11 @@ def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
     assert panel.lam_field.text() == f"{w.session.config.lam:g}"
     slider.setValue(0)
     assert w.session.config.lam == 0
-    panel.combos["algorithm"].setCurrentText("pegasos")  # (λ = 0 is refused)
+    panel.combos["algorithm"].set_value("pegasos")  # (λ = 0 is refused)
     assert w.session.config.algorithm == "sgd"
     assert "Pegasos needs λ > 0" in panel.message(panel.combos["algorithm"])
     slider.setValue(5)
-    panel.combos["algorithm"].setCurrentText("pegasos")
+    panel.combos["algorithm"].set_value("pegasos")
     assert slider.minimum() == 1  # no λ = 0 end for Pegasos
 
 

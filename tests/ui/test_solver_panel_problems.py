@@ -9,6 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6.QtCore import Qt
 
 from svmviz.core.config import BINARY_LOSSES, MULTICLASS_LOSSES, PROBLEMS, SolverConfig
+from svmviz.core.problems import words
 from svmviz.core.solvers.losses import MODULES
 from svmviz.ui.solver_panel import SolverPanel
 
@@ -35,8 +36,10 @@ def visible(panel, widget) -> bool:
     [("problem", PROBLEMS), ("loss", BINARY_LOSSES), ("multiclass", MULTICLASS_LOSSES)],
 )
 def test_the_options_and_their_objectives_come_from_the_modules(panel, name, options):
+    """Each option of the registry, its name the value and its words shown."""
     combo = panel.combos[name]
-    assert [combo.itemText(i) for i in range(combo.count())] == list(options)
+    assert [combo.itemData(i) for i in range(combo.count())] == list(options)
+    assert [combo.itemText(i) for i in range(combo.count())] == [words(o) for o in options]
     for i, option in enumerate(options):
         tip = combo.itemData(i, Qt.ItemDataRole.ToolTipRole)
         if option in MODULES:
@@ -48,20 +51,20 @@ def test_the_options_and_their_objectives_come_from_the_modules(panel, name, opt
 @pytest.mark.parametrize("loss", BINARY_LOSSES)
 def test_each_binary_loss_reaches_the_config(qtbot, panel, loss):
     if loss == "hinge":
-        panel.combos["loss"].setCurrentText("logistic")
-    assert edited(qtbot, panel, lambda: panel.combos["loss"].setCurrentText(loss)).loss == loss
+        panel.combos["loss"].set_value("logistic")
+    assert edited(qtbot, panel, lambda: panel.combos["loss"].set_value(loss)).loss == loss
 
 
 @pytest.mark.parametrize("loss", MULTICLASS_LOSSES[1:])
 def test_each_multiclass_loss_reaches_the_config(qtbot, panel, loss):
-    cfg = edited(qtbot, panel, lambda: panel.combos["multiclass"].setCurrentText(loss))
+    cfg = edited(qtbot, panel, lambda: panel.combos["multiclass"].set_value(loss))
     assert cfg.multiclass == loss
 
 
 def test_each_problem_shows_its_own_controls(qtbot, panel):
     shown = {}
     for problem in PROBLEMS[1:] + PROBLEMS[:1]:
-        cfg = edited(qtbot, panel, lambda p=problem: panel.combos["problem"].setCurrentText(p))
+        cfg = edited(qtbot, panel, lambda p=problem: panel.combos["problem"].set_value(p))
         assert cfg.problem == problem
         shown[problem] = (
             visible(panel, panel.combos["loss"]),
@@ -81,10 +84,10 @@ def test_each_problem_shows_its_own_controls(qtbot, panel):
 
 
 def test_epsilon_and_nu_reach_the_config_and_bad_values_are_refused(qtbot, panel):
-    panel.combos["problem"].setCurrentText("epsilon-svr")
+    panel.combos["problem"].set_value("epsilon-svr")
     panel.nu_fields["epsilon"].setText("0.35")
     assert edited(qtbot, panel, panel.nu_fields["epsilon"].editingFinished.emit).epsilon == 0.35
-    panel.combos["problem"].setCurrentText("nu-svr")
+    panel.combos["problem"].set_value("nu-svr")
     panel.nu_fields["nu"].setText("0.25")
     assert edited(qtbot, panel, panel.nu_fields["nu"].editingFinished.emit).nu == 0.25
     panel.nu_fields["nu"].setText("1.5")
@@ -100,17 +103,17 @@ def test_a_hard_margin_is_offered_for_a_hinge_svc_only(qtbot, panel):
         panel.set_config(SolverConfig(**{name: value}))
         assert not hard.isEnabled(), value
     panel.set_config(SolverConfig(margin="hard"))
-    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].setCurrentText("one-class"))
+    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].set_value("one-class"))
     assert (cfg.problem, cfg.margin) == ("one-class", "soft")
-    assert panel.combos["margin"].currentText() == "soft"
+    assert panel.combos["margin"].value() == "soft"
 
 
 def test_a_switch_back_to_svc_keeps_its_losses(qtbot, panel):
-    panel.combos["loss"].setCurrentText("logistic")
-    panel.combos["multiclass"].setCurrentText("softmax")
-    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].setCurrentText("one-class"))
+    panel.combos["loss"].set_value("logistic")
+    panel.combos["multiclass"].set_value("softmax")
+    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].set_value("one-class"))
     assert (cfg.loss, cfg.multiclass) == ("hinge", "crammer_singer")  # (the problem's own)
-    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].setCurrentText("svc"))
+    cfg = edited(qtbot, panel, lambda: panel.combos["problem"].set_value("svc"))
     assert (cfg.loss, cfg.multiclass) == ("logistic", "softmax")
 
 

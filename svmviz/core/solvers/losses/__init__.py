@@ -12,47 +12,24 @@ draws, the words the step inspector shows, its subgradient bound, and the flags 
 that chooses it, whether it takes Δ, ...) is its entry in :mod:`svmviz.core.problems`,
 the light table that the option lists of :mod:`svmviz.core.config` are derived from.
 
-Adding a loss: its entry in :data:`svmviz.core.problems.DECLARED`, a new module with
-those parts, registered in :data:`MODULES` below, and its tests
-(tests/core/test_losses.py runs every loss through the same checks, and
-tests/core/test_loss_conformance.py checks that it has every part).
+Adding a loss: a new module with those parts (a binary margin loss: its ``loss``,
+``dloss`` and ``dloss2`` in z = y f over :mod:`._binary`) and its line in
+:data:`svmviz.core.problems.DECLARED`, from which :data:`MODULES` below, the option lists
+and the tests' parametrisations are derived (tests/core/test_loss_table.py checks its
+derivatives, tests/core/test_loss_conformance.py that it has every part).
 """
 
 from __future__ import annotations
 
+import importlib
+
 from svmviz.core import objectives
-from svmviz.core.solvers.losses import (
-    crammer_singer,
-    epsilon_svr,
-    hinge,
-    logistic,
-    nu_svc,
-    nu_svr,
-    one_class,
-    ovr,
-    softmax,
-    squared_hinge,
-    weston_watkins,
-)
+from svmviz.core.problems import DECLARED, module_name
+from svmviz.core.solvers.losses import _binary
 
 # the svc losses by name; the other problems by problem name (in the order the options
-# are listed)
-MODULES = {
-    m.NAME: m
-    for m in (
-        hinge,
-        squared_hinge,
-        logistic,
-        crammer_singer,
-        weston_watkins,
-        ovr,
-        softmax,
-        nu_svc,
-        one_class,
-        epsilon_svr,
-        nu_svr,
-    )
-}
+# are listed): one module per entry of the registry
+MODULES = {name: importlib.import_module(f"{__name__}.{module_name(name)}") for name in DECLARED}
 
 # What a module may leave out, and the default it then has (set on the module here, so
 # that the loop, the solver and the window read every part as ``module.PART``):
@@ -81,6 +58,10 @@ OPTIONAL = {
     "COUNTS": False,
 }
 for _module in MODULES.values():
+    if hasattr(_module, "dloss"):  # a binary margin loss: the parts it shares
+        for _part in _binary.PARTS:
+            if not hasattr(_module, _part):
+                setattr(_module, _part, getattr(_binary, _part))
     for _part, _default in OPTIONAL.items():
         if not hasattr(_module, _part):
             setattr(_module, _part, _module.NAME if _part == "MODEL_LOSS" else _default)

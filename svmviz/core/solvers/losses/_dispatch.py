@@ -59,6 +59,21 @@ def derivatives(loss, f, ti):
     return _python(loss).derivatives(loss, f, ti)
 
 
+def loss(loss, z):
+    """ℓ(z) of a binary margin loss (:mod:`._binary`) at z = y f."""
+    return _python(loss).loss(z)
+
+
+def dloss(loss, z):
+    """ℓ′(z) of a binary margin loss at z = y f."""
+    return _python(loss).dloss(z)
+
+
+def dloss2(loss, z):
+    """(ℓ′(z), ℓ″(z)) of a binary margin loss at z = y f (the free bias's Newton step)."""
+    return _python(loss).dloss2(z)
+
+
 def totals(loss, y, t, F, scale, b, off):
     """(Σ_i ℓ_i, Σ_i wrong_i) over the training set for scores scale·F (no bias) + b."""
     return _python(loss).totals(loss, y, t, F, scale, b, off)
@@ -102,6 +117,21 @@ def _install() -> None:
     def _derivatives(loss, f, ti):
         fn = impl(loss, "derivatives")
         return lambda loss, f, ti: fn(loss, f, ti)
+
+    @overload(loss, inline="always")
+    def _loss(loss, z):
+        fn = impl(loss, "loss")
+        return lambda loss, z: fn(z)
+
+    @overload(dloss, inline="always")
+    def _dloss(loss, z):
+        fn = impl(loss, "dloss")
+        return lambda loss, z: fn(z)
+
+    @overload(dloss2, inline="always")
+    def _dloss2(loss, z):
+        fn = impl(loss, "dloss2")
+        return lambda loss, z: fn(z)
 
     @overload(totals, inline="always")
     def _totals(loss, y, t, F, scale, b, off):

@@ -16,7 +16,7 @@ from svmviz.core._jit import plain
 from svmviz.core.model_io import Model
 from svmviz.core.problems import DECLARED
 from svmviz.core.solvers import _bias, _stats, rules
-from svmviz.core.solvers.losses import _common, _dispatch
+from svmviz.core.solvers.losses import _dispatch
 from svmviz.core.solvers.losses._exact import base_gram
 
 NAME = "hinge"
@@ -49,24 +49,27 @@ def losses(model, F, y, target) -> np.ndarray:
     return np.maximum(0.0, 1.0 - np.where(y == 1, 1.0, -1.0) * F)
 
 
-def errors(model, F, y, target) -> float:
-    return float(np.mean((F > 0).astype(np.int64) != y))
+@plain
+def loss(z):
+    return max(0.0, 1.0 - z)
 
 
-def offset_value(model) -> float:
-    return 0.0
+@plain
+def dloss(z):
+    return -1.0 if z < 1.0 else 0.0  # (a subgradient: 0 at the kink z = 1)
 
 
+@plain
+def dloss2(z):
+    return (-1.0 if z < 1.0 else 0.0), 0.0
+
+
+# its own terms (rules' violation test, which the step inspector applies too), telemetry
+# (screened) and free bias (exact); the rest :mod:`._binary`'s
 @plain
 def terms(loss, f, yi, ti, off, g):
     g[0] = ti if rules.hinge_violated(ti, f[0]) else 0.0
     return 1 if g[0] != 0.0 else 0
-
-
-@plain
-def value(loss, f, yi, ti, off):
-    z = ti * f[0]
-    return max(0.0, 1.0 - z), _common.binary_wrong(ti, f[0])
 
 
 @plain
@@ -79,8 +82,6 @@ def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
     if free:
         b[0] = _bias.profile_bias(t, F[0], scale, n_pos, r, win)
 
-
-offset_term = _common.offset_term
 
 _dispatch.register(Hinge, __name__)
 

@@ -2,7 +2,7 @@
 
 Objective λ/2‖w‖² + (1/m) Σ log(1 + e^(−y_i f(x_i))). Smooth: every example has a term,
 the gradient y φ(x)/(1 + e^z); a free bias is exact by Newton's method in b
-(:func:`._common.newton_bias`).
+(:func:`._common.newton_bias`). The loop's parts are :mod:`._binary`'s over ℓ, ℓ′, ℓ″.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 
 from svmviz.core._jit import plain
 from svmviz.core.problems import DECLARED
-from svmviz.core.solvers.losses import _common, _dispatch
+from svmviz.core.solvers.losses import _binary, _dispatch
 
 NAME = "logistic"
 KIND = DECLARED[NAME].kind
@@ -25,7 +25,7 @@ LEVELS = (0.0,)
 
 
 class Logistic(NamedTuple):
-    scale: float = 1.0
+    margin: float = np.inf  # every example has a term
 
 
 def params(config, cost) -> Logistic:
@@ -38,56 +38,27 @@ def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
 
 
 def losses(model, F, y, target) -> np.ndarray:
-    return np.logaddexp(0.0, -_signs(y) * F)
-
-
-def errors(model, F, y, target) -> float:
-    return float(np.mean((F > 0).astype(np.int64) != y))
-
-
-def offset_value(model) -> float:
-    return 0.0
-
-
-def _signs(y):
-    return np.where(y == 1, 1.0, -1.0)
-
-
-# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.single_totals
-offset_term = _common.offset_term
+    return np.logaddexp(0.0, -_binary.signs(y) * F)
 
 
 @plain
-def terms(loss, f, yi, ti, off, g):
-    z = ti * f[0]
-    if z > 0.0:  # 1/(1 + e^z), without overflow
+def loss(z):
+    return np.log1p(np.exp(-z)) if z > 0.0 else -z + np.log1p(np.exp(z))
+
+
+@plain
+def dloss(z):
+    if z > 0.0:  # −1/(1 + e^z), without overflow
         e = np.exp(-z)
-        g[0] = ti * e / (1.0 + e)
-    else:
-        g[0] = ti / (1.0 + np.exp(z))
-    return 1
+        return -(e / (1.0 + e))
+    return -(1.0 / (1.0 + np.exp(z)))
 
 
 @plain
-def value(loss, f, yi, ti, off):
-    z = ti * f[0]
-    v = np.log1p(np.exp(-z)) if z > 0.0 else -z + np.log1p(np.exp(z))
-    return v, _common.binary_wrong(ti, f[0])
-
-
-@plain
-def derivatives(loss, f, ti):
-    z = ti * f[0]
+def dloss2(z):
     e = np.exp(-abs(z))
     s = 1.0 / (1.0 + e)  # σ(|z|); σ(−z) = 1/(1 + e^z) is e·s for z > 0, else s
-    return -ti * (e * s if z > 0.0 else s), e * s * s
-
-
-@plain
-def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
-    if free:
-        _common.newton_bias(loss, t, F, scale, b)
+    return -(e * s if z > 0.0 else s), e * s * s
 
 
 _dispatch.register(Logistic, __name__)

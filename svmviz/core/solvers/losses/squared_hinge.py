@@ -2,7 +2,8 @@
 
 Objective λ/2‖w‖² + (1/m) Σ max(0, 1 − y_i f(x_i))². Smooth: the step is the gradient
 2 max(0, 1 − z) y φ(x) (004's hinge step weighted by the slack), and a free bias is
-exact by Newton's method in b (:func:`._common.newton_bias`).
+exact by Newton's method in b (:func:`._common.newton_bias`). The loop's parts are
+:mod:`._binary`'s over ℓ, ℓ′, ℓ″.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 
 from svmviz.core._jit import plain
 from svmviz.core.problems import DECLARED
-from svmviz.core.solvers.losses import _common, _dispatch
+from svmviz.core.solvers.losses import _binary, _dispatch
 
 NAME = "squared_hinge"
 KIND = DECLARED[NAME].kind
@@ -41,49 +42,23 @@ def subgradient_bound(max_norm: float, n_classes: int, config) -> float | None:
 
 
 def losses(model, F, y, target) -> np.ndarray:
-    return np.maximum(0.0, 1.0 - _signs(y) * F) ** 2
-
-
-def errors(model, F, y, target) -> float:
-    return float(np.mean((F > 0).astype(np.int64) != y))
-
-
-def offset_value(model) -> float:
-    return 0.0
-
-
-def _signs(y):
-    return np.where(y == 1, 1.0, -1.0)
-
-
-# --- the compiled parts (the loop's interface, :mod:`._dispatch`)
-totals = _common.single_totals
-offset_term = _common.offset_term
+    return np.maximum(0.0, 1.0 - _binary.signs(y) * F) ** 2
 
 
 @plain
-def terms(loss, f, yi, ti, off, g):
-    h = 1.0 - ti * f[0]
-    g[0] = 2.0 * h * ti if h > 0.0 else 0.0
-    return 1 if h > 0.0 else 0
+def loss(z):
+    h = max(0.0, 1.0 - z)
+    return h * h
 
 
 @plain
-def value(loss, f, yi, ti, off):
-    h = max(0.0, 1.0 - ti * f[0])
-    return h * h, _common.binary_wrong(ti, f[0])
+def dloss(z):
+    return -2.0 * (1.0 - z) if z < 1.0 else 0.0
 
 
 @plain
-def derivatives(loss, f, ti):
-    h = 1.0 - ti * f[0]
-    return (-2.0 * ti * h, 2.0) if h > 0.0 else (0.0, 0.0)
-
-
-@plain
-def offsets(loss, free, y, t, F, scale, b, off, n_pos, r, win, step):
-    if free:
-        _common.newton_bias(loss, t, F, scale, b)
+def dloss2(z):
+    return (-2.0 * (1.0 - z), 2.0) if z < 1.0 else (0.0, 0.0)
 
 
 _dispatch.register(SquaredHinge, __name__)
