@@ -51,19 +51,6 @@ class Legend(pg.LegendItem):
         self.updateSize()
 
 
-def dot_if_single(item, n: int) -> None:
-    """A curve of ``n`` points: with one, that point as a dot in the curve's colour (a line
-    needs two: the curves were blank after the first step)."""
-    single = n == 1
-    if (item.opts["symbol"] is not None) != single:
-        if single:
-            color = pg.mkPen(item.opts["pen"]).color()
-            item.setSymbolBrush(color)
-            item.setSymbolPen(color)
-            item.setSymbolSize(7)
-        item.setSymbol("o" if single else None)
-
-
 def legend_above(plot, columns: int, text_size: str = "10pt") -> pg.LegendItem:
     """A legend in the plot's title row, above the axes, where it hides no data; items
     added to the plot with a ``name`` join it."""
@@ -402,8 +389,6 @@ class CurvePanel(QtWidgets.QSplitter):
         norm = history["norm"][pick]
         width = np.where(norm > 0, 2.0 / np.maximum(norm, 1e-300), np.nan)
         self.loss_curves["width"].setData(t, width, connect="finite")
-        for item in (self.objective, *self.loss_curves.values()):
-            dot_if_single(item, len(t))
         if self.suboptimality and optimum is not None:
             f = self._show_gap(t, obj[pick] - optimum)
         else:

@@ -49,17 +49,3 @@ def test_the_iteration_axis_keeps_spanning_the_budget_when_the_value_axis_change
         lo, hi = view.viewRange()[0]
         assert lo <= 0.0 and hi >= np.log10(20_000)  # (log10 t: 1..T)
     assert panel.loss_plot.getPlotItem().getViewBox().viewRange()[0][1] >= np.log10(20_000)
-
-
-def test_after_one_step_each_curve_shows_its_one_point(qtbot):
-    """A line needs two points: the one row after the first step is drawn as a dot, and
-    the curves are lines again from the second row on."""
-    panel = CurvePanel()
-    qtbot.addWidget(panel)
-    curves = (panel.objective, *panel.loss_curves.values())
-    panel.show_history(history([1.0]), optimum=0.4)
-    for curve in curves:
-        assert curve.scatter.isVisible() and len(curve.scatter.data) == 1
-    panel.show_history(history([1.0, 0.8]), optimum=0.4)
-    for curve in curves:
-        assert curve.opts["symbol"] is None and not curve.scatter.isVisible()
