@@ -1,13 +1,17 @@
 """Compile the solvers' loops into numba's cache, once, before the tests (.ci/run).
 
 Each xdist worker would otherwise compile every loss's loop itself on a fresh clone (the
-same functions in both, at the same time). Here one process compiles a two-iteration run
-of every problem and loss, linear and with a kernel, binary and multiclass, plain and
-with every option that changes the loop's types; the workers then load it from the cache.
-A specialisation missed here is still compiled where it is first used.
+same functions in both, at the same time). Here the warm-up's loops are compiled first,
+then each problem's and loss's, two at a time (one per core, beside the checks of
+.ci/run): a two-iteration run, linear and with a kernel, with each algorithm and batch;
+the workers then load them from the cache. A specialisation missed here, or lost when the
+two processes write one function's cache index at the same moment, is compiled where it
+is first used (the same code: only time is lost).
 """
 
 import itertools
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 import numpy as np
 
@@ -33,37 +37,39 @@ DATA = {
 }
 
 
-def runs():
-    """(config, data) of every problem and loss, linear and RBF, with and without options."""
-    for problem, kernel, algorithm, batch in itertools.product(
-        PROBLEMS, (Kernel(), Kernel("rbf")), ("sgd", "gd"), (1, 4)
-    ):
-        base = dict(problem=problem, kernel=kernel, algorithm=algorithm, iterations=2)
-        if algorithm == "sgd":
-            base["batch"] = batch
-        elif batch != 1:
-            continue
+def losses():
+    """(settings, data name) of every problem and loss: one compiled loop each."""
+    for problem in PROBLEMS:
         if problem == "svc":
-            for loss in BINARY_LOSSES:
-                yield dict(base, loss=loss), DATA["binary"]
-            for multiclass in MULTICLASS_LOSSES:
-                yield dict(base, multiclass=multiclass), DATA["multiclass"]
+            yield from ((dict(loss=loss), "binary") for loss in BINARY_LOSSES)
+            yield from ((dict(multiclass=m), "multiclass") for m in MULTICLASS_LOSSES)
         elif problem in REGRESSION:
-            yield base, DATA["regression"]
-        elif problem == "one-class":
-            yield base, DATA["points"]
+            yield dict(problem=problem), "regression"
         else:
-            yield base, DATA["binary"]
+            yield dict(problem=problem), "points" if problem == "one-class" else "binary"
+
+
+def compile_loss(loss) -> None:
+    """A two-iteration run of the loss, linear and RBF, with each algorithm and batch."""
+    settings, data = loss
+    for kernel, algorithm, batch in itertools.product(
+        (Kernel(), Kernel("rbf")), ("sgd", "gd"), (1, 4)
+    ):
+        if algorithm == "gd" and batch != 1:
+            continue
+        try:
+            config = SolverConfig(
+                **settings, kernel=kernel, algorithm=algorithm, batch=batch, iterations=2
+            )
+        except InputError:  # (a combination that makes no problem)
+            continue
+        Solver(config).reset(DATA[data]).step(2)
 
 
 def main() -> None:
-    Solver.warm_up()
-    for settings, data in runs():
-        try:
-            config = SolverConfig(**settings)
-        except InputError:  # (a combination that makes no problem)
-            continue
-        Solver(config).reset(data).step(2)
+    Solver.warm_up()  # (the functions every loss's loop calls: compiled once, here)
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        list(pool.map(compile_loss, losses()))
 
 
 if __name__ == "__main__":
