@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -186,9 +187,13 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
     )
     np.savez(tmp_path / "data.npz", X=blobs3.X, y=blobs3.y)
     results = {}
+    # (this tree's svmviz and its numba cache, not an installed copy: the script's folder
+    # is first on its path)
+    root = str(Path(__file__).parents[2])
+    path = os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))
     for mode, env_extra in (("python", {"SVMVIZ_NO_NUMBA": "1"}), ("compiled", {})):
         env = {k: v for k, v in os.environ.items() if k != "SVMVIZ_NO_NUMBA"}
-        env.update(env_extra)
+        env.update(env_extra, PYTHONPATH=path)
         out = tmp_path / f"{mode}.npz"
         subprocess.run(
             [sys.executable, str(script), str(tmp_path / "data.npz"), str(out)],
