@@ -159,7 +159,7 @@ def own_config_dir(tmp_path_factory, monkeypatch):
 def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", help="run the long tests (the soak)")
     if importlib.util.find_spec("pytestqt") is None:
-        # the core's tests without Qt (CI's second environment): pytest-qt's settings in
+        # the core's tests in an environment without Qt: pytest-qt's settings in
         # pyproject.toml are declared here, or they are unknown options, an error
         for name, kind in (
             ("qt_api", "string"),

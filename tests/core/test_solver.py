@@ -3,11 +3,14 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
+from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, NotSeparableError
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
@@ -184,9 +187,13 @@ def test_pure_python_path_gives_the_same_numbers(tmp_path, blobs3):
     )
     np.savez(tmp_path / "data.npz", X=blobs3.X, y=blobs3.y)
     results = {}
+    # (this tree's svmviz and its numba cache, not an installed copy: the script's folder
+    # is first on its path)
+    root = str(Path(__file__).parents[2])
+    path = os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))
     for mode, env_extra in (("python", {"SVMVIZ_NO_NUMBA": "1"}), ("compiled", {})):
         env = {k: v for k, v in os.environ.items() if k != "SVMVIZ_NO_NUMBA"}
-        env.update(env_extra)
+        env.update(env_extra, PYTHONPATH=path)
         out = tmp_path / f"{mode}.npz"
         subprocess.run(
             [sys.executable, str(script), str(tmp_path / "data.npz"), str(out)],
@@ -376,3 +383,19 @@ def test_nearest_ranks_are_the_order_statistics_around_the_new_bias():
         assert found  # (the compiled y − scale·s may differ from numpy's in the last bit)
         assert lo == pytest.approx(r[n_pos - 1], rel=1e-14, abs=1e-15)
         assert hi == pytest.approx(r[n_pos], rel=1e-14, abs=1e-15)
+
+
+@pytest.mark.skipif(not _jit.HAVE_NUMBA, reason="numba is not installed")
+def test_a_read_only_target_trains_on_the_loop_compiled_for_a_writable_one():
+    """A regression target that is read-only (the session's frozen data, a memory-mapped
+    file) is typed as a writable one in the loop: no second compilation of it."""
+    from svmviz.core.solvers import _loop
+
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    frozen = X[:, 0].copy()
+    frozen.flags.writeable = False
+    config = SolverConfig(problem="epsilon-svr", kernel=Kernel("rbf"), iterations=2)
+    Solver(config).reset(Dataset.regression(X, X[:, 0].copy())).step(2)
+    compiled = set(_loop.run.signatures)
+    Solver(config).reset(Dataset.regression(X, frozen)).step(2)
+    assert set(_loop.run.signatures) == compiled

@@ -141,7 +141,7 @@ class Solver:
         Ko = self.n_out_
         y = data.y.astype(np.int64)
         if kind == "regression":
-            y_sign = np.ascontiguousarray(data.target, dtype=float)
+            y_sign = np.array(data.target, dtype=float)  # (writable: one loop's types)
         else:
             y_sign = np.where(y == 1, 1.0, -1.0) if self.binary_ else np.zeros(m)
         st = self.state_ = new_state(Ko, m, p)
