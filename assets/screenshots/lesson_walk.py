@@ -30,14 +30,14 @@ from svmviz.ui.headless import offscreen_platform
 
 
 def problem_sessions(folder: Path) -> list[Path]:
-    """A session file for each problem and loss that no scenario opens with (ν-SVC, the
-    squared hinge, logistic, Weston–Watkins, one-vs-rest, softmax, ν-SVR, and ε-SVR on 2-D
+    """A session file for each problem and loss that no scenario opens with (ν-SVC, each
+    binary loss but the hinge, Weston–Watkins, one-vs-rest, softmax, ν-SVR, and ε-SVR on 2-D
     inputs with a target), written in ``folder``: the walk opens them as a teacher opens a
     saved lesson."""
     import numpy as np
 
     from svmviz.app.session import points_of
-    from svmviz.core.config import SolverConfig
+    from svmviz.core.config import BINARY_LOSSES, SolverConfig
     from svmviz.core.data import Dataset
     from svmviz.core.generate import generate
     from svmviz.core.kernels import Kernel
@@ -53,8 +53,11 @@ def problem_sessions(folder: Path) -> list[Path]:
     rbf = Kernel("rbf")
     demos = [
         ("nu-svc", two, SolverConfig(problem="nu-svc", nu=0.3)),
-        ("squared-hinge", two, SolverConfig(loss="squared_hinge")),
-        ("logistic", two, SolverConfig(loss="logistic")),
+        *(
+            (loss.replace("_", "-"), two, SolverConfig(loss=loss))
+            for loss in BINARY_LOSSES
+            if loss != "hinge"  # (the scenarios' loss)
+        ),
         ("weston-watkins", three, SolverConfig(multiclass="weston_watkins")),
         ("one-vs-rest", three, SolverConfig(multiclass="ovr")),
         ("softmax", three, SolverConfig(multiclass="softmax")),
