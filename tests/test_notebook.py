@@ -1,6 +1,7 @@
 """The example notebook runs headless, as CI runs it (nbclient, a python3 kernel of this
 environment), without an error, and shows what it says it shows."""
 
+import os
 import re
 from pathlib import Path
 
@@ -15,6 +16,10 @@ NOTEBOOK = Path(__file__).parents[1] / "examples" / "svmviz-in-a-notebook.ipynb"
 def test_example_notebook_runs_headless(tmp_path, monkeypatch):
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.delenv("DISPLAY", raising=False)
+    # the kernel imports this tree's svmviz, as the tests do: its loops' numba cache (CI
+    # fills it before the tests; an installed copy's is empty and compiled them again)
+    root = str(NOTEBOOK.parents[1])
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, (root, os.getenv("PYTHONPATH")))))
     nb = nbformat.read(NOTEBOOK, as_version=4)
     assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")  # (stripped)
     nbclient.NotebookClient(
