@@ -96,13 +96,16 @@ class ReferenceRunner:
                 self._cache[key] = result
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
-            try:
-                self._notify(generation)
-            except RuntimeError:  # the receiver is gone (the window closed meanwhile)
-                return
+                if self._stopped:
+                    return  # (its receiver may be deleted: a Qt signal emitted to it crashed)
+                try:  # under the lock: once stop() has returned, nothing is notified
+                    self._notify(generation)
+                except RuntimeError:  # the receiver is gone (the window closed meanwhile)
+                    return
 
     def stop(self) -> None:
-        """No more requests; an idle thread ends now, a busy one after its computation."""
+        """No more requests and, from its return on, no more notices; an idle thread ends
+        now, a busy one after its computation."""
         with self._lock:
             self._stopped = True
             self._pending = None

@@ -243,3 +243,29 @@ def test_settings_reach_a_playing_loop(qtbot, controller, blobs2):
     t = controller.latest.t
     qtbot.waitUntil(lambda: controller.latest.t > t + 1000, timeout=30000)
     controller.pause()
+
+
+def test_once_stopped_the_reference_runner_notifies_nothing(blobs2, monkeypatch):
+    """An optimum still being computed when its window shuts down says nothing after
+    stop() returns: its receiver may be deleted by then (a signal emitted to it crashed
+    a test worker)."""
+    import svmviz.app.reference_runner as runner
+
+    computing, go_on = threading.Event(), threading.Event()
+    exact = runner.reference_or_reason
+
+    def slow(config, data):
+        computing.set()
+        go_on.wait(10)
+        return exact(config, data)
+
+    monkeypatch.setattr(runner, "SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "reference_or_reason", slow)
+    told = []
+    references = runner.ReferenceRunner(told.append)
+    references.request(1, SolverConfig(), blobs2)
+    assert computing.wait(10)
+    references.stop()
+    go_on.set()
+    references._thread.join(10)
+    assert not references._thread.is_alive() and told == []
