@@ -11,11 +11,9 @@ compiles them all (that is, makes numba dispatchers, which compile or load from 
 cache on their first call) and puts the dispatchers in the placeholders' places in their
 modules, so that compiled code calling another function finds a dispatcher there.
 
-numba's cache keys a function's compiled code by its own file only (the index stores the
-file's hash), but the loop's compiled code holds every function it calls, inlined or
-linked: each loss module's, the rules', the bias searches'. So every cache here is keyed
-(:class:`_KeyedCache`) by the hash of every file of :data:`COMPILED_SOURCES` as well: after
-an edit of any of them, or an upgrade, the cached code is stale and compiled anew.
+numba's cache of the compiled code is keyed per loss and by contents
+(:mod:`svmviz.core._compiled_cache`): editing one loss module recompiles that loss only,
+and a cache file that cannot be read is compiled anew, never raised.
 
 Compiling takes seconds once after installing, so nobody waits for it: :func:`compile_now`
 (the solver's warm-up, run in a background thread by :func:`compile_in_background`) marks
@@ -32,14 +30,13 @@ process only; if that fails too, the loops stay plain Python for the process. Ei
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import importlib.util
 import os
 import sys
 import threading
 import types
-from pathlib import Path
+
+from svmviz.core import _compiled_cache
 
 HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
     importlib.util.find_spec("numba") is not None
@@ -48,10 +45,6 @@ HAVE_NUMBA = not os.environ.get("SVMVIZ_NO_NUMBA") and (
 # no 'nnan' nor 'ninf': the divergence guards (comparisons in _loop) must not be assumed away
 FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
 _OPTIONS = dict(nogil=True, fastmath=set(FASTMATH))  # (cached: _njit)
-# the files (under svmviz/core) whose compiled code the loops hold: a cached function is
-# stale when any of them changed (a directory: every .py file in it, recursively)
-COMPILED_SOURCES = ("_jit.py", "_gram.py", "solvers")
-_CORE = Path(__file__).resolve().parent
 _deferred: list = []
 _on_compile: list = []  # hooks run once numba is imported (on_compile)
 _functions: list = []  # (module name, function name, the plain function) of every one
@@ -109,33 +102,16 @@ def _compile_all() -> None:
         _compiled = True
 
 
-def sources_stamp() -> str:
-    """The hash of every file of :data:`COMPILED_SOURCES` (paths and contents), once per
-    process: what every compiled function's cache is keyed by, beside its own file."""
-    return _sources_stamp(_CORE)
-
-
-@functools.cache
-def _sources_stamp(core: Path) -> str:
-    digest = hashlib.sha256()
-    for name in COMPILED_SOURCES:
-        path = core / name
-        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-        for file in files:
-            digest.update(file.relative_to(core).as_posix().encode() + b"\0")
-            digest.update(file.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
 def _njit(func, options: dict):
-    """numba's dispatcher of ``func`` (numba imported), its cache keyed by
-    :func:`sources_stamp` too (:class:`_KeyedCache`)."""
+    """numba's dispatcher of ``func`` (numba imported), its cache keyed per loss and by
+    the compiled sources (:func:`svmviz.core._compiled_cache.keyed_cache`)."""
     import numba
 
     dispatcher = numba.njit(**options)(func)
     if _cached:
         try:
-            dispatcher._cache = _keyed_cache()(func)  # (what Dispatcher.enable_caching sets)
+            # (what Dispatcher.enable_caching sets)
+            dispatcher._cache = _compiled_cache.keyed_cache()(func)
         except Exception as error:  # (numba found no cache folder it can write)
             _in_memory(error)
     _dispatchers.append(dispatcher)
@@ -168,27 +144,6 @@ def notice() -> str:
     cache could not be used (they are compiled in memory), or compiling failed (they run as
     plain Python for the rest of the process)."""
     return _notice
-
-
-@functools.cache
-def _keyed_cache():
-    """numba's FunctionCache whose index is stamped with the function's file's hash (as
-    numba's) and :func:`sources_stamp`: an index written for other sources reads as empty
-    (numba's IndexDataCacheFile discards an index whose stamp differs), so the function is
-    compiled anew and the index rewritten. (numba's cache classes are internal; this is
-    their documented shape in numba 0.59 to 0.68: Cache.__init__ makes the index file.)"""
-    from numba.core.caching import FunctionCache, IndexDataCacheFile
-
-    class _KeyedCache(FunctionCache):
-        def __init__(self, py_func):
-            super().__init__(py_func)
-            self._cache_file = IndexDataCacheFile(
-                cache_path=self._cache_path,
-                filename_base=self._impl.filename_base,
-                source_stamp=(self._impl.locator.get_source_stamp(), sources_stamp()),
-            )
-
-    return _KeyedCache
 
 
 def on_compile(hook) -> None:
@@ -301,13 +256,14 @@ def _changed(last: bool = False) -> None:
 
 
 def _in_cache(entries) -> bool:
-    """Whether numba's cache holds compiled code (of this source and this numba) for each of
-    ``entries``, (module, function name) pairs: then preparing them loads rather than
-    compiles. numba's cache index is internal: when it cannot be read, the answer is no."""
+    """Whether numba's cache holds compiled code (of these sources and this numba) for each
+    of ``entries``, (module, function name, loss module name or None) triples: then
+    preparing them loads rather than compiles. numba's cache is internal: when it cannot be
+    read, the answer is no."""
     _compile_all()
     try:
         return bool(entries) and all(
-            getattr(module, name)._cache._cache_file._load_index() for module, name in entries
+            getattr(module, name)._cache.holds(loss) for module, name, loss in entries
         )
     except Exception:
         return False
@@ -316,7 +272,7 @@ def _in_cache(entries) -> bool:
 def compile_now(warm_up, entries=()) -> None:
     """Run ``warm_up`` (calls that compile every loop) in this thread, on compiled code, then
     mark the loops ready. A second caller waits for the first; once ready, returns at once.
-    ``entries``: (module, function name) of the functions ``warm_up`` calls, whose presence
+    ``entries``: (module, function name, loss) of what ``warm_up`` calls, whose presence
     in numba's cache says whether this loads or compiles (:func:`preparing`). Never raises:
     a failure with numba's cache compiles again in memory, and a failure of that leaves the
     loops plain Python (:func:`notice` says which)."""

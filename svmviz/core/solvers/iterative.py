@@ -58,8 +58,10 @@ from svmviz.core.telemetry import COLUMNS, OFFSETS, History
 # (feasible.py), is within HARD_GAP of the maximum, for at most HARD_BUDGETS budgets
 HARD_GAP = 0.01
 HARD_BUDGETS = 40
-# what Solver._compile_loops calls: numba's cache holding them means a warm-up loads them
-WARM_UP_ENTRIES = ((_loop, "run_linear_binary"), (_loop, "run"))
+# what Solver._compile_loops calls, for the default loss: numba's cache holding them means a
+# warm-up loads them
+_WARM_LOSS = losses.module_for(SolverConfig(), 2).__name__.rpartition(".")[2]
+WARM_UP_ENTRIES = ((_loop, "run_linear_binary", _WARM_LOSS), (_loop, "run", _WARM_LOSS))
 NO_ROWS = np.empty(0)  # the telemetry of the offsets a problem does not have
 CHUNK = 65536  # iterations per call of the compiled loop (bounds the sample index array)
 # iterations per call of the plain-Python loop (while the compiled one is being prepared):
