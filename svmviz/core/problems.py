@@ -29,7 +29,7 @@ class Declared(NamedTuple):
     hard_margin: bool = False  # a hard margin (001 "Hard SVM") solves it
     # its name in scikit-learn's SGDClassifier (None: none there), for svmviz.core.foreign
     sklearn: str | None = None
-    proba: bool = False  # a probability model: the estimators give predict_proba
+    proba: bool = False  # its module gives P(y | x) (probability): the estimators' predict_proba
     words: str = ""  # its name in the window's words (default: the name, "_" as " ")
 
 
@@ -39,7 +39,9 @@ DECLARED = {
     "hinge": Declared("binary", "loss", hard_margin=True, sklearn="hinge"),
     "squared_hinge": Declared("binary", "loss", sklearn="squared_hinge"),
     "logistic": Declared("binary", "loss", sklearn="log_loss", proba=True),
-    "modified_huber": Declared("binary", "loss", sklearn="modified_huber", words="modified Huber"),
+    "modified_huber": Declared(
+        "binary", "loss", sklearn="modified_huber", proba=True, words="modified Huber"
+    ),
     "crammer_singer": Declared(
         "multiclass", "multiclass", cost=True, hard_margin=True, words="Crammer–Singer"
     ),

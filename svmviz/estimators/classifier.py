@@ -180,35 +180,38 @@ class SVMClassifier(ClassifierMixin, _SVMBase):
         index = (F > 0).astype(np.int64) if F.ndim == 1 else np.argmax(F, axis=1)
         return self.classes_[index]
 
-    def _has_proba(self) -> bool:
-        """A probability model (``proba`` in the registry: the logistic loss of two classes,
-        the softmax loss of more): P(y | x) is σ(f) and softmax(f)."""
+    def _proba_loss(self):
+        """The loss module that gives P(y | x) (``proba`` in the registry: the logistic and
+        the modified Huber loss of two classes, the softmax loss of more), or None."""
         if self.nu is not None:
-            return False
+            return None
         fitted = getattr(self, "classes_", None)
         K = None if fitted is None else len(fitted)
-        binary, multiclass = (DECLARED.get(name) for name in (self.loss, self.multiclass))
-        return bool(binary and binary.proba and K in (None, 2)) or bool(
-            multiclass and multiclass.proba and (K is None or K > 2)
-        )
+        names = [self.loss] if K in (None, 2) else []
+        names += [self.multiclass] if K is None or K > 2 else []
+        for name in names:
+            if name in DECLARED and DECLARED[name].proba:
+                from svmviz.core.solvers.losses import MODULES
+
+                return MODULES[name]
+        return None
+
+    def _has_proba(self) -> bool:
+        return self._proba_loss() is not None
 
     @available_if(_has_proba)
     def predict_proba(self, X) -> np.ndarray:
-        """P(class | x): σ(f) of the logistic loss, softmax(f) of the softmax loss."""
-        F = self.decision_function(X)
-        if F.ndim == 1:
-            p = np.exp(-np.logaddexp(0.0, -F))
-            return np.column_stack([1.0 - p, p])
-        Z = F - F.max(axis=1, keepdims=True)
-        E = np.exp(Z)
-        return E / E.sum(axis=1, keepdims=True)
+        """P(class | x) by the loss's own model (its module's ``probability``): σ(f) of the
+        logistic loss, (clip(f, −1, 1) + 1)/2 of the modified Huber, softmax(f)."""
+        return self._proba_loss().probability(self.decision_function(X))
 
     @available_if(_has_proba)
     def predict_log_proba(self, X) -> np.ndarray:
-        F = self.decision_function(X)
-        if F.ndim == 1:
-            return np.column_stack([-np.logaddexp(0.0, F), -np.logaddexp(0.0, -F)])
-        return F - np.logaddexp.reduce(F, axis=1, keepdims=True)
+        module, F = self._proba_loss(), self.decision_function(X)
+        if hasattr(module, "log_probability"):
+            return module.log_probability(F)
+        with np.errstate(divide="ignore"):  # (a probability of 0: −∞, as scikit-learn's)
+            return np.log(module.probability(F))
 
     def _saved_fields(self) -> dict:
         return {"classes": self.classes_.tolist()}

@@ -57,6 +57,7 @@ def test_a_module_has_every_part(name, module):
         assert _parameters(getattr(module, part)) == parameters, part
     if hasattr(module, "check"):
         assert _parameters(module.check) == ("config", "data")
+    assert callable(getattr(module, "probability", None)) is problems.DECLARED[name].proba
 
 
 @pytest.mark.parametrize(("name", "module"), MODULES, ids=IDS)

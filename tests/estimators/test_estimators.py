@@ -89,6 +89,20 @@ def test_predict_proba_of_the_logistic_and_softmax_losses():
     np.testing.assert_allclose(np.exp(multi.predict_log_proba(X3)), P)
 
 
+def test_predict_proba_of_the_modified_huber_is_scikit_learns():
+    """The same probabilities as SGDClassifier(loss="modified_huber") with our weights."""
+    from sklearn.linear_model import SGDClassifier
+
+    ours = SVMClassifier(loss="modified_huber", random_state=0).fit(X2, y2)
+    theirs = SGDClassifier(loss="modified_huber").fit(X2, y2)
+    theirs.coef_, theirs.intercept_ = ours.coef_.reshape(1, -1), np.atleast_1d(ours.intercept_)
+    P = ours.predict_proba(X2)
+    np.testing.assert_allclose(P, theirs.predict_proba(X2), rtol=1e-12)
+    assert 0 < np.mean((P == 0) | (P == 1)) < 1  # (the clipped and the graded both met)
+    with np.errstate(divide="ignore"):
+        np.testing.assert_array_equal(ours.predict_log_proba(X2), np.log(P))
+
+
 def test_the_registry_says_which_losses_give_probabilities():
     """predict_proba where the registry's ``proba`` says (not a list of names here); every
     binary loss of the registry, e.g. scikit-learn's modified Huber, trains."""

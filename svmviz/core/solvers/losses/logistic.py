@@ -32,6 +32,18 @@ def params(config, cost) -> Logistic:
     return Logistic()
 
 
+def probability(F) -> np.ndarray:
+    """P(class | x) of the two classes (columns) for decision values F: σ(f) (the
+    estimators' predict_proba)."""
+    p = np.exp(-np.logaddexp(0.0, -F))
+    return np.column_stack([1.0 - p, p])
+
+
+def log_probability(F) -> np.ndarray:
+    """log P(class | x), without the rounding of log σ near 0."""
+    return np.column_stack([-np.logaddexp(0.0, F), -np.logaddexp(0.0, -F)])
+
+
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
     """|ℓ′| ≤ 1, so ‖v‖ ≤ max ‖φ‖."""
     return max_norm

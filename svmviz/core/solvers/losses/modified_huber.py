@@ -33,6 +33,13 @@ def params(config, cost) -> ModifiedHuber:
     return ModifiedHuber()
 
 
+def probability(F) -> np.ndarray:
+    """P(class | x) of the two classes (columns): (clip(f, −1, 1) + 1)/2, scikit-learn's
+    SGDClassifier(loss="modified_huber").predict_proba (Zhang 2004)."""
+    p = (np.clip(F, -1.0, 1.0) + 1.0) / 2.0
+    return np.column_stack([1.0 - p, p])
+
+
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
     """|ℓ′| ≤ 4, so ‖v‖ ≤ 4 max ‖φ‖."""
     return 4.0 * max_norm

@@ -31,6 +31,16 @@ def params(config, cost) -> Softmax:
     return Softmax()
 
 
+def probability(F) -> np.ndarray:
+    """P(class k | x) for the decision values F (m, K): softmax(f)."""
+    E = np.exp(F - F.max(axis=1, keepdims=True))
+    return E / E.sum(axis=1, keepdims=True)
+
+
+def log_probability(F) -> np.ndarray:
+    return F - np.logaddexp.reduce(F, axis=1, keepdims=True)
+
+
 def subgradient_bound(max_norm: float, n_classes: int, config) -> float:
     """‖1_y − p‖ ≤ √2, so ‖v‖ ≤ √2 max ‖φ‖."""
     return float(np.sqrt(2.0)) * max_norm
