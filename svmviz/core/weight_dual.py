@@ -33,8 +33,6 @@ from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
 
-NO_KINK = ("logistic", "softmax")
-
 
 @dataclass(frozen=True)
 class Lines:
@@ -54,8 +52,11 @@ class Lines:
 
 def why_no_lines(model: Model, hold: str) -> str | None:
     """Why ``model``'s points have no lines in weight space (one line), or None."""
-    if model.loss in NO_KINK:
-        return f"No point lines: the {model.loss} loss has no margin (no kink)."
+    from svmviz.core.frame import problem_module
+
+    module = problem_module(model)
+    if not module.KINK:
+        return f"No point lines: the {module.TITLE} has no margin (no kink)."
     if hold == "profiled":
         return "No point lines: with b profiled, each point's margin set is not a line."
     return None

@@ -24,7 +24,7 @@ NUMPY_PARTS = {
     "reference": ("config", "data"),
 }
 WORDS = ("TITLE", "FORMULA", "STEP")  # the step inspector's
-FLAGS = ("PROJECT", "EXACT_BIAS", "SCREENED", "FUSED_BIAS")
+FLAGS = ("PROJECT", "EXACT_BIAS", "SCREENED", "FUSED_BIAS", "KINK")
 MODULES = list(losses.MODULES.items())
 IDS = [name for name, _ in MODULES]
 
@@ -100,6 +100,8 @@ def test_the_optional_parts_have_their_kinds(name, module):
         assert module.KIND == "binary" and not module.OFFSETS
     if module.FUSED_BIAS:
         assert module.KIND == "multiclass"
+    if hasattr(module, "dloss"):  # a kink: no term past a margin (then a point line)
+        assert bool(module.loss(10.0) == 0.0) is module.KINK
 
 
 def test_the_option_lists_come_from_the_registry():
@@ -121,7 +123,7 @@ def test_the_readme_names_every_part():
     paragraph = readme[readme.index("- **A loss or problem**") :].split("\n- **")[0]
     named = set(re.findall(r"`([A-Za-z_]+)[`(]", paragraph))
     parts = {*LOOP_PARTS, "derivatives", *NUMPY_PARTS, *WORDS, "LEVELS", "NAME", *FLAGS}
-    parts |= {"OFFSETS", "MODEL_LOSS", "check"}
+    parts |= {"OFFSETS", "MODEL_LOSS", "check", "probability"}
     assert parts <= named, sorted(parts - named)
 
 

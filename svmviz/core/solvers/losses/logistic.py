@@ -22,6 +22,7 @@ FORMULA = "log(1 + e^(−y f(x)))"
 STEP = "every example pulls w toward y x, by 1/(1 + e^(y f(x))): more when it is wrong"
 WEIGHT = "y_i/(1 + e^(y_i f))"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
 LEVELS = (0.0,)
+KINK = False  # every example has a term: no margin, no point line in weight space
 
 
 class Logistic(NamedTuple):

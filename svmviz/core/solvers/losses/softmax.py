@@ -21,6 +21,7 @@ TITLE = "softmax cross-entropy"
 FORMULA = "log Σ_y′ e^(f_y′(x)) − f_y(x)"
 STEP = "each w_k moves by (1[k = y] − p_k) φ(x), p_k the predicted probability of class k"
 LEVELS = (0.0,)
+KINK = False  # every example has a term: no margin, no point line in weight space
 
 
 class Softmax(NamedTuple):
