@@ -39,7 +39,7 @@ def cmd_train(args) -> int:
         )
     config = config_from_args(args, data)
     if args.plot is not None:  # what the picture needs is said before the training
-        from svmviz.ui.headless import check_plot
+        from svmviz.ui.notebook.headless import check_plot
 
         check_plot(data, args.data, args.plot, *args.plot_size, args.plot_scale)
     result = train(config, data, every=args.history_every == "1")
@@ -58,7 +58,7 @@ def cmd_train(args) -> int:
         text = history_csv(rows, offsets=offset_columns(config.problem))
         files[paths["--history"]] = text.encode("utf-8")
     if "--plot" in paths:
-        from svmviz.ui.headless import training_plot_bytes
+        from svmviz.ui.notebook.headless import training_plot_bytes
 
         width, height = args.plot_size
         files[paths["--plot"]] = training_plot_bytes(
@@ -83,7 +83,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_window(args) -> int:
-    from svmviz.ui.app import run
+    from svmviz.ui.window.launch import run
 
     return run(args)
 

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from svmviz.ui.headless import offscreen_platform
+from svmviz.ui.notebook.headless import offscreen_platform
 
 
 def problem_sessions(folder: Path) -> list[Path]:
@@ -101,8 +101,8 @@ def main(argv=None) -> int:
     from svmviz.core.pace import LOG_PACE
     from svmviz.core.scenario import list_scenarios
     from svmviz.core.solvers.losses import module_for
-    from svmviz.ui.app import build_window, demo_data
-    from svmviz.ui.layout import companion_share, plane_share
+    from svmviz.ui.window.launch import build_window, demo_data
+    from svmviz.ui.window.layout import companion_share, plane_share
 
     def settle(seconds: float) -> None:
         end = time.perf_counter() + seconds

@@ -18,7 +18,7 @@ from svmviz.core.generalization import Split
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
 from svmviz.core.scenario import list_scenarios
-from svmviz.ui.app import build_window
+from svmviz.ui.window.launch import build_window
 
 HERE = Path(__file__).parent
 

@@ -33,7 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "iterate": False,
     "suboptimality": False,
     "slack": False,
-    "views": "",  # the views on (JSON: a list of svmviz.ui.views' names); "": the defaults
+    "views": "",  # the views on (JSON: a list of svmviz.ui.views.registry' names); "": the defaults
     "companion": "",  # the view beside the plane ("": none)
     "weight_class": 0,  # the class whose weights the weight space varies
     "race": False,

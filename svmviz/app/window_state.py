@@ -178,7 +178,7 @@ class WindowState(QtCore.QObject):
     # ------------------------------------------------------------------ the views
     @property
     def views(self) -> frozenset[str]:
-        """The names of the views on (svmviz.ui.views: the window shows those it knows and
+        """The names of the views on (svmviz.ui.views.registry: the window shows those it knows and
         keeps the others, a newer release's, for the files it saves)."""
         return self._views
 

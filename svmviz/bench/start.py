@@ -24,7 +24,7 @@ CHILD = """
 import time
 from svmviz.core.arguments import window_parser  # (before Qt, as svmviz.cli imports it)
 from PySide6 import QtCore
-from svmviz.ui.app import leave, start
+from svmviz.ui.window.launch import leave, start
 
 app, w = start(window_parser().parse_args([]))
 done = []

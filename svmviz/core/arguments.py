@@ -1,6 +1,6 @@
 """The command line's solver options, and the arguments of the window (`svmviz [FILE]
 [options] [--play]`), parsed into a SolverConfig. Pure argparse: the window starts from
-them (svmviz.ui.app) and the benchmarks start the window with them, without importing the
+them (svmviz.ui.window.launch) and the benchmarks start the window with them, without importing the
 command line (svmviz.cli), which sits above both."""
 
 from __future__ import annotations

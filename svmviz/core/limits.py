@@ -93,7 +93,7 @@ LAM_MIN, LAM_MAX = 1e-50, 1e6
 # η₀, γ, |c₀| and Δ: any two of them (or one and ‖w‖, kept under 1e150 by the loop's
 # divergence test) multiply to a finite number; a run they make diverge says which to lower
 LARGE = 1e150
-# the plane's view: its edges within the zoom's reach (svmviz.ui.decision_plot), its width
+# the plane's view: its edges within the zoom's reach (svmviz.ui.plane.decision_plot), its width
 # and height at least MIN_SPAN, whose square (the grid's distances) is still a normal float;
 # the window zooms in no further (pyqtgraph widens by itself a range narrower than ~1e-14
 # of its centre)

@@ -12,7 +12,7 @@ settings, the speed to play at, the view options and a one-line caption of what 
                                            # −1 (or absent): the log-t pace (svmviz.core.pace)
      "view": {"optimum": false, "suboptimality": false, "surface": true,
               "companion": "surface"},       # a view's name true: that view on; companion:
-                                             # the view beside the plane (svmviz.ui.views)
+                                             # the view beside the plane (svmviz.ui.views.registry)
      "race": [{"algorithm": "sgd"}, …]}   # optional: runs 2–4 raced beside the config's
                                           # (svmviz.core.race_setup); View ▸ Race is on
 """
@@ -55,7 +55,7 @@ class Scenario:
     config: SolverConfig
     speed: int = LOG_PACE
     view: tuple = ()  # the view options switched on
-    views: tuple = ()  # the views (svmviz.ui.views' names) it turns on
+    views: tuple = ()  # the views (svmviz.ui.views.registry' names) it turns on
     companion: str | None = None  # the view beside the plane
     race: tuple = ()  # a race's runs 2–4: the settings each changes of ``config``
 

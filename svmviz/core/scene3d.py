@@ -4,7 +4,7 @@ The decision surface keeps the plane's aspect (x₁ and x₂ scaled alike, so th
 round) and z = 0 in the middle; its height is scaled so that the margins' levels and most
 of f fit, and the few heights beyond (an RBF spike) are clipped, not allowed to flatten
 the rest. The lift fills the cube along each axis: an axis-wise affine map keeps a plane a
-plane and each point on its side of it. Pure numpy; svmviz.ui.surface_items draws it.
+plane and each point on its side of it. Pure numpy; svmviz.ui.views.surface_items draws it.
 """
 
 from __future__ import annotations

@@ -18,9 +18,10 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
               "warm_start": false, "current_class": 0, "weight_class": 0,
               "views": ["curves", "points", …], "companion": "weight_space"}}
 
-``view.views`` names the views on and ``view.companion`` the one beside the plane (names of
-svmviz.ui.views; a name this release does not know is kept and ignored, so a newer release's
-session opens); ``view.weight_class`` is the class whose weights the weight space varies.
+``view.views`` names the views on and ``view.companion`` the one beside the plane (names
+of svmviz.ui.views.registry; a name this release does not know is kept and ignored, so a
+newer release's session opens); ``view.weight_class`` is the class whose weights the weight space
+varies.
 Files without ``views`` keep the views that are on, but for a key holding true or false
 (older files' ``"weight_space": true``, ``"surface": false``): that view on or off. Any
 other key of ``view`` is ignored.

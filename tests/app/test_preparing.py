@@ -12,7 +12,7 @@ from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
 from svmviz.core.frame import data_extent
 from svmviz.core.solvers import _loop
-from svmviz.ui.status import PREPARING, status_text
+from svmviz.ui.panels.status import PREPARING, status_text
 
 
 def says_preparing(text: str) -> bool:

@@ -157,8 +157,8 @@ def test_the_values_that_crashed_the_window_are_refused_in_one_line(
 def test_the_timeline_and_the_error_plot_take_the_ends_of_a_float_and_an_int(qtbot):
     """The drawing that threw stays up on values beyond the table too (a second line of
     defence: the readers refuse them)."""
-    from svmviz.ui.error_plot import CurvePlot
-    from svmviz.ui.timeline import Timeline
+    from svmviz.ui.panels.timeline import Timeline
+    from svmviz.ui.views.error_plot import CurvePlot
 
     timeline = Timeline()
     qtbot.addWidget(timeline)

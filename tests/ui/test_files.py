@@ -26,7 +26,7 @@ from svmviz.core.data import Dataset, write_csv
 from svmviz.core.generalization import Split
 from svmviz.core.kernels import Kernel
 from svmviz.core.session_file import read_session, write_session
-from svmviz.ui.app import start
+from svmviz.ui.window.launch import start
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -357,7 +357,7 @@ EDITOR = textwrap.dedent("""
     import sys, time
     from PySide6 import QtWidgets
     from svmviz.core.config import SolverConfig
-    from svmviz.ui.app import build_window, demo_data
+    from svmviz.ui.window.launch import build_window, demo_data
 
     app = QtWidgets.QApplication([])
     w = build_window(demo_data(), SolverConfig(iterations=500))
@@ -675,7 +675,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, 
 def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatch):
     """Issue 16: Qt's own file dialog opened at 632×408 with its columns cut ("JSO…ent").
     (Its state file, QtProject.conf, goes to tmp_path, not the user's.)"""
-    from svmviz.ui.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
+    from svmviz.ui.window.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
 
     Settings = QtCore.QSettings
     default = QtCore.QStandardPaths.writableLocation(
@@ -790,14 +790,14 @@ def test_a_csv_without_a_header_opens_every_row_and_a_guess_is_said(window, tmp_
 def on_disk_changed(monkeypatch, choice, asked=None):
     """Save finds the file changed by another writer: answer ``choice`` (overwrite, save as,
     cancel), recording the names asked about."""
-    import svmviz.ui.files
+    import svmviz.ui.window.files
 
     def ask(parent, name):
         if asked is not None:
             asked.append(name)
         return choice
 
-    monkeypatch.setattr(svmviz.ui.files, "ask_changed_on_disk", ask)
+    monkeypatch.setattr(svmviz.ui.window.files, "ask_changed_on_disk", ask)
 
 
 def test_two_windows_on_one_file_lose_no_work(qtbot, window, tmp_path, monkeypatch):
@@ -847,12 +847,12 @@ def test_a_save_is_written_off_the_gui_thread_and_edits_meanwhile_stay_unsaved(
 ):
     import threading
 
-    import svmviz.ui.files
+    import svmviz.ui.window.files
 
     w = window()
     w.show()
     path = tmp_path / "s.json"
-    real = svmviz.ui.files.write_session
+    real = svmviz.ui.window.files.write_session
     in_gui_thread = []
 
     def slow(path, content):
@@ -860,7 +860,7 @@ def test_a_save_is_written_off_the_gui_thread_and_edits_meanwhile_stay_unsaved(
         time.sleep(0.5)
         return real(path, content)
 
-    monkeypatch.setattr(svmviz.ui.files, "write_session", slow)
+    monkeypatch.setattr(svmviz.ui.window.files, "write_session", slow)
     save_to(monkeypatch, path)
     QtCore.QTimer.singleShot(100, lambda: w.session.add_point(0.1, 0.2))  # while it writes
     assert w.files.save()
@@ -971,7 +971,7 @@ def test_a_save_killed_before_its_rename_leaves_nothing_after_the_next_start(
 def test_the_changed_on_disk_question_offers_overwrite_save_as_and_cancel(
     qtbot, window, button, choice
 ):
-    from svmviz.ui.files import ask_changed_on_disk
+    from svmviz.ui.window.files import ask_changed_on_disk
 
     w = window()
     seen = []

@@ -10,7 +10,7 @@ from svmviz.core.explain_kernel import point_name
 from svmviz.core.generate import generate
 from svmviz.core.gram_matrix import CAP, too_many
 from svmviz.core.kernels import Kernel
-from svmviz.ui.gram_view import GramView
+from svmviz.ui.views.gram_view import GramView
 
 
 def moons(n=60):

@@ -16,9 +16,9 @@ from svmviz.core.data import Dataset
 from svmviz.core.frame import make_frame, plane_points
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
-from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.hover import HoverReadout
-from svmviz.ui.point_table import PointTable
+from svmviz.ui.plane.decision_plot import DecisionPlot
+from svmviz.ui.plane.hover import HoverReadout
+from svmviz.ui.views.points_tab import PointTable
 
 RNG = np.random.default_rng(5)
 X1 = np.sort(RNG.uniform(-3, 3, 25))[:, None]

@@ -15,7 +15,7 @@ from svmviz.core.arguments import window_parser
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.session_file import read_session, write_session
-from svmviz.ui.app import start
+from svmviz.ui.window.launch import start
 
 
 @pytest.fixture
@@ -327,7 +327,7 @@ def test_the_presenters_status_says_what_nu_bounds_before_the_rest(
 ):
     """Cut on a laptop's projector, the presenter's line kept ρ or the MAE and lost the
     reading ν is about: it now comes right after the first."""
-    from svmviz.ui.presentation import short_status
+    from svmviz.ui.window.presentation import short_status
 
     rng = np.random.default_rng(6)
     if problem == "nu-svr":

@@ -13,7 +13,7 @@ import sys
 from PySide6 import QtCore, QtWidgets
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
-from svmviz.ui.app import build_window, demo_data
+from svmviz.ui.window.launch import build_window, demo_data
 
 app = QtWidgets.QApplication(sys.argv)
 Discard = QtWidgets.QMessageBox.StandardButton.Discard
@@ -66,7 +66,7 @@ from PySide6 import QtWidgets  # noqa: E402
 from svmviz.core.config import SolverConfig  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
 from svmviz.core.scenario import list_scenarios  # noqa: E402
-from svmviz.ui.app import demo_data  # noqa: E402
+from svmviz.ui.window.launch import demo_data  # noqa: E402
 
 NONFINITE_TEXT = re.compile(r"\b(nan|inf|-inf)\b", re.IGNORECASE)
 

@@ -156,7 +156,7 @@ def test_many_points_draw_the_nearest_lines_and_a_split_maps_the_indices(qtbot):
 
     from svmviz.core.config import SolverConfig
     from svmviz.core.reference import exact_optimum
-    from svmviz.ui.weight_dual import MAX_LINES, DualLines
+    from svmviz.ui.views.weight_dual import MAX_LINES, DualLines
 
     plot = pg.PlotWidget()
     qtbot.addWidget(plot)

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from svmviz.core.explain import StepRecord
 from svmviz.core.kernels import Kernel
-from svmviz.ui.presentation import step_summary
+from svmviz.ui.views.step_words import step_summary
 
 BARE = re.compile(r"(?<![\d,.])00[0-4](?![\d])")  # "(002", "002;", not 1,000 or 0.001
 
