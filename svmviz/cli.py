@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from svmviz.core.arguments import Parser, add_solver_options, config_from_args, window_parser
+from svmviz.core.command_line import Parser, add_solver_options, config_from_args, window_parser
 from svmviz.core.errors import InputError
 
 
@@ -14,9 +14,9 @@ def cmd_train(args) -> int:
     the outputs are written together after it, all or none."""
     from svmviz.core.config import SolverConfig
     from svmviz.core.file_io import atomic_write_all, check_writable
+    from svmviz.core.files.session_file import read_data
     from svmviz.core.fit import summary, train, went_wrong
     from svmviz.core.model_io import model_file_bytes
-    from svmviz.core.session_file import read_data
     from svmviz.core.solvers.losses import offset_columns
     from svmviz.core.telemetry import held, history_csv
 

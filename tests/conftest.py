@@ -93,7 +93,7 @@ def standardized(X):
 def training_choices():
     """A configuration for every algorithm and step schedule, λ > 0 and λ = 0, with and
     without the projection (tried with one schedule: it reads only B): what
-    svmviz.core.settings_used tells apart."""
+    svmviz.core.training.settings_used tells apart."""
     import itertools
 
     from svmviz.core.config import ALGORITHMS, SCHEDULES, SolverConfig

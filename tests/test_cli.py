@@ -293,7 +293,7 @@ def test_problem_options_are_parsed_into_the_config(tmp_path, data_csv):
     """Left out, the options take the config's defaults (today's: svc, hinge,
     crammer_singer); given, they reach the SolverConfig."""
     from svmviz.cli import build_parser
-    from svmviz.core.arguments import config_from_args
+    from svmviz.core.command_line import config_from_args
     from svmviz.core.data import read_csv
 
     def config(*options, path=data_csv, kind="svc"):

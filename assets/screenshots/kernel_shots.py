@@ -44,9 +44,9 @@ def main() -> int:
         return 1
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
+    from svmviz.core.files.scenario import list_scenarios
     from svmviz.core.generate import generate
     from svmviz.core.kernels import Kernel
-    from svmviz.core.scenario import list_scenarios
     from svmviz.ui.views.surface_view import LIFT, SURFACE
     from svmviz.ui.window.launch import build_window, demo_data
 

@@ -27,7 +27,7 @@ def frame_rates(name: str | None, seconds: float) -> tuple[float, float]:
 
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     w = steady_window(_data(M), SolverConfig(iterations=10_000_000))
     w.resize(1920, 1080)

@@ -36,7 +36,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
     from svmviz.core.kernels import Kernel
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     config = SolverConfig(iterations=10_000_000, kernel=Kernel("rbf", gamma=1.0))
     w = steady_window(_data(M), config)

@@ -160,14 +160,14 @@ def measure_case(
     race: list | None = None,
     family: str = "binary",
 ) -> dict:
-    """One case's figures; with ``race`` (runs 2–4: svmviz.core.race_setup), the window
+    """One case's figures; with ``race`` (runs 2–4: svmviz.core.training.race_setup), the window
     races them beside its own run (svmviz.bench.race)."""
     from PySide6 import QtCore
 
     from svmviz.bench.losses import _datasets
     from svmviz.core.config import MAX_ITERATIONS, SolverConfig
     from svmviz.core.kernels import Kernel
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
     from svmviz.ui.window.launch import build_window
 
     kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)

@@ -182,7 +182,8 @@ BOUNDS = {
     "cost": Bound("a cost Δ", 0.0, LARGE),
     # a session's and a scenario's own
     "t0": Bound("t0", 1, MAX_WHOLE - MAX_ITERATIONS, whole=True),  # t0 + T within Qt's ints
-    # Play's speed (svmviz.core.pace): N iterations a frame, 0 as fast as possible, −1 log-t
+    # Play's speed (svmviz.core.training.pace): N iterations a frame, 0 as fast as possible, −1
+    # log-t
     "speed": Bound("the speed", -1, MAX_ITERATIONS, whole=True),
     "split_seed": Bound("the split's seed", 0, MAX_WHOLE, whole=True),
     "split_size": Bound("the training-set size", 2, MAX_WHOLE, whole=True),

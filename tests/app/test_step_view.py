@@ -8,8 +8,8 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver
 from svmviz.ui.views.step_view import _change, describe
 

@@ -14,8 +14,8 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtSvg import QSvgRenderer
 
-from svmviz.core.generalization import Split
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import Split
 from svmviz.core.model_io import read_model, read_model_npz
 from svmviz.core.solvers import rules
 from svmviz.ui.window.animation import AnimationSettings
@@ -272,7 +272,7 @@ def test_the_animation_of_a_run_from_a_start_replays_it_from_there(
     replayed from w₀ and t₀: every frame is an iterate the window showed."""
     import numpy as np
 
-    from svmviz.core import replay as replay_module
+    from svmviz.core.training import replay as replay_module
     from svmviz.ui.window import animation
 
     w = make_window(iterations=3000, lam=0.05)

@@ -16,10 +16,10 @@ from PySide6 import QtWidgets
 from svmviz.app.session import Session
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.files.session_file import read_session, write_session
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import read_model, read_model_npz
-from svmviz.core.session_file import read_session, write_session
 from svmviz.core.solvers import losses
 from svmviz.ui.window.animation import AnimationSettings
 

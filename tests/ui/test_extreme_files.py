@@ -180,7 +180,7 @@ def test_the_largest_split_is_shown_as_it_is_and_reseeds_to_a_seed_files_take(
 ):
     """The Test set tab's size box took up to 1,000,000 (a file's 2**31-1 was shown as
     that), and Reseed at the largest seed made one no file takes."""
-    from svmviz.core.session_file import read_session
+    from svmviz.core.files.session_file import read_session
 
     w = make_window(iterations=2000, show=True)
     path = tmp_path / "split.json"

@@ -23,9 +23,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.cli import window_parser
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
-from svmviz.core.generalization import Split
+from svmviz.core.files.session_file import read_session, write_session
 from svmviz.core.kernels import Kernel
-from svmviz.core.session_file import read_session, write_session
+from svmviz.core.lesson.generalization import Split
 from svmviz.ui.window.launch import start
 
 Button = QtWidgets.QMessageBox.StandardButton
@@ -544,7 +544,7 @@ def test_autosave_in_a_folder_that_cannot_be_made_is_said(window, tmp_path, monk
 
 
 def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, window, tmp_path):
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     w = dressed(window)
     path = tmp_path / "lesson.json"
@@ -571,7 +571,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(
     """Issue 16: after Open, Undo brought back the old points under the new file's settings,
     an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
     and New start a document: nothing is left to undo."""
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     lesson = dressed(window)
     path = tmp_path / "lesson.json"
@@ -613,7 +613,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(
 def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, monkeypatch):
     """Issue 16: Open and Export started in the installed package's scenarios folder (the
     last file opened was a scenario of File ▸ Scenarios)."""
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     home = tmp_path / "home"
     home.mkdir()
@@ -721,7 +721,7 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     from PySide6.QtCore import Qt
     from test_window import click, drag
 
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     asked = unsaved_changes_discarded
     lam_sweep, outlier = list_scenarios()[1], list_scenarios()[8]

@@ -8,7 +8,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore
 
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.ui import style
 
 SIZES = ((1366, 768), (1920, 1080))

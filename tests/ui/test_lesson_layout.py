@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.problems import DECLARED
-from svmviz.core.scenario import list_scenarios
 from svmviz.ui.window.companion import COMPANION_AREA
 from svmviz.ui.window.layout import PLANE_SHARE
 

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
 from svmviz.ui.views.points_tab import MarginHistogram
 

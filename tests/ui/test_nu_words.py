@@ -13,7 +13,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.reference import exact_optimum
+from svmviz.core.training.reference import exact_optimum
 from svmviz.ui.panels.status import nu_words
 from svmviz.ui.window.presentation import short_status
 

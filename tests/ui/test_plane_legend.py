@@ -13,9 +13,9 @@ from PySide6 import QtCore, QtGui
 
 from svmviz.app.session import Session
 from svmviz.core.data import Dataset
-from svmviz.core.frame import make_frame
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import make_frame
 from svmviz.ui import style
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.plane.hover import HoverReadout, place_box

@@ -11,10 +11,10 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from svmviz.app.worker import TrainingController
-from svmviz.core.arguments import window_parser
+from svmviz.core.command_line import window_parser
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.session_file import read_session, write_session
+from svmviz.core.files.session_file import read_session, write_session
 from svmviz.ui.window.launch import start
 
 
@@ -308,7 +308,7 @@ def test_the_window_help_lists_the_problems_it_opens(capsys):
 def test_a_switch_of_the_loss_shows_the_new_losss_exact_optimum(make_window, wait_frame):
     """On the same points each loss is measured against its own F* (the window's cache of
     optima once handed the hinge's to the logistic and squared hinge losses)."""
-    from svmviz.core.reference import exact_optimum
+    from svmviz.core.training.reference import exact_optimum
 
     w = make_window()
     for loss in ("hinge", "logistic", "squared_hinge", "hinge"):

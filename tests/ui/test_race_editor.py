@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets
 
-from svmviz.core.race_setup import default_race, race_configs
+from svmviz.core.training.race_setup import default_race, race_configs
 from svmviz.ui.window import race_dialog
 from svmviz.ui.window.race_dialog import RaceDialog
 

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.errors import InputError
-from svmviz.core.session_file import SessionFile
+from svmviz.core.files.session_file import SessionFile
 
 RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
 

@@ -11,7 +11,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.generalization import TEST, TRAIN
+from svmviz.core.lesson.generalization import TEST, TRAIN
 from svmviz.core.solvers import Solver
 from svmviz.ui.views.curves import CurvePanel
 from svmviz.ui.views.scores_view import NuBars, ResidualPlot, readings

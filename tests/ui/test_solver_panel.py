@@ -84,7 +84,7 @@ def test_set_config_does_not_echo(qtbot, panel):
 
 
 def test_a_panel_change_restarts_training_with_it(qtbot, make_window, wait_frame):
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     w = make_window(iterations=10**6, play=True)
     w.state.set_speed(INSTANT)
@@ -258,7 +258,7 @@ def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
 
 def test_what_a_choice_ignores_is_disabled_and_the_step_is_said(panel, training_choices):
     """Issue 43: sgd on auto stepped as Pegasos (the same run) with η₀ editable and unread."""
-    from svmviz.core.settings_used import PEGASOS_WORDS, ignored, step_rule
+    from svmviz.core.training.settings_used import PEGASOS_WORDS, ignored, step_rule
 
     controls = {
         "schedule": panel.combos["schedule"],

@@ -11,7 +11,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 FIRST_FRAME_MODULES = """
 import sys
-from svmviz.core.arguments import window_parser
+from svmviz.core.command_line import window_parser
 from svmviz.ui.window.launch import start
 
 app, w = start(window_parser().parse_args([]))

@@ -35,7 +35,7 @@ def test_files_and_exports_need_no_window(qtbot, tmp_path, monkeypatch):
     from svmviz.app.preferences import Preferences
     from svmviz.app.session import Session
     from svmviz.core.data import Dataset, write_csv
-    from svmviz.core.session_file import read_document
+    from svmviz.core.files.session_file import read_document
     from svmviz.ui.window.export import Exports
     from svmviz.ui.window.files import Files
 

@@ -7,8 +7,8 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.kernels import Kernel
-from svmviz.core.scenario import list_scenarios
 from svmviz.ui.panels.status import SEP
 from svmviz.ui.window.presentation import short_status
 

@@ -11,10 +11,10 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
-from svmviz.core.explain_kernel import why_kernel
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
+from svmviz.core.lesson.explain_kernel import why_kernel
 from svmviz.core.solvers import Solver
 from svmviz.ui.views.step_view import StepPanel
 

@@ -12,8 +12,8 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.app.session import Session
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.views.step_view import StepOverlay, StepPanel, arrows_drawn, rich

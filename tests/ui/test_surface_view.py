@@ -7,8 +7,8 @@ import numpy as np
 from PySide6 import QtWidgets
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
 
-from svmviz.core.scenario import list_scenarios
-from svmviz.core.session_file import View
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.core.files.session_file import View
 from svmviz.ui.views.gl_probe import gl_unavailable
 
 

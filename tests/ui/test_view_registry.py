@@ -13,7 +13,7 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtWidgets
 
 import svmviz
-from svmviz.core.session_file import read_session
+from svmviz.core.files.session_file import read_session
 from svmviz.ui.views import registry
 from svmviz.ui.views.reading import Reading
 from svmviz.ui.views.registry import Made, ViewSpec

@@ -11,7 +11,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.ui.views import registry  # (the views registered)
 from svmviz.ui.views.spot_item import SpotItem
 from svmviz.ui.window import builtin_views

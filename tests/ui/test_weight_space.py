@@ -9,9 +9,9 @@ import pytest
 from PySide6 import QtCore, QtGui
 from PySide6.QtTest import QTest
 
+from svmviz.core.files.session_file import View
 from svmviz.core.kernels import Kernel
-from svmviz.core.session_file import View
-from svmviz.core.weight_path import points
+from svmviz.core.pictures.weight_path import points
 
 
 def tab_bars(w):
@@ -273,7 +273,7 @@ def test_b_is_not_profiled_for_the_logistic(make_window, wait_frame, qtbot):
 
 def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blobs2):
     from svmviz.core.config import SolverConfig
-    from svmviz.core.race import Race
+    from svmviz.core.training.race import Race
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     w.advance(5)
@@ -455,7 +455,7 @@ def test_while_playing_its_drawings_keep_to_their_share_of_the_gui_thread(
     """Beside the plane it draws far enough apart for its drawings and their paintings to
     take at most the share of the GUI thread the plane can spare (svmviz.ui.views.draw_pace), and
     the state training stopped at once it stops."""
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
     from svmviz.ui.views.draw_pace import LONGEST, SHARE
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=10_000_000)

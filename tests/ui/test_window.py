@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.kernels import Kernel
-from svmviz.core.pace import INSTANT
+from svmviz.core.training.pace import INSTANT
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
@@ -600,7 +600,7 @@ def test_svmviz_starting_freezes_the_imports_without_a_full_collection(qtbot, mo
 def test_svmviz_starting_compiles_nothing_before_its_first_frame(qtbot, monkeypatch):
     """`svmviz` leaves the compiled loops to the controller, which prepares them once its
     first frame is up: their loading holds the GIL and would delay that frame."""
-    from svmviz.core.arguments import window_parser
+    from svmviz.core.command_line import window_parser
     from svmviz.core.solvers import Solver
     from svmviz.ui.window.launch import start
 
@@ -746,7 +746,7 @@ def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
 
 
 def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
-    from svmviz.core.pace import CHOICES
+    from svmviz.core.training.pace import CHOICES
 
     w = make_window(iterations=1000)
     actions = w.controls.speed_menu.actions()
@@ -766,7 +766,7 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     assert shown() == ([4], 4, CHOICES[5])
     w.toggle_play()
     assert shown() == ([4], 4, CHOICES[4])
-    from svmviz.core.session_file import View
+    from svmviz.core.files.session_file import View
 
     w.state.apply_view(View(speed=10), fit=False)  # a file
     assert shown() == ([2], 2, CHOICES[2])

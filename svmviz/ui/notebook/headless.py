@@ -13,9 +13,9 @@ import tempfile
 import numpy as np
 
 from svmviz.core.data import Dataset, check_window_data
-from svmviz.core.frame import data_extent, make_frame, plane_points, problem_module
 from svmviz.core.model_io import Model
-from svmviz.core.picture import check_format, check_size
+from svmviz.core.pictures.frame import data_extent, make_frame, plane_points, problem_module
+from svmviz.core.pictures.picture import check_format, check_size
 
 
 def offscreen_platform(width: int, height: int) -> str:

@@ -22,10 +22,10 @@ import numpy as np
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.file_io import atomic_write_bytes
-from svmviz.core.frame import data_extent, input_dim, plane_points, point_alpha
 from svmviz.core.limits import MAX_POINTS
 from svmviz.core.model_io import Model
-from svmviz.core.picture import check_format, check_gif_size, check_size
+from svmviz.core.pictures.frame import data_extent, input_dim, plane_points, point_alpha
+from svmviz.core.pictures.picture import check_format, check_gif_size, check_size
 from svmviz.ui.notebook.headless import model_title, picture_app, plot_picture
 
 REMEDY = (
@@ -145,7 +145,7 @@ def plot(
     model : a fitted svmviz estimator (svmviz.estimators: its ``model_``), an svmviz
         Model (svmviz.core.model_io: what `svmviz train --out` writes, read back) or a
         fitted scikit-learn SVC, NuSVC, LinearSVC, SGDClassifier, LogisticRegression,
-        OneClassSVM, SVR or NuSVR (svmviz.core.foreign; its support vectors ringed when
+        OneClassSVM, SVR or NuSVR (svmviz.core.files.foreign; its support vectors ringed when
         X is its training data)
     X : (n, 2) points; a regression's may be (n, 1), drawn as x against the target y
     y : the labels of X (a classifier: the model's classes), the targets (a regression);
@@ -218,8 +218,8 @@ def animate(
     """
     from sklearn.base import clone
 
-    from svmviz.core.reference import exact_optimum
-    from svmviz.core.replay import frame_iterations, replay
+    from svmviz.core.training.reference import exact_optimum
+    from svmviz.core.training.replay import frame_iterations, replay
     from svmviz.estimators import ESTIMATORS
 
     if not isinstance(estimator, tuple(ESTIMATORS.values())):
@@ -298,9 +298,9 @@ def _called(obj) -> str:
 
 def _drawn(obj, X: np.ndarray, y) -> tuple[Model, np.ndarray | None, str]:
     """The svmviz Model that ``obj`` is, holds or converts to (a fitted svmviz estimator's
-    ``model_``; a fitted scikit-learn model's: svmviz.core.foreign), the |α| of the points
+    ``model_``; a fitted scikit-learn model's: svmviz.core.files.foreign), the |α| of the points
     ``X`` that are its support vectors (None: a linear model) and its default title."""
-    from svmviz.core.foreign import SUPPORTED, from_sklearn, is_foreign, support_alpha
+    from svmviz.core.files.foreign import SUPPORTED, from_sklearn, is_foreign, support_alpha
     from svmviz.estimators import ESTIMATORS
 
     if isinstance(obj, tuple(ESTIMATORS.values())):

@@ -9,9 +9,9 @@ handle reads the window as it is at each use (napari's ``napari.run`` decides th
 ``_ipython_has_eventloop``).
 
 ``model`` may be a fitted svmviz estimator or a scikit-learn SVC, NuSVC, LinearSVC,
-SGDClassifier, LogisticRegression, OneClassSVM, SVR or NuSVR (svmviz.core.foreign) fitted on
+SGDClassifier, LogisticRegression, OneClassSVM, SVR or NuSVR (svmviz.core.files.foreign) fitted on
 these points: the plane draws its boundary and margins in a colour of their own with its
-support vectors ringed, named in the legend (svmviz.core.overlay), while svmviz's solver
+support vectors ringed, named in the legend (svmviz.core.pictures.overlay), while svmviz's solver
 trains on the same problem underneath (its settings are the model's unless ``settings``
 say otherwise).
 
@@ -28,13 +28,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from svmviz.core.arguments import config_from_settings
+from svmviz.core.command_line import config_from_settings
 from svmviz.core.config import BIASES, BINARY_LOSSES, MULTICLASS_LOSSES, NU_SCALED, SolverConfig
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError, counted, shown
 from svmviz.core.limits import MAX_NAME, check_coordinates, check_points, check_text
 from svmviz.core.model_io import Model
-from svmviz.core.overlay import Overlay, overlay
+from svmviz.core.pictures.overlay import Overlay, overlay
 from svmviz.core.telemetry import held
 from svmviz.ui.window.launch import build_window, check_display_libraries
 
@@ -118,7 +118,7 @@ class Handle:
         """A fitted svmviz estimator (svmviz.estimators) of what the window shows: its
         settings and the model of now, trained on the window's training points (its
         ``partial_fit`` starts from w = 0). An InputError while nothing is trained."""
-        from svmviz.core.generalization import TRAIN, subset
+        from svmviz.core.lesson.generalization import TRAIN, subset
         from svmviz.estimators import fitted
 
         window = self.window
@@ -392,7 +392,7 @@ def _model_settings(model, X, y):
         if not hasattr(model, "model_"):
             raise InputError(f"this {type(model).__name__} is not fitted yet: call fit first")
         return model._config, None
-    from svmviz.core.foreign import from_sklearn
+    from svmviz.core.files.foreign import from_sklearn
 
     fitted = getattr(model, "n_features_in_", None)
     if fitted is not None and fitted != X.shape[1]:
@@ -425,7 +425,8 @@ def _settings_of(m: Model) -> SolverConfig:
 def _overlay(model, foreign: Model | None, data: Dataset, labels) -> Overlay:
     """The Overlay of the given model: an svmviz estimator's on the points it was fitted
     on; a scikit-learn model's on these. Either's support vectors are svmviz's (by f at
-    the points: svmviz.core.frame.support_mask), not scikit-learn's α-based ``support_``."""
+    the points: svmviz.core.pictures.frame.support_mask), not scikit-learn's α-based
+    ``support_``."""
     if foreign is None:  # an svmviz estimator
         return overlay(f"svmviz {type(model).__name__}", model.model_, model._data)
     name = f"scikit-learn {type(model).__name__}"

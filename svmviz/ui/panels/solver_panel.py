@@ -22,7 +22,6 @@ import math
 
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core import settings_used
 from svmviz.core.config import (
     ALGORITHMS,
     AVERAGES,
@@ -43,6 +42,7 @@ from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.limits import BOUNDS, Bound
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite
+from svmviz.core.training import settings_used
 from svmviz.ui import style
 from svmviz.ui.panels.choice_box import ChoiceBox
 from svmviz.ui.panels.number_field import NumberField
@@ -524,7 +524,7 @@ class SolverPanel(QtWidgets.QWidget):
         self.lam_slider.blockSignals(blocked)
 
     def _training_controls(self) -> dict:
-        """The controls of the settings that svmviz.core.settings_used.ignored may name."""
+        """The controls of the settings that svmviz.core.training.settings_used.ignored may name."""
         return {
             "schedule": self.combos["schedule"],
             "sampling": self.combos["sampling"],

@@ -1,7 +1,7 @@
 """Play's speed, shown in two places that stay in step with it.
 
 The window's state (svmviz.app.window_state.WindowState) holds the chosen
-:class:`svmviz.core.pace.Speed` and says when it changes; the training toolbar's combo and
+:class:`svmviz.core.training.pace.Speed` and says when it changes; the training toolbar's combo and
 the Training menu's Speed submenu are views of it (set with their signals blocked, so
 nothing echoes back), and the worker follows it.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.pace import CHOICES, DECADE_SECONDS, Speed
+from svmviz.core.training.pace import CHOICES, DECADE_SECONDS, Speed
 
 TIP = (
     f"how fast Play goes: log-t pace (t = 1, 2, 3… one at a time, then each decade of t in "

@@ -7,7 +7,7 @@ training error; a regression's share of points outside the tube and its mean abs
 (a tube is not a margin), with the ε ν-SVR learns; one-class's shares of outliers and of
 support vectors (nothing is "misclassified"; its ρ is in the curves); ν-SVC's share of
 margin errors, ρ and margin 2ρ/‖w‖; beside ν, the optimum's shares that it bounds (an
-iterate may break them). They read the frame's margins as svmviz.core.frame defines them
+iterate may break them). They read the frame's margins as svmviz.core.pictures.frame defines them
 per kind (a regression's residuals, one-class's f)."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.app.hand_snapshot import HAND
 from svmviz.core.config import SolverConfig
+from svmviz.core.lesson.support import has_support, training_count
 from svmviz.core.solvers import STATUS_TEXT, feasible
-from svmviz.core.support import has_support, training_count
 from svmviz.ui import style
 
 
@@ -270,7 +270,7 @@ def readings(snap, config: SolverConfig, short: bool = False, parts=None) -> lis
 
 
 def nu_words(snap, config: SolverConfig, short: bool = False) -> str:
-    """What ν bounds, at the optimum only (svmviz.core.nu_bounds): the optimum's share of
+    """What ν bounds, at the optimum only (svmviz.core.training.nu_bounds): the optimum's share of
     the points beyond the margin ≤ ν ≤ its share of support vectors, in the order the
     readings give the model's own; ν alone while the optimum is not known, and in the
     presenter's few words (``short``: its line has no room for both numbers)."""

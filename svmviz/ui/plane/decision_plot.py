@@ -5,7 +5,7 @@ it: its colour and shape stay visible), with a legend that hides no point, insid
 where a spot is free or in a strip below it (svmviz.ui.plane.legend), in the words of the
 problem in force.
 
-The other problems, as svmviz.core.frame draws them: a 1-D regression as libsvm's svm-toy
+The other problems, as svmviz.core.pictures.frame draws them: a 1-D regression as libsvm's svm-toy
 (x the input, y the target: the curve f(x), the ε-tube shaded between its dashed edges, a
 segment from each point outside it to its edge); a 2-D regression as a colour map of f with
 its contours, each point coloured by its target on the same map and ringed by its distance
@@ -23,10 +23,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.frame import tube_segments
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
 from svmviz.core.palette import MAX_CLASSES, OPTIMUM_COLOR
-from svmviz.core.rings import ringed
+from svmviz.core.pictures.frame import tube_segments
+from svmviz.core.pictures.rings import ringed
 from svmviz.ui import style
 from svmviz.ui.plane.given_model import GivenModel
 from svmviz.ui.plane.items import (
@@ -326,7 +326,7 @@ class DecisionPlot(pg.PlotWidget):
         self._marks = None
 
     def draw_frame(self, frame, region_colors: np.ndarray, alpha=None, marks=True) -> None:
-        """One frame of the model (svmviz.core.frame.Frame, of any kind): ``region_colors``
+        """One frame of the model (svmviz.core.pictures.frame.Frame, of any kind): ``region_colors``
         (0xffRRGGBB per class) colours a classifier's regions (the other problems have their
         own colours); ``alpha`` (m,) are the kernel coefficients |α_i| (None for linear
         models). With ``marks`` False the rings and crosses are left as they are (cleared if
@@ -395,7 +395,7 @@ class DecisionPlot(pg.PlotWidget):
 
     def _rings(self, frame, alpha, X) -> tuple[np.ndarray, np.ndarray]:
         """(which points are ringed, their ring sizes): the frame's support vectors
-        (svmviz.core.rings), a kernel classifier's sized by α_i, a 2-D regression's
+        (svmviz.core.pictures.rings), a kernel classifier's sized by α_i, a 2-D regression's
         growing with the distance outside the tube."""
         ring = ringed(frame, self.parts)
         if frame.kind == "regression2d":
@@ -480,7 +480,7 @@ class DecisionPlot(pg.PlotWidget):
         self.optimum_margin.setVisible(on)
 
     def set_given(self, overlay) -> None:
-        """Draw ``overlay`` (svmviz.core.overlay.Overlay: a fitted model given from Python)
+        """Draw ``overlay`` (svmviz.core.pictures.overlay.Overlay: a fitted model given from Python)
         over the plane, or none (None): svmviz.ui.plane.given_model; named in the legend."""
         if self.given.set(overlay):
             self._draw_legend()

@@ -1,5 +1,5 @@
 """A fitted model given from Python (``svmviz.show(X, y, model=...)``: an
-svmviz.core.overlay.Overlay) drawn over the decision plot, fixed while svmviz's own solver
+svmviz.core.pictures.overlay.Overlay) drawn over the decision plot, fixed while svmviz's own solver
 trains underneath: its boundary and margins (curve and tube, contours) over the view,
 redrawn once a pan or a zoom comes to rest, its support vectors ringed, and its entries in
 the plane's legend, which say when the points are no longer the ones it was fitted on.

@@ -1,7 +1,7 @@
 """Move the boundary by hand: two handles on the plane set a binary linear model (w, b).
 
 In the mode (Training ▸ Move the boundary by hand, H), training pauses and the plane shows
-h₀ on the line f = 0 and h₁ on the margin line f = +1 (svmviz.core.hand gives w and b from
+h₀ on the line f = 0 and h₁ on the margin line f = +1 (svmviz.core.training.hand gives w and b from
 them). Every move builds the hand-made model's snapshot (svmviz.app.hand_snapshot) and
 shows it through the frame router, so that the regions, margins, slack segments, the
 Points and Margins tabs, the status line and the presenter's lines follow the hand. Train
@@ -19,7 +19,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.hand_snapshot import hand_snapshot
-from svmviz.core.hand import Handles, drag, hand_model, handles_of, refusal
+from svmviz.core.training.hand import Handles, drag, hand_model, handles_of, refusal
 from svmviz.ui import style
 
 HANDLE_PIXELS = 26  # the handles' size at scale 1 (grabbable by a mouse, seen from the back)

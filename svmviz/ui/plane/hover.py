@@ -1,7 +1,7 @@
 """The hover readout: f(x) (or every f_k(x)) under the mouse in the words of the problem (a
 classifier's class, a regression's prediction and, on 1-D inputs, where the point under the
 mouse is against the ε-tube, one-class's inlier or outlier), and for kernel models lines to
-the support vectors that contribute most to it (svmviz.core.readout)."""
+the support vectors that contribute most to it (svmviz.core.lesson.point_readout)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from svmviz.core.frame import input_dim
+from svmviz.core.lesson.point_readout import readout
 from svmviz.core.model_io import OUTCOMES
-from svmviz.core.readout import readout
+from svmviz.core.pictures.frame import input_dim
 
 GAP = 14  # pixels (at scale 1) between the cursor and the readout: clear of a point there
 
@@ -125,8 +125,8 @@ class HoverReadout:
 
     @staticmethod
     def rows(r, model, class_names, pos) -> list[str]:
-        """The readout's lines (HTML) of ``r`` (svmviz.core.readout.Readout) at the plane's
-        point ``pos``: the classes' f, a regression's prediction, one-class's verdict."""
+        """The readout's lines (HTML) of ``r`` (svmviz.core.lesson.point_readout.Readout) at the
+        plane's point ``pos``: the classes' f, a regression's prediction, one-class's verdict."""
         if model.kind == "regression":
             f = float(r.values[0])
             rows = [f"f(x) = {f:.3g}: the predicted y"]

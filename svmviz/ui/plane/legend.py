@@ -19,8 +19,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from svmviz.core.lesson.support import rule
 from svmviz.core.solvers.losses import MODULES
-from svmviz.core.support import rule
 from svmviz.ui import style
 from svmviz.ui.plane.given_model import overlay_words
 from svmviz.ui.plane.items import (
@@ -580,7 +580,7 @@ class PlaneKey:
 
     def entries(self) -> list[tuple[object, str]]:
         """(item or legend sample, label) of the legend's entries: HTML, in the words of the
-        problem in force (svmviz.core.frame's kinds; the margin ±1 or ±ρ, the ε fixed or
+        problem in force (svmviz.core.pictures.frame's kinds; the margin ±1 or ±ρ, the ε fixed or
         learned, read from the loss module's OFFSETS) and of a binary model (f, y f) or one
         with 3+ classes (f_k, the argmax)."""
         p = self.plot

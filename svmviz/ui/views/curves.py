@@ -18,8 +18,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.generalization import TRAIN
-from svmviz.core.scores import mean_absolute_error
+from svmviz.core.lesson.generalization import TRAIN
+from svmviz.core.lesson.scores import mean_absolute_error
 from svmviz.core.telemetry import HeldRows
 from svmviz.ui import style
 
@@ -146,7 +146,7 @@ class CurvePanel(QtWidgets.QSplitter):
                 ("width", "margin 2/‖w‖", style.class_color(2), QtCore.Qt.PenStyle.DashLine),
             )
         }
-        # the support vectors (as ringed: svmviz.core.support) over time, a share of the m
+        # the support vectors (as ringed: svmviz.core.lesson.support) over time, a share of the m
         # training points
         self.support = self.loss_plot.plot(
             pen=pg.mkPen(style.class_color(3), width=2, style=QtCore.Qt.PenStyle.DotLine)

@@ -35,7 +35,7 @@ def log_ticks(lo: float, hi: float) -> list:
     return ticks
 
 
-# what the curves measure, by problem kind (svmviz.core.generalization.error_on)
+# what the curves measure, by problem kind (svmviz.core.lesson.generalization.error_on)
 MEASURES = {"svc": "error", "regression": "MAE", "one-class": "outliers / m"}
 
 

@@ -4,7 +4,7 @@ matrices, the ROC curve (binary), the residuals (regression) or the shares besid
 
 The readings of the model (svmviz.ui.views.scores_view) follow training at the curves' pace, and
 only while their page is on screen (``show_snapshot``, called by the frame router). The
-split's controls write the session's :class:`~svmviz.core.generalization.Split` (the
+split's controls write the session's :class:`~svmviz.core.lesson.generalization.Split` (the
 window retrains on it and draws test points hollow); the two curves are computed in the
 background (svmviz.app.curve_runner) with a progress bar and a cancel button, each point
 fitting the current solver to its budget. A click on a point of a curve loads that
@@ -19,7 +19,7 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.curve_runner import CurveRunner
-from svmviz.core.generalization import (
+from svmviz.core.lesson.generalization import (
     MAX_TEST_FRACTION,
     SWEEPS,
     TEST,

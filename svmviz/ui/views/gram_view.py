@@ -3,7 +3,7 @@ class (and by α on request), the support vectors (as the plane rings them) mark
 axes and α_i as bars beside it (issue 28). It makes "RBF with a large γ memorizes"
 visible: K → identity.
 
-The matrix is the solver's (svmviz.core.gram_matrix) and is recomputed only when the
+The matrix is the solver's (svmviz.core.pictures.gram_matrix) and is recomputed only when the
 points, the kernel or the bias change; α changes every frame and moves only the bars and
 the marks. Hovering a cell names the pair; clicking a row emits ``selected`` with that
 point's index in the session and the session's point set it indexes (the session ignores
@@ -16,10 +16,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.explain_kernel import point_name
-from svmviz.core.gram_matrix import GramMatrix, kernel_matrix, ordered, too_many
+from svmviz.core.lesson.explain_kernel import point_name
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.core.rings import ringed
+from svmviz.core.pictures.gram_matrix import GramMatrix, kernel_matrix, ordered, too_many
+from svmviz.core.pictures.rings import ringed
 from svmviz.ui.views.reading import Pace, Reading
 
 MARK = 0.035  # of the side: the width of the strips where the support vectors are marked
@@ -245,7 +245,7 @@ def gram_reading(view: GramView) -> Reading:
         if parts is None or len(parts) != m:
             train = np.arange(m)
         else:
-            from svmviz.core.generalization import TRAIN
+            from svmviz.core.lesson.generalization import TRAIN
 
             train = np.flatnonzero(parts == TRAIN)
         alpha = None if snap.alpha is None else snap.alpha[train]

@@ -14,9 +14,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.explain import point_terms
-from svmviz.core.frame import ROLE_NAMES, point_roles, role_kind, support_mask
-from svmviz.core.generalization import PART_NAMES
+from svmviz.core.lesson.explain import point_terms
+from svmviz.core.lesson.generalization import PART_NAMES
+from svmviz.core.pictures.frame import ROLE_NAMES, point_roles, role_kind, support_mask
 from svmviz.core.solvers import feasible, losses
 from svmviz.ui import style
 from svmviz.ui.views.curves import legend_above
@@ -24,7 +24,7 @@ from svmviz.ui.views.reading import Pace, Reading
 from svmviz.ui.views.step_view import rich
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
-# each kind's row colours, by role (svmviz.core.frame.ROLE_NAMES): the support vectors on
+# each kind's row colours, by role (svmviz.core.pictures.frame.ROLE_NAMES): the support vectors on
 # their level blue, the points the loss charges for (outside the tube, outliers) red
 KIND_COLORS = {
     "svc": ROLE_COLORS,
@@ -35,7 +35,7 @@ KIND_COLORS = {
 }
 COLUMNS = ("i", "class", "set", "x₁", "x₂", "y f(x)", "slack ξ", "α", "role")
 # the columns that change with the problem (1: the label, 3, 4: the plane's axes, 5: the
-# margin, 6: the loss's share of it), by svmviz.core.frame's kinds
+# margin, 6: the loss's share of it), by svmviz.core.pictures.frame's kinds
 KIND_COLUMNS = {
     "svc": {},
     "regression": {1: "target y", 3: "x", 4: "y", 5: "residual y − f", 6: "beyond ε"},
@@ -82,13 +82,13 @@ class PointModel(QtCore.QAbstractTableModel):
         self.columns = COLUMNS
         self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
         self.n_support = 0
-        self.unit = 1.0  # one-class: ρ (svmviz.core.frame.tolerance)
+        self.unit = 1.0  # one-class: ρ (svmviz.core.pictures.frame.tolerance)
         self.brushes = [QtGui.QBrush(QtGui.QColor(c)) for c in self.colors]
         self._texts: dict[int, tuple] = {}  # a row's cell texts, once asked (until new data)
 
     def set_data(self, labels, X, margins, alpha, parts=None, frame=None) -> bool:
         """``parts``: each point's part of a train/test split (None: all train); ``frame``
-        (svmviz.core.frame.Frame) the problem's kind, margin level and targets (None: a
+        (svmviz.core.pictures.frame.Frame) the problem's kind, margin level and targets (None: a
         hinge classifier's). Whether the rows are new (a reset: no row selected)."""
         kind = "svc" if frame is None else frame.kind
         level = 1.0 if frame is None else frame.level
@@ -170,7 +170,7 @@ class PointModel(QtCore.QAbstractTableModel):
         return name
 
     def support_count(self) -> int:
-        """The rows that are support vectors (svmviz.core.frame.support_mask: as the plane
+        """The rows that are support vectors (svmviz.core.pictures.frame.support_mask: as the plane
         rings them), training points only."""
         mask = support_mask(self.margins, self.kind, self.level, self.unit)
         if self.parts is not None:
@@ -255,7 +255,7 @@ class PointTable(QtWidgets.QTableView):
             self._fit_columns()
 
     def show_points(self, labels, X, margins, alpha, parts=None, frame=None, points=None) -> None:
-        """Every point's row; ``frame`` (svmviz.core.frame.Frame): the problem's columns
+        """Every point's row; ``frame`` (svmviz.core.pictures.frame.Frame): the problem's columns
         and roles (None: a hinge classifier's); ``points``: the session's Points the rows
         are (row i: point i)."""
         self._quiet = True  # (new rows clear the selection: the session's stays)

@@ -1,5 +1,5 @@
-"""How well the model does, drawn from a snapshot (svmviz.core.scores): the confusion matrices
-of the training and the test points (with the Δ-weighted cost when Δ is set), a binary
+"""How well the model does, drawn from a snapshot (svmviz.core.lesson.scores): the confusion
+matrices of the training and the test points (with the Δ-weighted cost when Δ is set), a binary
 model's ROC curve with its AUC and the operating point f = 0, a regression's residuals
 against x, and a one-class model's shares of outliers and support vectors beside ν.
 
@@ -16,9 +16,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core import scores
-from svmviz.core.frame import margin_unit
-from svmviz.core.generalization import TEST, TRAIN
+from svmviz.core.lesson import scores
+from svmviz.core.lesson.generalization import TEST, TRAIN
+from svmviz.core.pictures.frame import margin_unit
 from svmviz.ui import style
 
 OPERATING_COLOR = style.ERROR_COLOR

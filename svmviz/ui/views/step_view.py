@@ -22,10 +22,10 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED
-from svmviz.core.explain import margin_case
-from svmviz.core.explain_kernel import partner, point_name, why_kernel
-from svmviz.core.frame import level_line
+from svmviz.core.lesson.explain import margin_case
+from svmviz.core.lesson.explain_kernel import partner, point_name, why_kernel
 from svmviz.core.palette import OPTIMUM_COLOR, STEP_COLORS
+from svmviz.core.pictures.frame import level_line
 from svmviz.core.solvers import losses, rules
 from svmviz.core.sources import cite_html
 from svmviz.ui import style
@@ -107,7 +107,7 @@ class StepOverlay:
         self.plot.show_step_marks(None)
 
     def show(self, record, X: np.ndarray, extent) -> None:
-        """Draw ``record`` (svmviz.core.explain.StepRecord) over the points ``X``."""
+        """Draw ``record`` (svmviz.core.lesson.explain.StepRecord) over the points ``X``."""
         for item in self.items:
             item.hide()
         if record is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.explain import margin_case
+from svmviz.core.lesson.explain import margin_case
 from svmviz.core.solvers import losses
 
 # where a sampled point of a regression or one-class lies when it pushes w, and when not

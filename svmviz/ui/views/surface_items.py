@@ -18,9 +18,9 @@ from OpenGL import GL
 from pyqtgraph.opengl.GLViewWidget import GLViewMixin
 from PySide6 import QtGui
 
-from svmviz.core.lift import Lift
-from svmviz.core.scene3d import Box, plane_in_box
-from svmviz.core.surface import Surface
+from svmviz.core.pictures.lift import Lift
+from svmviz.core.pictures.scene3d import Box, plane_in_box
+from svmviz.core.pictures.surface import Surface
 
 POINT_PX = 9  # the points' size; a support vector's ring and the sampled point's below
 RING_PX = 15

@@ -18,12 +18,12 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent, input_dim
-from svmviz.core.lift import lift
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.core.rings import ringed
-from svmviz.core.scene3d import lift_box, surface_box, surface_colors
-from svmviz.core.surface import MAX, frame_values, heights_at, surface
+from svmviz.core.pictures.frame import data_extent, input_dim
+from svmviz.core.pictures.lift import lift
+from svmviz.core.pictures.rings import ringed
+from svmviz.core.pictures.scene3d import lift_box, surface_box, surface_colors
+from svmviz.core.pictures.surface import MAX, frame_values, heights_at, surface
 from svmviz.ui.views.draw_pace import DrawPace
 from svmviz.ui.views.gl_probe import gl_unavailable
 from svmviz.ui.views.reading import Pace, Reading, on_screen

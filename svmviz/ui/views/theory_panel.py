@@ -1,13 +1,13 @@
-"""The results of the source texts, with the current data's numbers (svmviz.core.bounds)."""
+"""The results of the source texts, with the current data's numbers (svmviz.core.lesson.bounds)."""
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core import bounds
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import TRAIN, subset
+from svmviz.core.lesson import bounds
+from svmviz.core.lesson.generalization import TRAIN, subset
 from svmviz.core.solvers import losses
 from svmviz.core.sources import cite, cite_html
 from svmviz.ui.views.reading import Pace, Reading
@@ -40,7 +40,7 @@ class TheoryPanel(QtWidgets.QWidget):
         self.loss_title = "hinge loss"  # the loss in force (its module's TITLE)
 
     def show_bounds(self, b, gap: float | None) -> None:
-        """``b``: svmviz.core.bounds.Bounds; ``gap``: the current F(w̄) − F*."""
+        """``b``: svmviz.core.lesson.bounds.Bounds; ``gap``: the current F(w̄) − F*."""
         rows = [
             f"<b>Rademacher complexity</b> {cite_html('002: risk bounds for SVMs')}: "
             f"(B/√n)·√(tr K/n) = ({b.B:.3g}/√{b.n})·"

@@ -1,4 +1,4 @@
-"""The weight-space view's dual picture (svmviz.core.weight_dual): each training point as a
+"""The weight-space view's dual picture (svmviz.core.pictures.weight_dual): each training point as a
 line, the hard margin's feasible region shaded with the segment from 0 to its nearest
 point (w*), and the lit line of the point hovered in the plane or of the step's sample.
 Hovering a line emits ``line_hovered`` with its point's index among the session's points
@@ -16,7 +16,13 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.palette import OPTIMUM_COLOR
-from svmviz.core.weight_dual import clip, feasible, nearest_to_origin, point_lines, why_no_lines
+from svmviz.core.pictures.weight_dual import (
+    clip,
+    feasible,
+    nearest_to_origin,
+    point_lines,
+    why_no_lines,
+)
 from svmviz.ui.style import LIT_COLOR
 from svmviz.ui.views.weight_items import show_curve
 

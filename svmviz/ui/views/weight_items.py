@@ -10,8 +10,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.landscape import Landscape
 from svmviz.core.palette import OPTIMUM_COLOR
+from svmviz.core.pictures.landscape import Landscape
 from svmviz.ui.views.spot_item import SpotItem
 from svmviz.ui.views.step_view import VECTOR_PENS, arrow
 

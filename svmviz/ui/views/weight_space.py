@@ -4,7 +4,7 @@ w̄_t, the current step's shrink and push, the projection ball and the level set
 current F (issue 27; Orange's Gradient Descent widget draws the cost over (θ₀, θ₁) the
 same way, for logistic regression).
 
-Every other part of the model is held (svmviz.core.landscape): b at the current model's
+Every other part of the model is held (svmviz.core.pictures.landscape): b at the current model's
 value ("slice") or at 0 (and so for a model without a bias), and for multiclass models
 every row but the chosen class's w_k. The landscape is computed off the GUI thread
 (svmviz.app.landscape_runner) when the problem, the class, the hold, the grid or the held
@@ -25,9 +25,9 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
-from svmviz.core.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
+from svmviz.core.pictures.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
+from svmviz.core.pictures.weight_path import Points, points
 from svmviz.core.solvers import rules
-from svmviz.core.weight_path import Points, points
 from svmviz.ui.steady_box import SteadyBox
 from svmviz.ui.views.curves import scale_plot_text
 from svmviz.ui.views.draw_pace import DrawPace, TimedPlotWidget
@@ -248,7 +248,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.items.show_point(self.items.hand, self._hand)
 
     def show_race(self, paths, colors, labels) -> None:
-        """Each race run's path (svmviz.core.race.Path) of the class row shown, in its
+        """Each race run's path (svmviz.core.training.race.Path) of the class row shown, in its
         colour; ``labels`` name them in the legend."""
         styles = [QtCore.Qt.PenStyle.SolidLine, QtCore.Qt.PenStyle.DashLine,
                   QtCore.Qt.PenStyle.DotLine, QtCore.Qt.PenStyle.DashDotLine]  # fmt: skip
@@ -588,7 +588,7 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
             parts = router.state.parts
             if data is None or parts is None or len(parts) != len(data.y):
                 return data
-            from svmviz.core.generalization import TRAIN, subset
+            from svmviz.core.lesson.generalization import TRAIN, subset
 
             return subset(data, np.flatnonzero(parts == TRAIN))
 
@@ -596,7 +596,7 @@ def weight_space_reading(view: WeightSpaceView) -> Reading:
             parts = router.state.parts
             if parts is None or len(parts) != len(router.session.points):
                 return None
-            from svmviz.core.generalization import TRAIN
+            from svmviz.core.lesson.generalization import TRAIN
 
             return np.flatnonzero(parts == TRAIN)
 

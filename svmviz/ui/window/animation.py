@@ -1,6 +1,6 @@
 """The training as an animation for slides: an animated GIF, or numbered PNG frames.
 
-The run is replayed from w = 0 or its start w₀ (svmviz.core.replay: the window's
+The run is replayed from w = 0 or its start w₀ (svmviz.core.training.replay: the window's
 configuration, seed and training points), and each chosen iteration is drawn by a twin of
 the decision plot with its iteration t and objective F above it (:func:`training_frames`,
 which ``svmviz.animate`` draws its frames with too). In the window one frame is made per turn of
@@ -22,10 +22,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.app.race_runner import Companions
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
-from svmviz.core.generalization import TRAIN
-from svmviz.core.picture import check_gif_size, check_size
-from svmviz.core.replay import SPACINGS, frame_iterations, replay
+from svmviz.core.lesson.generalization import TRAIN
+from svmviz.core.pictures.picture import check_gif_size, check_size
 from svmviz.core.solvers import Solver
+from svmviz.core.training.replay import SPACINGS, frame_iterations, replay
 from svmviz.ui.window.dialogs import ok_cancel
 from svmviz.ui.window.render import (
     PlaneState,
@@ -164,7 +164,7 @@ class AnimationExport(QtCore.QObject):
 
 
 def _subset(data, parts):
-    from svmviz.core.generalization import subset
+    from svmviz.core.lesson.generalization import subset
 
     return subset(data, np.flatnonzero(parts == TRAIN))
 
@@ -188,12 +188,12 @@ def training_frames(
     parts: np.ndarray | None = None,
     start=None,
 ) -> Generator[tuple[Solver, QtGui.QImage], None, None]:
-    """Each solver of ``runs`` (svmviz.core.replay.replay) drawn as the plane ``state``
+    """Each solver of ``runs`` (svmviz.core.training.replay.replay) drawn as the plane ``state``
     (its points, extent and view; its model replaced by each solver's, titled by
     :func:`frame_title`), by one twin of ``width`` × ``height`` at ``scale``: (solver,
     image) pairs. ``parts``: the split of the state's points (the solver trained on the
     TRAIN ones); with a race in ``state``, its other runs replayed and drawn beside each
-    (from the runs' ``start`` w₀, when they began at one: svmviz.core.start).
+    (from the runs' ``start`` w₀, when they began at one: svmviz.core.training.start).
     The twin is closed when the frames end or the generator is closed."""
     # a race: its other runs replayed beside this one (svmviz.app.race_runner)
     configs = [] if state.race is None else [r.config for r in state.race.runs]

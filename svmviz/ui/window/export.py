@@ -17,11 +17,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.app.race_runner import race_history_csv
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_text
+from svmviz.core.lesson.support import support_record, training_count
 from svmviz.core.model_io import with_provenance, write_model, write_model_npz
-from svmviz.core.picture import check_size
+from svmviz.core.pictures.picture import check_size
 from svmviz.core.solvers import STATUS_TEXT
 from svmviz.core.solvers.losses import offset_columns
-from svmviz.core.support import support_record, training_count
 from svmviz.core.telemetry import held, history_csv
 from svmviz.ui.window.animation import AnimationDialog, AnimationExport
 from svmviz.ui.window.dialogs import ask_save_path, ok_cancel

@@ -1,8 +1,8 @@
 """The window's files: new, open, save, save as, recent files, drag and drop, autosave and
 crash recovery, and the prompts that keep unsaved work from being lost.
 
-The document is a session file (svmviz.core.session_file). Opening a data set (CSV, or
-libsvm's svm-toy: svmviz.core.svmtoy) or a scenario makes an untitled document from it (Save
+The document is a session file (svmviz.core.files.session_file). Opening a data set (CSV, or
+libsvm's svm-toy: svmviz.core.files.svmtoy) or a scenario makes an untitled document from it (Save
 asks where to put the session). "Unsaved" compares the session's content with what was last
 opened or saved, so undoing back to it is clean again. A scenario is a demo that its file
 keeps as shipped: trying it (playing it, moving or deleting its points, as the captions ask)
@@ -47,10 +47,10 @@ from svmviz.core.edits import (
 )
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import Stamp, identity, remove_temporaries
+from svmviz.core.files.scenario import Scenario
+from svmviz.core.files.session_file import SessionFile, View, read_document, write_session
+from svmviz.core.files.svmtoy import opened_config, svmtoy_text, write_svmtoy
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.core.scenario import Scenario
-from svmviz.core.session_file import SessionFile, View, read_document, write_session
-from svmviz.core.svmtoy import opened_config, svmtoy_text, write_svmtoy
 from svmviz.ui.window.dialogs import ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6 import QtCore
 
-from svmviz.core.frame import slack_segments
-from svmviz.core.support import has_support, training_count
+from svmviz.core.lesson.support import has_support, training_count
+from svmviz.core.pictures.frame import slack_segments
 from svmviz.ui.panels.status import status_text
 from svmviz.ui.views.race_view import RaceCurves
 from svmviz.ui.views.reading import Pace, Reading
@@ -183,7 +183,7 @@ class FrameRouter(QtCore.QObject):
     def show(self, snap) -> None:
         """A new snapshot: the plane at once, the rest as the pace allows."""
         self.snapshot = snap
-        if has_support(snap.frame):  # (as the plane rings them: svmviz.core.rings)
+        if has_support(snap.frame):  # (as the plane rings them: svmviz.core.pictures.rings)
             t = snap.t - snap.t0
             while self._support and self._support[-1][0] >= t:  # a step back: its future goes
                 self._support.pop()

@@ -7,12 +7,12 @@ import sys
 
 import numpy as np
 
-from svmviz.core.arguments import config_from_args
+from svmviz.core.command_line import config_from_args
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.edits import DEFAULT_NAMES
 from svmviz.core.errors import InputError
-from svmviz.core.svmtoy import opened_config
+from svmviz.core.files.svmtoy import opened_config
 
 # the GUI thread and the training thread share the GIL; when the trainer holds it (between its
 # compiled chunks, building a frame), the GUI waits for at most this long before it takes its
@@ -155,7 +155,7 @@ def start(args):
     check_display_libraries()
     from PySide6 import QtCore, QtWidgets
 
-    from svmviz.core.session_file import read_document
+    from svmviz.core.files.session_file import read_document
     from svmviz.ui.views.gl_probe import share_contexts
 
     # a data set is read as the problem has it: labels, a target, or unlabelled points

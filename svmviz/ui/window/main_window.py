@@ -31,9 +31,9 @@ from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.core.start import Start, start_t0
+from svmviz.core.pictures.frame import data_extent
+from svmviz.core.training.start import Start, start_t0
 from svmviz.ui import style
 from svmviz.ui.panels import cost_editor
 from svmviz.ui.panels.class_bar import ClassBar
@@ -462,7 +462,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def train_from(self, W, b, play: bool = False) -> None:
         """Set the start w₀ = (``W`` (K, d), ``b`` (K,)) and train from there (playing with
         ``play``); its steps are sized as at t = one pass over the points
-        (svmviz.core.start.start_t0). A start that is not valid is said in the
+        (svmviz.core.training.start.start_t0). A start that is not valid is said in the
         status line."""
         data = self.session.dataset()
         if data is None:

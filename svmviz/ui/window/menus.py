@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.pace import DECADE_SECONDS
+from svmviz.core.files.scenario import list_scenarios, read_scenario
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.core.scenario import list_scenarios, read_scenario
+from svmviz.core.training.pace import DECADE_SECONDS
 from svmviz.ui.panels.speed import SpeedCombo, SpeedMenu
 
 KEYS_HELP = f"""<b>Points</b><br>

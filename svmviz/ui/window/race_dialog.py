@@ -1,7 +1,7 @@
 """View ▸ Race… and View ▸ Race without runs: the race editor, a table of runs 2–4 each
 changing some of the solver panel's settings (svmviz.ui.window.race_table). It opens with the
 session's race, else the last race set (the preferences' "race_runs") where it still races
-the panel's run, else the default race (svmviz.core.race_setup.default_race); OK is
+the panel's run, else the default race (svmviz.core.training.race_setup.default_race); OK is
 refused while a run is, sets the race and turns View ▸ Race on; Cancel leaves Race as it
 was, off when it was turned on without runs.
 """
@@ -13,8 +13,8 @@ import json
 from PySide6 import QtWidgets
 
 from svmviz.core.errors import InputError
-from svmviz.core.race import MAX_RUNS
-from svmviz.core.race_setup import default_race, race_configs
+from svmviz.core.training.race import MAX_RUNS
+from svmviz.core.training.race_setup import default_race, race_configs
 from svmviz.ui import style
 from svmviz.ui.window.race_table import RaceTable
 

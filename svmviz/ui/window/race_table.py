@@ -2,7 +2,7 @@
 each a row of choices of what it changes: a drop-down for each choice of the solver panel
 (the same options and labels, svmviz.ui.panels.solver_panel) and a number field for λ, the batch
 and the seed, "same" or blank where the run keeps run 1's. A row is checked as it is
-edited (svmviz.core.race_setup): a run that cannot race run 1 is refused with the reason
+edited (svmviz.core.training.race_setup): a run that cannot race run 1 is refused with the reason
 beside it. A run's settings that no column shows (a session's η₀, say) are kept, and named.
 """
 
@@ -13,8 +13,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.limits import BOUNDS
-from svmviz.core.race import MAX_RUNS
-from svmviz.core.race_setup import describe, run_config, trains_alike
+from svmviz.core.training.race import MAX_RUNS
+from svmviz.core.training.race_setup import describe, run_config, trains_alike
 from svmviz.ui import style
 from svmviz.ui.panels.number_field import NumberField, exact
 from svmviz.ui.panels.solver_panel import CHOICES, PROBLEM_CHOICES, WrappedLabel

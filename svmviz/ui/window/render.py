@@ -22,10 +22,10 @@ from svmviz.app.race_runner import RaceFrame, race_over
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import atomic_write_bytes
-from svmviz.core.frame import Frame, make_frame, reframe
 from svmviz.core.model_io import Model
-from svmviz.core.overlay import Overlay
-from svmviz.core.picture import check_format
+from svmviz.core.pictures.frame import Frame, make_frame, reframe
+from svmviz.core.pictures.overlay import Overlay
+from svmviz.core.pictures.picture import check_format
 from svmviz.ui import style
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.window.svg_clip import unclip
@@ -34,7 +34,7 @@ from svmviz.ui.window.svg_clip import unclip
 @dataclass(frozen=True)
 class PlaneState:
     """What the decision plot shows: the session's points and, with a model, its frame
-    (for the points' margins and roles, of any problem: svmviz.core.frame), the kernel
+    (for the points' margins and roles, of any problem: svmviz.core.pictures.frame), the kernel
     coefficients, the split, the exact optimum's model (its boundary and margins, curve
     and tube, or contours, over the plane) and slack segments; ``data`` is the job's data
     set (the frame's points, with their targets), needed only without a frame; ``classes``

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6 import QtCore
 
 from svmviz.app.snapshot import TO_THE_END
-from svmviz.core.pace import INSTANT
+from svmviz.core.training.pace import INSTANT
 
 
 class Training(QtCore.QObject):

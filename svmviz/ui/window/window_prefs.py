@@ -9,8 +9,8 @@ import json
 from PySide6 import QtWidgets
 
 from svmviz.core.errors import InputError
+from svmviz.core.files.session_file import View
 from svmviz.core.limits import view_names
-from svmviz.core.session_file import View
 from svmviz.ui.views import registry
 from svmviz.ui.window import layout
 from svmviz.ui.window.preferences_dialog import PreferencesDialog

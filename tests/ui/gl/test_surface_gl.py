@@ -8,13 +8,13 @@ import pytest
 from PySide6 import QtGui
 
 from svmviz.core.data import Dataset
-from svmviz.core.feature_map import feature_map
-from svmviz.core.frame import grid_values
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.rings import ringed
-from svmviz.core.scene3d import lift_box, surface_box
-from svmviz.core.surface import MAX
+from svmviz.core.pictures.feature_map import feature_map
+from svmviz.core.pictures.frame import grid_values
+from svmviz.core.pictures.rings import ringed
+from svmviz.core.pictures.scene3d import lift_box, surface_box
+from svmviz.core.pictures.surface import MAX
 from svmviz.ui.views.surface_items import CAMERA, NAME_POINTS
 from svmviz.ui.views.surface_view import GRID, LIFT, SURFACE
 

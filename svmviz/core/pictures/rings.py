@@ -1,5 +1,5 @@
 """Which points are ringed as support vectors, one rule for every view that rings them
-(the plane, the 3-D view): the frame's support vectors (svmviz.core.frame.support_mask, by
+(the plane, the 3-D view): the frame's support vectors (svmviz.core.pictures.frame.support_mask, by
 f at the points, kernel and linear alike), training points only. α sizes a kernel
 model's rings (svmviz.ui.plane.items.ring_sizes), never chooses them.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.frame import Frame
+from svmviz.core.pictures.frame import Frame
 
 
 def ringed(frame: Frame, parts: np.ndarray | None = None) -> np.ndarray:

@@ -4,7 +4,7 @@ The kernel trick: the SVM needs only inner products of feature vectors, and K gi
 without the vectors (003, UML §16.3 "SGD for Solving Soft-SVM with Kernels": the
 algorithm runs on K(x_j, x_i) alone, and Lemma 16.3's proof, y_i⟨w, ψ(x_i)⟩ =
 y_i Σ_j α_j K(x_j, x_i), makes it the same w̄ = Σ_j ᾱ_j ψ(x_j) as SGD in the feature
-space). The maps are :mod:`svmviz.core.feature_map`'s.
+space). The maps are :mod:`svmviz.core.pictures.feature_map`'s.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmviz.core.errors import InputError
-from svmviz.core.feature_map import SUB, feature_map
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.feature_map import SUB, feature_map
 from svmviz.core.sources import cite
 
 
@@ -59,7 +59,7 @@ class KernelPair:
 
 def kernel_pair(kernel: Kernel, x, z) -> KernelPair:
     """The numbers of :func:`why_kernel` for the points ``x`` and ``z`` (InputError for a
-    kernel without a small map: :func:`svmviz.core.feature_map.check_mappable`)."""
+    kernel without a small map: :func:`svmviz.core.pictures.feature_map.check_mappable`)."""
     x = np.asarray(x, dtype=float).reshape(1, -1)
     z = np.asarray(z, dtype=float).reshape(1, -1)
     products = feature_map(kernel, x)[0] * feature_map(kernel, z)[0]

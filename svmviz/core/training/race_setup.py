@@ -7,10 +7,10 @@ runner alike; the race offered by default; the runs' names in a legend.
 
 from __future__ import annotations
 
-from svmviz.core import settings_used
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
-from svmviz.core.race import MAX_RUNS, MIN_RUNS
+from svmviz.core.training import settings_used
+from svmviz.core.training.race import MAX_RUNS, MIN_RUNS
 
 MAX_VARIATIONS = MAX_RUNS - 1
 # what a variation cannot change: Δ goes with the classes (the problem may change within
@@ -59,7 +59,7 @@ def default_race(base: SolverConfig) -> list[dict]:
 
 def trains_alike(a: SolverConfig, b: SolverConfig) -> bool:
     """Whether ``a`` and ``b`` train the same iterates: equal but in the settings their
-    training ignores (svmviz.core.settings_used), Pegasos being SGD on Pegasos' step."""
+    training ignores (svmviz.core.training.settings_used), Pegasos being SGD on Pegasos' step."""
     return _trained(a) == _trained(b)
 
 

@@ -12,9 +12,9 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.reference import Reference, exact_optimum
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.losses import module_for
+from svmviz.core.training.reference import Reference, exact_optimum
 
 FIT_CHUNK = 4096  # iterations between checks of ``stop`` while fitting
 

@@ -1,7 +1,7 @@
 """The decision function as a surface: z = f(x) over a grid of the plane, for the 3-D view.
 
-Pure numpy; the grid values come from :func:`svmviz.core.frame.grid_values` (the plane's own
-evaluation, with its factored RBF), so the surface and the plane's regions are one f.
+Pure numpy; the grid values come from :func:`svmviz.core.pictures.frame.grid_values` (the plane's
+own evaluation, with its factored RBF), so the surface and the plane's regions are one f.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmviz.core.errors import InputError
-from svmviz.core.frame import grid_values, input_dim, margin_level, margin_lines
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import grid_values, input_dim, margin_level, margin_lines
 
 MAX = "max"  # the multiclass height: max_k f_k(x), the winning class's value
 
@@ -58,7 +58,7 @@ def surface(
 
     ``cls`` chooses a multiclass model's height: MAX (max_k f_k) or a class index k (f_k);
     ``target`` regression's targets (the points' heights in the tube's picture);
-    ``train_values`` f at X when known (as :func:`svmviz.core.frame.make_frame` takes it).
+    ``train_values`` f at X when known (as :func:`svmviz.core.pictures.frame.make_frame` takes it).
     A model of 1-D inputs has a curve, not a surface: InputError (the plane draws it).
     """
     if input_dim(model) != 2:

@@ -1,6 +1,6 @@
 """Weight space as the plane's dual: each training point as a line in the (w₁, w₂) plane of
 the weight-space view (svmviz.ui.views.weight_space), the other parts of the model held as the
-landscape holds them (svmviz.core.landscape: b at its slice or 0, the other rows of a
+landscape holds them (svmviz.core.pictures.landscape: b at its slice or 0, the other rows of a
 multiclass W).
 
 A point's line is where its loss term reaches its kink in row k's weights, the set

@@ -1,6 +1,6 @@
 """The path of one run in weight space, as the window records it: the iterate w_t and the
 output w̄_t of a linear model of 2-D data at each published frame, in a
-:class:`svmviz.core.race.Path` (thinned beyond its MAX_PATH points).
+:class:`svmviz.core.training.race.Path` (thinned beyond its MAX_PATH points).
 
 The training runner records at each frame, truncates the path when a step back replays
 the run to an earlier t (the same seed gives the same iterates, so what is kept is still
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core.race import Path
+from svmviz.core.training.race import Path
 
 
 def drawable(solver) -> bool:

@@ -167,7 +167,8 @@ def support_mask(
     |t − f| ≥ ε: on the tube's edge or outside; one-class f ≤ 0: on the boundary or
     outside; each within :func:`tolerance`. A loss without margin lines (logistic,
     softmax: level 0) has none: every point has a gradient weight, none is singled out.
-    ``unit``: one-class's ρ (:func:`tolerance`). Its words: :func:`svmviz.core.support.rule`."""
+    ``unit``: one-class's ρ (:func:`tolerance`). Its words:
+    :func:`svmviz.core.lesson.support.rule`."""
     tol = tolerance(level, kind, unit)
     if kind in ("regression", "regression2d"):
         return np.abs(margins) >= level - tol

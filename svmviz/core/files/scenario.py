@@ -9,12 +9,13 @@ settings, the speed to play at, the view options and a one-line caption of what 
              or {"points": [[x, y, "label"], …]},
      "config": {"margin": "hard", "kernel": {"name": "rbf", "gamma": 1.0}, …},
      "speed": 10,                          # iterations per frame; 0: as fast as possible;
-                                           # −1 (or absent): the log-t pace (svmviz.core.pace)
+                                           # −1 (or absent): the log-t pace
+                                           # (svmviz.core.training.pace)
      "view": {"optimum": false, "suboptimality": false, "surface": true,
               "companion": "surface"},       # a view's name true: that view on; companion:
                                              # the view beside the plane (svmviz.ui.views.registry)
      "race": [{"algorithm": "sgd"}, …]}   # optional: runs 2–4 raced beside the config's
-                                          # (svmviz.core.race_setup); View ▸ Race is on
+                                          # (svmviz.core.training.race_setup); View ▸ Race is on
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from svmviz.core.limits import (
     check_text,
     view_names,
 )
-from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import MAX_CLASSES
-from svmviz.core.race_setup import race_configs
+from svmviz.core.training.pace import LOG_PACE
+from svmviz.core.training.race_setup import race_configs
 
 FORMAT, VERSION = "svmviz-scenario", 1
 VIEW_OPTIONS = ("optimum", "suboptimality", "iterate")  # View toggles a scenario may set
@@ -63,7 +64,7 @@ class Scenario:
 def folder() -> Path:
     """Where the scenarios that come with svmviz are (package data, so that an installed
     svmviz has them too)."""
-    return Path(__file__).resolve().parent.parent / "scenarios"
+    return Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def list_scenarios(where: Path | None = None) -> list[Path]:

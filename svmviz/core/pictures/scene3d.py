@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.lift import Lift
-from svmviz.core.surface import Surface
+from svmviz.core.pictures.lift import Lift
+from svmviz.core.pictures.surface import Surface
 
 HEIGHT = 0.7  # the box's half-height for the surface's level ``reach`` (its half-width: 1)
 QUANTILE = 0.98  # of |f| over the grid and the points: the height the box shows in full

@@ -1,5 +1,5 @@
 """Support vectors in numbers and words, by the one definition of
-:func:`svmviz.core.frame.support_mask` (the points whose margin or tube condition is active
+:func:`svmviz.core.pictures.frame.support_mask` (the points whose margin or tube condition is active
 or violated at the model shown): the rule in words for the legend, the status line, the
 exports and `svmviz train`, the count of a model on its points, and the count of nonzero α
 that may stand beside it, named as such (an averaged SGD output gives almost every point a
@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from svmviz.core.data import Dataset
-from svmviz.core.frame import (
+from svmviz.core.lesson.generalization import TRAIN
+from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import (
     MARGIN_TOLERANCE,
     Frame,
     frame_kind,
@@ -20,8 +22,6 @@ from svmviz.core.frame import (
     point_margins,
     support_mask,
 )
-from svmviz.core.generalization import TRAIN
-from svmviz.core.model_io import Model
 
 NONE_WORDS = "none (no margin: every point has a gradient weight)"
 

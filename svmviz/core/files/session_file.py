@@ -11,7 +11,7 @@ JSON (``format`` "svmviz-session", ``version`` 1)::
      "config": {…},                      # SolverConfig.to_dict() (its cost: null)
      "split": {"fraction": 0.3, "seed": 0, "size": null},
      "race": [{"algorithm": "sgd"}, …],  # optional: runs 2–4 of a race, each the settings
-                                         # it changes of config (svmviz.core.race_setup)
+                                         # it changes of config (svmviz.core.training.race_setup)
      "caption": {"title": "…", "text": "…"} or null,
      "view": {"extent": [x0, x1, y0, y1], "optimum": false, "iterate": false,
               "suboptimality": false, "slack": false, "race": false, "speed": -1,
@@ -29,10 +29,10 @@ other key of ``view`` is ignored.
 
 ``targets`` is absent unless the points carry targets (a regression on 2-D inputs: then one
 number per point); files without it open as before, so the version stays 1. So is
-``start``, the w₀ training begins from (svmviz.core.start: ``{"W": [[…]], "b": […], "t0": n,
-"classes": […]}``), absent when training begins at w = 0.
+``start``, the w₀ training begins from (svmviz.core.training.start: ``{"W": [[…]], "b": […], "t0":
+n, "classes": […]}``), absent when training begins at w = 0.
 
-``view.speed`` is Play's speed (svmviz.core.pace): N ≥ 1 iterations per frame, 0 as fast as
+``view.speed`` is Play's speed (svmviz.core.training.pace): N ≥ 1 iterations per frame, 0 as fast as
 possible, −1 the log-t pace (the default; files of older versions hold 0 or N and load as
 they were saved).
 
@@ -60,7 +60,9 @@ from svmviz.core.file_io import (
     read_json,
     write_json,
 )
-from svmviz.core.generalization import Split
+from svmviz.core.files.svmtoy import SUFFIXES as SVMTOY_SUFFIXES
+from svmviz.core.files.svmtoy import looks_like_svmtoy, read_svmtoy
+from svmviz.core.lesson.generalization import Split
 from svmviz.core.limits import (
     BOUNDS,
     MAX_CAPTION,
@@ -72,12 +74,10 @@ from svmviz.core.limits import (
     check_text,
     view_names,
 )
-from svmviz.core.pace import LOG_PACE
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
-from svmviz.core.race_setup import race_configs
-from svmviz.core.start import Start
-from svmviz.core.svmtoy import SUFFIXES as SVMTOY_SUFFIXES
-from svmviz.core.svmtoy import looks_like_svmtoy, read_svmtoy
+from svmviz.core.training.pace import LOG_PACE
+from svmviz.core.training.race_setup import race_configs
+from svmviz.core.training.start import Start
 
 FORMAT, VERSION = "svmviz-session", 1
 VIEW_TOGGLES = ("optimum", "iterate", "suboptimality", "slack", "race")
@@ -87,7 +87,7 @@ _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
 @dataclass(frozen=True, kw_only=True)
 class View:
     """How the session was shown: the plane's extent, the View menu's toggles, the speed
-    (svmviz.core.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
+    (svmviz.core.training.pace's code: N per frame, 0 as fast as possible, −1 the log-t pace), warm
     start, the current class, the class whose weights the weight space varies, and the
     views: their names are the ui's (core knows none), kept as they are."""
 
@@ -116,7 +116,8 @@ class SessionFile:
     view: View = field(default_factory=View)
     target: np.ndarray | None = None  # (n,) the points' targets (2-D regression), or None
     start: Start | None = None  # the w₀ training begins from (None: w = 0)
-    # a race's runs 2–4: each the settings it changes of ``config`` (svmviz.core.race_setup)
+    # a race's runs 2–4: each the settings it changes of ``config``
+    # (svmviz.core.training.race_setup)
     race: tuple = ()
 
     def same_content(self, other: SessionFile) -> bool:
@@ -393,7 +394,7 @@ CSV_SUFFIXES = (".csv", ".tsv")
 def read_data(path, kind: str = "svc") -> Dataset:
     """A data set file, read as the problem ``kind`` (SolverConfig.kind) reads it: a CSV
     file (.csv, .tsv: svmviz.core.data.read_csv) or a file of libsvm's svm-toy (.svmlight,
-    .libsvm, .svm, .toy: svmviz.core.svmtoy.read_svmtoy); any other name (.txt, none) by
+    .libsvm, .svm, .toy: svmviz.core.files.svmtoy.read_svmtoy); any other name (.txt, none) by
     its content: svm-toy's when its first point looks like one (``label 1:x …``), else
     CSV (so a .txt CSV reads as it did). What `svmviz train` reads, and Open's data sets."""
     path = Path(path)
@@ -413,8 +414,8 @@ def read_document(path, kind: str = "svc"):
     or svm-toy file: any name not ending in .json, read as the problem ``kind`` reads it:
     labels, a target or unlabelled points, :func:`read_data`). Anything else is an
     InputError saying what it is."""
-    from svmviz.core.scenario import FORMAT as SCENARIO
-    from svmviz.core.scenario import read_scenario
+    from svmviz.core.files.scenario import FORMAT as SCENARIO
+    from svmviz.core.files.scenario import read_scenario
 
     path = Path(path)
     if path.suffix.lower() != ".json":

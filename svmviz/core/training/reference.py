@@ -25,9 +25,9 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.limits import check_coordinates
 from svmviz.core.model_io import Model
-from svmviz.core.nu_bounds import NuShares, nu_shares
 from svmviz.core.objectives import model_objective
 from svmviz.core.solvers import losses
+from svmviz.core.training.nu_bounds import NuShares, nu_shares
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,16 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver
-from svmviz.core.start import Start, apply_start
+from svmviz.core.training.reference import Reference
+from svmviz.core.training.start import Start, apply_start
 
 SPACINGS = ("log", "linear")
 
 
 def frame_iterations(last: int, frames: int, spacing: str = "log") -> np.ndarray:
     """``min(frames, last)`` distinct iterations from 1 to ``last``, both included: at the
-    log-t pace (svmviz.core.pace: t = 1, 2, 3, … one at a time while the steps of an even
+    log-t pace (svmviz.core.training.pace: t = 1, 2, 3, … one at a time while the steps of an even
     spacing in log t would be shorter than one iteration, then evenly in log t, so the
     early steps, which move the boundary most, get more frames) or evenly in t."""
     if spacing not in SPACINGS:

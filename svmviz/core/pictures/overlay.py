@@ -2,7 +2,7 @@
 scikit-learn SVC, an svmviz estimator) that ``svmviz.show`` was given, so that the window
 shows what it found while svmviz's own solver trains on the same points underneath.
 
-Its lines are the plane's own (a frame of the model, :func:`svmviz.core.frame.reframe`d
+Its lines are the plane's own (a frame of the model, :func:`svmviz.core.pictures.frame.reframe`d
 over the view as the exact optimum's are), its support vectors are ringed, and it stays as
 it was fitted while the points are edited (:meth:`Overlay.fits` says whether they are still
 the points it was fitted on).
@@ -16,7 +16,7 @@ import numpy as np
 
 from svmviz.core.data import Dataset
 from svmviz.core.edits import Points
-from svmviz.core.frame import Frame, data_extent, make_frame, plane_points, reframe
+from svmviz.core.pictures.frame import Frame, data_extent, make_frame, plane_points, reframe
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,7 +58,7 @@ class Overlay:
 
 def overlay(name: str, model, data: Dataset, points: Points | None = None) -> Overlay:
     """The Overlay of ``model`` fitted on ``data``; its support vectors are the points its
-    margins make support vectors (:func:`svmviz.core.frame.support_mask`, the plane's own
+    margins make support vectors (:func:`svmviz.core.pictures.frame.support_mask`, the plane's own
     definition, whatever α the model carries). A model that votes (scikit-learn's
     multiclass SVC) draws its boundaries only, and no support vectors."""
     P = plane_points(data)

@@ -1,8 +1,8 @@
 """The lift as the 3-D view draws it: the points at φ(x) in three coordinates, the plane
-⟨w, φ⟩ + b = 0 there (cut to the view's box: svmviz.core.scene3d.plane_in_box), and a
+⟨w, φ⟩ + b = 0 there (cut to the view's box: svmviz.core.pictures.scene3d.plane_in_box), and a
 line saying which coordinates these are.
 
-Built on :mod:`svmviz.core.feature_map` (the maps and the source text they follow).
+Built on :mod:`svmviz.core.pictures.feature_map` (the maps and the source text they follow).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmviz.core.errors import InputError
-from svmviz.core.feature_map import (
+from svmviz.core.model_io import Model
+from svmviz.core.pictures.feature_map import (
     constant_coordinate,
     coordinate_names,
     feature_map,
@@ -20,7 +21,6 @@ from svmviz.core.feature_map import (
     three_coordinates,
     weights_in_feature_space,
 )
-from svmviz.core.model_io import Model
 
 
 @dataclass(frozen=True)

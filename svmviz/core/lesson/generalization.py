@@ -28,7 +28,7 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, shown
 from svmviz.core.limits import BOUNDS
 from svmviz.core.objectives import errors
-from svmviz.core.training import run_to_end
+from svmviz.core.training.setup import run_to_end
 
 MAX_TEST_FRACTION = 0.9
 TRAIN, TEST, UNUSED = 0, 1, 2  # a point's part in a split (UNUSED: beyond the size limit)
@@ -153,7 +153,7 @@ def error_on(model, data: Dataset, index: np.ndarray) -> float:
 
 def fit(config: SolverConfig, data: Dataset, stop=None):
     """Train ``config`` on ``data`` to its budget (or its stopping rule): the output model,
-    or None when ``stop()`` turned true on the way (:func:`svmviz.core.training.run_to_end`,
+    or None when ``stop()`` turned true on the way (:func:`svmviz.core.training.setup.run_to_end`,
     what the estimators of :mod:`svmviz.estimators` run too)."""
     solver = run_to_end(config, data, stop)
     if solver is None:
