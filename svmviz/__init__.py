@@ -1,9 +1,9 @@
 """svmviz: watch support vector machines learn.
 
 From Python and notebooks: ``svmviz.show(X, y)`` opens the window on these points
-(svmviz.ui.show); ``svmviz.plot(model, X, y)`` draws the window's decision picture of a
+(svmviz.ui.notebook.show); ``svmviz.plot(model, X, y)`` draws the window's decision picture of a
 fitted model and ``svmviz.animate(estimator, X, y)`` its training, without a window
-(svmviz.ui.notebook); the estimators are in ``svmviz.estimators``. They are loaded on
+(svmviz.ui.notebook.pictures); the estimators are in ``svmviz.estimators``. They are loaded on
 first use, so that ``import svmviz`` alone loads no Qt.
 """
 
@@ -11,9 +11,9 @@ __version__ = "0.1.0"
 
 # name → the module that defines it, imported when the name is first asked for (PEP 562)
 _LAZY = {
-    "plot": "svmviz.ui.notebook",
-    "animate": "svmviz.ui.notebook",
-    "show": "svmviz.ui.show",
+    "plot": "svmviz.ui.notebook.pictures",
+    "animate": "svmviz.ui.notebook.pictures",
+    "show": "svmviz.ui.notebook.show",
 }
 __all__ = ["__version__", *_LAZY]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from svmviz.core.arguments import Parser, add_solver_options, config_from_args, window_parser
+from svmviz.core.command_line import Parser, add_solver_options, config_from_args, window_parser
 from svmviz.core.errors import InputError
 
 
@@ -14,9 +14,9 @@ def cmd_train(args) -> int:
     the outputs are written together after it, all or none."""
     from svmviz.core.config import SolverConfig
     from svmviz.core.file_io import atomic_write_all, check_writable
+    from svmviz.core.files.session_file import read_data
     from svmviz.core.fit import summary, train, went_wrong
     from svmviz.core.model_io import model_file_bytes
-    from svmviz.core.session_file import read_data
     from svmviz.core.solvers.losses import offset_columns
     from svmviz.core.telemetry import held, history_csv
 
@@ -39,7 +39,7 @@ def cmd_train(args) -> int:
         )
     config = config_from_args(args, data)
     if args.plot is not None:  # what the picture needs is said before the training
-        from svmviz.ui.headless import check_plot
+        from svmviz.ui.notebook.headless import check_plot
 
         check_plot(data, args.data, args.plot, *args.plot_size, args.plot_scale)
     result = train(config, data, every=args.history_every == "1")
@@ -58,7 +58,7 @@ def cmd_train(args) -> int:
         text = history_csv(rows, offsets=offset_columns(config.problem))
         files[paths["--history"]] = text.encode("utf-8")
     if "--plot" in paths:
-        from svmviz.ui.headless import training_plot_bytes
+        from svmviz.ui.notebook.headless import training_plot_bytes
 
         width, height = args.plot_size
         files[paths["--plot"]] = training_plot_bytes(
@@ -83,7 +83,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_window(args) -> int:
-    from svmviz.ui.app import run
+    from svmviz.ui.window.launch import run
 
     return run(args)
 

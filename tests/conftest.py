@@ -4,7 +4,7 @@ import gc
 import importlib.util
 import os
 
-from svmviz.ui.headless import offscreen_platform
+from svmviz.ui.notebook.headless import offscreen_platform
 
 # the 3-D view's OpenGL tests (tests/ui/gl) need a display with OpenGL: they run when asked,
 # with Qt's xcb platform under Xvfb and Mesa (.ci/run); every other run is headless
@@ -68,8 +68,8 @@ def unsaved_changes_discarded(request, monkeypatch):
 @pytest.fixture(autouse=True)
 def no_dangling_training_threads(request):
     """Fail a test that leaves a training QThread running (napari's _dangling_qthreads).
-    Python's collector is off during a Qt test, as in the app (svmviz.ui.app), and the test's
-    garbage is collected here, in the GUI thread: a collection triggered by an allocation in
+    Python's collector is off during a Qt test, as in the app (svmviz.ui.window.launch), and the
+    test's garbage is collected here, in the GUI thread: a collection triggered by an allocation in
     another thread (training, curves, an earlier test's exact-optimum thread) would free Qt
     objects there, which hangs or crashes the process."""
     if not runs_qt(request):
@@ -93,7 +93,7 @@ def standardized(X):
 def training_choices():
     """A configuration for every algorithm and step schedule, λ > 0 and λ = 0, with and
     without the projection (tried with one schedule: it reads only B): what
-    svmviz.core.settings_used tells apart."""
+    svmviz.core.training.settings_used tells apart."""
     import itertools
 
     from svmviz.core.config import ALGORITHMS, SCHEDULES, SolverConfig

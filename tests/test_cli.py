@@ -293,7 +293,7 @@ def test_problem_options_are_parsed_into_the_config(tmp_path, data_csv):
     """Left out, the options take the config's defaults (today's: svc, hinge,
     crammer_singer); given, they reach the SolverConfig."""
     from svmviz.cli import build_parser
-    from svmviz.core.arguments import config_from_args
+    from svmviz.core.command_line import config_from_args
     from svmviz.core.data import read_csv
 
     def config(*options, path=data_csv, kind="svc"):
@@ -475,11 +475,11 @@ def test_hard_margin_lambda_is_said_one_way_and_no_margin_above_the_maximum(
 def test_missing_x_libraries_are_named_with_the_command_that_installs_them(monkeypatch, capsys):
     """Issue 16 (item 13): Qt aborted with "xcb-cursor0 or libxcb-cursor0 is needed" though
     it was installed; the missing ones were libxcb-icccm4 and libxcb-keysyms1."""
-    import svmviz.ui.app as app
+    from svmviz.ui.window import launch
 
     missing = {"libxcb-icccm.so.4", "libxcb-keysyms.so.1"}
-    monkeypatch.setattr(app, "_loadable", lambda name: name not in missing)
-    monkeypatch.setattr(app, "demo_data", lambda: pytest.fail("went on to open the window"))
+    monkeypatch.setattr(launch, "_loadable", lambda name: name not in missing)
+    monkeypatch.setattr(launch, "demo_data", lambda: pytest.fail("went on to open the window"))
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.delenv("QT_QPA_PLATFORM")
@@ -511,22 +511,22 @@ def test_missing_x_libraries_are_named_with_the_command_that_installs_them(monke
 def test_the_x_libraries_are_looked_for_only_where_qt_will_use_them(
     monkeypatch, environ, platform, looked
 ):
-    import svmviz.ui.app as app
     from svmviz.core.errors import InputError
+    from svmviz.ui.window import launch
 
     asked = []
-    monkeypatch.setattr(app, "_loadable", lambda name: asked.append(name) or False)
+    monkeypatch.setattr(launch, "_loadable", lambda name: asked.append(name) or False)
     if looked:
         with pytest.raises(InputError, match="libxkbcommon-x11-0"):
-            app.check_display_libraries(environ, platform)
-        assert set(asked) == set(app.XCB_LIBRARIES)
+            launch.check_display_libraries(environ, platform)
+        assert set(asked) == set(launch.XCB_LIBRARIES)
     else:
-        app.check_display_libraries(environ, platform)
+        launch.check_display_libraries(environ, platform)
         assert asked == []
 
 
 def test_a_library_is_found_by_its_soname():
-    from svmviz.ui.app import _loadable
+    from svmviz.ui.window.launch import _loadable
 
     assert _loadable("libc.so.6")
     assert not _loadable("libsvmviz-none.so.0")

@@ -32,11 +32,11 @@ def test_core_and_the_cli_do_not_import_qt():
 
 def test_the_package_and_its_estimators_do_not_import_qt():
     """``import svmviz`` and the estimators load no Qt: ``svmviz.plot`` and
-    ``svmviz.animate`` (svmviz.ui.notebook) are loaded when first asked for."""
+    ``svmviz.animate`` (svmviz.ui.notebook.pictures) are loaded when first asked for."""
     imports = "import svmviz, svmviz.estimators\nassert {'plot', 'animate'} <= set(dir(svmviz))"
     assert loaded_after(imports, ("PySide6", "pyqtgraph", "shiboken6", "svmviz.ui")) == []
     asked = "import svmviz\nsvmviz.plot"
-    assert "svmviz.ui.notebook" in loaded_after(asked, ("svmviz.ui",))
+    assert "svmviz.ui.notebook.pictures" in loaded_after(asked, ("svmviz.ui",))
 
 
 def test_training_runner_does_not_import_qt():

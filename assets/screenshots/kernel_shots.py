@@ -35,7 +35,7 @@ def main() -> int:
 
     from PySide6 import QtCore, QtWidgets
 
-    from svmviz.ui.gl_probe import gl_unavailable, share_contexts
+    from svmviz.ui.views.gl_probe import gl_unavailable, share_contexts
 
     share_contexts()
     app = QtWidgets.QApplication(sys.argv[:1])
@@ -44,11 +44,11 @@ def main() -> int:
         return 1
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
+    from svmviz.core.files.scenario import list_scenarios
     from svmviz.core.generate import generate
     from svmviz.core.kernels import Kernel
-    from svmviz.core.scenario import list_scenarios
-    from svmviz.ui.app import build_window, demo_data
-    from svmviz.ui.surface_view import LIFT, SURFACE
+    from svmviz.ui.views.surface_view import LIFT, SURFACE
+    from svmviz.ui.window.launch import build_window, demo_data
 
     def wait(ms: int) -> None:
         loop = QtCore.QEventLoop()

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from svmviz.ui.headless import offscreen_platform
+from svmviz.ui.notebook.headless import offscreen_platform
 
 
 def problem_sessions(folder: Path) -> list[Path]:
@@ -39,9 +39,9 @@ def problem_sessions(folder: Path) -> list[Path]:
     from svmviz.app.session import points_of
     from svmviz.core.config import BINARY_LOSSES, SolverConfig
     from svmviz.core.data import Dataset
+    from svmviz.core.files.session_file import SessionFile, write_session
     from svmviz.core.generate import generate
     from svmviz.core.kernels import Kernel
-    from svmviz.core.session_file import SessionFile, write_session
 
     two = Dataset(*generate("blobs", n=80, noise=0.4, seed=2), ("class 1", "class 2"))
     X3, y3 = generate("blobs", n=90, noise=0.4, classes=3, seed=5)
@@ -98,11 +98,11 @@ def main(argv=None) -> int:
 
     app = QtWidgets.QApplication(sys.argv[:1])
     from svmviz.core.config import SolverConfig
-    from svmviz.core.pace import LOG_PACE
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
     from svmviz.core.solvers.losses import module_for
-    from svmviz.ui.app import build_window, demo_data
-    from svmviz.ui.layout import companion_share, plane_share
+    from svmviz.core.training.pace import LOG_PACE
+    from svmviz.ui.window.launch import build_window, demo_data
+    from svmviz.ui.window.layout import companion_share, plane_share
 
     def settle(seconds: float) -> None:
         end = time.perf_counter() + seconds

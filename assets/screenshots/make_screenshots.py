@@ -14,11 +14,11 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.generalization import Split
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.scenario import list_scenarios
-from svmviz.ui.app import build_window
+from svmviz.core.lesson.generalization import Split
+from svmviz.ui.window.launch import build_window
 
 HERE = Path(__file__).parent
 

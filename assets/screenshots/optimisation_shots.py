@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from svmviz.ui.headless import offscreen_platform
+from svmviz.ui.notebook.headless import offscreen_platform
 
 
 def main() -> int:
@@ -36,7 +36,7 @@ def main() -> int:
     app = QtWidgets.QApplication(sys.argv[:1])
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
-    from svmviz.ui.app import build_window, demo_data
+    from svmviz.ui.window.launch import build_window, demo_data
 
     def wait(ms: int) -> None:
         loop = QtCore.QEventLoop()

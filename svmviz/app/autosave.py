@@ -28,7 +28,7 @@ from PySide6.QtCore import QLockFile
 
 from svmviz.core.errors import InputError
 from svmviz.core.file_io import Stamp, read_json, remove_temporaries, write_json
-from svmviz.core.session_file import SessionFile
+from svmviz.core.files.session_file import SessionFile
 
 
 @dataclass

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from svmviz.app.snapshot import Snapshot
-from svmviz.core.pace import INSTANT, Speed
+from svmviz.core.training.pace import INSTANT, Speed
 
 
 class Controls:

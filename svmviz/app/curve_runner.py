@@ -1,4 +1,4 @@
-"""Learning curves and complexity sweeps off the GUI thread (svmviz.core.generalization).
+"""Learning curves and complexity sweeps off the GUI thread (svmviz.core.lesson.generalization).
 
 One worker QObject on a QThread of its own (training keeps its own thread): the GUI submits
 a computation as a generator function, the worker runs it and sends each point as it is

@@ -1,4 +1,4 @@
-"""The snapshot of a boundary moved by hand (svmviz.core.hand): the same
+"""The snapshot of a boundary moved by hand (svmviz.core.training.hand): the same
 :class:`~svmviz.app.snapshot.Snapshot` the runner publishes, built in the GUI thread from
 the run's newest one, so that every view (regions, margins, slack, the Points and Margins
 tabs, the status line, the presenter's lines) shows the hand-made model as it shows a
@@ -15,10 +15,10 @@ import numpy as np
 
 from svmviz.app.snapshot import Job, Snapshot
 from svmviz.core.data import Dataset
-from svmviz.core.frame import make_frame
-from svmviz.core.generalization import TRAIN, subset
-from svmviz.core.hand import hand_objective
+from svmviz.core.lesson.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import make_frame
+from svmviz.core.training.hand import hand_objective
 
 HAND = "hand"  # the status of a hand-made model's snapshot
 

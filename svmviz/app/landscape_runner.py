@@ -2,7 +2,7 @@
 
 :class:`LandscapeCache` is the plain-Python part: a request (the model whose held part is
 kept, the training data, the grid, the class k whose row varies, what is held of b) is
-computed by :func:`svmviz.core.landscape.landscape` once per key (the data's bytes, the
+computed by :func:`svmviz.core.pictures.landscape.landscape` once per key (the data's bytes, the
 problem's settings, k, the hold, the held part and the grid) and kept for the next
 request of that key. :class:`LandscapeRunner` serves the newest request on a QThread of
 its own (latest wins: a request replaced before its turn is never computed), so that the
@@ -24,8 +24,8 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from svmviz.app.threads import register
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.landscape import Landscape, landscape
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.landscape import Landscape, landscape
 
 CACHE_SIZE = 8
 
@@ -52,7 +52,7 @@ def held_part(model: Model, k: int, hold: str) -> tuple:
 @dataclass(frozen=True, eq=False)
 class LandscapeRequest:
     """F over ``w1`` × ``w2`` of row ``k`` of ``model``'s weights on ``data``, the rest of
-    the model held as ``hold`` says (svmviz.core.landscape.HOLDS)."""
+    the model held as ``hold`` says (svmviz.core.pictures.landscape.HOLDS)."""
 
     model: Model
     data: Dataset

@@ -1,4 +1,4 @@
-"""Play: the training runner's loop at one of three speeds (svmviz.core.pace), no Qt.
+"""Play: the training runner's loop at one of three speeds (svmviz.core.training.pace), no Qt.
 
 - as fast as possible: chunks of a few milliseconds of training; a new frame once the GUI
   has taken the previous one (it takes at most one per display refresh), frames taking at
@@ -24,9 +24,9 @@ import time
 from typing import Any, Protocol
 
 from svmviz.app.snapshot import TO_THE_END
-from svmviz.core.explain import StepRecord
-from svmviz.core.pace import LogPace
+from svmviz.core.lesson.explain import StepRecord
 from svmviz.core.solvers import Solver
+from svmviz.core.training.pace import LogPace
 
 FRAME_SECONDS = 1 / 60  # at most one published frame per display refresh
 CHUNK_SECONDS = 0.004  # training time between checks for pause / cancel / publish

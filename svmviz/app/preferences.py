@@ -26,14 +26,15 @@ DEFAULTS: dict[str, Any] = {
     "animation_frame_ms": 100,
     "animation_spacing": "log",  # iterations spaced "log" or "linear" over the budget
     "last_folder": "",
-    "pace": -1,  # Play's speed, svmviz.core.pace's code: −1 log-t pace, 0 instant, N per frame
+    # Play's speed, svmviz.core.training.pace's code: −1 log-t pace, 0 instant, N per frame
+    "pace": -1,
     "speed": 0,  # the speed of older versions (N per frame, 0: full speed); see speed_code
     "warm_start": False,
     "optimum": False,
     "iterate": False,
     "suboptimality": False,
     "slack": False,
-    "views": "",  # the views on (JSON: a list of svmviz.ui.views' names); "": the defaults
+    "views": "",  # the views on (JSON: a list of svmviz.ui.views.registry' names); "": the defaults
     "companion": "",  # the view beside the plane ("": none)
     "weight_class": 0,  # the class whose weights the weight space varies
     "race": False,
@@ -68,8 +69,8 @@ class Preferences:
             return default  # a hand-edited file: the default, not a crash
 
     def speed_code(self) -> int:
-        """Play's speed (a code of svmviz.core.pace). Older versions kept "speed" only, where
-        0 (full speed) was the default everyone had saved rather than a choice: a speed other
+        """Play's speed (a code of svmviz.core.training.pace). Older versions kept "speed" only,
+        where 0 (full speed) was the default everyone had saved rather than a choice: a speed other
         than 0 is kept, 0 gives way to the new default (the log-t pace)."""
         if self._s.contains("pace"):
             return self.get("pace")

@@ -20,17 +20,17 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import StepRecord, step_and_explain
-from svmviz.core.frame import level_line, make_frame, margin_lines
+from svmviz.core.lesson.explain import StepRecord, step_and_explain
 from svmviz.core.model_io import Model
 from svmviz.core.palette import RACE_COLORS, RACE_DASHES
-from svmviz.core.race import Path, Race
-from svmviz.core.race_setup import legend_label, short_label
+from svmviz.core.pictures.frame import level_line, make_frame, margin_lines
+from svmviz.core.pictures.weight_path import frozen
 from svmviz.core.solvers import Solver
-from svmviz.core.start import Start, apply_start
 from svmviz.core.telemetry import held, history_csv
-from svmviz.core.training import problem_key
-from svmviz.core.weight_path import frozen
+from svmviz.core.training.race import Path, Race
+from svmviz.core.training.race_setup import legend_label, short_label
+from svmviz.core.training.setup import problem_key
+from svmviz.core.training.start import Start, apply_start
 
 # the window's telemetry (every run of it): the exact objective at the checkpoints
 # (log-spaced) and at each frame (Solver.shared_history), not at every step, where it is

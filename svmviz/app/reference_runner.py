@@ -22,7 +22,7 @@ from collections import OrderedDict
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.training import problem_key, reference_or_reason
+from svmviz.core.training.setup import problem_key, reference_or_reason
 
 SETTLE_SECONDS = 0.1
 CACHE_SIZE = 16

@@ -28,16 +28,16 @@ from svmviz.app.split import Split
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.explain import StepRecord, step_and_explain
-from svmviz.core.frame import Frame, make_frame
 from svmviz.core.kernels import GramCache
-from svmviz.core.pace import Speed
-from svmviz.core.race import Path
-from svmviz.core.reference import Reference
+from svmviz.core.lesson.explain import StepRecord, step_and_explain
+from svmviz.core.pictures.frame import Frame, make_frame
+from svmviz.core.pictures.weight_path import drawable, frozen, record, truncate
 from svmviz.core.solvers import Solver
-from svmviz.core.start import apply_start
-from svmviz.core.training import prepare
-from svmviz.core.weight_path import drawable, frozen, record, truncate
+from svmviz.core.training.pace import Speed
+from svmviz.core.training.race import Path
+from svmviz.core.training.reference import Reference
+from svmviz.core.training.setup import prepare
+from svmviz.core.training.start import apply_start
 
 PATH_STEPS = 24  # points of the path recorded in one Step N (evenly in log t)
 
@@ -99,7 +99,7 @@ class TrainingRunner:
         self.explained_step: StepRecord | None = None
         self._optimum: Frame | None = None  # the exact optimum's frame, once per job and view
         self._grams = GramCache()  # the kernel matrix of the last job, updated after an edit
-        self.path = Path()  # the job's path in weight space (svmviz.core.weight_path)
+        self.path = Path()  # the job's path in weight space (svmviz.core.pictures.weight_path)
         self._from_start = False  # the job's solver began at its start w₀ (job.start)
         self.race: Companions | None = None  # a race's runs 2–4, following this one
 
@@ -177,7 +177,7 @@ class TrainingRunner:
 
     def step(self, n: int) -> None:
         """Exactly ``n`` iterations, then one frame; the last of them comes with its
-        explanation (svmviz.core.explain) for the step inspector."""
+        explanation (svmviz.core.lesson.explain) for the step inspector."""
         if self.solver is None or self.state.is_interruption_requested():
             return
         if n > 1:

@@ -19,8 +19,8 @@ targets. A switch of the problem is an undoable edit (``SwitchProblem``) with th
 change it implies; ``notice`` says what it did to the points. Every other change of the
 settings (``SetSettings``) and of Δ (``SetCost``) is an undoable edit too.
 
-The session may hold a start w₀ (svmviz.core.start) that training begins from; it is part of
-the document (saved, compared for unsaved changes) and not an undoable edit (the undo
+The session may hold a start w₀ (svmviz.core.training.start) that training begins from; it is part
+of the document (saved, compared for unsaved changes) and not an undoable edit (the undo
 history holds the points, the classes and the settings). A job takes it through
 ``job_start``, which drops it, with a notice, once the problem no longer fits it (a kernel,
 other classes, other dimensions).
@@ -47,12 +47,12 @@ from svmviz.core.edits import (
     SwitchProblem,
 )
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import Split, split_parts
+from svmviz.core.files.session_file import SessionFile, View
+from svmviz.core.lesson.generalization import Split, split_parts
 from svmviz.core.limits import MAX_COORDINATE, MAX_NAME, check_text
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
-from svmviz.core.race_setup import race_configs
-from svmviz.core.session_file import SessionFile, View
-from svmviz.core.start import Start
+from svmviz.core.training.race_setup import race_configs
+from svmviz.core.training.start import Start
 
 EDIT_REACH = 0.999 * MAX_COORDINATE  # where clicks and drags stop (rounding kept inside)
 START_CLEARED = "The start w₀ was cleared"  # the notice that the start no longer fits
@@ -68,7 +68,7 @@ class Session(QObject):
     notice_changed = Signal()  # what a switch of the problem did to the points (or "")
     target_changed = Signal()  # the target a click gives a point of a 2-D regression
     start_changed = Signal()  # the start w₀ set or cleared
-    race_changed = Signal()  # the race's runs 2–4 (svmviz.core.race_setup)
+    race_changed = Signal()  # the race's runs 2–4 (svmviz.core.training.race_setup)
     selection_changed = Signal()  # the points selected (``selection``)
 
     def __init__(self, data: Dataset | None = None, config: SolverConfig | None = None):

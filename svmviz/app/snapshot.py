@@ -14,13 +14,13 @@ import numpy as np
 from svmviz.app.race_runner import RaceFrame
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import StepRecord
-from svmviz.core.frame import Frame
-from svmviz.core.generalization import TRAIN, subset
+from svmviz.core.lesson.explain import StepRecord
+from svmviz.core.lesson.generalization import TRAIN, subset
 from svmviz.core.model_io import Model
-from svmviz.core.race import Path
-from svmviz.core.reference import Reference
-from svmviz.core.start import Start
+from svmviz.core.pictures.frame import Frame
+from svmviz.core.training.race import Path
+from svmviz.core.training.reference import Reference
+from svmviz.core.training.start import Start
 
 TO_THE_END = -1  # a Job's ``catch_up``: train to the end of the budget before the first frame
 
@@ -35,7 +35,7 @@ class Job:
     extent: tuple[float, float, float, float]
     grid: int = 160
     warm: bool = False  # go on from the previous job's model and t when the problem allows
-    # each point's part of a train/test split (svmviz.core.generalization: TRAIN, TEST,
+    # each point's part of a train/test split (svmviz.core.lesson.generalization: TRAIN, TEST,
     # UNUSED), or None: train on every point. Frames still cover every point of ``data``.
     parts: np.ndarray | None = None
     # after an edit: the iteration to train to before the first frame (0: show w = 0;
@@ -43,7 +43,7 @@ class Job:
     # problem's at the same point of the run; ``explain``: that frame explains its last step
     catch_up: int = 0
     explain: bool = False
-    # train from this w₀ instead of w = 0 (svmviz.core.start; ``warm`` goes first when it
+    # train from this w₀ instead of w = 0 (svmviz.core.training.start; ``warm`` goes first when it
     # applies); restart and seek replay from it
     start: Start | None = None
     # a race: the companion runs' configurations (runs 2–4; svmviz.app.race_runner), each
@@ -94,7 +94,7 @@ class Snapshot:
     # as plain Python meanwhile, and hands over when it is ready
     preparing: str = ""
     # the run's path in weight space (linear models of 2-D data; None otherwise): the
-    # iterate and output weights at the frames published so far (svmviz.core.weight_path),
+    # iterate and output weights at the frames published so far (svmviz.core.pictures.weight_path),
     # a copy the runner never writes again
     path: Path | None = None
     start: Start | None = None  # the w₀ this run began at (None: w = 0, or a warm start)

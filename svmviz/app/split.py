@@ -1,4 +1,4 @@
-"""A job's train/test split as the training runner sees it (svmviz.core.generalization).
+"""A job's train/test split as the training runner sees it (svmviz.core.lesson.generalization).
 
 The solver trains on the TRAIN points only, but frames cover every point of the job: this
 maps the solver's indices to the job's, fills in f at the points it does not train on, and
@@ -13,12 +13,12 @@ from dataclasses import replace
 import numpy as np
 
 from svmviz.app.snapshot import Job
-from svmviz.core.explain import StepRecord
-from svmviz.core.frame import Frame
-from svmviz.core.generalization import TEST, TRAIN
+from svmviz.core.lesson.explain import StepRecord
+from svmviz.core.lesson.generalization import TEST, TRAIN
+from svmviz.core.lesson.scores import mean_absolute_error, outlier_share
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import errors
-from svmviz.core.scores import mean_absolute_error, outlier_share
+from svmviz.core.pictures.frame import Frame
 
 
 class Split:

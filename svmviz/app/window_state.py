@@ -4,7 +4,7 @@ speed, warm start, the job's train/test split and the plane's extent.
 The menus, the toolbar and the solver panel are views of it (bound both ways: a control
 sets the model, the model's ``*_changed`` signals set every control), and the window's
 parts read it, never a control. It is also what a session file keeps of the window
-(:class:`svmviz.core.session_file.View`): :meth:`WindowState.view` and
+(:class:`svmviz.core.files.session_file.View`): :meth:`WindowState.view` and
 :meth:`WindowState.apply_view`. QtCore only, like the rest of svmviz.app.
 """
 
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6 import QtCore
 
-from svmviz.core.generalization import TRAIN
-from svmviz.core.pace import DEFAULT, Speed
-from svmviz.core.session_file import VIEW_TOGGLES, View
+from svmviz.core.files.session_file import VIEW_TOGGLES, View
+from svmviz.core.lesson.generalization import TRAIN
+from svmviz.core.training.pace import DEFAULT, Speed
 
 if TYPE_CHECKING:
     from svmviz.app.session import Session
@@ -178,7 +178,7 @@ class WindowState(QtCore.QObject):
     # ------------------------------------------------------------------ the views
     @property
     def views(self) -> frozenset[str]:
-        """The names of the views on (svmviz.ui.views: the window shows those it knows and
+        """The names of the views on (svmviz.ui.views.registry: the window shows those it knows and
         keeps the others, a newer release's, for the files it saves)."""
         return self._views
 

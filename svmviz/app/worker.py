@@ -31,9 +31,9 @@ from svmviz.app.snapshot import Job, Snapshot
 from svmviz.app.threads import register, running_threads
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.frame import prepare_contours
-from svmviz.core.pace import Speed
+from svmviz.core.pictures.frame import prepare_contours
 from svmviz.core.solvers import Solver
+from svmviz.core.training.pace import Speed
 
 __all__ = ["Job", "Snapshot", "TrainingController", "TrainingWorker", "running_threads"]
 
@@ -247,7 +247,7 @@ class TrainingController(QObject):
 
     @Slot(object)
     def set_speed(self, speed: Speed | int) -> None:
-        """How fast play goes (svmviz.core.pace.Speed, or its code: N iterations per frame,
+        """How fast play goes (svmviz.core.training.pace.Speed, or its code: N iterations per frame,
         0 as fast as possible, −1 the log-t pace); from the next frame on."""
         if not isinstance(speed, Speed):
             speed = Speed(max(-1, int(speed)))

@@ -1,4 +1,4 @@
-"""The window with each registered view beside the plane (svmviz.ui.companion): how many
+"""The window with each registered view beside the plane (svmviz.ui.window.companion): how many
 times per second the plane and the companion are painted while a linear job of m = 1,000
 trains at full speed, the plane alone first, in the same run. The 3-D view needs OpenGL
 (svmviz.bench.surface measures it under a display); offscreen it says why and is skipped."""
@@ -27,7 +27,7 @@ def frame_rates(name: str | None, seconds: float) -> tuple[float, float]:
 
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     w = steady_window(_data(M), SolverConfig(iterations=10_000_000))
     w.resize(1920, 1080)
@@ -53,8 +53,9 @@ def frame_rates(name: str | None, seconds: float) -> tuple[float, float]:
 
 
 def measure(quick: bool = False) -> list[dict]:
-    from svmviz.ui import builtin_views, views
-    from svmviz.ui.gl_probe import gl_unavailable
+    from svmviz.ui.views import registry
+    from svmviz.ui.views.gl_probe import gl_unavailable
+    from svmviz.ui.window import builtin_views
 
     assert builtin_views  # (the views registered)
     config = quiet_config()
@@ -65,7 +66,7 @@ def measure(quick: bool = False) -> list[dict]:
     rows.append(
         row(f"window, linear m={M:,}, the plane alone: frames", alone, "frames/s", TARGET_FPS)
     )
-    for spec in views.REGISTRY:
+    for spec in registry.REGISTRY:
         if spec.name == "surface" and gl_unavailable():
             continue
         plane, beside = frame_rates(spec.name, seconds)

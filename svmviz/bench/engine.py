@@ -106,8 +106,8 @@ def measure(quick: bool = False) -> list[dict]:
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
     from svmviz.core.kernels import Kernel
-    from svmviz.core.reference import exact_optimum
     from svmviz.core.solvers import Solver
+    from svmviz.core.training.reference import exact_optimum
 
     Solver.warm_up()  # compiled now: solvers would otherwise run plain Python until then
     m = 1000

@@ -39,8 +39,8 @@ def measure(quick: bool = False) -> list[dict]:
     qt_app()
     from svmviz.app.session import Session
     from svmviz.bench.engine import _data
-    from svmviz.core.frame import make_frame
-    from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.core.pictures.frame import make_frame
+    from svmviz.ui.plane.decision_plot import DecisionPlot
 
     data = _data(1000)
     session = Session(data)

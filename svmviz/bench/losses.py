@@ -136,7 +136,7 @@ KERNEL_ANCHORS = ("epsilon-svr", "nu-svr", "one-class", "nu-svc")
 
 def _gap_row(where: str, config, data, estimator, reps: int) -> dict:
     """The time to 1% of the exact optimum over the anchor's fit, best of ``reps`` each."""
-    from svmviz.core.reference import exact_optimum
+    from svmviz.core.training.reference import exact_optimum
 
     optimum = exact_optimum(config, data).objective
     seconds, t, fit = float("inf"), 0, float("inf")

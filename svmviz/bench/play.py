@@ -26,8 +26,8 @@ TARGET_PLAY_S = 2.0
 CHILD = """
 import json, sys, time
 from PySide6 import QtCore
-from svmviz.core.arguments import window_parser
-from svmviz.ui.app import leave, start
+from svmviz.core.command_line import window_parser
+from svmviz.ui.window.launch import leave, start
 
 handover = sys.argv[1] == "1"
 app, w = start(window_parser().parse_args(sys.argv[2:]))

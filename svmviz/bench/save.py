@@ -45,7 +45,7 @@ def measure_save(m: int, folder: Path, repeat: int = 3) -> tuple[float, float, f
     machine's own, for comparison)."""
     from svmviz.core.config import SolverConfig
     from svmviz.core.data import Dataset
-    from svmviz.ui.app import build_window
+    from svmviz.ui.window.launch import build_window
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(m, 2))

@@ -22,9 +22,9 @@ TARGET_START_S = 1.5
 
 CHILD = """
 import time
-from svmviz.core.arguments import window_parser  # (before Qt, as svmviz.cli imports it)
+from svmviz.core.command_line import window_parser  # (before Qt, as svmviz.cli imports it)
 from PySide6 import QtCore
-from svmviz.ui.app import leave, start
+from svmviz.ui.window.launch import leave, start
 
 app, w = start(window_parser().parse_args([]))
 done = []

@@ -36,7 +36,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
     from svmviz.core.kernels import Kernel
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     config = SolverConfig(iterations=10_000_000, kernel=Kernel("rbf", gamma=1.0))
     w = steady_window(_data(M), config)
@@ -74,7 +74,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, float]:
 
 def rows_here(quick: bool) -> list[dict]:
     """The rows, measured in this process (it has OpenGL)."""
-    from svmviz.ui.surface_view import GRID
+    from svmviz.ui.views.surface_view import GRID
 
     seconds = 1.5 if quick else 3.0
     off, _, _ = frame_rate(False, seconds)
@@ -101,7 +101,7 @@ def rows_here(quick: bool) -> list[dict]:
 
 
 def measure(quick: bool = False) -> list[dict]:
-    from svmviz.ui.gl_probe import gl_unavailable
+    from svmviz.ui.views.gl_probe import gl_unavailable
 
     config = quiet_config()
     qt_app()

@@ -26,7 +26,7 @@ def frame_rate(on: bool, seconds: float) -> tuple[float, float, int]:
     computed meanwhile) while playing at full speed with the view ``on`` or off."""
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     w = steady_window(_data(M), SolverConfig(iterations=10_000_000))
     w.state.set_view("weight_space", on)
@@ -53,7 +53,7 @@ def landscape_ms(repeats: int) -> float:
     """Best-of-``repeats`` milliseconds of one landscape at the default grid, m = M."""
     from svmviz.bench.engine import _data
     from svmviz.core.config import SolverConfig
-    from svmviz.core.landscape import DEFAULT_GRID, grid_around, landscape
+    from svmviz.core.pictures.landscape import DEFAULT_GRID, grid_around, landscape
     from svmviz.core.solvers import Solver
 
     data = _data(M)
@@ -70,7 +70,7 @@ def landscape_ms(repeats: int) -> float:
 
 
 def measure(quick: bool = False) -> list[dict]:
-    from svmviz.core.landscape import DEFAULT_GRID
+    from svmviz.core.pictures.landscape import DEFAULT_GRID
 
     config = quiet_config()
     qt_app()

@@ -55,7 +55,7 @@ def quiet_config():
 def qt_app():
     from PySide6 import QtCore, QtWidgets
 
-    from svmviz.ui.gl_probe import share_contexts
+    from svmviz.ui.views.gl_probe import share_contexts
 
     share_contexts()
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
@@ -95,7 +95,7 @@ def paint_counter():
 def steady_window(data, config):
     """A window of ``data`` and ``config``, shown at 1400×800, once its first frame and the
     exact optimum (computed beside the training) are in: the steady state to measure."""
-    from svmviz.ui.app import build_window
+    from svmviz.ui.window.launch import build_window
 
     w = build_window(data, config)
     w.resize(1400, 800)
@@ -160,15 +160,15 @@ def measure_case(
     race: list | None = None,
     family: str = "binary",
 ) -> dict:
-    """One case's figures; with ``race`` (runs 2–4: svmviz.core.race_setup), the window
+    """One case's figures; with ``race`` (runs 2–4: svmviz.core.training.race_setup), the window
     races them beside its own run (svmviz.bench.race)."""
     from PySide6 import QtCore
 
     from svmviz.bench.losses import _datasets
     from svmviz.core.config import MAX_ITERATIONS, SolverConfig
     from svmviz.core.kernels import Kernel
-    from svmviz.core.pace import INSTANT
-    from svmviz.ui.app import build_window
+    from svmviz.core.training.pace import INSTANT
+    from svmviz.ui.window.launch import build_window
 
     kernel = Kernel() if kernel_name == "linear" else Kernel("rbf", gamma=1.0)
     config = SolverConfig(kernel=kernel, iterations=MAX_ITERATIONS, **FAMILIES[family])

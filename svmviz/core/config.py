@@ -29,7 +29,7 @@ BIASES = ("free", "regularized", "none")
 MARGINS = ("soft", "hard")
 
 # A hard margin has no λ of its own: it is solved as the soft problem with the λ that has the
-# same solution. Any C = 1/(λm) ≥ max α (α the exact hard dual, svmviz.core.reference) has
+# same solution. Any C = 1/(λm) ≥ max α (α the exact hard dual, svmviz.core.training.reference) has
 # it (exact penalty); C is taken a little above max α, for rounding: λ =
 # HARD_MARGIN_LAM_FACTOR/(m·max α). The λ setting waits for a soft margin. The panel, the
 # step inspector, `svmviz train` and the model file show that λ and say so in the words

@@ -7,19 +7,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core import bounds
 from svmviz.core.config import HARD_MARGIN_LAM, SolverConfig, nu_notice
 from svmviz.core.data import Dataset
 from svmviz.core.errors import counted
+from svmviz.core.lesson import bounds
+from svmviz.core.lesson.support import support_of, support_record, support_words
 from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
-from svmviz.core.reference import Reference
 from svmviz.core.solvers import Solver, feasible
 from svmviz.core.solvers import losses as loss_modules
 from svmviz.core.solvers.iterative import HARD_GAP
 from svmviz.core.solvers.losses import offset_columns, parameters_of
-from svmviz.core.support import support_of, support_record, support_words
-from svmviz.core.training import prepare
+from svmviz.core.training.reference import Reference
+from svmviz.core.training.setup import prepare
 
 # the relative gap is printed when |F*| is at least this share of the size of its terms
 RELATIVE_SCALE = 1e-3

@@ -93,7 +93,7 @@ LAM_MIN, LAM_MAX = 1e-50, 1e6
 # η₀, γ, |c₀| and Δ: any two of them (or one and ‖w‖, kept under 1e150 by the loop's
 # divergence test) multiply to a finite number; a run they make diverge says which to lower
 LARGE = 1e150
-# the plane's view: its edges within the zoom's reach (svmviz.ui.decision_plot), its width
+# the plane's view: its edges within the zoom's reach (svmviz.ui.plane.decision_plot), its width
 # and height at least MIN_SPAN, whose square (the grid's distances) is still a normal float;
 # the window zooms in no further (pyqtgraph widens by itself a range narrower than ~1e-14
 # of its centre)
@@ -182,7 +182,8 @@ BOUNDS = {
     "cost": Bound("a cost Δ", 0.0, LARGE),
     # a session's and a scenario's own
     "t0": Bound("t0", 1, MAX_WHOLE - MAX_ITERATIONS, whole=True),  # t0 + T within Qt's ints
-    # Play's speed (svmviz.core.pace): N iterations a frame, 0 as fast as possible, −1 log-t
+    # Play's speed (svmviz.core.training.pace): N iterations a frame, 0 as fast as possible, −1
+    # log-t
     "speed": Bound("the speed", -1, MAX_ITERATIONS, whole=True),
     "split_seed": Bound("the split's seed", 0, MAX_WHOLE, whole=True),
     "split_size": Bound("the training-set size", 2, MAX_WHOLE, whole=True),

@@ -97,7 +97,7 @@ class Model:
     nu: float | None = None
     rho: float | None = None
     # f computed by another library where no kernel sums give it (a scikit-learn one-vs-one
-    # SVC: svmviz.core.foreign); such a model draws and predicts, and is not saved
+    # SVC: svmviz.core.files.foreign); such a model draws and predicts, and is not saved
     decision: Callable[[np.ndarray], np.ndarray] | None = field(
         default=None, compare=False, repr=False
     )

@@ -27,7 +27,7 @@ class Declared(NamedTuple):
     cost: bool = False  # takes a cost matrix Δ(y, y′)
     nu_scaled: bool = False  # its objective has ½‖w‖² with ν in λ's place (no λ)
     hard_margin: bool = False  # a hard margin (001 "Hard SVM") solves it
-    # its name in scikit-learn's SGDClassifier (None: none there), for svmviz.core.foreign
+    # its name in scikit-learn's SGDClassifier (None: none there), for svmviz.core.files.foreign
     sklearn: str | None = None
     proba: bool = False  # its module gives P(y | x) (probability): the estimators' predict_proba
     words: str = ""  # its name in the window's words (default: the name, "_" as " ")

@@ -5,7 +5,7 @@ optimum of the same problem (``optimum_``).
 
 Thin, as scikit-learn's ``sklearn/svm/_classes.py``: parameters only in ``__init__``,
 checked by ``_parameter_constraints``; input checked by scikit-learn's ``validate_data``;
-the training is :func:`svmviz.core.training.run_to_end`, what the window's learning curves
+the training is :func:`svmviz.core.training.setup.run_to_end`, what the window's learning curves
 and sweeps run too. The problems are those of :class:`svmviz.core.config.SolverConfig`
 (and `svmviz train`): λ/2‖w‖² + (1/m) Σ loss, so ``C = 1/(λm)`` in libsvm's form.
 """

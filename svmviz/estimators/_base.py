@@ -25,16 +25,16 @@ from svmviz.core.errors import InputError
 from svmviz.core.kernels import KERNELS, Kernel
 from svmviz.core.limits import check_coordinates, lam_of_C
 from svmviz.core.model_io import with_provenance, write_model
-from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
-from svmviz.core.training import run_to_end
+from svmviz.core.training.reference import exact_optimum
+from svmviz.core.training.setup import run_to_end
 
 ESTIMATOR_KEY = "estimator"  # the MODEL.json field that holds the estimator's parameters
 
 
 @dataclass(frozen=True)
 class Optimum:
-    """The exact optimum F* of the fitted problem (:mod:`svmviz.core.reference`), with its
+    """The exact optimum F* of the fitted problem (:mod:`svmviz.core.training.reference`), with its
     certified lower bound (the optimum lies in [lower, objective]), the fitted model's
     objective and the gap between them."""
 
@@ -199,7 +199,7 @@ class _SVMBase(BaseEstimator):
         """The training points with α ≠ 0 (kernel models), as scikit-learn's attribute is:
         α-based, so an averaged SGD output lists almost every point. The window, its files
         and `svmviz train` count support vectors by f at the points instead
-        (svmviz.core.support: on or inside the margin or tube)."""
+        (svmviz.core.lesson.support: on or inside the margin or tube)."""
         return _part(self, "support_vectors")
 
     @property

@@ -8,8 +8,8 @@ import numpy as np
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, counted, finite_number, shown, whole_number
-from svmviz.core.frame import input_dim
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import input_dim
 from svmviz.estimators._base import ESTIMATOR_KEY, _SVMBase
 from svmviz.estimators.classifier import SVMClassifier
 from svmviz.estimators.one_class import OneClassSVM

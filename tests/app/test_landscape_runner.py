@@ -10,7 +10,7 @@ import pytest
 from svmviz.app.landscape_runner import LandscapeCache, LandscapeRequest, LandscapeRunner
 from svmviz.app.threads import running_threads
 from svmviz.core.config import SolverConfig
-from svmviz.core.landscape import grid_around, landscape
+from svmviz.core.pictures.landscape import grid_around, landscape
 from svmviz.core.solvers import Solver
 
 

@@ -10,9 +10,9 @@ pytest.importorskip("PySide6.QtCore")
 from svmviz.app.worker import TrainingController
 from svmviz.core import _jit
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
+from svmviz.core.pictures.frame import data_extent
 from svmviz.core.solvers import _loop
-from svmviz.ui.status import PREPARING, status_text
+from svmviz.ui.panels.status import PREPARING, status_text
 
 
 def says_preparing(text: str) -> bool:

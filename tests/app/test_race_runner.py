@@ -7,12 +7,12 @@ import pytest
 from svmviz.app.snapshot import Job
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent
 from svmviz.core.kernels import Kernel
-from svmviz.core.pace import DEFAULT, INSTANT, Speed
-from svmviz.core.race_setup import race_configs
+from svmviz.core.pictures.frame import data_extent
 from svmviz.core.solvers import Solver, rules
-from svmviz.core.training import problem_key
+from svmviz.core.training.pace import DEFAULT, INSTANT, Speed
+from svmviz.core.training.race_setup import race_configs
+from svmviz.core.training.setup import problem_key
 
 BASE = SolverConfig(iterations=3000, seed=3)
 VARIATIONS = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"loss": "logistic"}]
@@ -262,7 +262,7 @@ def test_the_log_pace_keeps_every_run_at_each_frame_s_t(runner, gui, blobs2):
 def test_a_race_with_a_start_begins_every_linear_run_at_w0(runner, gui, blobs2):
     """Run 1's start w₀ (a click in weight space, Train from here) is every linear run's:
     each begins at w₀ and t₀ and equals its run alone from w₀, also after a step back."""
-    from svmviz.core.start import Start, apply_start, start_t0
+    from svmviz.core.training.start import Start, apply_start, start_t0
 
     W0, b0 = np.array([[1.5, -0.5]]), np.array([0.25])
     start = Start(W0, b0, start_t0(len(blobs2.y)), blobs2.classes)

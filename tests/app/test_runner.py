@@ -24,12 +24,12 @@ from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import TO_THE_END, Job, Snapshot
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.frame import data_extent, plane_points, point_roles, tolerance
-from svmviz.core.generalization import TEST, TRAIN, UNUSED
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import TEST, TRAIN, UNUSED
 from svmviz.core.objectives import errors
-from svmviz.core.pace import DECADE_SECONDS, DEFAULT, INSTANT, Speed
-from svmviz.core.training import problem_key, reference_or_reason
+from svmviz.core.pictures.frame import data_extent, plane_points, point_roles, tolerance
+from svmviz.core.training.pace import DECADE_SECONDS, DEFAULT, INSTANT, Speed
+from svmviz.core.training.setup import problem_key, reference_or_reason
 
 
 class FakeReferences:
@@ -431,7 +431,7 @@ def test_stop_ends_the_optimum_computations(runner, references):
 # ---------------------------------------------------------------------- the other problems
 # A regression on 1-D and 2-D inputs and the one-class SVM, trained on the job's data set as
 # the window hands it over (Dataset.regression, Dataset.points): the frames follow the model
-# (svmviz.core.frame).
+# (svmviz.core.pictures.frame).
 PROBLEM_RNG = np.random.default_rng(11)
 X1 = PROBLEM_RNG.uniform(-3, 3, (40, 1))
 SINE = Dataset.regression(X1, np.sin(X1[:, 0]) + 0.2 * PROBLEM_RNG.normal(size=40))

@@ -5,8 +5,8 @@ import numpy as np
 
 from svmviz.app.snapshot import Job
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
-from svmviz.core.start import Start, start_t0
+from svmviz.core.pictures.frame import data_extent
+from svmviz.core.training.start import Start, start_t0
 
 W0, B0 = np.array([[1.5, -0.5]]), np.array([0.25])
 

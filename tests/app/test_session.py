@@ -88,8 +88,8 @@ def test_default_names_of_empty_classes_never_repeat_a_data_class():
 
 def test_class_names_follow_one_scheme(qtbot):
     """Issue 16: the demo's classes were "circle" and "square", the next "class 3"."""
-    from svmviz.core.scenario import list_scenarios, read_scenario
-    from svmviz.ui.app import demo_data
+    from svmviz.core.files.scenario import list_scenarios, read_scenario
+    from svmviz.ui.window.launch import demo_data
 
     s = Session(demo_data())
     assert s.add_class() == 2

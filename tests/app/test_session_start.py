@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtCore")
 from svmviz.app.session import Session
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
-from svmviz.core.start import Start
+from svmviz.core.training.start import Start
 
 
 def test_a_start_is_part_of_the_content_and_cleared_when_the_kernel_changes(qtbot, blobs2):

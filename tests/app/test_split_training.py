@@ -8,8 +8,8 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.app.curve_runner import CurveRunner
 from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
-from svmviz.core.generalization import (
+from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import (
     TEST,
     TRAIN,
     Split,
@@ -17,8 +17,8 @@ from svmviz.core.generalization import (
     split_parts,
     subset,
 )
-from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import errors
+from svmviz.core.pictures.frame import data_extent
 from svmviz.core.solvers import Solver
 
 

@@ -8,10 +8,10 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver
-from svmviz.ui.step_view import _change, describe
+from svmviz.ui.views.step_view import _change, describe
 
 VALUE = r"\([^)]*\)|[-+0-9.e]+"
 CHANGE = re.compile(rf"({VALUE}) → ({VALUE})")

@@ -9,11 +9,11 @@ from svmviz.app.controls import Controls
 from svmviz.app.runner import TrainingRunner
 from svmviz.app.snapshot import Job
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.frame import data_extent
+from svmviz.core.pictures.weight_path import points
 from svmviz.core.solvers import Solver
-from svmviz.core.training import problem_key, reference_or_reason
-from svmviz.core.weight_path import points
+from svmviz.core.training.setup import problem_key, reference_or_reason
 
 
 class References:
@@ -115,7 +115,7 @@ def test_no_path_for_a_kernel_model(blobs2):
 
 def test_the_optimum_is_where_the_landscape_is_least(blobs2):
     # (the view marks w* from the reference: its weights are the slice's minimum)
-    from svmviz.core.landscape import grid_around, landscape
+    from svmviz.core.pictures.landscape import grid_around, landscape
 
     config = SolverConfig(bias="none")
     ref, _ = reference_or_reason(config, blobs2)
@@ -129,8 +129,8 @@ def test_the_optimum_is_where_the_landscape_is_least(blobs2):
 
 
 def test_the_drawn_points_follow_the_path_as_it_grows_thins_and_truncates():
-    from svmviz.core.race import MAX_PATH, Path
-    from svmviz.core.weight_path import Points, frozen, truncate
+    from svmviz.core.pictures.weight_path import Points, frozen, truncate
+    from svmviz.core.training.race import MAX_PATH, Path
 
     rng = np.random.default_rng(0)
     path, drawn = Path(), Points(1)

@@ -8,8 +8,8 @@ pytest.importorskip("PySide6.QtCore")
 
 from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
-from svmviz.core.pace import CHOICES, DEFAULT, INSTANT, Speed
-from svmviz.core.session_file import VIEW_TOGGLES, View
+from svmviz.core.files.session_file import VIEW_TOGGLES, View
+from svmviz.core.training.pace import CHOICES, DEFAULT, INSTANT, Speed
 
 
 class Recorder:

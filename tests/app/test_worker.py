@@ -13,8 +13,8 @@ pytest.importorskip("PySide6.QtCore")
 
 from svmviz.app.worker import TrainingController
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import data_extent
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.frame import data_extent
 
 
 @pytest.fixture
@@ -223,7 +223,7 @@ def test_play_at_the_budget_plays_the_run_again_from_w_zero(qtbot, controller, b
 def test_settings_reach_a_playing_loop(qtbot, controller, blobs2):
     """Speed, iterate and extent change while the loop runs (through the shared controls:
     a queued slot would wait for the loop to end)."""
-    from svmviz.core.pace import Speed
+    from svmviz.core.training.pace import Speed
 
     submit(qtbot, controller, blobs2, algorithm="sgd", iterations=10**7)
     controller.set_speed(1)

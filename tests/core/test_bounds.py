@@ -3,9 +3,9 @@ import math
 import numpy as np
 import pytest
 
-from svmviz.core.bounds import evaluate
 from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.bounds import evaluate
 
 
 def test_bounds_by_hand():

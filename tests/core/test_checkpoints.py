@@ -154,7 +154,7 @@ FAR = {
 def test_the_offsets_reach_the_optimum_far_from_the_origin_and_with_a_small_lambda(
     fields, kind, lam
 ):
-    from svmviz.core.reference import exact_optimum
+    from svmviz.core.training.reference import exact_optimum
 
     config = SolverConfig(algorithm="pegasos", lam=lam, iterations=100_000, **fields)
     data = FAR[kind]

@@ -33,7 +33,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import model_objective
-from svmviz.core.reference import exact_optimum
+from svmviz.core.training.reference import exact_optimum
 
 KERNELS = [Kernel(), Kernel("rbf", gamma=0.8)]
 LAM = 0.05

@@ -5,8 +5,8 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import margin_case, step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import margin_case, step_and_explain
 from svmviz.core.solvers import Solver, rules
 
 X = np.array([[1.0, 2.0], [2.0, 0.5], [-1.0, -1.5], [-2.0, 0.5], [0.2, -0.1]])

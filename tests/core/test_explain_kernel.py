@@ -4,8 +4,8 @@ sum of the feature products is the kernel's value."""
 import numpy as np
 import pytest
 
-from svmviz.core.explain_kernel import kernel_pair, partner, point_name, why_kernel
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain_kernel import kernel_pair, partner, point_name, why_kernel
 
 rng = np.random.default_rng(4)
 PAIRS = rng.normal(scale=1.3, size=(6, 2, 2))

@@ -7,8 +7,8 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import point_terms, step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import point_terms, step_and_explain
 from svmviz.core.solvers import Solver
 
 RNG = np.random.default_rng(7)

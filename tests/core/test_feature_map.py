@@ -7,15 +7,15 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.feature_map import (
+from svmviz.core.generate import generate
+from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.feature_map import (
     constant_coordinate,
     coordinate_names,
     feature_map,
     three_coordinates,
     weights_in_feature_space,
 )
-from svmviz.core.generate import generate
-from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver
 
 rng = np.random.default_rng(11)

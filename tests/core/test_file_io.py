@@ -20,7 +20,7 @@ from svmviz.core.file_io import (
     python_rows,
     remove_temporaries,
 )
-from svmviz.core.session_file import SessionFile, read_session, write_session
+from svmviz.core.files.session_file import SessionFile, read_session, write_session
 
 
 def test_json_reads_back_as_written_a_row_a_line():

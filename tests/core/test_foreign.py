@@ -7,8 +7,8 @@ from sklearn.linear_model import LogisticRegression, SGDClassifier
 from sklearn.svm import SVC, SVR, LinearSVC, NuSVC, NuSVR, OneClassSVM
 
 from svmviz.core.errors import InputError
-from svmviz.core.foreign import from_sklearn, support_alpha
-from svmviz.core.frame import grid_values
+from svmviz.core.files.foreign import from_sklearn, support_alpha
+from svmviz.core.pictures.frame import grid_values
 
 X2, y2 = make_moons(80, noise=0.2, random_state=0)
 X3, y3 = make_blobs(90, centers=3, random_state=0)

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.frame import grid_values, make_frame
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.frame import grid_values, make_frame
 from svmviz.core.solvers import Solver
 
 
@@ -57,7 +57,7 @@ def test_linear_levels_are_exact_segments_clipped_to_the_view(separable):
 
 
 def test_level_line_misses_and_axis_parallel():
-    from svmviz.core.frame import level_line
+    from svmviz.core.pictures.frame import level_line
 
     box = (0.0, 1.0, 0.0, 1.0)
     assert level_line(np.array([1.0, 0.0]), -5.0, 0.0, box) == []  # x = 5: outside
@@ -76,7 +76,7 @@ def _distance_to_polyline(points, poly):
 
 
 def test_simplify_keeps_every_vertex_within_tolerance_and_closed_loops_closed():
-    from svmviz.core.frame import simplify_lines
+    from svmviz.core.pictures.frame import simplify_lines
 
     t = np.linspace(0, 2 * np.pi, 400)
     loop = np.column_stack([np.cos(t) * (1 + 0.3 * np.cos(5 * t)), np.sin(t)])
@@ -103,7 +103,7 @@ def test_kernel_frame_curves_stay_on_the_level_sets(moons):
 
 
 def test_point_roles_and_slack_segments(separable):
-    from svmviz.core.frame import MARGIN_TOLERANCE, point_roles, slack_segments
+    from svmviz.core.pictures.frame import MARGIN_TOLERANCE, point_roles, slack_segments
 
     z = np.array([2.0, 1.0 + MARGIN_TOLERANCE / 2, 0.5, 0.0, -0.3])
     assert point_roles(z).tolist() == [0, 1, 2, 2, 3]
@@ -119,7 +119,7 @@ def test_point_roles_and_slack_segments(separable):
 def test_point_alpha_rings_a_kernel_model_s_support_vectors(moons):
     """A model drawn without its solver (svmviz.plot) rings the points that are its support
     vectors by |α|, as the solver's training_alpha does."""
-    from svmviz.core.frame import point_alpha
+    from svmviz.core.pictures.frame import point_alpha
 
     s = Solver(SolverConfig(kernel=Kernel("rbf", gamma=0.7), iterations=800, seed=1))
     s.reset(moons).step(800)

@@ -1,4 +1,4 @@
-"""Frames of every problem (svmviz.core.frame): the kind, the margin level, the curves and
+"""Frames of every problem (svmviz.core.pictures.frame): the kind, the margin level, the curves and
 regions, and each point's margin, support and role, against direct numpy computations of
 the same model."""
 
@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from svmviz.core.data import Dataset
-from svmviz.core.frame import (
+from svmviz.core.kernels import Kernel
+from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import (
     ROLE_NAMES,
     ROLES,
     make_frame,
@@ -17,8 +19,6 @@ from svmviz.core.frame import (
     tolerance,
     tube_segments,
 )
-from svmviz.core.kernels import Kernel
-from svmviz.core.model_io import Model
 
 RNG = np.random.default_rng(7)
 X1 = np.sort(RNG.uniform(-3, 3, 30))[:, None]

@@ -56,9 +56,19 @@ from svmviz.core.config import (
 )
 from svmviz.core.data import Dataset, read_cost_matrix, read_csv, write_csv
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import Split
+from svmviz.core.files.scenario import VIEW_OPTIONS, Scenario, list_scenarios, read_scenario
+from svmviz.core.files.session_file import (
+    VIEW_TOGGLES,
+    SessionFile,
+    View,
+    read_document,
+    read_session,
+    write_session,
+)
+from svmviz.core.files.svmtoy import read_svmtoy, write_svmtoy
 from svmviz.core.generate import KINDS
 from svmviz.core.kernels import KERNELS, Kernel
+from svmviz.core.lesson.generalization import Split
 from svmviz.core.limits import (
     BOUNDS,
     COORDINATE_DIGITS,
@@ -78,16 +88,6 @@ from svmviz.core.model_io import (
     write_model_npz,
 )
 from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
-from svmviz.core.scenario import VIEW_OPTIONS, Scenario, list_scenarios, read_scenario
-from svmviz.core.session_file import (
-    VIEW_TOGGLES,
-    SessionFile,
-    View,
-    read_document,
-    read_session,
-    write_session,
-)
-from svmviz.core.svmtoy import read_svmtoy, write_svmtoy
 
 EXAMPLES = int(os.environ.get("SVMVIZ_EXAMPLES", 60))
 FUZZ = settings(
@@ -1985,7 +1985,7 @@ def test_a_pipe_a_huge_file_and_a_zip_bomb_are_refused_before_reading(tmp_path, 
     import svmviz.core.file_io as files
     import svmviz.core.model_io as model_io
     from svmviz.core.errors import InputError
-    from svmviz.core.session_file import read_document
+    from svmviz.core.files.session_file import read_document
 
     fifo = tmp_path / "pipe.csv"
     os.mkfifo(fifo)
@@ -2195,7 +2195,7 @@ def check_drawn_model(model) -> None:
     view): its regions and curves over its points' extent, with no warning (pytest's
     configuration makes warnings errors) and a finite f at every point."""
     from svmviz.core.data import Dataset
-    from svmviz.core.frame import data_extent, make_frame
+    from svmviz.core.pictures.frame import data_extent, make_frame
 
     check_model(model)
     assert model.kind in ("svc", "regression")  # (the cases of model_extremes)

@@ -8,7 +8,8 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import (
+from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import (
     TEST,
     TRAIN,
     UNUSED,
@@ -26,7 +27,6 @@ from svmviz.core.generalization import (
     sweep_values,
     training_order,
 )
-from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import errors
 from svmviz.core.solvers import Solver
 
@@ -201,8 +201,8 @@ def test_a_failing_fit_is_a_point_with_its_reason(blobs2):
 def test_a_regression_and_a_one_class_model_are_measured_by_their_own_error():
     """A regression's learning curve is its mean absolute error, a one-class model's its
     share of outliers (the 0-1 error of their all-zero labels would mean nothing)."""
-    from svmviz.core.generalization import error_on, fit
     from svmviz.core.generate import generate
+    from svmviz.core.lesson.generalization import error_on, fit
 
     X, _ = generate("sine", n=60, noise=0.1, seed=1)
     data = Dataset.regression(X[:, :1], X[:, 1])
@@ -225,7 +225,7 @@ def test_a_regression_and_a_one_class_model_are_measured_by_their_own_error():
 def test_a_sweep_at_the_ends_of_lambdas_range_stays_within_it(lam):
     """A sweep of λ centred on the largest λ the settings take (or the smallest) tries
     only values the settings take (it tried 3e8, and every run was refused)."""
-    from svmviz.core.generalization import sweep_config, sweep_values
+    from svmviz.core.lesson.generalization import sweep_config, sweep_values
 
     config = SolverConfig(lam=lam)
     values = sweep_values(config, "lam")

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from sklearn.metrics.pairwise import linear_kernel, polynomial_kernel, rbf_kernel
 
-from svmviz.core.gram_matrix import CAP, kernel_matrix, order, ordered, too_many
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.gram_matrix import CAP, kernel_matrix, order, ordered, too_many
 
 
 def points(m=30, seed=0):
@@ -92,7 +92,7 @@ def test_cap_message():
 
 
 def test_the_session_view_keeps_the_toggle_and_old_files_load():
-    from svmviz.core.session_file import View, _view
+    from svmviz.core.files.session_file import View, _view
 
     assert _view({"kernel_matrix": True}, "s").flags == (("kernel_matrix", True),)
     assert _view({"views": ["kernel_matrix"]}, "s").views == ("kernel_matrix",)

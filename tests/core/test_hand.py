@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.hand import Handles, drag, hand_model, hand_objective, handles_of, refusal
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
 from svmviz.core.solvers import Solver
+from svmviz.core.training.hand import Handles, drag, hand_model, hand_objective, handles_of, refusal
 
 
 def f(h: Handles, bias, x):

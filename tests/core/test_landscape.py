@@ -8,8 +8,8 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
-from svmviz.core.landscape import grid_around, landscape, weights
 from svmviz.core.objectives import model_objective
+from svmviz.core.pictures.landscape import grid_around, landscape, weights
 from svmviz.core.solvers import Solver
 
 rng = np.random.default_rng(3)

@@ -7,10 +7,10 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.feature_map import feature_map
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.lift import lift
+from svmviz.core.pictures.feature_map import feature_map
+from svmviz.core.pictures.lift import lift
 from svmviz.core.solvers import Solver
 
 CIRCLES = Dataset.from_labels(*generate("circles", n=80, noise=0.08, seed=5))

@@ -8,10 +8,10 @@ from svmviz.core import limits
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
 from svmviz.core.errors import InputError
+from svmviz.core.files.session_file import read_document
 from svmviz.core.kernels import Kernel
-from svmviz.core.reference import exact_optimum
-from svmviz.core.session_file import read_document
 from svmviz.core.solvers import Solver
+from svmviz.core.training.reference import exact_optimum
 
 
 def data(m, seed=0):

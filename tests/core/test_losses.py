@@ -113,7 +113,7 @@ def test_the_compiled_loss_is_the_numpy_definition(name):
 def test_the_step_inspector_applies_the_loss_the_loop_ran(name):
     """step_and_explain finds, with the loss module's own rule, the examples the loop found
     with a term in the step (full batch: all of them; the loop counts them)."""
-    from svmviz.core.explain import step_and_explain
+    from svmviz.core.lesson.explain import step_and_explain
     from svmviz.core.solvers import Solver
 
     fields, kind = PROBLEMS[name]

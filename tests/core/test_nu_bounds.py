@@ -1,6 +1,7 @@
 """ν bounds the share of the points beyond the margin from above and the share of support
 vectors from below at the exact optimum, for every ν problem, and the optimum's shares
-(svmviz.core.nu_bounds) are counted on its own f; an averaged iterate need not keep them."""
+(svmviz.core.training.nu_bounds) are counted on its own f; an averaged iterate need not keep
+them."""
 
 import numpy as np
 import pytest
@@ -8,8 +9,8 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
-from svmviz.core.nu_bounds import nu_shares
-from svmviz.core.reference import exact_optimum
+from svmviz.core.training.nu_bounds import nu_shares
+from svmviz.core.training.reference import exact_optimum
 
 RNG = np.random.default_rng(3)
 X = RNG.normal(size=(50, 2))
@@ -41,8 +42,8 @@ def test_only_nu_problems_have_shares():
 def test_an_averaged_iterate_may_break_a_bound_the_optimum_keeps():
     """One-class at ν = 0.3 on the scenario's points, trained to its budget: the output
     w̄ has more outliers than ν, the optimum fewer (the status once said ν bounds both)."""
-    from svmviz.core.scenario import list_scenarios, read_scenario
-    from svmviz.core.training import prepare
+    from svmviz.core.files.scenario import list_scenarios, read_scenario
+    from svmviz.core.training.setup import prepare
 
     s = read_scenario(next(p for p in list_scenarios() if p.stem.startswith("12")))
     data = Dataset.points(s.data.X)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from svmviz.core.pace import (
+from svmviz.core.training.pace import (
     CHOICES,
     DECADE_SECONDS,
     DEFAULT,

@@ -23,9 +23,9 @@ from svmviz.core.config import (
 )
 from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
-from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
 from svmviz.core.telemetry import OFFSETS
+from svmviz.core.training.reference import exact_optimum
 
 COLUMNS = ("objective", "loss", "error", "norm")
 

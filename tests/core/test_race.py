@@ -8,8 +8,8 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
-from svmviz.core.race import MAX_PATH, Path, Race, differences
 from svmviz.core.solvers import Solver
+from svmviz.core.training.race import MAX_PATH, Path, Race, differences
 
 rng = np.random.default_rng(4)
 X = rng.normal(size=(80, 2))

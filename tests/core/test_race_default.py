@@ -1,4 +1,4 @@
-"""The race offered by View ▸ Race without runs (svmviz.core.race_setup.default_race), what
+"""The race offered by View ▸ Race without runs (svmviz.core.training.race_setup.default_race), what
 trains alike, and the runs' short names for a narrow legend."""
 
 import itertools
@@ -9,14 +9,14 @@ import pytest
 from svmviz.core.config import ALGORITHMS, MARGINS, PROBLEMS, SCHEDULES, SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.race_setup import (
+from svmviz.core.solvers import Solver
+from svmviz.core.training.race_setup import (
     default_race,
     legend_label,
     race_configs,
     short_label,
     trains_alike,
 )
-from svmviz.core.solvers import Solver
 
 rng = np.random.default_rng(3)
 X = rng.normal(size=(40, 2))

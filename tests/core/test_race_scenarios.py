@@ -8,11 +8,11 @@ import math
 import numpy as np
 import pytest
 
-from svmviz.core.frame import margin_lines
-from svmviz.core.race import Race
-from svmviz.core.race_setup import race_configs
-from svmviz.core.scenario import Scenario, list_scenarios, read_scenario
-from svmviz.core.training import reference_or_reason
+from svmviz.core.files.scenario import Scenario, list_scenarios, read_scenario
+from svmviz.core.pictures.frame import margin_lines
+from svmviz.core.training.race import Race
+from svmviz.core.training.race_setup import race_configs
+from svmviz.core.training.setup import reference_or_reason
 
 
 def scenario(number: str) -> Scenario:

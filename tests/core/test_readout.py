@@ -2,7 +2,7 @@ import numpy as np
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
-from svmviz.core.readout import readout
+from svmviz.core.lesson.point_readout import readout
 from svmviz.core.solvers import Solver
 
 

@@ -9,9 +9,9 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
-from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers.losses.crammer_singer import hinge_qp
 from svmviz.core.solvers.losses.hinge import _libsvm
+from svmviz.core.training.reference import exact_optimum
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf", gamma=0.8), Kernel("poly", degree=2)])
@@ -74,7 +74,7 @@ def test_the_optimum_is_cached_per_loss_problem_nu_epsilon_and_targets(moons, bl
     """The window caches each exact optimum by ``problem_key``: two problems with one key
     must have one optimum. On the same points, every loss and problem (and each ν, ε and
     target) had the hinge's key: a switch of the loss kept the old F*."""
-    from svmviz.core.training import problem_key
+    from svmviz.core.training.setup import problem_key
 
     targets = Dataset.regression(moons.X, moons.X[:, 0])
     configs = [(SolverConfig(loss=loss), moons) for loss in ("hinge", "squared_hinge", "logistic")]

@@ -5,8 +5,8 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
-from svmviz.core.replay import frame_iterations, replay
 from svmviz.core.solvers import Solver
+from svmviz.core.training.replay import frame_iterations, replay
 
 
 @pytest.mark.parametrize("spacing", ["log", "linear"])
@@ -42,7 +42,7 @@ def test_replay_steps_to_each_iteration_as_one_run_does(separable):
 def test_a_run_from_a_start_is_replayed_from_it(separable):
     """A run that began at a start w₀ (t₀) is replayed from it, its iterations counted from
     t₀: each picture is the iterate the window showed at t₀ + t."""
-    from svmviz.core.start import Start, apply_start, start_t0
+    from svmviz.core.training.start import Start, apply_start, start_t0
 
     config = SolverConfig(iterations=300, seed=3, lam=0.05)
     start = Start(np.array([[2.0, -1.0]]), np.array([0.5]), start_t0(len(separable.y)),

@@ -16,17 +16,17 @@ import numpy as np
 import pytest
 
 from svmviz.core.data import Dataset
-from svmviz.core.feature_map import feature_map
-from svmviz.core.frame import support_mask, tolerance
+from svmviz.core.files.scenario import Scenario, list_scenarios, read_scenario
 from svmviz.core.kernels import Kernel
-from svmviz.core.lift import lift
+from svmviz.core.lesson.support import support_of
 from svmviz.core.model_io import Model
-from svmviz.core.reference import Reference
-from svmviz.core.scenario import Scenario, list_scenarios, read_scenario
+from svmviz.core.pictures.feature_map import feature_map
+from svmviz.core.pictures.frame import support_mask, tolerance
+from svmviz.core.pictures.lift import lift
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.rules import shrink_factor
-from svmviz.core.support import support_of
-from svmviz.core.training import prepare
+from svmviz.core.training.reference import Reference
+from svmviz.core.training.setup import prepare
 
 
 def scenario(number: str) -> Scenario:

@@ -6,12 +6,12 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.frame import data_extent
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.lift import lift
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.core.scene3d import (
+from svmviz.core.pictures.frame import data_extent
+from svmviz.core.pictures.lift import lift
+from svmviz.core.pictures.scene3d import (
     CAP,
     CLIP,
     HEIGHT,
@@ -21,8 +21,8 @@ from svmviz.core.scene3d import (
     surface_box,
     surface_colors,
 )
+from svmviz.core.pictures.surface import surface
 from svmviz.core.solvers import Solver
-from svmviz.core.surface import surface
 
 CIRCLES = Dataset.from_labels(*generate("circles", n=80, noise=0.08, seed=5))
 BLOBS = Dataset.from_labels(*generate("blobs", n=60, classes=3, seed=1))

@@ -1,9 +1,9 @@
-"""How well a model does (svmviz.core.scores) against a direct numpy count."""
+"""How well a model does (svmviz.core.lesson.scores) against a direct numpy count."""
 
 import numpy as np
 import pytest
 
-from svmviz.core import scores
+from svmviz.core.lesson import scores
 
 
 def counted(y, pred, K):

@@ -6,8 +6,8 @@ import pytest
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver, _screen
+from svmviz.core.training.reference import exact_optimum
 
 COLUMNS = ("objective", "loss", "error", "norm")
 

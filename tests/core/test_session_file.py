@@ -6,17 +6,17 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import Split
-from svmviz.core.kernels import Kernel
-from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
-from svmviz.core.scenario import Scenario, list_scenarios
-from svmviz.core.session_file import (
+from svmviz.core.files.scenario import Scenario, list_scenarios
+from svmviz.core.files.session_file import (
     SessionFile,
     View,
     read_document,
     read_session,
     write_session,
 )
+from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import Split
+from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
 
 
 def a_session(seed=0, n=40) -> SessionFile:
@@ -115,8 +115,8 @@ def test_a_short_file_gets_defaults(tmp_path):
 @pytest.mark.parametrize("speed", [0, 1, 10, 100, 1000, 7, -1])
 def test_speeds_of_every_version_load(tmp_path, speed):
     """Older files saved 0 (as fast as possible) or N per frame; -1 is the log-t pace. The
-    code is read as written (what it is shown as: svmviz.core.pace.Speed.from_code)."""
-    from svmviz.core.pace import Speed
+    code is read as written (what it is shown as: svmviz.core.training.pace.Speed.from_code)."""
+    from svmviz.core.training.pace import Speed
 
     path = tmp_path / "s.json"
     path.write_text(
@@ -331,7 +331,7 @@ def test_a_newer_files_view_settings_are_ignored(tmp_path):
 
 
 def test_a_scenario_may_open_a_view_beside_the_plane(tmp_path):
-    from svmviz.core.scenario import read_scenario
+    from svmviz.core.files.scenario import read_scenario
 
     circles = next(p for p in list_scenarios() if p.stem.startswith("03"))
     s = read_scenario(circles)

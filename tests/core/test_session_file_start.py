@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from svmviz.core.errors import InputError
-from svmviz.core.session_file import SessionFile, read_session, write_session
-from svmviz.core.start import Start
+from svmviz.core.files.session_file import SessionFile, read_session, write_session
+from svmviz.core.training.start import Start
 from tests.core.test_session_file import a_session
 
 

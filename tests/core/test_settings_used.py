@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from svmviz.core.config import SolverConfig
-from svmviz.core.settings_used import ignored, step_rule
-from svmviz.core.training import run_to_end
+from svmviz.core.training.settings_used import ignored, step_rule
+from svmviz.core.training.setup import run_to_end
 
 OTHER = {  # each setting moved off its default, to a value that a run reading it feels
     "schedule": lambda c: "inv_t" if c.schedule == "inv_sqrt_t" else "inv_sqrt_t",

@@ -14,8 +14,8 @@ from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError, NotSeparableError
 from svmviz.core.kernels import Kernel
 from svmviz.core.objectives import model_objective
-from svmviz.core.reference import exact_optimum
 from svmviz.core.solvers import Solver
+from svmviz.core.training.reference import exact_optimum
 
 
 def history(cfg, data, n):

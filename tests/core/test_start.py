@@ -7,7 +7,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import Solver
-from svmviz.core.start import Start, apply_start, start_t0
+from svmviz.core.training.start import Start, apply_start, start_t0
 
 
 def test_a_start_round_trips_through_its_dict():

@@ -1,7 +1,7 @@
-"""One support-vector definition (svmviz.core.frame.support_mask, svmviz.core.support): at the
-exact optimum of every problem it is the exact solver's support (α > 0) up to the points on
-the margin with α = 0, counted; `svmviz train` and its model file name the count by it, with
-the nonzero α beside it."""
+"""One support-vector definition (svmviz.core.pictures.frame.support_mask,
+svmviz.core.lesson.support): at the exact optimum of every problem it is the exact solver's support
+(α > 0) up to the points on the margin with α = 0, counted; `svmviz train` and its model file name
+the count by it, with the nonzero α beside it."""
 
 import numpy as np
 import pytest
@@ -9,7 +9,10 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.fit import summary, train
-from svmviz.core.frame import (
+from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.support import nonzero_alpha, support_of
+from svmviz.core.model_io import read_model, read_model_npz, write_model, write_model_npz
+from svmviz.core.pictures.frame import (
     frame_kind,
     margin_level,
     margin_unit,
@@ -17,11 +20,8 @@ from svmviz.core.frame import (
     point_margins,
     tolerance,
 )
-from svmviz.core.kernels import Kernel
-from svmviz.core.model_io import read_model, read_model_npz, write_model, write_model_npz
 from svmviz.core.problems import DECLARED
-from svmviz.core.reference import exact_optimum
-from svmviz.core.support import nonzero_alpha, support_of
+from svmviz.core.training.reference import exact_optimum
 
 RNG = np.random.default_rng(4)
 X = RNG.normal(size=(40, 2))

@@ -7,10 +7,10 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.errors import InputError
-from svmviz.core.frame import data_extent, make_frame
 from svmviz.core.kernels import Kernel
+from svmviz.core.pictures.frame import data_extent, make_frame
+from svmviz.core.pictures.surface import MAX, frame_values, surface
 from svmviz.core.solvers import Solver
-from svmviz.core.surface import MAX, frame_values, surface
 
 rng = np.random.default_rng(5)
 X = rng.normal(size=(60, 2))

@@ -9,8 +9,8 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.errors import InputError
-from svmviz.core.session_file import read_data, read_document
-from svmviz.core.svmtoy import (
+from svmviz.core.files.session_file import read_data, read_document
+from svmviz.core.files.svmtoy import (
     looks_like_svmtoy,
     opened_config,
     read_svmtoy,

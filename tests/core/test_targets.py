@@ -15,7 +15,7 @@ from svmviz.core.edits import (
     SwitchProblem,
 )
 from svmviz.core.errors import InputError
-from svmviz.core.session_file import SessionFile, read_session, write_session
+from svmviz.core.files.session_file import SessionFile, read_session, write_session
 
 
 def start():

@@ -1,5 +1,5 @@
-"""Weight space as the plane's dual (svmviz.core.weight_dual): each point's line is where its
-margin term reaches its kink; a hard margin's feasible region has w* as its point nearest 0,
+"""Weight space as the plane's dual (svmviz.core.pictures.weight_dual): each point's line is where
+its margin term reaches its kink; a hard margin's feasible region has w* as its point nearest 0,
 touched only by the support vectors' lines."""
 
 from dataclasses import replace
@@ -10,14 +10,14 @@ import pytest
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.reference import exact_optimum
-from svmviz.core.weight_dual import (
+from svmviz.core.pictures.weight_dual import (
     clip,
     feasible,
     nearest_to_origin,
     point_lines,
     why_no_lines,
 )
+from svmviz.core.training.reference import exact_optimum
 
 BOX = (-6.0, 6.0, -6.0, 6.0)
 

@@ -43,7 +43,7 @@ def test_the_ends_of_the_ranges_train():
 
 def test_svmviz_show_names_c_beyond_its_range_too():
     """svmviz.show's settings take libsvm's C as the estimators do."""
-    from svmviz.core.arguments import config_from_settings
+    from svmviz.core.command_line import config_from_settings
     from svmviz.core.data import Dataset
     from svmviz.core.errors import InputError
 
@@ -58,7 +58,7 @@ def test_a_scikit_learn_model_of_a_c_beyond_is_named_as_c():
     from sklearn.svm import SVC
 
     from svmviz.core.errors import InputError
-    from svmviz.core.foreign import from_sklearn
+    from svmviz.core.files.foreign import from_sklearn
 
     svc = SVC(kernel="linear", C=1e300).fit(X, y)
     with pytest.raises(InputError, match=r"C must be a number from 5e-08 to 5e\+48 for 20 points"):

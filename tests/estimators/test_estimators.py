@@ -10,9 +10,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
-from svmviz.core import generalization
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson import generalization
 from svmviz.core.objectives import model_objective
 from svmviz.estimators import OneClassSVM, SVMClassifier, SVMRegressor, load
 

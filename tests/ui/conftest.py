@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
-from svmviz.ui.app import build_window, demo_data
-from svmviz.ui.gl_probe import share_contexts
+from svmviz.ui.views.gl_probe import share_contexts
+from svmviz.ui.window.launch import build_window, demo_data
 
 share_contexts()  # before pytest-qt makes the QApplication, as the app does
 

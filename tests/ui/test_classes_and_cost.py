@@ -108,7 +108,7 @@ def test_three_classes_switch_to_multiclass_and_the_cost_reaches_the_engine(
 
 
 def test_cost_dialog_refuses_a_bad_entry(qtbot):
-    from svmviz.ui.cost_editor import CostDialog
+    from svmviz.ui.panels.cost_editor import CostDialog
 
     d = CostDialog(["a", "b", "c"], np.ones((3, 3)) - np.eye(3))
     qtbot.addWidget(d)

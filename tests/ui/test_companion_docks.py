@@ -9,8 +9,9 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtGui
 
-from svmviz.ui import layout, views
-from svmviz.ui.companion import COMPANION_AREA
+from svmviz.ui.views import registry
+from svmviz.ui.window import layout
+from svmviz.ui.window.companion import COMPANION_AREA
 
 
 def docks_shown(w) -> list[str]:
@@ -38,7 +39,7 @@ def test_a_view_turned_on_where_its_dock_cannot_show_comes_beside_the_plane(make
         qtbot.waitUntil(lambda view=view: view.isVisible())
         assert w.state.companion == name and w.companion.pane.isAncestorOf(view)
         assert not docks_shown(w)  # (neither an empty dock nor a squeezing one)
-        assert said(w).startswith(f"{views.spec(name).menu_text} beside the plane")
+        assert said(w).startswith(f"{registry.spec(name).menu_text} beside the plane")
         qtbot.waitUntil(  # (once the centre is split again)
             lambda: (
                 layout.plane_share(w) >= layout.PLANE_SHARE

@@ -7,7 +7,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import pyqtgraph as pg
 
-from svmviz.ui.curves import legend_above
+from svmviz.ui.views.curves import legend_above
 
 
 def cells(legend) -> list[tuple[str, int, int]]:

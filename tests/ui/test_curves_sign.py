@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.ui.curves import CurvePanel
+from svmviz.ui.views.curves import CurvePanel
 
 
 def history(objective):

@@ -12,8 +12,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6.QtCore import Qt
 
-from svmviz.core.pace import CHOICES, INSTANT
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.core.training.pace import CHOICES, INSTANT
 
 
 def frames_of(w):

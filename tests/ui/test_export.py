@@ -14,11 +14,11 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtSvg import QSvgRenderer
 
-from svmviz.core.generalization import Split
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import Split
 from svmviz.core.model_io import read_model, read_model_npz
 from svmviz.core.solvers import rules
-from svmviz.ui.animation import AnimationSettings
+from svmviz.ui.window.animation import AnimationSettings
 
 
 @pytest.fixture
@@ -272,8 +272,8 @@ def test_the_animation_of_a_run_from_a_start_replays_it_from_there(
     replayed from w₀ and t₀: every frame is an iterate the window showed."""
     import numpy as np
 
-    from svmviz.core import replay as replay_module
-    from svmviz.ui import animation
+    from svmviz.core.training import replay as replay_module
+    from svmviz.ui.window import animation
 
     w = make_window(iterations=3000, lam=0.05)
     w.train_from(np.array([[1.5, -0.5]]), np.array([0.25]))
@@ -299,7 +299,7 @@ def test_the_animation_of_a_run_from_a_start_replays_it_from_there(
 
 def test_the_animation_goes_up_to_the_runs_end_by_default(make_window, wait_frame, monkeypatch):
     """Issue 43: after a few steps "Up to iteration" was the current t (3)."""
-    from svmviz.ui.animation import AnimationDialog
+    from svmviz.ui.window.animation import AnimationDialog
 
     shown = []
 

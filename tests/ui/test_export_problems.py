@@ -16,12 +16,12 @@ from PySide6 import QtWidgets
 from svmviz.app.session import Session
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
+from svmviz.core.files.session_file import read_session, write_session
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import read_model, read_model_npz
-from svmviz.core.session_file import read_session, write_session
 from svmviz.core.solvers import losses
-from svmviz.ui.animation import AnimationSettings
+from svmviz.ui.window.animation import AnimationSettings
 
 SINE = generate("sine", n=40, noise=0.15, seed=3)[0]
 BLOBS = generate("blobs", n=40, noise=0.2, seed=1)

@@ -157,8 +157,8 @@ def test_the_values_that_crashed_the_window_are_refused_in_one_line(
 def test_the_timeline_and_the_error_plot_take_the_ends_of_a_float_and_an_int(qtbot):
     """The drawing that threw stays up on values beyond the table too (a second line of
     defence: the readers refuse them)."""
-    from svmviz.ui.error_plot import CurvePlot
-    from svmviz.ui.timeline import Timeline
+    from svmviz.ui.panels.timeline import Timeline
+    from svmviz.ui.views.error_plot import CurvePlot
 
     timeline = Timeline()
     qtbot.addWidget(timeline)
@@ -180,7 +180,7 @@ def test_the_largest_split_is_shown_as_it_is_and_reseeds_to_a_seed_files_take(
 ):
     """The Test set tab's size box took up to 1,000,000 (a file's 2**31-1 was shown as
     that), and Reseed at the largest seed made one no file takes."""
-    from svmviz.core.session_file import read_session
+    from svmviz.core.files.session_file import read_session
 
     w = make_window(iterations=2000, show=True)
     path = tmp_path / "split.json"

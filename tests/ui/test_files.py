@@ -23,10 +23,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.cli import window_parser
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset, write_csv
-from svmviz.core.generalization import Split
+from svmviz.core.files.session_file import read_session, write_session
 from svmviz.core.kernels import Kernel
-from svmviz.core.session_file import read_session, write_session
-from svmviz.ui.app import start
+from svmviz.core.lesson.generalization import Split
+from svmviz.ui.window.launch import start
 
 Button = QtWidgets.QMessageBox.StandardButton
 
@@ -357,7 +357,7 @@ EDITOR = textwrap.dedent("""
     import sys, time
     from PySide6 import QtWidgets
     from svmviz.core.config import SolverConfig
-    from svmviz.ui.app import build_window, demo_data
+    from svmviz.ui.window.launch import build_window, demo_data
 
     app = QtWidgets.QApplication([])
     w = build_window(demo_data(), SolverConfig(iterations=500))
@@ -544,7 +544,7 @@ def test_autosave_in_a_folder_that_cannot_be_made_is_said(window, tmp_path, monk
 
 
 def test_svmviz_opens_a_session_or_scenario_given_on_the_command_line(qtbot, window, tmp_path):
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     w = dressed(window)
     path = tmp_path / "lesson.json"
@@ -571,7 +571,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(
     """Issue 16: after Open, Undo brought back the old points under the new file's settings,
     an empty third class and the new title (and Ctrl+S wrote that over the lesson). Open
     and New start a document: nothing is left to undo."""
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     lesson = dressed(window)
     path = tmp_path / "lesson.json"
@@ -613,7 +613,7 @@ def test_undo_after_open_brings_nothing_of_the_old_document_back(
 def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, monkeypatch):
     """Issue 16: Open and Export started in the installed package's scenarios folder (the
     last file opened was a scenario of File ▸ Scenarios)."""
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     home = tmp_path / "home"
     home.mkdir()
@@ -675,7 +675,7 @@ def test_file_dialogs_start_in_the_last_folder_used_else_home(window, tmp_path, 
 def test_qt_s_own_file_dialog_is_wide_enough_to_read(qtbot, tmp_path, monkeypatch):
     """Issue 16: Qt's own file dialog opened at 632×408 with its columns cut ("JSO…ent").
     (Its state file, QtProject.conf, goes to tmp_path, not the user's.)"""
-    from svmviz.ui.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
+    from svmviz.ui.window.dialogs import FILE_DIALOG_SIZE, widen_file_dialog
 
     Settings = QtCore.QSettings
     default = QtCore.QStandardPaths.writableLocation(
@@ -721,7 +721,7 @@ def test_a_scenario_tried_as_its_caption_says_is_left_without_a_prompt(
     from PySide6.QtCore import Qt
     from test_window import click, drag
 
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     asked = unsaved_changes_discarded
     lam_sweep, outlier = list_scenarios()[1], list_scenarios()[8]
@@ -790,14 +790,14 @@ def test_a_csv_without_a_header_opens_every_row_and_a_guess_is_said(window, tmp_
 def on_disk_changed(monkeypatch, choice, asked=None):
     """Save finds the file changed by another writer: answer ``choice`` (overwrite, save as,
     cancel), recording the names asked about."""
-    import svmviz.ui.files
+    import svmviz.ui.window.files
 
     def ask(parent, name):
         if asked is not None:
             asked.append(name)
         return choice
 
-    monkeypatch.setattr(svmviz.ui.files, "ask_changed_on_disk", ask)
+    monkeypatch.setattr(svmviz.ui.window.files, "ask_changed_on_disk", ask)
 
 
 def test_two_windows_on_one_file_lose_no_work(qtbot, window, tmp_path, monkeypatch):
@@ -847,12 +847,12 @@ def test_a_save_is_written_off_the_gui_thread_and_edits_meanwhile_stay_unsaved(
 ):
     import threading
 
-    import svmviz.ui.files
+    import svmviz.ui.window.files
 
     w = window()
     w.show()
     path = tmp_path / "s.json"
-    real = svmviz.ui.files.write_session
+    real = svmviz.ui.window.files.write_session
     in_gui_thread = []
 
     def slow(path, content):
@@ -860,7 +860,7 @@ def test_a_save_is_written_off_the_gui_thread_and_edits_meanwhile_stay_unsaved(
         time.sleep(0.5)
         return real(path, content)
 
-    monkeypatch.setattr(svmviz.ui.files, "write_session", slow)
+    monkeypatch.setattr(svmviz.ui.window.files, "write_session", slow)
     save_to(monkeypatch, path)
     QtCore.QTimer.singleShot(100, lambda: w.session.add_point(0.1, 0.2))  # while it writes
     assert w.files.save()
@@ -971,7 +971,7 @@ def test_a_save_killed_before_its_rename_leaves_nothing_after_the_next_start(
 def test_the_changed_on_disk_question_offers_overwrite_save_as_and_cancel(
     qtbot, window, button, choice
 ):
-    from svmviz.ui.files import ask_changed_on_disk
+    from svmviz.ui.window.files import ask_changed_on_disk
 
     w = window()
     seen = []

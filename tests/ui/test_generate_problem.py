@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtWidgets
 
 from svmviz.core.generate import generate
-from svmviz.ui import generate_dialog
+from svmviz.ui.window import generate_dialog
 
 
 def choose(monkeypatch, kind):

@@ -6,11 +6,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtTest import QTest
 
 from svmviz.core.data import Dataset
-from svmviz.core.explain_kernel import point_name
 from svmviz.core.generate import generate
-from svmviz.core.gram_matrix import CAP, too_many
 from svmviz.core.kernels import Kernel
-from svmviz.ui.gram_view import GramView
+from svmviz.core.lesson.explain_kernel import point_name
+from svmviz.core.pictures.gram_matrix import CAP, too_many
+from svmviz.ui.views.gram_view import GramView
 
 
 def moons(n=60):
@@ -130,7 +130,7 @@ def test_a_linear_model_and_the_cap(qtbot):
 
 
 def test_the_toggle_is_kept_in_the_session_and_the_preferences(make_window, qtbot):
-    from svmviz.core.session_file import View
+    from svmviz.core.files.session_file import View
 
     w = make_window(show=True)
     dock = w.docks["kernel_matrix"]

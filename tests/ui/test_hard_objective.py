@@ -10,7 +10,7 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.core.data import Dataset
 from svmviz.core.generate import generate
 from svmviz.core.model_io import read_model, write_model
-from svmviz.ui.presentation import short_status
+from svmviz.ui.window.presentation import short_status
 
 
 def test_the_screen_and_the_export_give_the_objective_after_the_exact_step(

@@ -8,7 +8,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore
 
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.ui import style
 
 SIZES = ((1366, 768), (1920, 1080))
@@ -98,7 +98,7 @@ def test_a_window_starting_fits_its_legend_once_before_its_first_frame(
 ):
     """Building and showing the window resizes and ranges its plane many times; the legend is
     laid out and placed once, after, and before the first frame is drawn."""
-    from svmviz.ui.plane_legend import PlaneKey, PlaneLegend
+    from svmviz.ui.plane.legend import PlaneKey, PlaneLegend
 
     calls = {"lay_out": 0, "place": 0}
     at_first_frame: list[dict] = []

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.problems import DECLARED
-from svmviz.core.scenario import list_scenarios
-from svmviz.ui.companion import COMPANION_AREA
-from svmviz.ui.layout import PLANE_SHARE
+from svmviz.ui.window.companion import COMPANION_AREA
+from svmviz.ui.window.layout import PLANE_SHARE
 
 PRESENTING_SHARE = 0.5  # presentation mode: the plane is at least half the screen
 ROOT = Path(__file__).parents[2]

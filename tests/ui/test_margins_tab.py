@@ -9,9 +9,9 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
-from svmviz.ui.point_table import MarginHistogram
+from svmviz.ui.views.points_tab import MarginHistogram
 
 RNG = np.random.default_rng(5)
 X2 = RNG.normal(size=(40, 2))

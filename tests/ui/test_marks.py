@@ -8,7 +8,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import pyqtgraph as pg
 
-from svmviz.ui.plane_items import Marks
+from svmviz.ui.plane.items import Marks
 
 
 def picture(qtbot, cls, x, y, sizes):
@@ -60,10 +60,10 @@ def test_frames_without_marks_keep_them_on_appended_points_and_clear_them_otherw
     left on a wrong place; the next frame with marks draws them."""
     from svmviz.app.session import Session
     from svmviz.core.data import Dataset
-    from svmviz.core.frame import make_frame
     from svmviz.core.kernels import Kernel
     from svmviz.core.model_io import Model
-    from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.core.pictures.frame import make_frame
+    from svmviz.ui.plane.decision_plot import DecisionPlot
 
     rng = np.random.default_rng(2)
     X = rng.normal(size=(60, 2))

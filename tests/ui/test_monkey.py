@@ -19,9 +19,9 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
-from svmviz.core.generalization import Split
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.kernels import Kernel
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.lesson.generalization import Split
 
 ACTIONS = int(os.environ.get("SVMVIZ_MONKEY_ACTIONS", 600))
 SEED = int(os.environ.get("SVMVIZ_MONKEY_SEED", 0))

@@ -24,8 +24,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.kernels import Kernel
-from svmviz.core.scenario import list_scenarios
 
 ACTIONS = int(os.environ.get("SVMVIZ_MONKEY_ACTIONS", 100))
 SEED = int(os.environ.get("SVMVIZ_MONKEY_SEED", 0))

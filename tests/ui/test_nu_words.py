@@ -13,9 +13,9 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.reference import exact_optimum
-from svmviz.ui.presentation import short_status
-from svmviz.ui.status import nu_words
+from svmviz.core.training.reference import exact_optimum
+from svmviz.ui.panels.status import nu_words
+from svmviz.ui.window.presentation import short_status
 
 RNG = np.random.default_rng(5)
 X = RNG.normal(size=(40, 2))

@@ -10,8 +10,8 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.app.session import Session
 from svmviz.core.data import Dataset
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.step_view import StepOverlay
+from svmviz.ui.plane.decision_plot import DecisionPlot
+from svmviz.ui.views.step_view import StepOverlay
 
 SEPARATE = 20.0  # CIE76 ΔE: colours this far apart are told apart at a glance
 

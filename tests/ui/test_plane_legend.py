@@ -13,13 +13,13 @@ from PySide6 import QtCore, QtGui
 
 from svmviz.app.session import Session
 from svmviz.core.data import Dataset
-from svmviz.core.frame import make_frame
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.frame import make_frame
 from svmviz.ui import style
-from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.hover import HoverReadout, place_box
-from svmviz.ui.plane_items import (
+from svmviz.ui.plane.decision_plot import DecisionPlot
+from svmviz.ui.plane.hover import HoverReadout, place_box
+from svmviz.ui.plane.items import (
     RING_MAX,
     RING_MIN,
     WRONG_SIZE,
@@ -146,7 +146,7 @@ def test_legend_has_no_literal_underscores(qtbot, plane, kernel, classes):
 
 
 def test_exported_plane_has_its_legend_clear_of_the_points_and_the_title(qtbot, plane):
-    from svmviz.ui.render import PlaneState, plane_twin
+    from svmviz.ui.window.render import PlaneState, plane_twin
 
     state = PlaneState(plane.session, (-3, 3, -3, 3), LINEAR, title="t = 12")
     twin = plane_twin(state, 640, 480, 2)

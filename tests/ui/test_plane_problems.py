@@ -1,6 +1,6 @@
-"""The plane of every problem, given frames directly (svmviz.core.frame): a 1-D regression's
-curve, shaded ε-tube and segments to it, a 2-D regression's colour map with its points in
-their targets' colours, one-class's region and outliers, ν-SVC's ±ρ, the logistic loss's
+"""The plane of every problem, given frames directly (svmviz.core.pictures.frame): a 1-D
+regression's curve, shaded ε-tube and segments to it, a 2-D regression's colour map with its points
+in their targets' colours, one-class's region and outliers, ν-SVC's ±ρ, the logistic loss's
 plain boundary; the legend, the points table and the hover readout in each problem's words;
 and `svmviz train --plot` for every problem."""
 
@@ -13,12 +13,12 @@ from PySide6 import QtCore, QtGui
 
 from svmviz.app.session import Session
 from svmviz.core.data import Dataset
-from svmviz.core.frame import make_frame, plane_points
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
-from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.hover import HoverReadout
-from svmviz.ui.point_table import PointTable
+from svmviz.core.pictures.frame import make_frame, plane_points
+from svmviz.ui.plane.decision_plot import DecisionPlot
+from svmviz.ui.plane.hover import HoverReadout
+from svmviz.ui.views.points_tab import PointTable
 
 RNG = np.random.default_rng(5)
 X1 = np.sort(RNG.uniform(-3, 3, 25))[:, None]

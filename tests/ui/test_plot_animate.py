@@ -1,4 +1,4 @@
-"""svmviz.plot and svmviz.animate (svmviz.ui.notebook): the window's pictures without a
+"""svmviz.plot and svmviz.animate (svmviz.ui.notebook.pictures): the window's pictures without a
 window, checked by what they show (the pixels of the regions), not only by their bytes."""
 
 import base64
@@ -21,7 +21,7 @@ from svmviz.core.errors import InputError
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.estimators import OneClassSVM, SVMClassifier, SVMRegressor
 from svmviz.ui import style
-from svmviz.ui.decision_plot import INLIER_COLOR
+from svmviz.ui.plane.decision_plot import INLIER_COLOR
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -166,7 +166,7 @@ def test_the_axis_name_is_whole_under_the_tick_labels(
         rgb, k = pixels(picture.png()), scale
     bands = text_bands(rgb)
     # the tick labels, then the axis' name (at the end of the legend's rows when the legend
-    # has no free spot on the plane: svmviz.ui.plane_legend's strip below the axes)
+    # has no free spot on the plane: svmviz.ui.plane.legend's strip below the axes)
     assert len(bands) >= 2, bands
     (_, ticks_end), (name_start, _) = bands[:2]
     assert name_start - ticks_end > 4 * k, bands  # a few pixels apart at the scale
@@ -297,7 +297,7 @@ def test_a_fitted_scikit_learn_svc_draws_with_its_support_vectors(qapp):
     svc = SVC(kernel="rbf", gamma=2.0, C=10.0).fit(X, y)
     picture = svmviz.plot(svc, X, y, width=300, height=240)
     assert picture.title == "SVC (scikit-learn), rbf kernel"
-    alpha = picture._how["alpha"]  # (the rings' sizes: svmviz.ui.decision_plot)
+    alpha = picture._how["alpha"]  # (the rings' sizes: svmviz.ui.plane.decision_plot)
     np.testing.assert_array_equal(np.flatnonzero(alpha > 0), np.sort(svc.support_))
     rgb = pixels(picture.png())
     for k in (0, 1):

@@ -11,11 +11,11 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from svmviz.app.worker import TrainingController
-from svmviz.core.arguments import window_parser
+from svmviz.core.command_line import window_parser
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.session_file import read_session, write_session
-from svmviz.ui.app import start
+from svmviz.core.files.session_file import read_session, write_session
+from svmviz.ui.window.launch import start
 
 
 @pytest.fixture
@@ -308,7 +308,7 @@ def test_the_window_help_lists_the_problems_it_opens(capsys):
 def test_a_switch_of_the_loss_shows_the_new_losss_exact_optimum(make_window, wait_frame):
     """On the same points each loss is measured against its own F* (the window's cache of
     optima once handed the hinge's to the logistic and squared hinge losses)."""
-    from svmviz.core.reference import exact_optimum
+    from svmviz.core.training.reference import exact_optimum
 
     w = make_window()
     for loss in ("hinge", "logistic", "squared_hinge", "hinge"):
@@ -327,7 +327,7 @@ def test_the_presenters_status_says_what_nu_bounds_before_the_rest(
 ):
     """Cut on a laptop's projector, the presenter's line kept ρ or the MAE and lost the
     reading ν is about: it now comes right after the first."""
-    from svmviz.ui.presentation import short_status
+    from svmviz.ui.window.presentation import short_status
 
     rng = np.random.default_rng(6)
     if problem == "nu-svr":

@@ -1,5 +1,5 @@
-"""The race editor (svmviz.ui.race_dialog, svmviz.ui.race_table): View ▸ Race without runs
-opens it with the default race, Cancel leaves Race off, each drop-down and field is the
+"""The race editor (svmviz.ui.window.race_dialog, svmviz.ui.window.race_table): View ▸ Race
+without runs opens it with the default race, Cancel leaves Race off, each drop-down and field is the
 run's setting, a run that cannot race is refused with its reason, the last race comes back.
 The modal dialog is driven through its ``exec``, replaced by the test's answer."""
 
@@ -9,9 +9,9 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets
 
-from svmviz.core.race_setup import default_race, race_configs
-from svmviz.ui import race_dialog
-from svmviz.ui.race_dialog import RaceDialog
+from svmviz.core.training.race_setup import default_race, race_configs
+from svmviz.ui.window import race_dialog
+from svmviz.ui.window.race_dialog import RaceDialog
 
 OK = QtWidgets.QDialogButtonBox.StandardButton.Ok
 

@@ -13,10 +13,10 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets
 
 from svmviz.core.palette import RACE_COLORS
-from svmviz.core.race_setup import race_configs
 from svmviz.core.solvers import Solver
-from svmviz.ui.animation import AnimationSettings
-from svmviz.ui.render import plane_twin
+from svmviz.core.training.race_setup import race_configs
+from svmviz.ui.window.animation import AnimationSettings
+from svmviz.ui.window.render import plane_twin
 
 RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
 

@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.rings import ringed
-from svmviz.core.scenario import list_scenarios
-from svmviz.core.session_file import write_session
-from svmviz.core.weight_path import points
-from svmviz.ui.plane_items import polylines
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.core.files.session_file import write_session
+from svmviz.core.pictures.rings import ringed
+from svmviz.core.pictures.weight_path import points
+from svmviz.ui.plane.items import polylines
 
 RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
 

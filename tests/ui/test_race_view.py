@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.errors import InputError
-from svmviz.core.session_file import SessionFile
+from svmviz.core.files.session_file import SessionFile
 
 RACE = [{"algorithm": "sgd", "schedule": "inv_sqrt_t"}, {"lam": 0.1}, {"average": "last"}]
 
@@ -159,7 +159,7 @@ def test_a_run_s_lines_are_set_again_only_when_they_changed(qtbot, monkeypatch):
 
     from svmviz.app.session import Session
     from svmviz.core.data import Dataset
-    from svmviz.ui.decision_plot import DecisionPlot
+    from svmviz.ui.plane.decision_plot import DecisionPlot
 
     plot = DecisionPlot(Session(Dataset.from_labels(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1])))
     qtbot.addWidget(plot)
@@ -184,8 +184,8 @@ def test_the_race_curves_set_their_pens_again_only_when_they_change(qtbot, monke
     the curve once more, so the pens are set when a run's style or the scale changes."""
     from types import SimpleNamespace
 
-    from svmviz.ui.curves import CurvePanel
-    from svmviz.ui.race_view import RaceCurves
+    from svmviz.ui.views.curves import CurvePanel
+    from svmviz.ui.views.race_view import RaceCurves
 
     panel = CurvePanel()
     qtbot.addWidget(panel)

@@ -7,7 +7,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets
 
-from svmviz.ui.readings import Pace, Reading
+from svmviz.ui.views.reading import Pace, Reading
 
 
 def test_each_reading_gets_the_snapshots_its_pace_asks_for(qtbot, make_window, wait_frame):

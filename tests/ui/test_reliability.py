@@ -13,7 +13,7 @@ import sys
 from PySide6 import QtCore, QtWidgets
 from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
-from svmviz.ui.app import build_window, demo_data
+from svmviz.ui.window.launch import build_window, demo_data
 
 app = QtWidgets.QApplication(sys.argv)
 Discard = QtWidgets.QMessageBox.StandardButton.Discard
@@ -64,9 +64,9 @@ import pyqtgraph as pg  # noqa: E402
 from PySide6 import QtWidgets  # noqa: E402
 
 from svmviz.core.config import SolverConfig  # noqa: E402
+from svmviz.core.files.scenario import list_scenarios  # noqa: E402
 from svmviz.core.kernels import Kernel  # noqa: E402
-from svmviz.core.scenario import list_scenarios  # noqa: E402
-from svmviz.ui.app import demo_data  # noqa: E402
+from svmviz.ui.window.launch import demo_data  # noqa: E402
 
 NONFINITE_TEXT = re.compile(r"\b(nan|inf|-inf)\b", re.IGNORECASE)
 
@@ -222,7 +222,7 @@ def test_ten_classes_train_in_the_engine_and_the_window_says_its_limit(
     make_window, tmp_path, monkeypatch
 ):
     from svmviz.core.data import Dataset
-    from svmviz.core.training import prepare
+    from svmviz.core.training.setup import prepare
 
     angles = np.arange(40) * 2 * np.pi / 40
     X = np.c_[np.cos(angles), np.sin(angles)] * (1 + np.arange(40) % 3)[:, None]
@@ -252,8 +252,8 @@ def test_an_rbf_frame_with_coefficients_beyond_float32(recwarn):
     """A kernel run on its way to diverging has α beyond float32's 3.4e38: the frame's grid
     stays finite and warns of nothing."""
     from svmviz.core.data import Dataset
-    from svmviz.core.frame import make_frame
     from svmviz.core.model_io import Model
+    from svmviz.core.pictures.frame import make_frame
 
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
     model = Model(
@@ -291,8 +291,8 @@ def test_coordinates_beyond_the_limit_are_refused_where_they_would_overflow():
     σ² in the QP (an OverflowError that would leave the window waiting): they are refused."""
     from svmviz.core.data import Dataset
     from svmviz.core.errors import InputError
-    from svmviz.core.reference import exact_optimum
     from svmviz.core.solvers import Solver
+    from svmviz.core.training.reference import exact_optimum
 
     X = BLOBS.X.copy()
     X[4, 1] = -3e15
@@ -308,8 +308,8 @@ def test_an_rbf_frame_of_a_view_zoomed_far_out(recwarn):
     """A view 1e300 wide (or γ = 1e100): the float32 grid would overflow; the exponent is
     formed in double precision there."""
     from svmviz.core.data import Dataset
-    from svmviz.core.frame import grid_values, make_frame
     from svmviz.core.model_io import Model
+    from svmviz.core.pictures.frame import grid_values, make_frame
 
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
     for gamma, extent in ((1.0, (-1e300, 1e300, -1e300, 1e300)), (1e100, (0, 2, 0, 1))):

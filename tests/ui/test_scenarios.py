@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.errors import InputError
-from svmviz.core.scenario import list_scenarios, read_scenario
+from svmviz.core.files.scenario import list_scenarios, read_scenario
 
 SCENARIOS = list_scenarios()
 

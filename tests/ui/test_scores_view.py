@@ -11,10 +11,10 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.generalization import TEST, TRAIN
+from svmviz.core.lesson.generalization import TEST, TRAIN
 from svmviz.core.solvers import Solver
-from svmviz.ui.curves import CurvePanel
-from svmviz.ui.scores_view import NuBars, ResidualPlot, readings
+from svmviz.ui.views.curves import CurvePanel
+from svmviz.ui.views.scores_view import NuBars, ResidualPlot, readings
 
 
 def trained(problem: str, data: Dataset, steps: int = 300, **settings):

@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.generalization import TEST, TRAIN, Split
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import TEST, TRAIN, Split
 
 
 def counted(y, pred, K):

@@ -5,7 +5,7 @@ forward again, a drag of the λ slider one edit; New and a scenario ask before d
 import pytest
 
 from svmviz.core.config import SolverConfig
-from svmviz.ui.solver_panel import lam_at
+from svmviz.ui.panels.solver_panel import lam_at
 
 
 def combo(name, value):
@@ -89,7 +89,7 @@ def test_every_panel_setting_is_an_undoable_edit(qtbot, make_window, unsaved_cha
 
 
 def test_a_scenario_asks_before_dropping_a_setting(qtbot, make_window, unsaved_changes_discarded):
-    from svmviz.core.scenario import list_scenarios
+    from svmviz.core.files.scenario import list_scenarios
 
     asked = unsaved_changes_discarded
     w = make_window(config=SolverConfig(iterations=500), first_frame=False)

@@ -13,8 +13,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import svmviz
 from svmviz.core.errors import InputError
-from svmviz.ui.main_window import MainWindow
-from svmviz.ui.show import check_display, check_visible, event_loop_running
+from svmviz.ui.notebook.show import check_display, check_visible, event_loop_running
+from svmviz.ui.window.main_window import MainWindow
 
 
 def moons(m=80, seed=0):
@@ -169,7 +169,7 @@ def test_a_scikit_learn_svc_is_drawn_over_the_training(shown, wait_frame):
     w.session.undo()
     assert "fitted on other points" not in legend_text(w)
     # an exported picture of the plane draws it too
-    from svmviz.ui.render import plane_twin
+    from svmviz.ui.window.render import plane_twin
 
     twin = plane_twin(w.frames.plane_state(), 400, 300)
     assert twin.given.boundary.isVisible() and len(twin.given.rings.getData()[0]) == len(rings)

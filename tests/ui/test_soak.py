@@ -13,8 +13,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets
 
-from svmviz.core.generalization import Split
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import Split
 
 SECONDS = float(os.environ.get("SVMVIZ_SOAK_SECONDS", 600))
 WARM_UP = min(60.0, SECONDS / 10)

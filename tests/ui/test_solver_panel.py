@@ -5,7 +5,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
-from svmviz.ui.solver_panel import SolverPanel
+from svmviz.ui.panels.solver_panel import SolverPanel
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_set_config_does_not_echo(qtbot, panel):
 
 
 def test_a_panel_change_restarts_training_with_it(qtbot, make_window, wait_frame):
-    from svmviz.core.pace import INSTANT
+    from svmviz.core.training.pace import INSTANT
 
     w = make_window(iterations=10**6, play=True)
     w.state.set_speed(INSTANT)
@@ -226,7 +226,7 @@ def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
     p01, p10, tiny, huge, zero = positions
     assert zero == slider.minimum() == 0  # λ = 0: the left end, for sgd
     assert zero < tiny < p01 < p10 < huge == slider.maximum()
-    from svmviz.ui.solver_panel import lam_at
+    from svmviz.ui.panels.solver_panel import lam_at
 
     assert lam_at(tiny) == 1e-6  # clamped at the log scale's end
     assert lam_at(p01) == pytest.approx(0.1)
@@ -246,7 +246,7 @@ def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
 
 
 def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
-    from svmviz.ui.solver_panel import LAM_MAX_EXP, LAM_MIN_EXP
+    from svmviz.ui.panels.solver_panel import LAM_MAX_EXP, LAM_MIN_EXP
 
     w = make_window(show=True)
     w.resize(1366, 768)
@@ -258,7 +258,7 @@ def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
 
 def test_what_a_choice_ignores_is_disabled_and_the_step_is_said(panel, training_choices):
     """Issue 43: sgd on auto stepped as Pegasos (the same run) with η₀ editable and unread."""
-    from svmviz.core.settings_used import PEGASOS_WORDS, ignored, step_rule
+    from svmviz.core.training.settings_used import PEGASOS_WORDS, ignored, step_rule
 
     controls = {
         "schedule": panel.combos["schedule"],

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from svmviz.core.config import BINARY_LOSSES, MULTICLASS_LOSSES, PROBLEMS, SolverConfig
 from svmviz.core.problems import words
 from svmviz.core.solvers.losses import MODULES
-from svmviz.ui.solver_panel import SolverPanel
+from svmviz.ui.panels.solver_panel import SolverPanel
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.core.generalization import TEST, TRAIN, Split
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.generalization import TEST, TRAIN, Split
 
 
 def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, moons):

@@ -8,8 +8,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 import pyqtgraph as pg
 
-from svmviz.ui.spot_item import SpotItem
-from svmviz.ui.weight_items import WeightItems
+from svmviz.ui.views.spot_item import SpotItem
+from svmviz.ui.views.weight_items import WeightItems
 
 STYLES = [  # (size, symbol, pen, brush): the weight space's three marks, and a thin pen
     (26, "star", pg.mkPen("#0B5022", width=2), pg.mkBrush(pg.mkColor("#1B9E4778"))),

@@ -8,8 +8,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from svmviz.core.pace import INSTANT, Speed
-from svmviz.core.scenario import list_scenarios
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.core.training.pace import INSTANT, Speed
 
 
 def legend(w) -> list[str]:

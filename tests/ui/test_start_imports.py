@@ -11,8 +11,8 @@ pytest.importorskip("PySide6.QtWidgets")
 
 FIRST_FRAME_MODULES = """
 import sys
-from svmviz.core.arguments import window_parser
-from svmviz.ui.app import start
+from svmviz.core.command_line import window_parser
+from svmviz.ui.window.launch import start
 
 app, w = start(window_parser().parse_args([]))
 w.controller.snapshot_ready.connect(lambda _: app.quit())
@@ -24,12 +24,12 @@ w.close()
 
 # modules of the views a start does not show, and of the exports it does not make
 NOT_AT_START = [
-    "svmviz.ui.generalization_panel",
-    "svmviz.ui.gram_view",
-    "svmviz.ui.point_table",
-    "svmviz.ui.surface_view",
-    "svmviz.ui.theory_panel",
-    "svmviz.ui.weight_space",
+    "svmviz.ui.views.generalization_panel",
+    "svmviz.ui.views.gram_view",
+    "svmviz.ui.views.points_tab",
+    "svmviz.ui.views.surface_view",
+    "svmviz.ui.views.theory_panel",
+    "svmviz.ui.views.weight_space",
     "pyqtgraph.exporters",
 ]
 
@@ -37,11 +37,11 @@ NOT_AT_START = [
 def test_a_start_imports_no_module_of_a_view_it_does_not_show(tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SVMVIZ_CONFIG_DIR": str(tmp_path)}
     r = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME_MODULES, *NOT_AT_START, "svmviz.ui.curves"],
+        [sys.executable, "-c", FIRST_FRAME_MODULES, *NOT_AT_START, "svmviz.ui.views.curves"],
         env=env,
         capture_output=True,
         text=True,
         timeout=180,
     )
     assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
-    assert r.stdout.split() == ["svmviz.ui.curves"]  # (the Curves, shown at start)
+    assert r.stdout.split() == ["svmviz.ui.views.curves"]  # (the Curves, shown at start)

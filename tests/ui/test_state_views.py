@@ -6,7 +6,7 @@ import pytest
 QtGui = pytest.importorskip("PySide6.QtGui")
 
 from svmviz.app.window_state import WindowState  # noqa: E402
-from svmviz.ui.menus import bind  # noqa: E402
+from svmviz.ui.window.menus import bind  # noqa: E402
 
 
 def test_a_checkable_action_is_a_view_of_the_state_both_ways(qtbot):
@@ -35,9 +35,9 @@ def test_files_and_exports_need_no_window(qtbot, tmp_path, monkeypatch):
     from svmviz.app.preferences import Preferences
     from svmviz.app.session import Session
     from svmviz.core.data import Dataset, write_csv
-    from svmviz.core.session_file import read_document
-    from svmviz.ui.export import Exports
-    from svmviz.ui.files import Files
+    from svmviz.core.files.session_file import read_document
+    from svmviz.ui.window.export import Exports
+    from svmviz.ui.window.files import Files
 
     parent = QtWidgets.QWidget()
     qtbot.addWidget(parent)

@@ -7,10 +7,10 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
+from svmviz.core.files.scenario import list_scenarios
 from svmviz.core.kernels import Kernel
-from svmviz.core.scenario import list_scenarios
-from svmviz.ui.presentation import short_status
-from svmviz.ui.status import SEP
+from svmviz.ui.panels.status import SEP
+from svmviz.ui.window.presentation import short_status
 
 LINEAR_BINARY = [
     ("hinge", SolverConfig(iterations=200)),

@@ -5,8 +5,8 @@ makes it."""
 
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.ui.timeline import Timeline
-from svmviz.ui.weight_space import WeightSpaceView
+from svmviz.ui.panels.timeline import Timeline
+from svmviz.ui.views.weight_space import WeightSpaceView
 
 
 class LayoutRequests(QtCore.QObject):

@@ -11,12 +11,12 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
-from svmviz.core.explain_kernel import why_kernel
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
+from svmviz.core.lesson.explain_kernel import why_kernel
 from svmviz.core.solvers import Solver
-from svmviz.ui.step_view import StepPanel
+from svmviz.ui.views.step_view import StepPanel
 
 RNG = np.random.default_rng(8)
 X = RNG.normal(size=(30, 2))

@@ -12,11 +12,11 @@ pytest.importorskip("PySide6.QtWidgets")
 from svmviz.app.session import Session
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
-from svmviz.core.explain import step_and_explain
 from svmviz.core.kernels import Kernel
+from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
-from svmviz.ui.decision_plot import DecisionPlot
-from svmviz.ui.step_view import StepOverlay, StepPanel, arrows_drawn, rich
+from svmviz.ui.plane.decision_plot import DecisionPlot
+from svmviz.ui.views.step_view import StepOverlay, StepPanel, arrows_drawn, rich
 
 RNG = np.random.default_rng(3)
 X2 = RNG.normal(size=(24, 2))
@@ -248,7 +248,7 @@ def test_the_presenters_line_says_what_the_multiclass_step_moved(name, steps):
     """The presenter's one line follows the loss: Crammer–Singer's rival ŷ, the classes
     that have a term (Weston–Watkins, one-vs-rest), softmax's probability of the class;
     never a rival numbered −1."""
-    from svmviz.ui.presentation import step_summary
+    from svmviz.ui.views.step_words import step_summary
 
     _, data, _, labels, classes, _, r = record_of(name, steps=steps)
     line = step_summary(r, lambda i: labels[i], tuple(classes))
@@ -266,7 +266,7 @@ def test_the_presenters_line_says_what_the_multiclass_step_moved(name, steps):
 def test_the_presenters_line_for_the_logistic_loss_says_its_pull_not_a_margin(steps):
     """The logistic loss has no margin: the line says the weight 1/(1 + e^(y f)) the point
     pulls w by (once "outside the margin, it pushes w" at a pull of 1e-47)."""
-    from svmviz.ui.presentation import step_summary
+    from svmviz.ui.views.step_words import step_summary
 
     _, data, _, labels, classes, _, r = record_of("logistic", steps=steps)
     line = step_summary(r, lambda i: labels[i], tuple(classes))

@@ -7,9 +7,9 @@ import numpy as np
 from PySide6 import QtWidgets
 from PySide6.QtOpenGLWidgets import QOpenGLWidget
 
-from svmviz.core.scenario import list_scenarios
-from svmviz.core.session_file import View
-from svmviz.ui.gl_probe import gl_unavailable
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.core.files.session_file import View
+from svmviz.ui.views.gl_probe import gl_unavailable
 
 
 def scenario(stem: str):
@@ -109,8 +109,8 @@ def test_without_pyopengl_the_reason_names_it(monkeypatch, qapp):
 def test_its_drawings_keep_to_their_share_of_the_gui_thread():
     """Cheap drawings (a GPU) come DRAW_SECONDS apart; costly ones (OpenGL in software: a
     drawing and its painting ~40 ms) far enough apart to take SHARE of the thread."""
-    from svmviz.ui.draw_pace import SHARE, draw_wait
-    from svmviz.ui.surface_view import DRAW_SECONDS
+    from svmviz.ui.views.draw_pace import SHARE, draw_wait
+    from svmviz.ui.views.surface_view import DRAW_SECONDS
 
     pace = (DRAW_SECONDS, SHARE)
     assert draw_wait(0.0, 0.0, *pace) == DRAW_SECONDS
@@ -125,8 +125,8 @@ def test_its_drawings_leave_the_plane_its_target_frame_rate():
     plane makes ~61 frames/s (svmviz bench, Xvfb with Mesa: 59-62); the view's drawings,
     cheap or costly, must leave it its target."""
     from svmviz.bench.window import TARGET_FPS
-    from svmviz.ui.draw_pace import SHARE, draw_wait
-    from svmviz.ui.surface_view import DRAW_SECONDS
+    from svmviz.ui.views.draw_pace import SHARE, draw_wait
+    from svmviz.ui.views.surface_view import DRAW_SECONDS
 
     for cost in (0.005, 0.013, 0.020, 0.040):  # (a drawing and its painting: 13-20 ms on Mesa)
         period = draw_wait(0.0, cost, DRAW_SECONDS, SHARE)  # (a start to the next's)
@@ -136,8 +136,8 @@ def test_its_drawings_leave_the_plane_its_target_frame_rate():
 def test_a_slow_painting_holds_the_next_drawing_back_a_second_at_most():
     """The first painting compiles the items' shaders (70 ms here, more under load): the
     drawing after it waits at most LONGEST, not 25 times that."""
-    from svmviz.ui.draw_pace import LONGEST, SHARE, draw_wait
-    from svmviz.ui.surface_view import DRAW_SECONDS
+    from svmviz.ui.views.draw_pace import LONGEST, SHARE, draw_wait
+    from svmviz.ui.views.surface_view import DRAW_SECONDS
 
     assert draw_wait(0.0, 0.5, DRAW_SECONDS, SHARE) == LONGEST
     assert draw_wait(LONGEST, 0.5, DRAW_SECONDS, SHARE) <= 0

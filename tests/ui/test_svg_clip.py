@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
-from svmviz.ui.svg_clip import clipped, polylines, unclip
+from svmviz.ui.window.svg_clip import clipped, polylines, unclip
 
 CLIPPED = b"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <g><clipPath id="v_clip"><path d="M10,10 L90,10 L90,90 L10,90 L10,10 "/></clipPath>

@@ -1,4 +1,4 @@
-"""The views registry (svmviz.ui.views): a view registered in one line is in the View menu,
+"""The views registry (svmviz.ui.views.registry): a view registered in one line is in the View menu,
 the companion chooser, the session file, the preferences and presentation mode, and drawn
 after a Run; a newer release's view name is kept and ignored; core knows no view's name."""
 
@@ -13,10 +13,10 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtWidgets
 
 import svmviz
-from svmviz.core.session_file import read_session
-from svmviz.ui import views
-from svmviz.ui.readings import Reading
-from svmviz.ui.views import Made, ViewSpec
+from svmviz.core.files.session_file import read_session
+from svmviz.ui.views import registry
+from svmviz.ui.views.reading import Reading
+from svmviz.ui.views.registry import Made, ViewSpec
 
 
 class Tiny(QtWidgets.QLabel):
@@ -45,7 +45,7 @@ def view_menu(w):
 
 
 def test_a_view_registered_in_one_line_is_everywhere(qtbot, make_window, wait_frame, tmp_path):
-    with views.registered(ViewSpec("tiny", "Tiny", _tiny, menu="Tiny view")):
+    with registry.registered(ViewSpec("tiny", "Tiny", _tiny, menu="Tiny view")):
         w = make_window(iterations=200, show=True)
         tiny = w.made["tiny"].view
         # the View menu: its dock's entry and its entry beside the plane
@@ -76,7 +76,7 @@ def test_a_view_registered_in_one_line_is_everywhere(qtbot, make_window, wait_fr
         assert not w.docks["curves"].isVisible()
         w.set_presentation(False)
         w.close()
-    assert "tiny" not in views.names()
+    assert "tiny" not in registry.names()
 
 
 def test_a_newer_releases_view_is_kept_and_ignored(qtbot, make_window, tmp_path):
@@ -111,7 +111,7 @@ def test_an_older_files_view_flags_still_open(qtbot, make_window, tmp_path):
 
 def test_the_core_names_no_view():
     # ("points" is a key of the files' data, "step" a kind of generated data: not views)
-    names = set(views.names()) - {"points", "step"}
+    names = set(registry.names()) - {"points", "step"}
     core = Path(svmviz.__file__).parent / "core"
     for source in core.rglob("*.py"):
         for node in ast.walk(ast.parse(source.read_text())):
@@ -122,7 +122,7 @@ def test_the_core_names_no_view():
 def test_each_view_has_one_dock_and_one_menu_entry(make_window):
     w = make_window(first_frame=False)
     texts = menu_texts(view_menu(w))
-    for spec in views.REGISTRY:
+    for spec in registry.REGISTRY:
         assert w.docks[spec.name].objectName() == spec.dock_name
         # its dock's entry, and its entry beside the plane
         assert texts.count(spec.menu_text) == 2, spec.name

@@ -11,12 +11,13 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.core.scenario import list_scenarios
-from svmviz.ui import builtin_views, views  # (the views registered)
-from svmviz.ui.spot_item import SpotItem
+from svmviz.core.files.scenario import list_scenarios
+from svmviz.ui.views import registry  # (the views registered)
+from svmviz.ui.views.spot_item import SpotItem
+from svmviz.ui.window import builtin_views
 
 assert builtin_views
-WITH_READINGS = [s.name for s in views.REGISTRY if s.name != "step"]  # (the step: the router's)
+WITH_READINGS = [s.name for s in registry.REGISTRY if s.name != "step"]  # (the step: the router's)
 
 
 def digest(widget) -> list:
@@ -60,7 +61,7 @@ def _values(a):
 def fresh_digest(qtbot, w, name):
     """What a freshly made view draws from the window's current state, at the size the
     window's view has."""
-    spec = views.spec(name)
+    spec = registry.spec(name)
     made = spec.make(w)
     host = made.widget
     qtbot.addWidget(host)

@@ -155,8 +155,8 @@ def test_many_points_draw_the_nearest_lines_and_a_split_maps_the_indices(qtbot):
     import pyqtgraph as pg
 
     from svmviz.core.config import SolverConfig
-    from svmviz.core.reference import exact_optimum
-    from svmviz.ui.weight_dual import MAX_LINES, DualLines
+    from svmviz.core.training.reference import exact_optimum
+    from svmviz.ui.views.weight_dual import MAX_LINES, DualLines
 
     plot = pg.PlotWidget()
     qtbot.addWidget(plot)

@@ -7,8 +7,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6 import QtGui, QtWidgets
 
-from svmviz.core.landscape import Landscape
-from svmviz.ui.weight_items import WeightItems
+from svmviz.core.pictures.landscape import Landscape
+from svmviz.ui.views.weight_items import WeightItems
 
 
 def _picture(plot) -> QtGui.QImage:

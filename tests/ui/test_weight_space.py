@@ -9,9 +9,9 @@ import pytest
 from PySide6 import QtCore, QtGui
 from PySide6.QtTest import QTest
 
+from svmviz.core.files.session_file import View
 from svmviz.core.kernels import Kernel
-from svmviz.core.session_file import View
-from svmviz.core.weight_path import points
+from svmviz.core.pictures.weight_path import points
 
 
 def tab_bars(w):
@@ -128,7 +128,7 @@ def test_the_hand_moved_boundary_is_marked_in_weight_space(make_window, wait_fra
 def test_a_weight_space_first_shown_while_the_hand_is_out_marks_its_w(
     make_window, wait_frame, qtbot
 ):
-    """The view is made when first shown (svmviz.ui.builtin_views): made while the boundary
+    """The view is made when first shown (svmviz.ui.window.builtin_views): made while the boundary
     is moved by hand, it marks the hand's w at once, not at the next move."""
     w = make_window(show=True, iterations=300)
     w.advance(20)
@@ -273,7 +273,7 @@ def test_b_is_not_profiled_for_the_logistic(make_window, wait_frame, qtbot):
 
 def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blobs2):
     from svmviz.core.config import SolverConfig
-    from svmviz.core.race import Race
+    from svmviz.core.training.race import Race
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     w.advance(5)
@@ -312,7 +312,7 @@ def test_the_hand_marker_and_a_race_s_paths(make_window, wait_frame, qtbot, blob
 def test_off_it_leaves_the_curves_without_a_tab_bar(make_window, qtbot):
     from PySide6.QtWidgets import QTabBar
 
-    from svmviz.ui.layout import LAYOUT_VERSION
+    from svmviz.ui.window.layout import LAYOUT_VERSION
 
     w = make_window(show=True)
 
@@ -369,7 +369,7 @@ def test_a_tab_bar_left_behind_is_hidden(make_window, wait_frame, qtbot):
     real group stays."""
     from PySide6 import QtWidgets
 
-    from svmviz.ui import layout
+    from svmviz.ui.window import layout
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     qtbot.waitUntil(lambda: ["Curves", "Weight space"] in tab_bars(w), timeout=5000)
@@ -387,7 +387,7 @@ def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait
     """While playing, "F(w) being computed…" comes and goes under the plot several times a
     second: the labels keep the height they reached, so the plot keeps its size (it jumped,
     and was drawn anew with a new grid, each time); a new width lets them wrap anew."""
-    from svmviz.ui.weight_space import _steady
+    from svmviz.ui.views.weight_space import _steady
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     view = w.weight_space
@@ -453,10 +453,10 @@ def test_while_playing_its_drawings_keep_to_their_share_of_the_gui_thread(
     make_window, wait_frame, qtbot
 ):
     """Beside the plane it draws far enough apart for its drawings and their paintings to
-    take at most the share of the GUI thread the plane can spare (svmviz.ui.draw_pace), and
+    take at most the share of the GUI thread the plane can spare (svmviz.ui.views.draw_pace), and
     the state training stopped at once it stops."""
-    from svmviz.core.pace import INSTANT
-    from svmviz.ui.draw_pace import LONGEST, SHARE
+    from svmviz.core.training.pace import INSTANT
+    from svmviz.ui.views.draw_pace import LONGEST, SHARE
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=10_000_000)
     view = w.weight_space

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.kernels import Kernel
-from svmviz.core.pace import INSTANT
+from svmviz.core.training.pace import INSTANT
 
 
 @pytest.mark.parametrize("kernel", [Kernel(), Kernel("rbf")])
@@ -229,7 +229,7 @@ def test_band_selection_and_delete(qtbot, make_window):
 
 
 def test_loss_axis_ignores_the_first_iterations():
-    from svmviz.ui.curves import loss_axis_top as _loss_axis_top
+    from svmviz.ui.views.curves import loss_axis_top as _loss_axis_top
 
     t = np.arange(1, 1001, dtype=float)
     loss = np.where(t < 8, 22.0, 0.3)
@@ -256,7 +256,7 @@ def test_warm_start_option_goes_on_from_the_current_model(make_window, wait_fram
 
 
 def test_kernel_rings_grow_with_alpha(make_window, wait_frame, moons):
-    from svmviz.ui.plane_items import RING_MAX, RING_MIN
+    from svmviz.ui.plane.items import RING_MAX, RING_MIN
 
     w = make_window(moons, kernel=Kernel("rbf"), iterations=3000)
     w.advance(3000)
@@ -331,7 +331,7 @@ def test_a_click_on_the_plane_gives_the_keys_back_to_the_window(qtbot, make_wind
 
 
 def test_objective_axis_is_whole_decades_and_at_least_three():
-    from svmviz.ui.curves import decades
+    from svmviz.ui.views.curves import decades
 
     assert decades(0.12, 9.0) == (-2.0, 1.0)
     assert decades(0.003, 250.0) == (-3.0, 3.0)
@@ -574,9 +574,9 @@ def test_garbage_is_collected_in_the_gui_thread_only(make_window):
 
     make_window(iterations=1000)
     assert not gc.isenabled()
-    from svmviz.ui import app
+    from svmviz.ui.window import launch
 
-    assert app._COLLECTOR.timer.isActive()
+    assert launch._COLLECTOR.timer.isActive()
 
 
 def test_svmviz_starting_freezes_the_imports_without_a_full_collection(qtbot, monkeypatch):
@@ -584,25 +584,25 @@ def test_svmviz_starting_freezes_the_imports_without_a_full_collection(qtbot, mo
     full pass over it delays the window); a window made otherwise collects first."""
     import gc
 
-    from svmviz.ui import app
+    from svmviz.ui.window import launch
 
     calls = []
     monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
     for collect, expected in ((False, ["freeze"]), (True, ["collect", "freeze"])):
-        monkeypatch.setattr(app, "_COLLECTOR", None)
+        monkeypatch.setattr(launch, "_COLLECTOR", None)
         calls.clear()
-        app.gui_thread_garbage_collection(collect=collect)
+        launch.gui_thread_garbage_collection(collect=collect)
         assert calls == expected
-        assert app._COLLECTOR.timer.isActive() and not gc.isenabled()
+        assert launch._COLLECTOR.timer.isActive() and not gc.isenabled()
 
 
 def test_svmviz_starting_compiles_nothing_before_its_first_frame(qtbot, monkeypatch):
     """`svmviz` leaves the compiled loops to the controller, which prepares them once its
     first frame is up: their loading holds the GIL and would delay that frame."""
-    from svmviz.core.arguments import window_parser
+    from svmviz.core.command_line import window_parser
     from svmviz.core.solvers import Solver
-    from svmviz.ui.app import start
+    from svmviz.ui.window.launch import start
 
     called = []
     monkeypatch.setattr(Solver, "warm_up", staticmethod(lambda: called.append("warm_up")))
@@ -710,7 +710,7 @@ def test_scatters_follow_appends_moves_deletes_and_undo(make_window):
 
 def test_the_status_line_shows_a_cut_message_whole_in_its_tooltip(qtbot):
     """A message wider than the status line ends in "…"; the tooltip shows it whole."""
-    from svmviz.ui.status import StatusLine
+    from svmviz.ui.panels.status import StatusLine
 
     line = StatusLine()
     qtbot.addWidget(line)
@@ -746,7 +746,7 @@ def test_default_play_shows_the_first_steps_frame_by_frame(qtbot, make_window):
 
 
 def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
-    from svmviz.core.pace import CHOICES
+    from svmviz.core.training.pace import CHOICES
 
     w = make_window(iterations=1000)
     actions = w.controls.speed_menu.actions()
@@ -766,14 +766,14 @@ def test_speed_toolbar_menu_and_worker_stay_in_step(make_window):
     assert shown() == ([4], 4, CHOICES[5])
     w.toggle_play()
     assert shown() == ([4], 4, CHOICES[4])
-    from svmviz.core.session_file import View
+    from svmviz.core.files.session_file import View
 
     w.state.apply_view(View(speed=10), fit=False)  # a file
     assert shown() == ([2], 2, CHOICES[2])
     assert w.state.view().speed == 10
     training = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Training")
     assert w.controls.speed_menu.menuAction() in training.actions()
-    from svmviz.ui.menus import KEYS_HELP
+    from svmviz.ui.window.menus import KEYS_HELP
 
     assert "Speed" in KEYS_HELP
     assert "log-t pace" in KEYS_HELP

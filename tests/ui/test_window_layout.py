@@ -16,7 +16,8 @@ from PySide6.QtCore import Qt
 
 from svmviz.app.preferences import Preferences
 from svmviz.core.problems import DECLARED, words
-from svmviz.ui import layout
+from svmviz.ui.views import tab_titles
+from svmviz.ui.window import layout
 
 LAPTOP = (1366, 768)
 # a message of the exact solver's, longer than a laptop's status bar
@@ -116,7 +117,7 @@ def assert_titles_fit(w) -> None:
             rect = bar.tabRect(i)
             assert 0 <= rect.left() and rect.right() <= bar.width(), (titles, i)
             assert rect.width() > bar.fontMetrics().horizontalAdvance(bar.tabText(i))
-        assert bar.font().pointSize() >= layout.MIN_TAB_POINTS
+        assert bar.font().pointSize() >= tab_titles.MIN_TAB_POINTS
 
 
 def test_every_tab_title_fits_at_1920x1080(make_window, qtbot):
@@ -269,8 +270,8 @@ def test_the_remembered_layout_is_the_normal_one(make_window, qtbot):
 
 
 def test_a_presentation_line_a_little_too_long_is_drawn_smaller_not_cut(qtbot):
-    from svmviz.ui.presentation import SHRINK
-    from svmviz.ui.status import OneLine
+    from svmviz.ui.panels.status import OneLine
+    from svmviz.ui.window.presentation import SHRINK
 
     line = OneLine(shrink=SHRINK)
     qtbot.addWidget(line)
@@ -292,7 +293,7 @@ def test_a_presentation_line_a_little_too_long_is_drawn_smaller_not_cut(qtbot):
 def test_a_long_caption_presented_keeps_three_lines_and_comes_back_whole(laptop, qtbot):
     """Presenting at 1366×768, a caption is drawn smaller rather than taking the plane's
     room (scenario 08's took four lines and the plane 49%); leaving, the window's font."""
-    from svmviz.ui.presentation import CAPTION_LINES, SHRINK
+    from svmviz.ui.window.presentation import CAPTION_LINES, SHRINK
 
     w = laptop()
     size = w.caption.font().pointSizeF()

@@ -6,7 +6,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.data import Dataset
-from svmviz.core.pace import INSTANT
+from svmviz.core.training.pace import INSTANT
 
 
 def test_the_gui_thread_goes_on_while_the_window_trains_at_full_speed(qtbot, make_window):

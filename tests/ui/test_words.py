@@ -11,9 +11,9 @@ pytest.importorskip("PySide6.QtWidgets")
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from svmviz.core.explain import StepRecord
 from svmviz.core.kernels import Kernel
-from svmviz.ui.presentation import step_summary
+from svmviz.core.lesson.explain import StepRecord
+from svmviz.ui.views.step_words import step_summary
 
 BARE = re.compile(r"(?<![\d,.])00[0-4](?![\d])")  # "(002", "002;", not 1,000 or 0.001
 

@@ -22,10 +22,10 @@ Bias modes (config.bias; one-class has none: ρ is its offset):
 
 Hard margin (001 "Hard SVM": min ½‖w‖² s.t. y_i f(x_i) ≥ 1) is the soft-margin problem with
 C = 1/(λm) at least the largest dual variable of the hard problem; then both have the same
-unique solution (exact penalty). λ is taken from the exact dual (:mod:`svmviz.core.reference`),
-which also tells when the data are not separable; the objective is reported as
-½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points. Its budget adapts (HARD_GAP), and
-when it stops, a last exact step makes its output feasible (:mod:`.feasible`: b
+unique solution (exact penalty). λ is taken from the exact dual
+(:mod:`svmviz.core.training.reference`), which also tells when the data are not separable; the
+objective is reported as ½‖w‖² + C Σ ξ_i, which equals ½‖w‖² on feasible points. Its budget adapts
+(HARD_GAP), and when it stops, a last exact step makes its output feasible (:mod:`.feasible`: b
 re-centred, w rescaled so that min y f = 1; recorded in ``exact_step_``).
 
 The module is one class of about 650 lines: set-up, stepping and the output model share
@@ -96,7 +96,7 @@ class Solver:
         and the budget that suits a soft margin stops it short).
 
         ``lam_hard`` is the λ that makes the soft problem equal the hard one (from
-        :func:`svmviz.core.reference.exact_optimum`); it is required for a hard margin.
+        :func:`svmviz.core.training.reference.exact_optimum`); it is required for a hard margin.
         ``grams``: a :class:`svmviz.core.kernels.GramCache` that keeps the kernel matrix of
         the last data set, to update it instead of computing it anew after an edit.
         """

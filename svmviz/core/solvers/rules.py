@@ -1,7 +1,7 @@
 """The update rules of the source texts, each stated once (the texts: docs/references.md).
 
-The compiled loop (:mod:`._loop`), the step explainer (:mod:`svmviz.core.explain`) and the
-step view (:mod:`svmviz.ui.step_view`) all call these functions, so what the inspector
+The compiled loop (:mod:`._loop`), the step explainer (:mod:`svmviz.core.lesson.explain`) and the
+step view (:mod:`svmviz.ui.views.step_view`) all call these functions, so what the inspector
 shows is the rule the solver ran. The scalar rules are compiled and inlined into the loop;
 the explainer calls their plain-Python twins (:func:`._jit.python_version`), which also
 take numpy arrays where a rule is elementwise.

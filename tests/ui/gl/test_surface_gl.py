@@ -8,15 +8,15 @@ import pytest
 from PySide6 import QtGui
 
 from svmviz.core.data import Dataset
-from svmviz.core.feature_map import feature_map
-from svmviz.core.frame import grid_values
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
-from svmviz.core.rings import ringed
-from svmviz.core.scene3d import lift_box, surface_box
-from svmviz.core.surface import MAX
-from svmviz.ui.surface_items import CAMERA, NAME_POINTS
-from svmviz.ui.surface_view import GRID, LIFT, SURFACE
+from svmviz.core.pictures.feature_map import feature_map
+from svmviz.core.pictures.frame import grid_values
+from svmviz.core.pictures.rings import ringed
+from svmviz.core.pictures.scene3d import lift_box, surface_box
+from svmviz.core.pictures.surface import MAX
+from svmviz.ui.views.surface_items import CAMERA, NAME_POINTS
+from svmviz.ui.views.surface_view import GRID, LIFT, SURFACE
 
 CIRCLES = Dataset.from_labels(*generate("circles", n=80, noise=0.08, seed=5))
 BLOBS = Dataset.from_labels(*generate("blobs", n=60, classes=3, seed=1))
@@ -239,7 +239,7 @@ def test_while_playing_it_keeps_its_share_and_draws_the_last_state(make_window, 
     state is drawn."""
     import time
 
-    from svmviz.ui.draw_pace import LONGEST, SHARE
+    from svmviz.ui.views.draw_pace import LONGEST, SHARE
 
     w = surface_window(make_window, wait_frame, qtbot, CIRCLES, kernel=Kernel("rbf", gamma=1.0))
     gl = w.surface.gl

@@ -1,0 +1,1 @@
+"""The session file, scenarios, svm-toy files and scikit-learn's fitted models."""

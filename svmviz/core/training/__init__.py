@@ -1,0 +1,1 @@
+"""Setting a run up and what it runs beside: the exact optimum, a start, a race, a replay."""

@@ -1,0 +1,1 @@
+"""The plane and what is drawn on it: points, regions, margins, legend, handles."""

@@ -1,0 +1,1 @@
+"""The window: its composition, commands, menus, docks, files, exports and dialogs."""
