@@ -32,6 +32,7 @@ import numpy as np
 from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
+from svmviz.core.pictures.frame import problem_module
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,6 @@ class Lines:
 
 def why_no_lines(model: Model, hold: str) -> str | None:
     """Why ``model``'s points have no lines in weight space (one line), or None."""
-    from svmviz.core.frame import problem_module
-
     module = problem_module(model)
     if not module.KINK:
         return f"No point lines: the {module.TITLE} has no margin (no kink)."

@@ -57,7 +57,7 @@ OPTIONAL = {
     # its kernel coefficients count ±1 terms (the hinges: 003's β is α's count)
     "COUNTS": False,
     # each term is 0 past a margin (a kink: the hinges, the modified Huber), so each point
-    # has a line in weight space (svmviz.core.weight_dual); False: every example has a term
+    # has a line in weight space (svmviz.core.pictures.weight_dual); False: every example has a term
     "KINK": True,
 }
 for _module in MODULES.values():
