@@ -170,7 +170,10 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Long tests (marked slow) run with --runslow only: not in the default run, nor in CI."""
+    """Long tests (marked slow) run with --runslow only: not in the default run, nor in CI.
+    Tests marked early are moved to the front (in their order): pytest-xdist hands them
+    out first, so a long one does not start last while the other workers have finished."""
+    items.sort(key=lambda item: "early" not in item.keywords)  # (a stable sort)
     if config.getoption("--runslow"):
         return
     skip = pytest.mark.skip(reason="long: opt in with --runslow")

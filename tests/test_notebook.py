@@ -13,6 +13,7 @@ nbclient = pytest.importorskip("nbclient")
 NOTEBOOK = Path(__file__).parents[1] / "examples" / "svmviz-in-a-notebook.ipynb"
 
 
+@pytest.mark.early
 def test_example_notebook_runs_headless(tmp_path, monkeypatch):
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.delenv("DISPLAY", raising=False)

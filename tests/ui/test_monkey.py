@@ -54,6 +54,7 @@ def random_config(rng) -> SolverConfig:
     )
 
 
+@pytest.mark.early
 def test_monkey(qtbot, make_window, tmp_path, monkeypatch):
     dialogs = []
     for kind in ("warning", "critical", "information"):  # (modal: they would wait forever)
