@@ -822,3 +822,15 @@ def test_play_at_the_budget_and_reset_then_play_are_visibly_new_runs(
     wait_frame(w, lambda s: s.t == 0)
     x, _ = w.curves.objective.getData()
     assert x is None or len(x) == 0
+
+
+def test_the_loss_curve_is_named_in_the_registry_words(make_window, wait_frame):
+    """The loss curve's legend names the loss as the solver panel does ("modified Huber
+    loss", "Crammer–Singer loss"), not by its identifier ("modified huber")."""
+    from svmviz.core.config import SolverConfig
+
+    w = make_window(config=SolverConfig(loss="modified_huber", iterations=50), show=True)
+    w.advance(50)
+    wait_frame(w, lambda s: s.t == 50)
+    legend = w.curves.loss_plot.getPlotItem().legend
+    assert legend.getLabel(w.curves.loss_curves["loss"]).text == "modified Huber loss"

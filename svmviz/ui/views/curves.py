@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.lesson.generalization import TRAIN
 from svmviz.core.lesson.scores import mean_absolute_error
+from svmviz.core.problems import words
 from svmviz.core.telemetry import HeldRows
 from svmviz.ui import style
 
@@ -279,8 +280,8 @@ class CurvePanel(QtWidgets.QSplitter):
         if (kind, problem) != (self.kind, self.problem):
             self.kind, self.problem = kind, problem
             self._mae = []
-        words = (model.loss or "mean").replace("epsilon_", "ε-").replace("_", " ")
-        self._label(self.loss_curves["loss"], words + " loss")
+        name = (model.loss or "mean").replace("epsilon_", "ε-")
+        self._label(self.loss_curves["loss"], f"{words(name).replace('_', ' ')} loss")
         error_label = {"regression": "training MAE", "one-class": "outliers / m"}.get(
             kind, "training error"
         )
