@@ -18,7 +18,7 @@ from svmviz.core.model_io import Model
 from svmviz.core.pictures.frame import make_frame, plane_points
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.plane.hover import HoverReadout
-from svmviz.ui.views.points_tab import PointTable
+from svmviz.ui.views.point_table import PointTable
 
 RNG = np.random.default_rng(5)
 X1 = np.sort(RNG.uniform(-3, 3, 25))[:, None]
