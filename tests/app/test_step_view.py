@@ -11,16 +11,17 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver
-from svmviz.ui.views.step_view import _change, describe
+from svmviz.ui.views.rich_text import change
+from svmviz.ui.views.step_view import describe
 
 VALUE = r"\([^)]*\)|[-+0-9.e]+"
 CHANGE = re.compile(rf"({VALUE}) → ({VALUE})")
 
 
 def test_a_small_change_prints_with_the_digits_that_show_it():
-    assert _change(np.array([0.65312]), np.array([0.65288])) == "0.6531 → 0.6529"
-    assert _change(np.array([0.653]), np.array([0.653])) == "0.653 (unchanged)"
-    assert _change(np.array([1.0, 2.0]), np.array([1.0, 2.00004])) == "(1, 2) → (1, 2.00004)"
+    assert change(np.array([0.65312]), np.array([0.65288])) == "0.6531 → 0.6529"
+    assert change(np.array([0.653]), np.array([0.653])) == "0.653 (unchanged)"
+    assert change(np.array([1.0, 2.0]), np.array([1.0, 2.00004])) == "(1, 2) → (1, 2.00004)"
 
 
 def test_kernel_steps_never_print_a_change_to_the_same_number(blobs2):

@@ -95,6 +95,8 @@ def test_the_optional_parts_have_their_kinds(name, module):
         assert isinstance(getattr(module, flag), bool), flag
     assert isinstance(module.OFFSETS, tuple) and set(module.OFFSETS) <= {"rho", "epsilon"}
     assert module.MODEL_LOSS is None or isinstance(module.MODEL_LOSS, str)
+    assert isinstance(module.PUSH, tuple) and len(module.PUSH) in (0, 2), "PUSH"
+    assert all(isinstance(words, str) and "_i" in words for words in module.PUSH)
     # the loop's hinge-only paths: two outputs' scores would be read as one
     if module.EXACT_BIAS or module.SCREENED:
         assert module.KIND == "binary" and not module.OFFSETS
@@ -123,7 +125,7 @@ def test_the_readme_names_every_part():
     paragraph = readme[readme.index("- **A loss or problem**") :].split("\n- **")[0]
     named = set(re.findall(r"`([A-Za-z_]+)[`(]", paragraph))
     parts = {*LOOP_PARTS, "derivatives", *NUMPY_PARTS, *WORDS, "LEVELS", "NAME", *FLAGS}
-    parts |= {"OFFSETS", "MODEL_LOSS", "check", "probability"}
+    parts |= {"OFFSETS", "MODEL_LOSS", "PUSH", "check", "probability"}
     assert parts <= named, sorted(parts - named)
 
 

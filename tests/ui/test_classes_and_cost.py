@@ -59,7 +59,7 @@ def test_add_rename_recolour_and_undo(qtbot, window, monkeypatch):
     w.class_bar.recolor(0)
     assert w.session.colors[0] == "#112233"
     assert w.controller.generation == gen  # a colour is not a new problem: no restart
-    brush = w.plot.scatters[0].opts["brush"]
+    brush = w.plot.class_points.scatters[0].opts["brush"]
     assert brush.color().name() == "#112233"
     # the regions take the colour too (blended over white)
     assert w.frames.region_colors[0] == w.plot.region_colors([0])[0]

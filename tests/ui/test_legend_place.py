@@ -98,7 +98,8 @@ def test_a_window_starting_fits_its_legend_once_before_its_first_frame(
 ):
     """Building and showing the window resizes and ranges its plane many times; the legend is
     laid out and placed once, after, and before the first frame is drawn."""
-    from svmviz.ui.plane.legend import PlaneKey, PlaneLegend
+    from svmviz.ui.plane.legend import PlaneKey
+    from svmviz.ui.plane.legend_box import PlaneLegend
 
     calls = {"lay_out": 0, "place": 0}
     at_first_frame: list[dict] = []

@@ -11,7 +11,7 @@ from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
-from svmviz.ui.views.points_tab import MarginHistogram
+from svmviz.ui.views.margin_histogram import MarginHistogram
 
 RNG = np.random.default_rng(5)
 X2 = RNG.normal(size=(40, 2))

@@ -11,7 +11,7 @@ from svmviz.app.session import Session
 from svmviz.core.data import Dataset
 from svmviz.core.palette import CLASS_COLORS
 from svmviz.ui.plane.decision_plot import DecisionPlot
-from svmviz.ui.views.step_view import StepOverlay
+from svmviz.ui.plane.step_arrows import StepOverlay
 
 SEPARATE = 20.0  # CIE76 ΔE: colours this far apart are told apart at a glance
 

@@ -18,7 +18,7 @@ from svmviz.core.model_io import Model
 from svmviz.core.pictures.frame import make_frame, plane_points
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.plane.hover import HoverReadout
-from svmviz.ui.views.points_tab import PointTable
+from svmviz.ui.views.point_table import PointTable
 
 RNG = np.random.default_rng(5)
 X1 = np.sort(RNG.uniform(-3, 3, 25))[:, None]
@@ -113,9 +113,9 @@ def test_a_2d_regression_is_a_colour_map_and_its_points_wear_their_targets(qtbot
     assert plot.valued.isVisible() and len(plot.valued.data) == len(X2)
     top = int(np.argmax(PLANE.target))
     brush = plot.valued.data["brush"][top]
-    assert brush.color().rgb() == QtGui.QColor.fromRgb(int(plot.value_lut[255])).rgb()
+    assert brush.color().rgb() == QtGui.QColor.fromRgb(int(plot.valued.lut[255])).rgb()
     # (one brush object a colour, from the plot's: pyqtgraph then draws each symbol once)
-    made = {id(b) for b in plot.value_brushes}
+    made = {id(b) for b in plot.valued.brushes}
     assert all(id(b) in made for b in plot.valued.data["brush"])
     # rings: larger the farther outside the tube
     d = np.abs(frame.margins) - 0.1

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtCore
 
-from svmviz.ui.views.points_tab import PointModel, cell_text
+from svmviz.ui.views.point_table import PointModel, cell_text
 
 
 def test_a_slack_below_the_tolerance_reads_zero(qtbot):
@@ -30,7 +30,7 @@ def test_the_role_column_holds_its_header_with_the_support_count(qtbot):
     """The role column's header counts the support vectors ("role (60 support vectors)"):
     its column is as wide as that text and a sort arrow (it once read "le (60 support
     vector", cut at 1366×768)."""
-    from svmviz.ui.views.points_tab import ROLE, PointTable
+    from svmviz.ui.views.point_table import ROLE, PointTable
 
     table = PointTable()
     qtbot.addWidget(table)

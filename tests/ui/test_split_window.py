@@ -21,9 +21,9 @@ def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, m
     parts = w.session.parts()
     n_test = int(np.sum(parts == TEST))
     # test points are drawn hollow, in their own scatters, and are not ringed
-    drawn = sum(len(s.data) for s in w.plot.test_scatters)
+    drawn = sum(len(s.data) for s in w.plot.class_points.test_scatters)
     assert drawn == n_test
-    assert sum(len(s.data) for s in w.plot.scatters) == len(moons.y) - n_test
+    assert sum(len(s.data) for s in w.plot.class_points.scatters) == len(moons.y) - n_test
     w.run_to_budget()
     wait_frame(w, lambda s: s.status == "budget")
     qtbot.waitUntil(lambda: "test error" in w.status.text(), timeout=5000)
@@ -40,7 +40,7 @@ def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, m
     # the configuration loaded is trained to where the run was (its end), not left at w = 0
     wait_frame(w, lambda s: s.generation == w.controller.generation and s.t == 3000)
     assert int(np.sum(w.session.parts() == TRAIN)) == int(values[2])
-    assert sum(len(s.data) for s in w.plot.unused_scatters) > 0
+    assert sum(len(s.data) for s in w.plot.class_points.unused_scatters) > 0
     assert panel.learning.opacity() == 1.0  # the size is the curve's own knob: not stale
     # the γ sweep; a click loads that γ into the solver panel
     panel.param.setCurrentIndex(panel.param.findData("gamma"))
@@ -59,7 +59,7 @@ def test_window_split_curves_and_click_to_load(qtbot, make_window, wait_frame, m
     panel.fraction.setValue(0)
     panel.size.setValue(1)  # "all"
     wait_frame(w, lambda s: s.test_error is None)
-    assert sum(len(s.data) for s in w.plot.test_scatters) == 0
+    assert sum(len(s.data) for s in w.plot.class_points.test_scatters) == 0
 
 
 def test_closing_the_window_mid_sweep_stops_the_curve_thread(qtbot, make_window, moons):

@@ -26,7 +26,8 @@ w.close()
 NOT_AT_START = [
     "svmviz.ui.views.generalization_panel",
     "svmviz.ui.views.gram_view",
-    "svmviz.ui.views.points_tab",
+    "svmviz.ui.views.margin_histogram",
+    "svmviz.ui.views.point_table",
     "svmviz.ui.views.surface_view",
     "svmviz.ui.views.theory_panel",
     "svmviz.ui.views.weight_space",

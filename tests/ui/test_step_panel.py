@@ -16,7 +16,9 @@ from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.explain import step_and_explain
 from svmviz.core.solvers import Solver, losses
 from svmviz.ui.plane.decision_plot import DecisionPlot
-from svmviz.ui.views.step_view import StepOverlay, StepPanel, arrows_drawn, rich
+from svmviz.ui.plane.step_arrows import StepOverlay, arrows_drawn
+from svmviz.ui.views.rich_text import rich
+from svmviz.ui.views.step_view import StepPanel
 
 RNG = np.random.default_rng(3)
 X2 = RNG.normal(size=(24, 2))
@@ -153,6 +155,20 @@ def test_squared_hinge_panel_gives_twice_the_slack(qtbot):
         assert f"2·(1 − {n(z)}) = <b>{n(2 * (1 - z))}</b>" in text
     else:
         assert "≥ 1" in text
+
+
+def test_the_push_is_written_in_the_words_its_loss_module_declares(qtbot, monkeypatch):
+    """The hinge's push Σ over the violating points of y_i x_i comes from its module's PUSH,
+    not from a case for its name: without PUSH it reads as any loss's Σ g_i x_i."""
+    hinge = losses.MODULES["hinge"]
+    rule, total = (rich(words) for words in hinge.PUSH)
+    batch = dict(algorithm="sgd", batch=8)  # (some of the 8 violate)
+    text = panel_text(qtbot, "hinge", **batch)[0]
+    assert f"(η/k) {rule}</b>" in text and f"push (η/k) {total} = " in text
+    monkeypatch.setattr(hinge, "PUSH", ())
+    text = panel_text(qtbot, "hinge", **batch)[0]
+    assert rule not in text and f"g<sub>i</sub> = {rich(hinge.WEIGHT)}" in text
+    assert "push (η/k) Σ g<sub>i</sub> x<sub>i</sub> = " in text
 
 
 @pytest.mark.parametrize("steps", [2, 4, 8])

@@ -496,7 +496,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     w = make_window(iterations=2000, active=True)
     w.advance(500)
     wait_frame(w, lambda s: s.t == 500)
-    size, font = w.plot.scatters[0].opts["size"], w.font().pointSize()
+    size, font = w.plot.class_points.scatters[0].opts["size"], w.font().pointSize()
 
     def dock_text():  # the docks' plots follow the scale too
         return (
@@ -513,7 +513,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     assert not w.step_dock.isVisible()
     assert not w.docks["points"].isVisible()  # no tables in front of a class
     assert w.font().pointSize() > font
-    assert w.plot.scatters[0].opts["size"] > size
+    assert w.plot.class_points.scatters[0].opts["size"] > size
     assert w.plot.boundary.opts["pen"].widthF() > 3
     hist_font, curve_font, panel_font = dock_text()
     assert hist_font.pointSize() >= 14
@@ -526,7 +526,7 @@ def test_presentation_mode_toggles_and_restores(qtbot, make_window, wait_frame):
     assert not w.isFullScreen()
     assert w.solver_dock.isVisible()
     assert w.font().pointSize() == font
-    assert w.plot.scatters[0].opts["size"] == size
+    assert w.plot.class_points.scatters[0].opts["size"] == size
     assert dock_text()[0].pointSize() == 9
     assert dock_text()[2] == before[2]
 
@@ -689,7 +689,7 @@ def test_scatters_follow_appends_moves_deletes_and_undo(make_window):
 
     def check():
         for k in range(2):
-            x, y = w.plot.scatters[k].getData()
+            x, y = w.plot.class_points.scatters[k].getData()
             drawn = sorted(zip(x.tolist(), y.tolist(), strict=True))
             want = sorted(map(tuple, s.points.X[s.points.y == k].tolist()))
             assert drawn == want, k

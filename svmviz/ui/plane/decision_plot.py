@@ -13,8 +13,9 @@ outside the tube; one-class as the shaded region f ≥ 0, its boundary and the o
 
 Every item is created once and updated with setData / setImage (pyqtgraph renders lazily,
 so several updates in one tick cost one paint). The items' own classes are in
-svmviz.ui.plane.items, and a model given from Python is drawn by svmviz.ui.plane.given_model; what
-stays here is one widget whose items share its view, scale and legend.
+svmviz.ui.plane.items, the points' scatters in svmviz.ui.plane.class_points, and a model given
+from Python is drawn by svmviz.ui.plane.given_model; what stays here is one widget whose items
+share its view, scale and legend.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
-from svmviz.core.palette import MAX_CLASSES, OPTIMUM_COLOR
+from svmviz.core.palette import OPTIMUM_COLOR
 from svmviz.core.pictures.frame import tube_segments
 from svmviz.core.pictures.rings import ringed
 from svmviz.ui import style
+from svmviz.ui.plane.class_points import ClassPoints, ValuedPoints
 from svmviz.ui.plane.given_model import GivenModel
 from svmviz.ui.plane.items import (
     INLIER_COLOR,
@@ -41,12 +43,12 @@ from svmviz.ui.plane.items import (
     BandItem,
     Marks,
     RegionItem,
-    ValuedMarks,
     polylines,
     ring_sizes,
     value_colors,
 )
 from svmviz.ui.plane.legend import PlaneKey
+from svmviz.ui.plane.legend_words import legend_entries
 from svmviz.ui.plane.point_editor import EditorViewBox
 from svmviz.ui.plane.race_lines import RaceLines
 
@@ -61,10 +63,40 @@ class DecisionPlot(pg.PlotWidget):
 
     def __init__(self, session, parent=None, fit_later: bool = False):
         """``fit_later``: the legend fitted once the event loop runs (PlaneKey.hold: a
-        window's plane, built and shown first), not at each step of the building."""
+        window's plane, built and shown first), not at each step of the building. The items
+        are added in the order they are stacked in where their z is the same."""
         self.view = EditorViewBox(session)
         super().__init__(parent, viewBox=self.view, enableMenu=False)
         self.session = session
+        self._set_up_axes()
+        self._add_model_items()
+        self._add_overlays()
+        self._ring_label = ""
+        self.axis_names = AXES["svc"]
+        self.axes_named = True  # (presenting beside a companion: left out, see name_axes)
+        for item in (self.boundary, self.margin, self.rings, self.wrong):
+            self.addItem(item)
+        self.class_points = ClassPoints(self)
+        self._add_point_marks()
+        # the marks are painted from pixmaps kept between frames, as the points (ClassPoints)
+        for item in (self.rings, self.wrong):
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._step_marks = None  # (item, label) of the step inspector's marks, when shown
+        self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
+        self.scale = 1.0  # of markers, lines and text (presentation mode)
+        self.region_alpha = style.REGION_ALPHA
+        self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
+        self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
+        # the legend: never over a point (svmviz.ui.plane.legend)
+        self.key = PlaneKey(self)
+        if fit_later:
+            self.key.hold()
+        self.legend = self.key.legend
+        self.set_ring_meaning(kernel=False)
+        self.set_scale(1.0)  # the axes' fonts too: as after presentation mode
+
+    def _set_up_axes(self) -> None:
+        """The view's limits, the axes' names, no auto-range button; the plane's focus."""
         self.setAspectLocked(True)
         # the view a session may hold: no zooming out to where coordinates overflow, nor in
         # below the smallest side a file takes
@@ -76,6 +108,10 @@ class DecisionPlot(pg.PlotWidget):
         self.setLabel("left", "x₂")
         self.getPlotItem().hideButtons()  # the "A" (auto range) button: Fit does that
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.ClickFocus)  # see MainWindow._on_plot_click
+
+    def _add_model_items(self) -> None:
+        """The model's regions, boundary, margins and marks, and the other problems' items:
+        a 1-D regression's tube, a 2-D regression's contours and valued points."""
         self.region = RegionItem()
         self.region.setZValue(-10)
         self.addItem(self.region)
@@ -100,17 +136,12 @@ class DecisionPlot(pg.PlotWidget):
         )
         self.tube_slack.setZValue(3)
         # a 2-D regression's points coloured by their targets, over the class markers
-        self.valued = ValuedMarks(size=style.POINT_SIZE + 2, symbol="o")
+        self.valued = ValuedPoints(MAP_NAME)
         self.valued.setZValue(1)
         for item in (self.tube, self.levels, self.tube_slack, self.valued):
             self.addItem(item)
         self.kind = "svc"
         self.words = ("svc", "hinge", True, "")  # (kind, loss, margin lines, colour range)
-        self.value_lut = value_colors(MAP_NAME)  # the points' colours (the map at full strength)
-        # (one brush a colour, made once: pyqtgraph draws a symbol once for a brush it has
-        # seen, where a new brush a point redraws every marker, 150 ms for 1,000 points)
-        self.value_brushes = [pg.mkBrush(QtGui.QColor.fromRgb(int(c))) for c in self.value_lut]
-        self._valued_key = None
         self.rings = Marks(
             size=MARGIN_RING, pen=pg.mkPen(RING_COLOR, width=RING_WIDTH), brush=None, symbol="o"
         )
@@ -121,6 +152,10 @@ class DecisionPlot(pg.PlotWidget):
             symbol=WRONG_SYMBOL,
         )
         self.wrong.setZValue(5)
+
+    def _add_overlays(self) -> None:
+        """The exact optimum's lines, a model given from Python, a race's runs and the
+        slack segments, over the model."""
         # the exact optimum's boundary and margins, over the current iterate (a toggle)
         optimum_pen = dict(color=OPTIMUM_COLOR, width=3, style=QtCore.Qt.PenStyle.DashDotLine)
         self.optimum_boundary = pg.PlotCurveItem(pen=pg.mkPen(**optimum_pen), connect="finite")
@@ -138,29 +173,9 @@ class DecisionPlot(pg.PlotWidget):
         self.slack.setZValue(3)
         self.slack.hide()
         self.addItem(self.slack)
-        self._ring_label = ""
-        self.axis_names = AXES["svc"]
-        self.axes_named = True  # (presenting beside a companion: left out, see name_axes)
-        for item in (self.boundary, self.margin, self.rings, self.wrong):
-            self.addItem(item)
-        # one persistent scatter per class slot; setData on every edit
-        self.scatters = []
-        # a train/test split: test points hollow (white inside, the class's colour around),
-        # points left out of a smaller training set faded
-        self.test_scatters, self.unused_scatters = [], []
-        for k in range(MAX_CLASSES):
-            symbol = style.class_symbol(k)
-            item = Marks(size=style.POINT_SIZE, symbol=symbol, pen=pg.mkPen("w", width=1))
-            test = Marks(size=style.POINT_SIZE, symbol=symbol, brush=pg.mkBrush("w"))
-            unused = Marks(size=style.POINT_SIZE, symbol=symbol, pen=None)
-            for scatter, group in (
-                (item, self.scatters),
-                (test, self.test_scatters),
-                (unused, self.unused_scatters),
-            ):
-                self.addItem(scatter)
-                group.append(scatter)
-                scatter.hide()
+
+    def _add_point_marks(self) -> None:
+        """The split's legend samples, the selection and the point lit from weight space."""
         self.parts = None  # each point's part of the split (None: no split)
         self.test_sample = Marks(
             size=style.POINT_SIZE, symbol="o", brush=pg.mkBrush("w"), pen=pg.mkPen("k", width=2)
@@ -186,31 +201,6 @@ class DecisionPlot(pg.PlotWidget):
         self.lit.setZValue(6)
         self.lit.hide()
         self.addItem(self.lit)
-        # the points and their marks are painted from pixmaps kept between frames: while
-        # training, the regions and curves change every frame but these rarely do (repainted
-        # when their data or the view change)
-        for item in (
-            *self.scatters,
-            *self.test_scatters,
-            *self.unused_scatters,
-            self.rings,
-            self.wrong,
-        ):
-            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._step_marks = None  # (item, label) of the step inspector's marks, when shown
-        self._drawn = None  # (points, parts, colours, scale) of the scatters drawn last
-        self._scatter_data = {}  # id(scatter) -> ((colour, pen width), its points) drawn
-        self.scale = 1.0  # of markers, lines and text (presentation mode)
-        self.region_alpha = style.REGION_ALPHA
-        self._marks = None  # (rings, sizes, wrong) drawn last: unchanged marks are not re-set
-        self.multiclass = False  # the model's words: f_k for 3+ classes, f for two
-        # the legend: never over a point (svmviz.ui.plane.legend)
-        self.key = PlaneKey(self)
-        if fit_later:
-            self.key.hold()
-        self.legend = self.key.legend
-        self.set_ring_meaning(kernel=False)
-        self.set_scale(1.0)  # the axes' fonts too: as after presentation mode
 
     # ------------------------------------------------------------------ classes and points
     def close(self):
@@ -225,8 +215,8 @@ class DecisionPlot(pg.PlotWidget):
             self._draw_legend()
 
     def legend_labels(self) -> list[tuple[object, str]]:
-        """(item or legend sample, label) of the legend's entries (svmviz.ui.plane.legend)."""
-        return self.key.entries()
+        """(item or legend sample, label) of the legend's entries (svmviz.ui.plane.legend_words)."""
+        return legend_entries(self, self.key.k)
 
     def _draw_legend(self) -> None:
         if hasattr(self, "key"):  # (not before the constructor has made it)
@@ -258,47 +248,9 @@ class DecisionPlot(pg.PlotWidget):
             or (drawn[2:] != self._drawn[2:])
         ):
             self._drawn = drawn
-            self._draw_scatters(p)
+            self.class_points.draw(p, self.parts, s.colors, self.scale)
             self.key.place_soon()  # (the legend: where no point is, after the frame)
         self._draw_legend()
-
-    def _draw_scatters(self, p) -> None:
-        s = self.session
-        parts = self.parts
-        if parts is None or len(parts) != len(p.y):
-            parts = np.zeros(len(p.y), dtype=np.int8)
-        width = 2.5 * self.scale
-        for k in range(MAX_CLASSES):
-            groups = (self.scatters[k], self.test_scatters[k], self.unused_scatters[k])
-            for part, item in enumerate(groups):
-                sel = (p.y == k) & (parts == part)
-                if not sel.any() and not item.isVisible():
-                    continue  # empty and staying empty (most of the 27 while dragging)
-                color = s.colors[k]
-                xy = p.X[sel]
-                style = (color, width)
-                last = self._scatter_data.get(id(item))
-                self._scatter_data[id(item)] = (style, xy)
-                if last is not None and last[0] == style:
-                    n = len(last[1])
-                    if np.array_equal(last[1], xy):
-                        continue  # this class's points are as drawn (a click adds to one)
-                    if 0 < n < len(xy) and np.array_equal(last[1], xy[:n]):
-                        # points appended (a click): only the new spots are made, not all
-                        # (pyqtgraph styles every spot of a setData in Python)
-                        item.addPoints(x=xy[n:, 0], y=xy[n:, 1])
-                        continue
-                # (update=False: the setData below styles the new spots once)
-                if part == 0:  # training points: filled
-                    item.setBrush(pg.mkBrush(color), update=False)
-                elif part == 1:  # test points: hollow, the class's colour around
-                    item.setPen(pg.mkPen(color, width=width), update=False)
-                else:  # left out of the training set: faded
-                    faded = pg.mkColor(color)
-                    faded.setAlpha(70)
-                    item.setBrush(pg.mkBrush(faded), update=False)
-                item.setData(xy[:, 0], xy[:, 1])
-                item.setVisible(bool(sel.any()))  # an empty scatter still costs a paint call
 
     def light_point(self, i: int) -> None:
         """Ring the session's point ``i`` (its line hovered in weight space; −1: none)."""
@@ -321,8 +273,7 @@ class DecisionPlot(pg.PlotWidget):
             item.setData([], [])
         for item in (self.rings, self.wrong):
             item.setData([], [])
-        self.valued.hide()
-        self._valued_key = None
+        self.valued.forget()
         self._marks = None
 
     def draw_frame(self, frame, region_colors: np.ndarray, alpha=None, marks=True) -> None:
@@ -365,8 +316,7 @@ class DecisionPlot(pg.PlotWidget):
                 return  # a point added: the marks still sit on theirs; they follow soon
             for item in (self.rings, self.wrong, self.tube_slack):
                 item.setData([], [])  # points moved or gone: no mark on a wrong place
-            self.valued.hide()
-            self._valued_key = None
+            self.valued.forget()
             self._marks = (X, None)
             return
         ring, sizes = self._rings(frame, alpha, X)
@@ -391,7 +341,7 @@ class DecisionPlot(pg.PlotWidget):
             self.tube_slack.setData(xy[:, 0], xy[:, 1])
         else:
             self.tube_slack.setData([], [])
-        self._draw_valued(frame, X)
+        self.valued.draw(frame, X, self.scale)
 
     def _rings(self, frame, alpha, X) -> tuple[np.ndarray, np.ndarray]:
         """(which points are ringed, their ring sizes): the frame's support vectors
@@ -404,27 +354,6 @@ class DecisionPlot(pg.PlotWidget):
         if frame.kind == "svc" and alpha is not None and len(alpha) == len(X):
             return ring, ring_sizes(alpha[ring]) * self.scale
         return ring, np.full(int(ring.sum()), MARGIN_RING * self.scale)
-
-    def _draw_valued(self, frame, X) -> None:
-        """A 2-D regression's points in the colour of their targets (over their class
-        markers, which stay for the other problems)."""
-        if frame.kind != "regression2d" or frame.target is None:
-            self.valued.hide()
-            self._valued_key = None
-            return
-        key = (X, frame.value_range, frame.target.tobytes(), self.scale)
-        if self._valued_key is not None and key[0] is self._valued_key[0]:
-            if key[1:] == self._valued_key[1:]:
-                return
-        self._valued_key = key
-        lo, hi = frame.value_range
-        index = np.round(255 * np.clip((frame.target - lo) / (hi - lo), 0, 1)).astype(int)
-        brushes = [self.value_brushes[i] for i in index]
-        pen = pg.mkPen("w", width=1.5 * self.scale)
-        self.valued.setData(
-            X[:, 0], X[:, 1], brush=brushes, pen=pen, size=(style.POINT_SIZE + 2) * self.scale
-        )
-        self.valued.show()
 
     def _follow_kind(self, frame) -> None:
         """The words, axes and items of the problem of ``frame`` (on a change only)."""
@@ -500,8 +429,7 @@ class DecisionPlot(pg.PlotWidget):
         (presentation mode: larger and with more contrast, for the back of the room)."""
         self.scale = k
         self.region_alpha = region_alpha
-        for item in (*self.scatters, *self.test_scatters, *self.unused_scatters):
-            item.setSize(style.POINT_SIZE * k)
+        self.class_points.set_scale(k)
         self.boundary.setPen(pg.mkPen("k", width=style.LINE_WIDTH * k))
         self.margin.setPen(pg.mkPen(MARGIN_COLOR, width=2 * k, style=QtCore.Qt.PenStyle.DashLine))
         self.rings.setPen(pg.mkPen(RING_COLOR, width=RING_WIDTH * k))
@@ -515,7 +443,7 @@ class DecisionPlot(pg.PlotWidget):
         self._marks = None  # ring sizes scale at the next frame
         self.key.set_scale(k)
         self.draw_points()
-        self._valued_key = None
+        self.valued.stale()
         self._label_axes()
 
     def _label_axes(self) -> None:

@@ -1,7 +1,7 @@
 """What the weight-space view draws over the landscape (svmviz.ui.views.weight_space): F(w) as an
 image with iso lines, the level set of the current F, the exact optimum w*, the paths of
 the iterate and of the output, the current step's shrink and push arrows (the step
-inspector's vectors, svmviz.ui.views.step_view, drawn where they live), the projection ball,
+inspector's vectors, svmviz.ui.plane.step_arrows, drawn where they live), the projection ball,
 the hand-set w and a race's paths. pyqtgraph items on one plot, created once."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.palette import OPTIMUM_COLOR
 from svmviz.core.pictures.landscape import Landscape
+from svmviz.ui.plane.step_arrows import VECTOR_PENS, arrow
 from svmviz.ui.views.spot_item import SpotItem
-from svmviz.ui.views.step_view import VECTOR_PENS, arrow
 
 # the landscape in greys (low F light): the class colours stay the points' and the lines'
 LOW, HIGH = "#FFFFFF", "#8A8A8A"

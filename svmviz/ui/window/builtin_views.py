@@ -15,7 +15,7 @@ from svmviz.ui.window import focus, layout
 
 
 def _margins(w) -> Made:
-    from svmviz.ui.views.points_tab import MarginHistogram, margins_reading
+    from svmviz.ui.views.margin_histogram import MarginHistogram, margins_reading
 
     view = MarginHistogram()
     sides = ("left", "bottom", "right")
@@ -51,7 +51,7 @@ def _step(w) -> Made:
 
 
 def _points(w) -> Made:
-    from svmviz.ui.views.points_tab import PointTable, points_reading
+    from svmviz.ui.views.point_table import PointTable, points_reading
 
     table = PointTable()
     table.selected.connect(w.session.select)

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from svmviz.ui.panels.timeline import Timeline
     from svmviz.ui.plane.decision_plot import DecisionPlot
     from svmviz.ui.plane.hover import HoverReadout
+    from svmviz.ui.plane.step_arrows import StepOverlay
     from svmviz.ui.views.curves import CurvePanel
-    from svmviz.ui.views.step_view import StepOverlay, StepPanel
+    from svmviz.ui.views.step_view import StepPanel
     from svmviz.ui.window.presentation import Presentation
 
 CURVE_SECONDS = 0.35  # the curve panels while playing (their paint costs a plane's)

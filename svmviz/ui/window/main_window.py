@@ -43,10 +43,10 @@ from svmviz.ui.panels.timeline import Timeline
 from svmviz.ui.plane.decision_plot import DecisionPlot
 from svmviz.ui.plane.hand_boundary import HandBoundary
 from svmviz.ui.plane.hover import HoverReadout
+from svmviz.ui.plane.step_arrows import StepOverlay
 from svmviz.ui.views import registry
 from svmviz.ui.views.race_view import RaceCurves, race_readings
 from svmviz.ui.views.registry import Made
-from svmviz.ui.views.step_view import StepOverlay
 from svmviz.ui.window import (
     builtin_views,  # noqa: F401  (registers the views)
     focus,

@@ -54,6 +54,10 @@ OPTIONAL = {
     "DESCENT_BIAS": False,
     # a single-output loss's weight g_i = −∂ℓ_i/∂f in words (the step inspector's rule)
     "WEIGHT": "",
+    # the push Σ g_i x_i in simpler words where each g_i is y_i or 0 (the hinge: a sum over
+    # the violating points of y_i x_i), as (in the rule, in the push's line); (): the
+    # step inspector writes Σ g_i x_i with WEIGHT
+    "PUSH": (),
     # its kernel coefficients count ±1 terms (the hinges: 003's β is α's count)
     "COUNTS": False,
     # each term is 0 past a margin (a kink: the hinges, the modified Huber), so each point

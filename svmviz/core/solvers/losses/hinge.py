@@ -27,6 +27,7 @@ TITLE = "hinge loss"
 FORMULA = "max(0, 1 − y f(x))"
 STEP = "y f(x) < 1: the example is inside the margin or wrong, so w moves toward y x"
 WEIGHT = "y_i if y_i f < 1"  # g_i = −∂ℓ_i/∂f in the step w += (η/k) Σ g_i x_i
+PUSH = ("Σ_violating y_i x_i", "Σ y_i x_i")  # Σ g_i x_i: the rule's, the push line's
 COUNTS = True  # a kernel α counts ±1 terms (003's β)
 LEVELS = (-1.0, 0.0, 1.0)  # f = 0 and the margins f = ±1
 
