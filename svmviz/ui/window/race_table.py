@@ -80,6 +80,7 @@ class RaceTable(QtWidgets.QWidget):
         if name in CHOICE:
             combo = ChoiceBox()
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setMinimumContentsLength(0)  # (whole: the table has the room)
             combo.addItem(SAME)  # (its data None: run 1's)
             combo.add_options(CHOICE[name][1])
             combo.setToolTip(f"{CHOICE[name][2]} ({SAME}: run 1's, {self._shown(name)})")
