@@ -1,6 +1,6 @@
 """The race's runs as a table: run 1 (the solver panel's settings, read only) and runs 2–4,
 each a row of choices of what it changes: a drop-down for each choice of the solver panel
-(the same options, labels and words, svmviz.ui.panels.solver_panel's ChoiceBox: "modified
+(the same options, labels and words: svmviz.ui.panels.solver_choices, ChoiceBox: "modified
 Huber" shown, modified_huber read) and a number field for λ, the batch
 and the seed, "same" or blank where the run keeps run 1's. A row is checked as it is
 edited (svmviz.core.training.race_setup): a run that cannot race run 1 is refused with the reason
@@ -20,7 +20,8 @@ from svmviz.core.training.race_setup import describe, run_config, trains_alike
 from svmviz.ui import style
 from svmviz.ui.panels.choice_box import ChoiceBox
 from svmviz.ui.panels.number_field import NumberField, exact
-from svmviz.ui.panels.solver_panel import CHOICES, PROBLEM_CHOICES, WrappedLabel
+from svmviz.ui.panels.solver_choices import CHOICES, PROBLEM_CHOICES
+from svmviz.ui.panels.wrapped_label import WrappedLabel
 
 SAME = "same"  # a drop-down's first option: run 1's setting
 CHOICE = {name: (label, options, tip) for name, label, options, tip in (*PROBLEM_CHOICES, *CHOICES)}
