@@ -26,6 +26,7 @@ from svmviz.core.data import Dataset, write_csv
 from svmviz.core.files.session_file import read_session, write_session
 from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.generalization import Split
+from svmviz.ui.window import points_export, recent_files
 from svmviz.ui.window.launch import start
 
 Button = QtWidgets.QMessageBox.StandardButton
@@ -298,7 +299,7 @@ def test_preferences_are_remembered_and_reset(qtbot, window, tmp_path, monkeypat
     assert not w2.step_dock.isVisible()
     assert w2.step_dock.isHidden()
     menu = QtWidgets.QMenu()
-    w2.files.fill_recent_menu(menu)
+    recent_files.fill_recent_menu(w2.files, menu)
     assert menu.actions()[0].text().endswith("s.json")
     answer(monkeypatch, Button.Yes)
     w2.reset_preferences()
@@ -347,7 +348,7 @@ def test_a_recent_file_that_is_gone_leaves_the_list(window, tmp_path, dialogs):
     write_session(path, w.session.content())
     w.prefs.add_recent(path)
     path.unlink()
-    assert not w.files.open_recent(str(path.resolve()))
+    assert not recent_files.open_recent(w.files, str(path.resolve()))
     assert "no longer there" in dialogs[0][1]
     assert w.prefs.recent_files() == []
     w.close()
@@ -442,7 +443,7 @@ def test_points_saved_as_csv_open_again_as_they_were(window, tmp_path, monkeypat
     w.session.set_class(1, "Square one")
     path = tmp_path / "points"  # no suffix: .csv is added
     save_to(monkeypatch, path)
-    assert w.files.export_csv()
+    assert points_export.export_csv(w.files)
     before = w.session.points
     w.close()
     w2 = window(Dataset.from_labels(np.eye(2), ["x", "y"]))
@@ -489,7 +490,7 @@ def test_an_svm_toy_regression_file_opens_for_epsilon_svr(qtbot, window, tmp_pat
     assert w.session.config.problem == "epsilon-svr"  # (it has no classes)
     np.testing.assert_allclose(w.session.points.X, [[0.218, 0.684], [0.4, 0.5], [0.604, 0.298]])
     save_to(monkeypatch, tmp_path / "again.txt")
-    assert w.files.export_svmtoy()
+    assert points_export.export_svmtoy(w.files)
     assert (tmp_path / "again.txt").read_text() == "0.316 1:0.218\n0.5 1:0.4\n0.702 1:0.604\n"
     w.close()
     _, again = start(window_parser().parse_args([str(path), "--lam", "0.1"]))  # `svmviz FILE`
@@ -519,7 +520,7 @@ def test_points_svm_toy_cannot_hold_are_said_before_the_dialog(window, dialogs, 
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a: asked.append(a))
     rng = np.random.default_rng(0)
     w = window(Dataset.regression(rng.normal(size=(6, 2)), rng.normal(size=6)), problem="nu-svr")
-    assert not w.files.export_svmtoy()
+    assert not points_export.export_svmtoy(w.files)
     assert dialogs == [
         (
             "warning",
@@ -971,7 +972,7 @@ def test_a_save_killed_before_its_rename_leaves_nothing_after_the_next_start(
 def test_the_changed_on_disk_question_offers_overwrite_save_as_and_cancel(
     qtbot, window, button, choice
 ):
-    from svmviz.ui.window.files import ask_changed_on_disk
+    from svmviz.ui.window.dialogs import ask_changed_on_disk
 
     w = window()
     seen = []

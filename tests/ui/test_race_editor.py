@@ -9,8 +9,9 @@ pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6 import QtWidgets
 
+from svmviz.core.problems import BINARY_LOSSES, words
 from svmviz.core.training.race_setup import default_race, race_configs
-from svmviz.ui.window import race_dialog
+from svmviz.ui.window import race_dialog, race_table
 from svmviz.ui.window.race_dialog import RaceDialog
 
 OK = QtWidgets.QDialogButtonBox.StandardButton.Ok
@@ -124,3 +125,22 @@ def test_the_last_race_is_offered_and_settings_without_a_column_kept(make_window
     w.session.set_race(())
     w.controls.race_dialog.trigger()
     assert shown[1].table.variations() == [{"lam": 1.0, "eta": 10.0}, {"average": "last"}]
+
+
+def test_the_choices_are_shown_in_the_solver_panels_words(make_window, qtbot):
+    """The race's drop-downs showed raw names (modified_huber) where the solver panel shows
+    words: they show the words and are read by the option's name, "same" kept first."""
+    w = make_window(iterations=500, loss="squared_hinge")
+    dialog = RaceDialog(w.session, w.state, w)
+    qtbot.addWidget(dialog)
+    table = dialog.table
+    table.set_variations(())
+    loss = table.widgets[0]["loss"]
+    texts = [loss.itemText(i) for i in range(loss.count())]
+    assert texts == [race_table.SAME, *(words(name) for name in BINARY_LOSSES)]
+    loss.setCurrentText("modified Huber")
+    assert table.variations() == [{"loss": "modified_huber"}]
+    table.set_variations([{"loss": "squared_hinge"}])
+    assert loss.currentText() == "squared hinge"
+    run1 = [label.text() for label in dialog.findChildren(QtWidgets.QLabel)]
+    assert "squared hinge" in run1 and "squared_hinge" not in run1

@@ -5,7 +5,7 @@ forward again, a drag of the λ slider one edit; New and a scenario ask before d
 import pytest
 
 from svmviz.core.config import SolverConfig
-from svmviz.ui.panels.solver_panel import lam_at
+from svmviz.ui.panels.lam_slider import lam_at
 
 
 def combo(name, value):

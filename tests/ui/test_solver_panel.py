@@ -226,7 +226,7 @@ def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
     p01, p10, tiny, huge, zero = positions
     assert zero == slider.minimum() == 0  # λ = 0: the left end, for sgd
     assert zero < tiny < p01 < p10 < huge == slider.maximum()
-    from svmviz.ui.panels.solver_panel import lam_at
+    from svmviz.ui.panels.lam_slider import lam_at
 
     assert lam_at(tiny) == 1e-6  # clamped at the log scale's end
     assert lam_at(p01) == pytest.approx(0.1)
@@ -246,7 +246,7 @@ def test_the_lambda_slider_follows_a_typed_lambda(qtbot, make_window):
 
 
 def test_the_lambda_slider_is_wide_enough_to_aim(qtbot, make_window):
-    from svmviz.ui.panels.solver_panel import LAM_MAX_EXP, LAM_MIN_EXP
+    from svmviz.ui.panels.lam_slider import LAM_MAX_EXP, LAM_MIN_EXP
 
     w = make_window(show=True)
     w.resize(1366, 768)

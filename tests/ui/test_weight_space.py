@@ -387,7 +387,7 @@ def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait
     """While playing, "F(w) being computed…" comes and goes under the plot several times a
     second: the labels keep the height they reached, so the plot keeps its size (it jumped,
     and was drawn anew with a new grid, each time); a new width lets them wrap anew."""
-    from svmviz.ui.views.weight_space import _steady
+    from svmviz.ui.views.steady_labels import steady
 
     w = weight_window(make_window, wait_frame, qtbot, iterations=300)
     view = w.weight_space
@@ -397,12 +397,12 @@ def test_a_line_more_or_less_under_the_plot_does_not_resize_it(make_window, wait
     label = view.value_label
     short = label.text()
     label.setText(short + " · F(w) being computed…" * 4)
-    _steady(label)
+    steady(label)
     qtbot.waitUntil(lambda: label.height() >= label.minimumHeight() > 0, timeout=3000)
     qtbot.wait(100)  # (laid out)
     plot = view.plot.height()
     label.setText(short)
-    _steady(label)
+    steady(label)
     qtbot.wait(100)
     assert view.plot.height() == plot and label.height() >= label.minimumHeight() > 0
     width = view.width()

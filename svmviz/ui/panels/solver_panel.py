@@ -5,7 +5,7 @@ setting (λ = 0 with Pegasos, say) is not applied: the control shows what is in 
 marked, with the reason in red right under it. Config → widgets: set with the widgets'
 signals blocked, so that nothing echoes back (napari's binding pattern).
 
-λ has a field (exact) and a slider on its own row below, logarithmic over LAM_MIN_EXP to LAM_MAX_EXP
+λ has a field (exact) and a slider on its own row below (svmviz.ui.panels.lam_slider's scale)
 with λ = 0 at its left end where the algorithm allows it; a typed λ moves the knob
 (clamped at the ends, the field stays exact).
 
@@ -13,28 +13,19 @@ The problem (svc, ν-SVC, one-class, ε-SVR, ν-SVR), the binary and the multicl
 first, with ε and ν where the problem has them; the controls a problem has no use for are
 hidden (the losses, ε, ν, λ) or disabled (the bias of one-class), and a choice that would
 make no problem is not offered (a hard margin is a hinge-loss svc). The options and each
-one's objective (its tooltip) are read from the loss modules, never re-typed here.
+one's objective (its tooltip) are read from the loss modules, never re-typed here
+(svmviz.ui.panels.solver_choices, whose tables the race table shares).
 """
 
 from __future__ import annotations
-
-import math
 
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.config import (
     ALGORITHMS,
-    AVERAGES,
-    BIASES,
-    BINARY_LOSSES,
     HARD_MARGIN_LAM,
-    HARD_MARGIN_LAM_RULE,
     MARGINS,
-    MULTICLASS_LOSSES,
     NU_SCALED,
-    PROBLEMS,
-    SAMPLINGS,
-    SCHEDULES,
     SolverConfig,
 )
 from svmviz.core.errors import InputError
@@ -45,123 +36,27 @@ from svmviz.core.sources import cite
 from svmviz.core.training import settings_used
 from svmviz.ui import style
 from svmviz.ui.panels.choice_box import ChoiceBox
-from svmviz.ui.panels.number_field import NumberField
-
-# the λ slider: position 0 is λ = 0, then LAM_STEPS_PER_DECADE steps a decade from 10^-6
-LAM_MIN_EXP, LAM_MAX_EXP, LAM_STEPS_PER_DECADE = -6, 2, 10
-LAM_TIP = "λ ≥ 0 exactly (0: no regularization, gd and sgd only)"
-HARD_LAM_TIP = (
-    f"hard margin: λ is {HARD_MARGIN_LAM}, the λ whose soft problem has the hard "
-    f"margin's solution ({HARD_MARGIN_LAM_RULE}); shown once the exact solution "
-    "is known. Your λ comes back with a soft margin."
+from svmviz.ui.panels.lam_slider import (
+    HARD_LAM_TIP,
+    LAM_MAX_EXP,
+    LAM_MIN_EXP,
+    LAM_STEPS_PER_DECADE,
+    LAM_TIP,
+    lam_at,
+    lam_position,
 )
+from svmviz.ui.panels.number_field import NumberField
+from svmviz.ui.panels.solver_choices import (
+    CHOICES,
+    PROBLEM_CHOICES,
+    hard_allowed,
+    objective_tip,
+    problem_words,
+    takes_cost,
+)
+from svmviz.ui.panels.wrapped_label import WrappedLabel
 
 DEFAULTS = SolverConfig()  # the losses and margin of the problems that have no choice of them
-# the svc's losses (the other problems' module is the problem's own)
-SVC_TIP = "C-SVC: λ/2‖w‖² + the mean of the binary or multiclass loss below"
-
-
-def objective_tip(name: str) -> str:
-    """The words and the per-example term of the loss or problem ``name``, from its module."""
-    if name not in losses.MODULES:
-        return SVC_TIP
-    module = losses.MODULES[name]
-    return f"{module.TITLE}: {module.FORMULA}"
-
-
-def takes_cost(config: SolverConfig) -> bool:
-    """Whether the loss in force on three classes or more takes a cost matrix Δ (the
-    configuration says which do)."""
-    if config.problem != "svc":
-        return False
-    try:
-        config.replace(cost=((0.0, 1.0, 1.0), (1.0, 0.0, 1.0), (1.0, 1.0, 0.0)))
-    except InputError:
-        return False
-    return True
-
-
-def hard_allowed(config: SolverConfig) -> bool:
-    """Whether a hard margin makes a problem with ``config``'s problem and losses."""
-    try:
-        config.replace(margin="hard")
-    except InputError as exc:
-        return "hard margin" not in str(exc)
-    return True
-
-
-# the choices of the problem: (field, label, options, tooltip)
-PROBLEM_CHOICES = [
-    ("problem", "Problem", PROBLEMS, "what to learn; each option's tooltip gives its objective"),
-    ("loss", "Loss", BINARY_LOSSES, "the loss of two classes (binary)"),
-    ("multiclass", "Multiclass", MULTICLASS_LOSSES, "the loss of three classes or more"),
-]
-
-# (field, label, options, tooltip) for the choice controls
-CHOICES = [
-    ("margin", "Margin", MARGINS, "soft: λ/2‖w‖² + mean hinge; hard: ½‖w‖² s.t. y f(x) ≥ 1"),
-    (
-        "algorithm",
-        "Algorithm",
-        ALGORITHMS,
-        "gd: full-batch subgradient descent; sgd: one example a step; pegasos: SGD with "
-        "η_t = 1/(λt) and an optional projection onto ‖w‖ ≤ 1/√λ",
-    ),
-    (
-        "schedule",
-        "Step η_t",
-        SCHEDULES,
-        "auto: 1/(λt) when λ > 0 (Pegasos' step), else η₀; constant η₀; η₀/t; η₀/√t; "
-        "pegasos 1/(λt); the line below says the step in force",
-    ),
-    ("sampling", "Sampling", SAMPLINGS, "uniform: i at random each step; shuffle: passes"),
-    (
-        "average",
-        "Output w̄",
-        AVERAGES,
-        f"last iterate; uniform average {cite('003')}; t-weighted average (fastest, measured)",
-    ),
-    (
-        "bias",
-        "Bias b",
-        BIASES,
-        "free: b not regularized (libsvm); regularized: b² in ‖w‖²; none: f = ⟨w, x⟩",
-    ),
-]
-
-
-class WrappedLabel(QtWidgets.QLabel):
-    """A word-wrapped label as tall as its lines at its width (in a form inside a scroll
-    area it was given one line's height, and its text was cut)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setWordWrap(True)
-
-    def fit_height(self) -> None:
-        self.setMinimumHeight(0)  # (a label's heightForWidth is at least its minimum)
-        # (−1 from an empty label: no height of its own)
-        self.setMinimumHeight(max(0, self.heightForWidth(max(self.width(), 60))))
-
-    def resizeEvent(self, event):
-        super().resizeEvent(event)
-        self.fit_height()
-
-
-def lam_position(lam: float) -> int:
-    """The λ slider's position for ``lam`` (0: λ = 0; clamped to the slider's ends)."""
-    if lam <= 0:
-        return 0
-    steps = (LAM_MAX_EXP - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
-    pos = (math.log10(lam) - LAM_MIN_EXP) * LAM_STEPS_PER_DECADE
-    return 1 + int(round(min(max(pos, 0), steps)))
-
-
-def lam_at(position: int) -> float:
-    """The λ of a slider position (lam_position's inverse on the slider's stops)."""
-    if position <= 0:
-        return 0.0
-    return 10 ** (LAM_MIN_EXP + (position - 1) / LAM_STEPS_PER_DECADE)
 
 
 class SolverPanel(QtWidgets.QWidget):
@@ -422,24 +317,7 @@ class SolverPanel(QtWidgets.QWidget):
         multiclass losses that take it."""
         self._problem_words = (n_classes, custom_cost, targets)
         cfg = self._config
-        if cfg.kind == "one-class":
-            text = f"{objective_tip(cfg.problem)} (the classes are ignored)"
-        elif cfg.kind == "regression":
-            inputs = (
-                "2-D inputs and their targets" if targets else "1-D: x is the input, y the target"
-            )
-            text = f"{losses.MODULES[cfg.problem].TITLE}, {inputs}"
-        elif n_classes < 2:
-            text = "– (points of two classes needed)"
-        elif n_classes == 2:
-            module = losses.module_for(cfg, 2)
-            text = f"binary (2 classes), {module.TITLE}"
-        else:
-            module = losses.module_for(cfg, n_classes)
-            cost = ""
-            if takes_cost(cfg):
-                cost = ", custom Δ" if custom_cost else ", 0-1 cost"
-            text = f"multiclass, {module.TITLE} ({n_classes} classes{cost})"
+        text = problem_words(cfg, n_classes, custom_cost, targets)
         self.problem.setText(text)
         self.problem.fit_height()
         self.cost_button.setEnabled(n_classes >= 3 and takes_cost(cfg))

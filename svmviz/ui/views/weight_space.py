@@ -13,33 +13,35 @@ frame. A left click emits ``start_clicked(k, w)``: the start w₀ of the next ru
 stay fixed while a lesson goes on (a pixel is the same w₀ from one state to the next): they
 change on Fit or when a point to draw (w, w*, the path's newest) leaves them, and say so.
 Each training point is a line there (svmviz.ui.views.weight_dual), linked with the plane by hover.
+Its parts: the geometry of its axes and the step (weight_geometry), its readouts' words
+(weight_words), the race runs' paths (weight_race), the items drawn (weight_items).
 """
 
 from __future__ import annotations
 
-import html
 import time
-import weakref
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
-from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest, held_part
+from svmviz.app.landscape_runner import LandscapeRequest, LandscapeRunner, data_digest
 from svmviz.core.pictures.landscape import DEFAULT_GRID, Landscape, grid_around, profilable
-from svmviz.core.pictures.weight_path import Points, points
+from svmviz.core.pictures.weight_path import Points
 from svmviz.core.solvers import rules
 from svmviz.ui.steady_box import SteadyBox
 from svmviz.ui.views.curves import scale_plot_text
 from svmviz.ui.views.draw_pace import DrawPace, TimedPlotWidget
 from svmviz.ui.views.reading import Pace, Reading, on_screen
+from svmviz.ui.views.steady_labels import steady
 from svmviz.ui.views.weight_dual import DualLines
+from svmviz.ui.views.weight_geometry import grid_key, held_vector, inside, step_parts, widened
 from svmviz.ui.views.weight_items import WeightItems, at
+from svmviz.ui.views.weight_race import RacePaths
+from svmviz.ui.views.weight_words import held_words, value_words
 
 HELD_SHARE = 0.02  # of the grid's side: a held part that moved more asks for a new landscape
 REQUEST_SECONDS = 0.5  # the least time between two landscapes asked for by a drift
-INNER = 0.02  # a point this share of the side inside the axes' edge has left them
 DRAW_SECONDS = 1 / 15  # the least time between two drawings (a frame between: drawn after)
-ASPECT_STEP = 0.15  # of log(width/height): the grid (not the axes) takes the view's shape
 REFIT = "axes refit: the path left them"
 
 
@@ -53,26 +55,6 @@ def why_not(model) -> str | None:
             f"this model has {model.coef.shape[1]}."
         )
     return None
-
-
-_MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # label: (text, width)
-
-
-def _steady(*labels: QtWidgets.QLabel) -> None:
-    """Each label's height grows to its text's and never shrinks at the view's width: a
-    line more or less below the plot ("F(w) being computed…" comes and goes several times a
-    second while playing) resized the plot, a jump of the picture and a redraw each time.
-    A label is measured again only for a new text or width (measuring a rich text lays it
-    out anew, and repaints it: at every drawing, the key's and the readouts' repaints)."""
-    for label in labels:
-        if label.isVisible() and label.width() > 0:
-            key = (label.text(), label.width())
-            if _MEASURED.get(label) == key:
-                continue
-            _MEASURED[label] = key
-            need = label.heightForWidth(label.width())
-            if need > label.minimumHeight():
-                label.setMinimumHeight(need)
 
 
 class WeightSpaceView(QtWidgets.QWidget):
@@ -103,8 +85,6 @@ class WeightSpaceView(QtWidgets.QWidget):
         self._hand = None
         self._paths = (Points(), Points(output=True))  # the drawn paths, extended per frame
         self._averaged = True
-        self._race_key = ""  # the race runs' entries of the key
-        self._race_drawn: tuple = ()  # (job, row, each path's (length, last t)) drawn
         self._noted: tuple | None = None  # (job, t) of the refit the axes' note says
         self._by_hand = False  # the frame shown is of a boundary moved by hand
         self._hard = False  # a hard margin: the feasible region is shaded
@@ -158,6 +138,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             item.getAxis(side).enableAutoSIPrefix(False)
         item.hideButtons()
         self.items = WeightItems(item)
+        self.race = RacePaths(self.items)
         self.dual = DualLines(self.plot, self)
         self.dual.line_hovered.connect(self.line_hovered)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
@@ -215,7 +196,7 @@ class WeightSpaceView(QtWidgets.QWidget):
 
     def clear(self, message: str = "Nothing to draw: no model trained yet.") -> None:
         self._last = None
-        self._race_drawn = ()
+        self.race.drawn = ()
         self.show_race([], [], [])
         self.runner.cancel()
         self._asked = None
@@ -250,15 +231,7 @@ class WeightSpaceView(QtWidgets.QWidget):
     def show_race(self, paths, colors, labels) -> None:
         """Each race run's path (svmviz.core.training.race.Path) of the class row shown, in its
         colour; ``labels`` name them in the legend."""
-        styles = [QtCore.Qt.PenStyle.SolidLine, QtCore.Qt.PenStyle.DashLine,
-                  QtCore.Qt.PenStyle.DotLine, QtCore.Qt.PenStyle.DashDotLine]  # fmt: skip
-        xy = [points(p, self._k_shown, output=True) for p in paths]
-        self.items.show_race(xy, list(colors), [styles[i % 4] for i in range(len(xy))])
-        self._race_key = "".join(  # (small as the other entries)
-            f' &nbsp; <small><span style="color:{c}"><b>—</b></span>&nbsp;'
-            f"{html.escape(str(label))}</small>"
-            for c, label in zip(colors, labels, strict=True)
-        )
+        self.race.show(paths, colors, labels, self._k_shown)
         self.key.setText(self._key_html())
 
     def set_class(self, k: int) -> None:
@@ -280,7 +253,7 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _key_html(self) -> str:
         return (
             WeightItems.legend_html(self._averaged, self._by_hand, self.dual.words, self._hard)
-            + self._race_key
+            + self.race.key
         )
 
     def _draw(self, snap, training_data, config, names=(), index=lambda: None) -> None:
@@ -325,7 +298,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         w1, w2 = self._grid
         self.dual.show(model, k, hold, self._hard, (w1[0], w1[-1], w2[0], w2[-1]), snap.step)
         self.key.setText(self._key_html())
-        _steady(self.key)
+        steady(self.key)
         it = self.items
         it.show_paths(iterate, output)
         it.show_point(it.current, w)
@@ -336,20 +309,8 @@ class WeightSpaceView(QtWidgets.QWidget):
         level = at(self.land, w) if self.land is not None else float("nan")
         it.show_level(self.land, level)
         self._write(snap, model, k, hold)
-        race = snap.race
-        if race is not None:  # runs 2… of a race (run 1's path is the view's own)
-            runs = [r for r in race.runs if r.path is not None]
-            # (drawn again for another job or row, or when a path has new points: its
-            # length or last t moved; a new job's paths may match the old ones in both)
-            ends = tuple((len(r.path.t), r.path.t[-1] if r.path.t else -1) for r in runs)
-            key = (snap.generation, k, ends)
-            if key != self._race_drawn:
-                self._race_drawn = key
-                self.show_race([r.path for r in runs], [r.color for r in runs],
-                               [r.label for r in runs])  # fmt: skip
-        elif self.items.race:
-            self._race_drawn = ()
-            self.show_race([], [], [])
+        if self.race.follow(snap, k):  # runs 2… of a race (run 1's path is the view's own)
+            self.key.setText(self._key_html())
 
     def _say_axes(self, note: str) -> None:
         """The axes' note (a blank line when none: the plot keeps its height, and a
@@ -378,7 +339,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             self._noted = None
         if self._box is None or self._fit_asked:
             note = ""
-        elif not _inside(self._shown(), keep):
+        elif not inside(self._shown(), keep):
             # (a box fit before w* was known is the first fit still: refit silently)
             note = REFIT if self._box_has_optimum else ""
         if note is not None:
@@ -392,7 +353,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             self.plot.setRange(xRange=self._box[:2], yRange=self._box[2:], padding=0)
         view = self.plot.getPlotItem().vb.size()
         aspect = view.width() / view.height() if view.height() > 0 else 1.0
-        self._grid = _widened(self._box, aspect, DEFAULT_GRID)
+        self._grid = widened(self._box, aspect, DEFAULT_GRID)
 
     def _shown(self):
         """The weights on screen (w1, w2 ends; the grid's before the view has a size)."""
@@ -406,9 +367,9 @@ class WeightSpaceView(QtWidgets.QWidget):
         """A new landscape when its key changed (the held part: beyond HELD_SHARE of the
         side, and at most every REQUEST_SECONDS)."""
         w1, w2 = self._grid
-        held = _held_vector(model, k, hold)
+        held = held_vector(model, k, hold)
         if self._asked is not None:
-            same_grid = self._asked[-1] == _grid_key(w1, w2)
+            same_grid = self._asked[-1] == grid_key(w1, w2)
             same_problem = self._asked[1][:3] == (snap.generation, k, hold)
             if same_grid and same_problem:
                 drift = float(np.max(np.abs(held - self._held), initial=0.0))
@@ -426,7 +387,7 @@ class WeightSpaceView(QtWidgets.QWidget):
             self._digest = (snap.generation, data_digest(data))
         request = LandscapeRequest(model, data, w1, w2, k, hold, self._digest[1])
         key = request.key()
-        self._asked = (key, (snap.generation, k, hold), _grid_key(w1, w2))
+        self._asked = (key, (snap.generation, k, hold), grid_key(w1, w2))
         self._held, self._asked_at = held, time.perf_counter()
         found = self.runner.request(request, key)
         if found is not None:
@@ -459,39 +420,10 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _write(self, snap, model, k, hold) -> None:
         """The labels: what is held, and F of the model shown and F*."""
         land = self.land
-        if model.bias == "none":
-            held = "No bias: f = ⟨w, x⟩ (b = 0)."
-        elif hold == "none":
-            held = f"b = 0 held (the model's b is {float(model.intercept[k]):.3g})."
-        elif hold == "profiled":
-            held = "b profiled: at each w the best b (the exact bias)."
-        else:
-            b = float(model.intercept[k])
-            if land is not None and land.bias is not None and land.hold == "slice":
-                b = land.bias
-            held = f"b held at {b:.3g} (slice through the current b)."
-        if model.coef.shape[0] > 1:
-            name = self._names[k] if k < len(self._names) else model.classes[k]
-            held += f" w of {name} varies, the other rows held."
-        self.held_label.setText(held)
-        obj = snap.history.get("objective")
-        value = float(obj[-1]) if obj is not None and len(obj) and not snap.iterate else None
-        hand = snap.status == "hand"  # (a boundary moved by hand: its own F, not the run's)
-        if hand:
-            value = snap.model.extra.get("objective")
-        if value is None and land is not None:
-            value = at(land, model.coef[k])
-        name = "F(your w)" if hand else "F(model)"
-        finite = value is not None and np.isfinite(value)
-        text = f"{name} = {value:.4g}" if finite else f"{name} = …"
-        if snap.reference is not None and snap.reference.objective is not None:
-            text += f" · F* = {snap.reference.objective:.4g}"
-        elif snap.reference_pending:
-            text += " · F* being computed"
-        if land is None or self.runner.pending is not None:
-            text += " · F(w) being computed…"
-        self.value_label.setText(text)
-        _steady(self.held_label, self.value_label)
+        self.held_label.setText(held_words(model, k, hold, land, self._names))
+        pending = land is None or self.runner.pending is not None
+        self.value_label.setText(value_words(snap, model, k, land, pending))
+        steady(self.held_label, self.value_label)
 
     # ------------------------------------------------------------------ controls
     def _set_classes(self, names) -> None:
@@ -527,55 +459,6 @@ class WeightSpaceView(QtWidgets.QWidget):
             return
         p = vb.mapSceneToView(pos)
         self.start_clicked.emit(self._k_shown, np.array([p.x(), p.y()]))
-
-
-def step_parts(record, k: int) -> dict | None:
-    """The step's vectors in weight space: for a single-output linear model the shrink
-    w_t → (1 − η_t λ) w_t and the push on to (1 − η_t λ) w_t + push (and the projection
-    back onto the ball, when there was one); for a multiclass one, row k's move."""
-    if record is None or not record.linear:
-        return None
-    if record.shrink is not None and record.w_before is not None and len(record.w_before) == 2:
-        pushed = record.shrink + record.push
-        parts = {"shrink": (record.w_before, record.shrink), "push": (record.shrink, pushed)}
-        if record.projected:
-            parts["projected"] = (pushed, record.w_after)
-        return parts
-    if record.W_before is not None and record.W_before.shape[1] == 2 and k < len(record.W_before):
-        return {"push": (record.W_before[k], record.W_after[k])}
-    return None
-
-
-def _grid_key(w1, w2) -> tuple:
-    return (float(w1[0]), float(w1[-1]), len(w1), float(w2[0]), float(w2[-1]), len(w2))
-
-
-def _held_vector(model, k: int, hold: str) -> np.ndarray:
-    coef, bias, rho, eps = held_part(model, k, hold)
-    extra = [v for v in (rho, eps) if v is not None]
-    return np.array([*coef, *bias, *extra], dtype=float)
-
-
-def _widened(box, aspect: float, n: int):
-    """An ``n`` × ``n`` grid over the square ``box`` widened to ``aspect`` (w₁ side over
-    w₂ side), rounded up to a step of ASPECT_STEP in its log: a view a little reshaped
-    keeps its grid (and its landscape)."""
-    x0, x1, y0, y1 = box
-    steps = np.log(min(max(aspect, 1e-3), 1e3)) / ASPECT_STEP
-    r = float(np.exp(ASPECT_STEP * (np.ceil(steps) if steps > 0 else np.floor(steps))))
-    axis = np.linspace(-1.0, 1.0, n)
-    cx, cy, hx, hy = 0.5 * (x0 + x1), 0.5 * (y0 + y1), 0.5 * (x1 - x0), 0.5 * (y1 - y0)
-    return cx + max(r, 1.0) * hx * axis, cy + max(1.0 / r, 1.0) * hy * axis
-
-
-def _inside(grid, keep) -> bool:
-    w1, w2 = grid
-    m1, m2 = INNER * (w1[-1] - w1[0]), INNER * (w2[-1] - w2[0])
-    for w in keep:
-        x, y = float(w[0]), float(w[1])
-        if not (w1[0] + m1 <= x <= w1[-1] - m1 and w2[0] + m2 <= y <= w2[-1] - m2):
-            return False
-    return True
 
 
 def weight_space_reading(view: WeightSpaceView) -> Reading:

@@ -131,7 +131,7 @@ class Companion(QtCore.QObject):
             placeholder = w.docks[old].widget()
             w.docks[old].setWidget(widget)
             placeholder.deleteLater()
-            w.place_dock(old)
+            w.view_docks.place_dock(old)
         strip = w.solver_strip
         if name is None:
             self.pane.hide()
@@ -194,7 +194,7 @@ class Companion(QtCore.QObject):
         any of them beside the plane; they come back with the plane alone)."""
         if crowded != self.crowded:
             self.crowded = crowded
-            self.w.place_docks()
+            self.w.view_docks.place_docks()
             self.splitter.parentWidget().layout().activate()
             if not crowded and self.w.curves_dock.isVisible():
                 layout.size_columns(self.w)  # (back at the default widths and split)
@@ -212,7 +212,7 @@ class Companion(QtCore.QObject):
         else:
             said = f"{title} beside the plane (under {NARROW_BELOW:,} px wide: no readings' column)"
         w.state.set_companion(name)
-        w.place_dock(name)  # (the dock Qt showed, hidden: its view is in the pane)
+        w.view_docks.place_dock(name)  # (the dock Qt showed, hidden: its view is in the pane)
         # (over the status line for a while, as a menu entry's tip: a frame rewrites the line)
         w.statusBar().showMessage(said, SAID_MS)
 

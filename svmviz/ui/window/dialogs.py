@@ -78,3 +78,22 @@ def widen_file_dialog() -> None:
             header.resizeSection(column, max(header.sectionSize(column), wanted))
     others = sum(header.sectionSize(c) for c in range(1, header.count()))
     header.resizeSection(0, max(width - others, 16 * metrics.averageCharWidth()))
+
+
+def ask_changed_on_disk(parent: QtWidgets.QWidget, name: str) -> str:
+    """Save found the file changed by another writer: "overwrite", "save as" or "cancel"."""
+    box = QtWidgets.QMessageBox(
+        QtWidgets.QMessageBox.Icon.Warning,
+        "svmviz: the file was changed",
+        f"“{name}” was changed on the disk since this window opened or saved it (by another "
+        "svmviz window or another program). Overwrite that change with this window's work, "
+        "or save this work under another name?",
+        QtWidgets.QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    overwrite = box.addButton("Overwrite", QtWidgets.QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save As…", QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"

@@ -1,5 +1,7 @@
-"""The window's files: new, open, save, save as, recent files, drag and drop, autosave and
-crash recovery, and the prompts that keep unsaved work from being lost.
+"""The window's files: new, open, save, save as, drag and drop, autosave and crash
+recovery, and the prompts that keep unsaved work from being lost (the recent files' menu:
+svmviz.ui.window.recent_files; the points written as a data set:
+svmviz.ui.window.points_export).
 
 The document is a session file (svmviz.core.files.session_file). Opening a data set (CSV, or
 libsvm's svm-toy: svmviz.core.files.svmtoy) or a scenario makes an untitled document from it (Save
@@ -35,7 +37,7 @@ from svmviz.app.preferences import Preferences, config_dir
 from svmviz.app.session import Session
 from svmviz.app.window_state import WindowState
 from svmviz.core.config import SolverConfig
-from svmviz.core.data import Dataset, check_window_data, write_csv
+from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.edits import (
     DEFAULT_NAMES,
     Append,
@@ -49,9 +51,9 @@ from svmviz.core.errors import InputError
 from svmviz.core.file_io import Stamp, identity, remove_temporaries
 from svmviz.core.files.scenario import Scenario
 from svmviz.core.files.session_file import SessionFile, View, read_document, write_session
-from svmviz.core.files.svmtoy import opened_config, svmtoy_text, write_svmtoy
+from svmviz.core.files.svmtoy import opened_config
 from svmviz.core.palette import CLASS_COLORS
-from svmviz.ui.window.dialogs import ask_open_path, ask_save_path
+from svmviz.ui.window.dialogs import ask_changed_on_disk, ask_open_path, ask_save_path
 
 SESSION_FILTER = "svmviz session (*.json)"
 OPEN_FILTER = (
@@ -59,29 +61,8 @@ OPEN_FILTER = (
     "Sessions and scenarios (*.json);;Data sets (*.csv *.tsv *.txt);;"
     "svm-toy files (*.txt *.svmlight *.libsvm *.svm *.toy);;All files (*)"
 )
-CSV_FILTER = "CSV data set (*.csv)"
-SVMTOY_FILTER = "svm-toy file (*.txt *.svm *.toy *.libsvm *.svmlight)"
 Button = QtWidgets.QMessageBox.StandardButton
 DISK_CHECK_MS = 2000
-
-
-def ask_changed_on_disk(parent: QtWidgets.QWidget, name: str) -> str:
-    """Save found the file changed by another writer: "overwrite", "save as" or "cancel"."""
-    box = QtWidgets.QMessageBox(
-        QtWidgets.QMessageBox.Icon.Warning,
-        "svmviz: the file was changed",
-        f"“{name}” was changed on the disk since this window opened or saved it (by another "
-        "svmviz window or another program). Overwrite that change with this window's work, "
-        "or save this work under another name?",
-        Button.Cancel,
-        parent,
-    )
-    overwrite = box.addButton("Overwrite", QtWidgets.QMessageBox.ButtonRole.DestructiveRole)
-    save_as = box.addButton("Save As…", QtWidgets.QMessageBox.ButtonRole.AcceptRole)
-    box.setDefaultButton(save_as)
-    box.exec()
-    clicked = box.clickedButton()
-    return "overwrite" if clicked is overwrite else "save as" if clicked is save_as else "cancel"
 
 
 def empty_session() -> SessionFile:
@@ -274,7 +255,7 @@ class Files(QtCore.QObject):
             return self.save()
         return answer == Button.Discard
 
-    def _failed(self, what: str, exc: InputError) -> None:
+    def failed(self, what: str, exc: InputError) -> None:
         QtWidgets.QMessageBox.critical(
             self.window,
             f"svmviz: cannot {what}",
@@ -296,7 +277,7 @@ class Files(QtCore.QObject):
         if not self.confirm_discard("opening another file"):
             return False
         path = ask_open_path(
-            self.window, "Open a session, scenario or data set", self._folder(), OPEN_FILTER
+            self.window, "Open a session, scenario or data set", self.folder(), OPEN_FILTER
         )
         return bool(path) and self.open_path(path, confirm=False)
 
@@ -370,7 +351,7 @@ class Files(QtCore.QObject):
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        start = Path(self._folder()) / f"{Path(self.name).stem}.json"
+        start = Path(self.folder()) / f"{Path(self.name).stem}.json"
         path = ask_save_path(self.window, "Save the session", start, SESSION_FILTER)
         return path is not None and self._write(path)
 
@@ -382,7 +363,7 @@ class Files(QtCore.QObject):
             with self.autosave.writing(path):
                 stamp = self._off_thread(functools.partial(write_session, path, content))
         except InputError as exc:
-            self._failed("save the session", exc)
+            self.failed("save the session", exc)
             return False
         self._set_document(path, path.name, saved=content, stamp=stamp)
         self.prefs.add_recent(path)
@@ -399,82 +380,11 @@ class Files(QtCore.QObject):
                 self._close_when_written = False
                 QtCore.QTimer.singleShot(0, self.window.close)
 
-    def export_csv(self) -> bool:
-        """The points as a CSV data set (what `svmviz train` reads)."""
-        return self._export_points("Save the points as CSV", ".csv", CSV_FILTER, write_csv)
-
-    def export_svmtoy(self) -> bool:
-        """The points as libsvm's svm-toy saves them (what its Load, `svmviz` and `svmviz
-        train` read): the classes, or with a regression in force the 1-D regression."""
-        return self._export_points(
-            "Save the points as an svm-toy file", ".txt", SVMTOY_FILTER, write_svmtoy, svmtoy_text
-        )
-
-    def _export_points(self, title: str, suffix: str, filters: str, write, check=None) -> bool:
-        """The points as the problem in force reads them (Session.dataset), written by
-        ``write(path, data)`` to a file asked for; ``check(data)``, when given, says before
-        the dialog why the format cannot hold them (an InputError)."""
-        data = self.session.dataset()
-        if data is None:
-            QtWidgets.QMessageBox.warning(
-                self.window,
-                "svmviz: nothing to export",
-                "A data set needs points of at least two classes.",
-            )
-            return False
-        try:
-            if check is not None:
-                check(data)
-        except InputError as exc:
-            QtWidgets.QMessageBox.warning(self.window, "svmviz: cannot export", str(exc))
-            return False
-        start = Path(self._folder()) / f"{Path(self.name).stem}{suffix}"
-        path = ask_save_path(self.window, title, start, filters)
-        if path is None:
-            return False
-        try:
-            write(path, data)
-        except InputError as exc:
-            self._failed("write the data set", exc)
-            return False
-        self.prefs.remember_folder(path)
-        self.status(f"Wrote {len(data.y)} points to {path}")
-        return True
-
-    def _folder(self) -> str:
+    def folder(self) -> str:
         """Where the dialogs start: the session's folder, else the folder last used."""
         if self.path is not None:
             return str(self.path.parent)
         return self.prefs.start_folder()
-
-    # ------------------------------------------------------------------ recent files
-    def fill_recent_menu(self, menu: QtWidgets.QMenu) -> None:
-        menu.clear()
-        files = self.prefs.recent_files()
-        for k, f in enumerate(files):
-            text = f"&{k + 1} {Path(f).name}"
-            action = menu.addAction(text, lambda f=f: self.open_recent(f))
-            action.setToolTip(f)
-            action.setStatusTip(f)
-        if not files:
-            menu.addAction("(none yet)").setEnabled(False)
-        menu.addSeparator()
-        menu.addAction("Clear the list", self.clear_recent).setEnabled(bool(files))
-
-    def open_recent(self, path: str) -> bool:
-        if not Path(path).is_file():
-            QtWidgets.QMessageBox.warning(
-                self.window,
-                "svmviz: file not found",
-                f"{path}\nis no longer there; it leaves the list.",
-            )
-            self.prefs.remove_recent(path)
-            return False
-        return self.open_path(path)
-
-    def clear_recent(self) -> None:
-        for f in self.prefs.recent_files():
-            self.prefs.remove_recent(f)
 
     # ------------------------------------------------------------------ drag and drop
     @staticmethod

@@ -11,7 +11,8 @@ worker thread (svmviz.app.worker); the window draws the snapshots it publishes.
 
 The window composes: what it shows is a model (svmviz.app.window_state), which the menus
 and the toolbar (svmviz.ui.window.menus) are views of; each snapshot goes to the views
-through svmviz.ui.window.frame_router; the mouse and dropped files through
+through svmviz.ui.window.frame_router, the views' docks placed by
+svmviz.ui.window.view_docks; the mouse and dropped files through
 svmviz.ui.window.plane_input; files, exports and remembered settings in
 svmviz.ui.window.files, svmviz.ui.window.export and svmviz.ui.window.window_prefs; the
 training commands in svmviz.ui.window.training_commands. What is left here: building
@@ -46,7 +47,6 @@ from svmviz.ui.plane.hover import HoverReadout
 from svmviz.ui.plane.step_arrows import StepOverlay
 from svmviz.ui.views import registry
 from svmviz.ui.views.race_view import RaceCurves, race_readings
-from svmviz.ui.views.registry import Made
 from svmviz.ui.window import (
     builtin_views,  # noqa: F401  (registers the views)
     focus,
@@ -61,7 +61,9 @@ from svmviz.ui.window.menus import build_actions, build_menus, build_toolbar
 from svmviz.ui.window.plane_input import DropOpener, PlaneInput
 from svmviz.ui.window.presentation import Presentation
 from svmviz.ui.window.race_dialog import edit_race, race_toggled
+from svmviz.ui.window.session_follow import SessionFollower
 from svmviz.ui.window.training_commands import Training
+from svmviz.ui.window.view_docks import ViewDocks
 from svmviz.ui.window.window_prefs import WindowPreferences
 
 DEFAULT_EXTENT = (-4.0, 4.0, -3.0, 3.0)
@@ -80,7 +82,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setWindowTitle("svmviz")
         self.session = Session(data, config)
         self.state = WindowState(self.session, self)
-        self._placing_docks = 0
         self.prefs = Preferences()
         font = self.font()
         font.setPointSize(style.FONT_POINT_SIZE)
@@ -106,14 +107,15 @@ class MainWindow(QtWidgets.QMainWindow):
         companion_menu(self, view_menu)
         layout.arrange_toolbars(self, bar, self.class_bar, self.controls.generate)
         focus.give_back_keys([bar, self.panel], self.plot)
-        self._connect()
+        self.follower = SessionFollower(self)
+        self.state.presentation_changed.connect(self._on_presentation)
 
         X = self.session.points.X
         self.extent = _union(DEFAULT_EXTENT, data_extent(X)) if len(X) else DEFAULT_EXTENT
         self.plot.setRange(xRange=self.extent[:2], yRange=self.extent[2:], padding=0)
         self.state.set_extent(self.plot.view_extent())
         self.plot.draw_points()
-        self._show_problem()
+        self.show_problem()
         self.preferences.restore()  # (the remembered geometry, or the whole screen)
         self.reset(play=play)
         self.plot.setFocus()  # Space plays at once (not typed into the toolbar's field)
@@ -163,15 +165,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.solver_strip = SolverStrip(self, self.solver_dock)
         self.hover = HoverReadout(self.plot)
         self.step_overlay = StepOverlay(self.plot)
-        self.docks: dict[str, QtWidgets.QDockWidget] = {}
-        self.made = registry.MadeOnRead(self._make)
-        self._routed = False  # (readings go to the frame router once it is made)
-        self.specs = {s.name: s for s in registry.REGISTRY}  # (the views this window was made with)
-        self._view_attrs = {s.attr: s.name for s in self.specs.values() if s.attr is not None}
-        for spec in self.specs.values():
-            self.docks[spec.name] = layout.dock(
-                self, spec.title, spec.dock_name, QtWidgets.QWidget(), menu=spec.menu_text
-            )
+        self.view_docks = ViewDocks(self)
+        self.docks, self.made = self.view_docks.docks, self.view_docks.made
+        self.specs = self.view_docks.specs
         self.curves_dock = self.docks["curves"]
         tabs = [self.docks[s.name] for s in self.specs.values() if s.home is registry.Home.TAB]
         self.step_dock = tabs[0]  # (the first tab: the column's lower part is sized by it)
@@ -182,31 +178,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.state.set_views(s.name for s in self.specs.values() if s.on_by_default)
         self.companion.set_choices()
 
-    def _make(self, name: str) -> Made:
-        """``name``'s view made, in its dock, its attribute set and its reading routed."""
-        spec = self.specs[name]
-        made = spec.make(self)
-        if spec.attr is not None:
-            setattr(self, spec.attr, made.view)
-        if made.scale is not None and self.plot.scale != 1.0:  # (presenting)
-            made.scale(self.plot.scale)
-        empty = self.docks[name].widget()
-        self.docks[name].setWidget(made.widget)
-        empty.deleteLater()
-        if self._routed:  # (drawn as if it had been there all along)
-            self._route(name, made)
-            self.frames.show_now(name)
-        return made
-
-    def _route(self, name: str, made: Made) -> None:
-        reading = self.specs[name].reading(made)
-        if reading is not None:
-            self.frames.register(name, reading)
-
     def __getattr__(self, name: str):
         """A view's attribute (``spec.attr``) read before the view was first shown: the
         view, made now."""
-        view = self.__dict__.get("_view_attrs", {}).get(name)
+        docks = self.__dict__.get("view_docks")
+        view = None if docks is None else docks.attrs.get(name)
         if view is None:
             raise AttributeError(name)
         return self.made[view].view
@@ -233,23 +209,16 @@ class MainWindow(QtWidgets.QMainWindow):
             ),
             self,
         )
-        for name, made in list(self.made.items()):  # (the views made so far)
-            self._route(name, made)
-        self._routed = True
+        self.view_docks.route()
         self.race_curves = RaceCurves(self.curves)
         for name, reading in race_readings(self.plot, self.race_curves, self.race_steps).items():
             self.frames.register(name, reading)
-        for name, dock in self.docks.items():  # a view shown draws the current state at once
-            dock.visibilityChanged.connect(lambda shown, name=name: shown and self._shown(name))
-        # the Points tab marks the selected rows; the Margins tab lists the selected point's
-        # loss terms (multiclass)
-        self.session.selection_changed.connect(self._on_selection_changed)
         self.input = PlaneInput(self.plot, self.session, self.frames.show_hover, self)
         self.files = Files(self, self.session, self.state, self.prefs, self.status.setText)
         self.training = Training(
             self.controller, self.state, self.frames, self.status.setText, self
         )
-        self.training.changed.connect(self._sync_actions)
+        self.training.changed.connect(self.sync_actions)
         self.timeline.seek.connect(self.training.seek)
         self.files.replacing.connect(self.training.pause)
         self.files.replaced.connect(self.training.resume)
@@ -260,107 +229,6 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         self.hand = HandBoundary(self)  # the boundary moved by hand (svmviz.ui.plane.hand_boundary)
         self.hand.hand_changed.connect(self.hand_changed)
-
-    def _connect(self) -> None:
-        """The session, the state and the training to what follows them."""
-        self.controller.snapshot_ready.connect(self._on_snapshot)
-        self.controller.failed.connect(self._on_failed)
-        self.session.points_changed.connect(self._on_points_changed)
-        self.session.classes_changed.connect(self._on_classes_changed)
-        self.session.config_changed.connect(self._on_config_changed)
-        self.session.split_changed.connect(self._on_split_changed)
-        self.session.race_changed.connect(self._on_race_changed)
-        self.state.race_changed.connect(self._on_race_changed)
-        self.state.presentation_changed.connect(self._on_presentation)
-        self.panel.config_edited.connect(self._on_config_edited)
-        self.panel.warm.setChecked(self.state.warm_start)
-        self.panel.warm_start_changed.connect(self.state.set_warm_start)
-        self.state.warm_start_changed.connect(self.panel.warm.setChecked)
-        self.panel.cost_requested.connect(self.edit_cost)
-        self.state.speed_changed.connect(self.controller.set_speed)
-        self.controller.set_speed(self.state.speed)
-        self.hand.active_changed.connect(self.controls.hand.setChecked)
-        self.controls.hand.toggled.connect(self.hand.set_active)
-        for signal in (self.session.points_changed, self.session.config_changed):
-            signal.connect(self._follow_problem)
-        self.session.start_changed.connect(self._sync_actions)
-        self.hand.active_changed.connect(lambda _: self._sync_actions())
-        self._follow_problem()
-        self._bind_views()
-        # new points: none lit until the mouse is over one again (an index of the old points)
-        self.session.points_changed.connect(lambda: self.plot.light_point(-1))
-
-    def _bind_views(self) -> None:
-        """The docks' View menu entries and the state's views, and the companion, bound both
-        ways (not while the window places docks itself: presentation mode, a companion)."""
-        for name, dock in self.docks.items():
-            entry = dock.toggleViewAction()
-            entry.toggled.connect(
-                lambda on, name=name: None if self._placing else self.state.set_view(name, on)
-            )
-            # (after Qt has shown the dock: a dock the centre keeps hidden brings its view
-            # beside the plane instead)
-            entry.triggered.connect(
-                lambda on, name=name: (
-                    None if self._placing or not on else self.companion.asked(name)
-                )
-            )
-        self.state.views_changed.connect(lambda _: self._on_views())
-        self.state.companion_changed.connect(self._show_companion)
-
-    def _shown(self, name: str) -> None:
-        """``name``'s dock shown: its view (made now if it is the first time) draws the
-        current state."""
-        self.made[name]  # noqa: B018  (made on first read)
-        self.frames.bring(name)
-
-    @property
-    def _placing(self) -> bool:
-        """Docks are being shown and hidden by the window, not asked for by the user."""
-        p = self.presentation
-        return self._placing_docks > 0 or p.on or p.settling
-
-    def place_dock(self, name: str) -> None:
-        """``name``'s dock shown or hidden as the state says (hidden while its view is the
-        companion); a view off until asked comes in front of the curves."""
-        dock, on = self.docks[name], self.state.view_on(name)
-        self._placing_docks += 1
-        try:
-            home = self.specs[name].home
-            crowded = self.companion.crowded and self.dockWidgetArea(dock) == layout.RIGHT
-            if self.presentation.on or name == self.companion.name or crowded:
-                dock.hide()
-            elif home is registry.Home.FRONT:
-                layout.place_beside_curves(self, dock, on)
-            elif home is registry.Home.TAB:
-                layout.place_in_tabs(self, dock, self._tab_anchor(name), on)
-            else:
-                dock.setVisible(on)
-        finally:
-            self._placing_docks -= 1
-
-    def _tab_anchor(self, name: str) -> QtWidgets.QDockWidget:
-        """A dock of the readings' tab group other than ``name``'s (one in it, if any)."""
-        tabs = [n for n, s in self.specs.items() if s.home is registry.Home.TAB and n != name]
-        grouped = [n for n in tabs if self.docks[n].isVisible()] or tabs
-        return self.docks[grouped[0]] if grouped else self.docks[name]
-
-    def _on_views(self) -> None:
-        self.place_docks()
-        if self.presentation.on:  # (the companion presenting may follow the views on)
-            self._show_companion(None)
-
-    def place_docks(self) -> None:
-        for name in self.docks:
-            self.place_dock(name)
-
-    @QtCore.Slot(object)
-    def _show_companion(self, name) -> None:
-        self._placing_docks += 1
-        try:
-            self.companion.apply(self.presentation.companion_name())
-        finally:
-            self._placing_docks -= 1
 
     @property
     def snapshot(self):
@@ -378,13 +246,13 @@ class MainWindow(QtWidgets.QMainWindow):
     @QtCore.Slot(bool)
     def _on_presentation(self, on: bool) -> None:
         self.presentation.set(on)
-        self._show_companion(None)
+        self.view_docks.show_companion(None)
         self.frames.redraw_all()
         QtCore.QTimer.singleShot(150, self.companion.split)  # (once the new size is laid out)
         QtCore.QTimer.singleShot(100, self.fit_view)  # once the new size is laid out
 
     # -------------------------------------------------------------- state → screen
-    def _sync_actions(self):
+    def sync_actions(self):
         self.controls.play.setText("Pause" if self.controller.playing else "Play")
         self.controls.undo.setEnabled(self.session.can_undo)
         self.controls.redo.setEnabled(self.session.can_redo)
@@ -392,28 +260,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self.controls.train_here.setEnabled(self.hand.active)
         self.frames.follow_play(self.controller.playing)
 
-    @QtCore.Slot()
-    def _follow_problem(self) -> None:
-        """After an edit or new settings: the boundary by hand ends (a new job comes), and
-        its action says whether this problem allows it."""
-        self.hand.leave(restore=False)
-        why = self.hand.refusal()
-        self.controls.hand.setEnabled(why is None)
-        self.controls.hand.setToolTip(
-            "Drag the line f = 0 and its margin by two handles (H)"
-            if why is None
-            else f"Not for this problem: {why}"
-        )
-
-    def _show_problem(self):
+    def show_problem(self):
         present = self.session.present_classes()
         self.panel.set_problem(
             int(present.size), self.session.cost_for(present) is not None, self.session.has_targets
         )
 
-    def _clear_model(self, message):
+    def clear_model(self, message):
         self.frames.clear(message)
-        self._sync_actions()
+        self.sync_actions()
 
     # -------------------------------------------------------------- commands
     def reset(self, play: bool = False, warm: bool = False, at: tuple[int, bool] = (0, False)):
@@ -423,11 +278,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.hand.leave(restore=False)
         dataset = self.session.dataset()
         self.training.has_job = dataset is not None
-        self._show_problem()
+        self.show_problem()
         if dataset is None:
             self.training.submitted(at)  # (two classes again: the run goes on from there)
             self.controller.cancel()
-            self._clear_model(self.session.needed())
+            self.clear_model(self.session.needed())
             return
         config = self.session.job_config()
         self.state.set_parts(self.session.parts())
@@ -457,7 +312,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.frames.start_job(
             self.session.present_classes(), not config.kernel.is_linear, config.iterations
         )
-        self._sync_actions()
+        self.sync_actions()
 
     def train_from(self, W, b, play: bool = False) -> None:
         """Set the start w₀ = (``W`` (K, d), ``b`` (K,)) and train from there (playing with
@@ -563,67 +418,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -------------------------------------------------------------- slots
     @QtCore.Slot()
-    def _on_points_changed(self):
-        # the new job first: the worker sets it up while the points are drawn
-        self.retrain(warm=self.state.warm_start)
-        self.plot.draw_points()
-        self.plot.show_selection()
-        self.panel.set_n_points(len(self.session.points))
-
-    @QtCore.Slot()
-    def _on_selection_changed(self):
-        points = self.made.get("points")  # (a table made later shows it as it is made)
-        if points is not None:
-            points.view.show_selection(self.session.selection)
-        self.frames.redraw_readings()
-
-    @QtCore.Slot()
-    def _on_classes_changed(self):
-        """Names or colours: redraw, no new training (the problem is the same)."""
-        self.plot.draw_points()
-        self.frames.redraw_plane()
-
-    @QtCore.Slot()
-    def _on_split_changed(self):
-        self.retrain()
-
-    @QtCore.Slot()
-    def _on_race_changed(self, *_):
-        """The race set or switched on or off: every run again, where run 1 was."""
-        self.retrain()
-        if self.state.race and not self.session.race:
-            self.status.setText("Race: no other runs yet (View ▸ Race… sets them)")
-
-    @QtCore.Slot()
     def _on_view_settled(self):
         if self.training.has_job:
             self.controller.set_extent(self.plot.view_extent())
-
-    @QtCore.Slot(object)
-    def _on_config_edited(self, config):
-        """The panel's edit, one undoable edit (a drag of the λ slider: one for the drag)."""
-        self.session.set_config(config, merge=self.panel.continuing)
-
-    @QtCore.Slot()
-    def _on_config_changed(self):
-        if self.panel.config() != self.session.config:  # set elsewhere (a scenario, an undo)
-            self.panel.set_config(self.session.config)
-            self.panel.set_n_points(len(self.session.points))
-        self.plot.draw_points()  # (another problem may draw them otherwise)
-        self.retrain(warm=self.state.warm_start)
-
-    @QtCore.Slot(str)
-    def _on_failed(self, message):
-        self._clear_model(f"Cannot train: {message}")
-
-    @QtCore.Slot(object)
-    def _on_snapshot(self, snap):
-        if self.hand.take(snap):  # the boundary by hand shows its model over the run's frame
-            self._sync_actions()
-            return
-        self.frames.show(snap)
-        self._sync_actions()
-        self.frames.show_rest(snap)
 
     # -------------------------------------------------------------- preferences
     def edit_preferences(self) -> None:

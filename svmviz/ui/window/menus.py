@@ -15,6 +15,7 @@ from svmviz.core.files.scenario import list_scenarios, read_scenario
 from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.training.pace import DECADE_SECONDS
 from svmviz.ui.panels.speed import SpeedCombo, SpeedMenu
+from svmviz.ui.window import points_export, recent_files
 
 KEYS_HELP = f"""<b>Points</b><br>
 Left click: a point of the current class · keys 1–{MAX_CLASSES}: the current class<br>
@@ -283,7 +284,7 @@ def build_menus(w, a: Actions, docks) -> QtWidgets.QMenu:
         "on the window",
     )
     recent = file.addMenu("Open &Recent")
-    recent.aboutToShow.connect(lambda: files.fill_recent_menu(recent))
+    recent.aboutToShow.connect(lambda: recent_files.fill_recent_menu(files, recent))
     scenarios = file.addMenu("Scenarios")
     for path in list_scenarios():
         try:
@@ -347,14 +348,14 @@ def build_menus(w, a: Actions, docks) -> QtWidgets.QMenu:
     add(
         export,
         "Points as CSV…",
-        files.export_csv,
+        lambda: points_export.export_csv(files),
         None,
         "The data set in the format svmviz train reads",
     )
     add(
         export,
         "Points as svm-toy file…",
-        files.export_svmtoy,
+        lambda: points_export.export_svmtoy(files),
         None,
         "The points as libsvm's svm-toy saves them (class 1:x 2:y, or target 1:x for "
         "a regression), y pointing down as in svm-toy; svmviz opens them too",

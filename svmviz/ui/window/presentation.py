@@ -121,7 +121,7 @@ class _Settle(QtCore.QObject):
         layout.restore(self.w, self.saved.state)
         # (the views as the window's state says now: they may have been turned on or off
         # while presenting, which the saved layout does not know)
-        self.w.place_docks()
+        self.w.view_docks.place_docks()
         layout.hide_stale_tab_bars(self.w)
         self.w.curves.setSizes(self.saved.curves)
 

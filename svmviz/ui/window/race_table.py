@@ -1,6 +1,7 @@
 """The race's runs as a table: run 1 (the solver panel's settings, read only) and runs 2–4,
 each a row of choices of what it changes: a drop-down for each choice of the solver panel
-(the same options and labels, svmviz.ui.panels.solver_panel) and a number field for λ, the batch
+(the same options, labels and words: svmviz.ui.panels.solver_choices, ChoiceBox: "modified
+Huber" shown, modified_huber read) and a number field for λ, the batch
 and the seed, "same" or blank where the run keeps run 1's. A row is checked as it is
 edited (svmviz.core.training.race_setup): a run that cannot race run 1 is refused with the reason
 beside it. A run's settings that no column shows (a session's η₀, say) are kept, and named.
@@ -13,11 +14,14 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from svmviz.core.config import SolverConfig
 from svmviz.core.errors import InputError
 from svmviz.core.limits import BOUNDS
+from svmviz.core.problems import words
 from svmviz.core.training.race import MAX_RUNS
 from svmviz.core.training.race_setup import describe, run_config, trains_alike
 from svmviz.ui import style
+from svmviz.ui.panels.choice_box import ChoiceBox
 from svmviz.ui.panels.number_field import NumberField, exact
-from svmviz.ui.panels.solver_panel import CHOICES, PROBLEM_CHOICES, WrappedLabel
+from svmviz.ui.panels.solver_choices import CHOICES, PROBLEM_CHOICES
+from svmviz.ui.panels.wrapped_label import WrappedLabel
 
 SAME = "same"  # a drop-down's first option: run 1's setting
 CHOICE = {name: (label, options, tip) for name, label, options, tip in (*PROBLEM_CHOICES, *CHOICES)}
@@ -71,13 +75,15 @@ class RaceTable(QtWidgets.QWidget):
 
     def _shown(self, name: str) -> str:
         value = getattr(self.base, name)
-        return exact(value) if isinstance(value, float) else str(value)
+        return exact(value) if isinstance(value, float) else words(str(value))
 
     def _control(self, name: str) -> QtWidgets.QWidget:
         if name in CHOICE:
-            combo = QtWidgets.QComboBox()
+            combo = ChoiceBox()
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
-            combo.addItems([SAME, *CHOICE[name][1]])
+            combo.setMinimumContentsLength(0)  # (whole: the table has the room)
+            combo.addItem(SAME)  # (its data None: run 1's)
+            combo.add_options(CHOICE[name][1])
             combo.setToolTip(f"{CHOICE[name][2]} ({SAME}: run 1's, {self._shown(name)})")
             if name in ("loss", "multiclass") and self.base.problem != "svc":
                 combo.setEnabled(False)  # (the other problems have no choice of loss)
@@ -97,9 +103,9 @@ class RaceTable(QtWidgets.QWidget):
             change = dict(variations[i]) if i < len(variations) else {}
             for name, widget in row.items():
                 value = change.pop(name, None)
-                if isinstance(widget, QtWidgets.QComboBox):
+                if isinstance(widget, ChoiceBox):
                     widget.blockSignals(True)
-                    widget.setCurrentIndex(max(widget.findText(str(value)), 0))
+                    widget.setCurrentIndex(max(widget.findData(value), 0))
                     widget.blockSignals(False)
                 else:
                     widget.show_value(value)
@@ -110,9 +116,9 @@ class RaceTable(QtWidgets.QWidget):
         """What run ``i + 2`` changes (an InputError for a bad number)."""
         out = dict(self.extras[i])
         for name, widget in self.widgets[i].items():
-            if isinstance(widget, QtWidgets.QComboBox):
+            if isinstance(widget, ChoiceBox):
                 if widget.currentIndex() > 0:
-                    out[name] = widget.currentText()
+                    out[name] = widget.value()
             elif (value := widget.value()) is not None:
                 out[name] = value
         return out
