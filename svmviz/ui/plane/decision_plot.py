@@ -25,7 +25,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
 from svmviz.core.palette import MAX_CLASSES, OPTIMUM_COLOR
-from svmviz.core.pictures.frame import tube_segments
+from svmviz.core.pictures.lines import tube_segments
 from svmviz.core.pictures.rings import ringed
 from svmviz.ui import style
 from svmviz.ui.plane.given_model import GivenModel

@@ -25,7 +25,7 @@ from svmviz.core.config import HARD_MARGIN_LAM, NU_SCALED
 from svmviz.core.lesson.explain import margin_case
 from svmviz.core.lesson.explain_kernel import partner, point_name, why_kernel
 from svmviz.core.palette import OPTIMUM_COLOR, STEP_COLORS
-from svmviz.core.pictures.frame import level_line
+from svmviz.core.pictures.lines import level_line
 from svmviz.core.solvers import losses, rules
 from svmviz.core.sources import cite_html
 from svmviz.ui import style
