@@ -23,7 +23,9 @@ from svmviz.core.data import Dataset
 from svmviz.core.lesson.explain import StepRecord, step_and_explain
 from svmviz.core.model_io import Model
 from svmviz.core.palette import RACE_COLORS, RACE_DASHES
-from svmviz.core.pictures.frame import level_line, make_frame, margin_lines
+from svmviz.core.pictures.frame import make_frame
+from svmviz.core.pictures.lines import level_line
+from svmviz.core.pictures.margins import margin_lines
 from svmviz.core.pictures.weight_path import frozen
 from svmviz.core.solvers import Solver
 from svmviz.core.telemetry import held, history_csv

@@ -24,6 +24,10 @@ of the document (saved, compared for unsaved changes) and not an undoable edit (
 history holds the points, the classes and the settings). A job takes it through
 ``job_start``, which drops it, with a notice, once the problem no longer fits it (a kernel,
 other classes, other dimensions).
+
+The session as a document (load, restore, its content as a file) is a base of its own
+(:mod:`.session_document`); the functions of the points alone (from a data set, to the data
+set a problem reads, through a switch of the problem) are :mod:`.session_points`.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+from svmviz.app.session_document import Document
+from svmviz.app.session_points import dataset_of, points_of, switch_notice, switch_points
 from svmviz.core.config import SolverConfig
 from svmviz.core.data import Dataset
 from svmviz.core.edits import (
-    DEFAULT_NAMES,
     Append,
     DeleteIndices,
     EditHistory,
@@ -47,18 +52,16 @@ from svmviz.core.edits import (
     SwitchProblem,
 )
 from svmviz.core.errors import InputError
-from svmviz.core.files.session_file import SessionFile, View
 from svmviz.core.lesson.generalization import Split, split_parts
 from svmviz.core.limits import MAX_COORDINATE, MAX_NAME, check_text
-from svmviz.core.palette import CLASS_COLORS, MAX_CLASSES
-from svmviz.core.training.race_setup import race_configs
+from svmviz.core.palette import MAX_CLASSES
 from svmviz.core.training.start import Start
 
 EDIT_REACH = 0.999 * MAX_COORDINATE  # where clicks and drags stop (rounding kept inside)
 START_CLEARED = "The start w₀ was cleared"  # the notice that the start no longer fits
 
 
-class Session(QObject):
+class Session(QObject, Document):
     points_changed = Signal()
     classes_changed = Signal()  # names, colours or the number of classes in the bar
     config_changed = Signal()
@@ -141,27 +144,9 @@ class Session(QObject):
         return self.points.target is not None
 
     def dataset(self) -> Dataset | None:
-        """The points as the problem in force reads them; None when they make no problem.
-
-        svc: the classes present (two or more). one-class: every point, unlabelled.
-        Regression: the 2-D points and their targets when they carry them; otherwise the
-        plane's x as the input (m×1) and its y as the target."""
-        p = self.points
-        kind = self.kind
-        if kind == "one-class":
-            return Dataset.points(np.array(p.X)) if len(p) else None
-        if kind == "regression":
-            if len(p) < 2:
-                return None
-            if p.target is not None:
-                return Dataset.regression(np.array(p.X), np.array(p.target))
-            return Dataset.regression(np.array(p.X[:, :1]), np.array(p.X[:, 1]))
-        present = self.present_classes()
-        if present.size < 2:
-            return None
-        index = np.full(MAX_CLASSES, -1, dtype=np.int64)
-        index[present] = np.arange(present.size)
-        return Dataset(np.array(p.X), index[p.y], tuple(self.classes[k] for k in present))
+        """The points as the problem in force reads them (:func:`.session_points.dataset_of`);
+        None when they make no problem."""
+        return dataset_of(self.points, self.kind)
 
     def needed(self) -> str:
         """What to do when the points make no problem (``dataset`` is None)."""
@@ -345,85 +330,6 @@ class Session(QObject):
     def replace_points(self, X, y, target=None) -> None:
         self._do(Replace(Points.of(X, y, target=target)))
 
-    def load(self, data: Dataset, config: SolverConfig, race: tuple = ()) -> None:
-        """A new document: the points and classes of ``data`` and the settings of ``config``
-        (a scenario; its cost matrix is over the data's classes), with ``race`` (checked by
-        the scenario's reader). Not undoable: the undo history is emptied (see
-        ``restore``)."""
-        K = min(data.n_classes, MAX_CLASSES)
-        self.cost = np.ones((MAX_CLASSES, MAX_CLASSES)) - np.eye(MAX_CLASSES)
-        if config.cost is not None:
-            self.cost[:K, :K] = np.asarray(config.cost, dtype=float)[:K, :K]
-        self.class_count = max(2, K)
-        self.config = config.replace(cost=None)
-        self.race = tuple(dict(v) for v in race)
-        self._set_notice("")
-        self.set_start(None)
-        self._start(points_of(data))
-        self.classes_changed.emit()
-        self.config_changed.emit()
-        self.race_changed.emit()
-
-    def content(self, view: View | None = None) -> SessionFile:
-        """Everything the session holds, as a session file (with ``view`` from the window)."""
-        p = self.points
-        return SessionFile(
-            p.X,
-            p.y,
-            p.names,
-            p.colors,
-            self.class_count,
-            self.cost.copy(),
-            self.config,
-            self.split,
-            self.caption,
-            view if view is not None else View(),
-            p.target,
-            self.start,
-            self.race,
-        )
-
-    def restore(self, f: SessionFile) -> None:
-        """A new document: everything from a session file (the points and classes, Δ, the
-        settings, the split, the caption and the current class). The undo history is
-        emptied: an undo would mix the old points with the new settings, caption and file
-        name (New, Open and recovery replace the whole document, as in other apps)."""
-        self.cost = np.array(f.cost, dtype=float)
-        self.class_count = f.class_count
-        self.config = f.config.replace(cost=None)
-        self.split = f.split
-        self.caption = f.caption
-        self.race = f.race
-        self._set_notice("")
-        self.set_start(f.start)
-        self._start(Points.of(f.X, f.y, f.names, f.colors, f.target))
-        self.classes_changed.emit()
-        self.config_changed.emit()
-        self.split_changed.emit()
-        self.caption_changed.emit()
-        self.race_changed.emit()
-        self.set_current_class(min(f.view.current_class, self.class_count - 1))
-
-    def set_race(self, variations) -> None:
-        """A race's runs 2–4, each a dict of the settings it changes (() : no race);
-        checked against the configuration (an InputError says why not)."""
-        race = tuple(dict(v) for v in variations)
-        if race:
-            race_configs(self.config, race)
-        if race != self.race:
-            self.race = race
-            self.race_changed.emit()
-
-    def race_configs(self) -> tuple:
-        """The race's runs 2–4 for a job of ``job_config()``; an InputError when they
-        cannot race it (e.g. after the base became a hard margin)."""
-        return tuple(race_configs(self.job_config(), self.race)) if self.race else ()
-
-    def set_caption(self, caption: tuple | None) -> None:
-        if caption != self.caption:
-            self.caption = caption
-            self.caption_changed.emit()
-
     def clear(self) -> None:
         if len(self.points):
             self._do(Replace(Points.empty(targets=self.has_targets)))
@@ -496,67 +402,3 @@ class Session(QObject):
         d = ((p.X[:, 0] - x) / radius_x) ** 2 + ((p.X[:, 1] - y) / radius_y) ** 2
         i = int(np.argmin(d))
         return i if d[i] <= 1.0 else None
-
-
-def points_of(data: Dataset) -> Points:
-    """A data set's points as the session keeps them: the classes in their slots; a
-    regression's targets with 2-D inputs, or with 1-D inputs the plane's (x, target)."""
-    names = _slot_names(data)
-    keep = data.y < MAX_CLASSES
-    X, y = data.X[keep], data.y[keep]
-    if data.target is None:
-        return Points.of(X[:, :2], y, names, CLASS_COLORS)
-    target = np.asarray(data.target, dtype=float)[keep]
-    if X.shape[1] == 1:
-        return Points.of(np.column_stack([X[:, 0], target]), y, names, CLASS_COLORS)
-    return Points.of(X[:, :2], y, names, CLASS_COLORS, target)
-
-
-def switch_points(points: Points, old: SolverConfig, new: SolverConfig) -> Points | None:
-    """The points a switch from ``old``'s problem to ``new``'s leaves (None: the same).
-    Coordinates and classes always stay; the targets of a 2-D regression cannot carry over
-    to another kind of problem, and are dropped (Undo brings them back)."""
-    if points.target is not None and new.kind != "regression":
-        return points.with_xy(points.X, points.y)
-    return None
-
-
-def switch_notice(old: SolverConfig, new: SolverConfig, before: Points, after: Points) -> str:
-    """What a switch from ``old``'s problem to ``new``'s did to the points, in words ("" when
-    there is nothing to say)."""
-    if old.kind == new.kind:
-        return ""
-    if before.target is not None and after.target is None:
-        return (
-            f"{new.problem}: the targets of the points cannot carry over and are dropped "
-            "(Undo brings them back); their coordinates stay"
-        )
-    if after.target is not None:
-        return f"{new.problem}: the points' 2-D coordinates are the inputs, their targets again"
-    if new.kind == "regression":
-        return (
-            f"{new.problem}: each point's first coordinate becomes the input x and its second "
-            "the target y"
-        )
-    if old.kind == "regression":
-        return (
-            f"{new.problem}: each point's (x, target) becomes its coordinates again, "
-            "with the class it was placed with"
-        )
-    if new.kind == "one-class":
-        return f"{new.problem}: the points keep their coordinates; their classes are ignored"
-    return f"{new.problem}: the points keep their coordinates and their classes"
-
-
-def _slot_names(data: Dataset) -> list:
-    """The data's class names in the first slots, default names after them (never one that
-    repeats a data class: the data may have a class called "class 3")."""
-    K = min(data.n_classes, MAX_CLASSES)
-    names = list(DEFAULT_NAMES)
-    names[:K] = data.classes[:K]
-    for k in range(K, MAX_CLASSES):
-        j = 2
-        while names[k] in names[:K]:
-            names[k] = f"{DEFAULT_NAMES[k]} ({j})"
-            j += 1
-    return names

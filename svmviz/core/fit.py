@@ -16,7 +16,7 @@ from svmviz.core.model_io import Model, with_provenance
 from svmviz.core.objectives import losses
 from svmviz.core.solvers import Solver, feasible
 from svmviz.core.solvers import losses as loss_modules
-from svmviz.core.solvers.iterative import HARD_GAP
+from svmviz.core.solvers.hard_margin import HARD_GAP
 from svmviz.core.solvers.losses import offset_columns, parameters_of
 from svmviz.core.training.reference import Reference
 from svmviz.core.training.setup import prepare

@@ -107,7 +107,7 @@ def test_an_idle_window_prepares_the_loops_and_then_stops_saying_so(
 
 
 def test_the_status_says_whether_the_solver_loads_or_compiles():
-    from svmviz.core.solvers.iterative import WARM_UP_ENTRIES
+    from svmviz.core.solvers.handover import WARM_UP_ENTRIES
 
     assert "first run after installing" in PREPARING["compiling"]
     assert "installing" not in PREPARING["loading"] + PREPARING["preparing"]

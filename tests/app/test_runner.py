@@ -27,7 +27,8 @@ from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.generalization import TEST, TRAIN, UNUSED
 from svmviz.core.objectives import errors
-from svmviz.core.pictures.frame import data_extent, plane_points, point_roles, tolerance
+from svmviz.core.pictures.frame import data_extent, plane_points
+from svmviz.core.pictures.margins import point_roles, tolerance
 from svmviz.core.training.pace import DECADE_SECONDS, DEFAULT, INSTANT, Speed
 from svmviz.core.training.setup import problem_key, reference_or_reason
 

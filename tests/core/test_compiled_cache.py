@@ -12,6 +12,7 @@ import importlib
 import os
 import pickle
 import pkgutil
+import re
 import shutil
 import subprocess
 import sys
@@ -129,8 +130,9 @@ def test_a_new_loss_compiles_alone_and_its_removal_leaves_the_others(tree):
     assert any(".modified_huber." in name for name in after)
     (root / LOSSES / "modified_huber.py").unlink()  # the module and its line, gone
     problems = root / "svmviz" / "core" / "problems.py"
-    lines = problems.read_text(encoding="utf-8").splitlines(keepends=True)
-    problems.write_text("".join(x for x in lines if '"modified_huber": ' not in x), "utf-8")
+    text = problems.read_text(encoding="utf-8")
+    entry = re.search(r'\n    "modified_huber": Declared\(.*?\),\n(?=    "|\})', text, re.S)
+    problems.write_text(text.replace(entry.group(0), "\n"), "utf-8")
     means, said = _run(root, cache, "logistic", "squared_hinge")
     assert means == pytest.approx({"logistic": np.log(2.0), "squared_hinge": 1.0})
     assert said == ""

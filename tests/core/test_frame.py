@@ -57,7 +57,7 @@ def test_linear_levels_are_exact_segments_clipped_to_the_view(separable):
 
 
 def test_level_line_misses_and_axis_parallel():
-    from svmviz.core.pictures.frame import level_line
+    from svmviz.core.pictures.lines import level_line
 
     box = (0.0, 1.0, 0.0, 1.0)
     assert level_line(np.array([1.0, 0.0]), -5.0, 0.0, box) == []  # x = 5: outside
@@ -76,7 +76,7 @@ def _distance_to_polyline(points, poly):
 
 
 def test_simplify_keeps_every_vertex_within_tolerance_and_closed_loops_closed():
-    from svmviz.core.pictures.frame import simplify_lines
+    from svmviz.core.pictures.lines import simplify_lines
 
     t = np.linspace(0, 2 * np.pi, 400)
     loop = np.column_stack([np.cos(t) * (1 + 0.3 * np.cos(5 * t)), np.sin(t)])
@@ -103,7 +103,8 @@ def test_kernel_frame_curves_stay_on_the_level_sets(moons):
 
 
 def test_point_roles_and_slack_segments(separable):
-    from svmviz.core.pictures.frame import MARGIN_TOLERANCE, point_roles, slack_segments
+    from svmviz.core.pictures.lines import slack_segments
+    from svmviz.core.pictures.margins import MARGIN_TOLERANCE, point_roles
 
     z = np.array([2.0, 1.0 + MARGIN_TOLERANCE / 2, 0.5, 0.0, -0.3])
     assert point_roles(z).tolist() == [0, 1, 2, 2, 3]

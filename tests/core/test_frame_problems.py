@@ -8,17 +8,9 @@ import pytest
 from svmviz.core.data import Dataset
 from svmviz.core.kernels import Kernel
 from svmviz.core.model_io import Model
-from svmviz.core.pictures.frame import (
-    ROLE_NAMES,
-    ROLES,
-    make_frame,
-    plane_points,
-    point_roles,
-    reframe,
-    role_kind,
-    tolerance,
-    tube_segments,
-)
+from svmviz.core.pictures.frame import make_frame, plane_points, reframe
+from svmviz.core.pictures.lines import tube_segments
+from svmviz.core.pictures.margins import ROLE_NAMES, ROLES, point_roles, role_kind, tolerance
 
 RNG = np.random.default_rng(7)
 X1 = np.sort(RNG.uniform(-3, 3, 30))[:, None]

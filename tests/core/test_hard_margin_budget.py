@@ -13,7 +13,7 @@ from svmviz.core.fit import hard_margin_line, summary, train
 from svmviz.core.generate import generate
 from svmviz.core.kernels import Kernel
 from svmviz.core.solvers import feasible
-from svmviz.core.solvers.iterative import HARD_GAP
+from svmviz.core.solvers.hard_margin import HARD_GAP
 
 
 def circles(seed):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from svmviz.core.files.scenario import Scenario, list_scenarios, read_scenario
-from svmviz.core.pictures.frame import margin_lines
+from svmviz.core.pictures.margins import margin_lines
 from svmviz.core.training.race import Race
 from svmviz.core.training.race_setup import race_configs
 from svmviz.core.training.setup import reference_or_reason

@@ -21,8 +21,8 @@ from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.support import support_of
 from svmviz.core.model_io import Model
 from svmviz.core.pictures.feature_map import feature_map
-from svmviz.core.pictures.frame import support_mask, tolerance
 from svmviz.core.pictures.lift import lift
+from svmviz.core.pictures.margins import support_mask, tolerance
 from svmviz.core.solvers import Solver
 from svmviz.core.solvers.rules import shrink_factor
 from svmviz.core.training.reference import Reference

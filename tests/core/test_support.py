@@ -1,4 +1,4 @@
-"""One support-vector definition (svmviz.core.pictures.frame.support_mask,
+"""One support-vector definition (svmviz.core.pictures.margins.support_mask,
 svmviz.core.lesson.support): at the exact optimum of every problem it is the exact solver's support
 (α > 0) up to the points on the margin with α = 0, counted; `svmviz train` and its model file name
 the count by it, with the nonzero α beside it."""
@@ -12,14 +12,8 @@ from svmviz.core.fit import summary, train
 from svmviz.core.kernels import Kernel
 from svmviz.core.lesson.support import nonzero_alpha, support_of
 from svmviz.core.model_io import read_model, read_model_npz, write_model, write_model_npz
-from svmviz.core.pictures.frame import (
-    frame_kind,
-    margin_level,
-    margin_unit,
-    point_alpha,
-    point_margins,
-    tolerance,
-)
+from svmviz.core.pictures.frame import frame_kind, point_alpha
+from svmviz.core.pictures.margins import margin_level, margin_unit, point_margins, tolerance
 from svmviz.core.problems import DECLARED
 from svmviz.core.training.reference import exact_optimum
 

@@ -1,6 +1,6 @@
 """One support-vector count for every problem, wherever the window shows it: the plane's
 rings, the curve "support vectors / m", the Points tab, the status line, the exported model
-and `svmviz train`'s summary, for the same model (svmviz.core.pictures.frame.support_mask)."""
+and `svmviz train`'s summary, for the same model (svmviz.core.pictures.margins.support_mask)."""
 
 import re
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from svmviz.core.pictures.frame import support_mask
+from svmviz.core.pictures.margins import support_mask
 
 
 def predicted(F: np.ndarray) -> np.ndarray:
@@ -84,7 +84,7 @@ def outlier_share(f: np.ndarray) -> float:
 
 def support_share(f: np.ndarray, rho: float = 1.0) -> float:
     """A one-class model's share of support vectors, f(x) ≤ 0 by the one definition
-    (svmviz.core.pictures.frame.support_mask, within a share of its ``rho``: at least ν at the
+    (svmviz.core.pictures.margins.support_mask, within a share of its ``rho``: at least ν at the
     optimum)."""
     f = np.asarray(f, dtype=float)
     return float(np.mean(support_mask(f, "one-class", 0.0, rho))) if f.size else float("nan")

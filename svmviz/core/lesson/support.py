@@ -1,7 +1,7 @@
 """Support vectors in numbers and words, by the one definition of
-:func:`svmviz.core.pictures.frame.support_mask` (the points whose margin or tube condition is active
-or violated at the model shown): the rule in words for the legend, the status line, the
-exports and `svmviz train`, the count of a model on its points, and the count of nonzero α
+:func:`svmviz.core.pictures.margins.support_mask` (the points whose margin or tube condition
+is active or violated at the model shown): the rule in words for the legend, the status line,
+the exports and `svmviz train`, the count of a model on its points, and the count of nonzero α
 that may stand beside it, named as such (an averaged SGD output gives almost every point a
 small α: that count is not the lesson's support vectors).
 """
@@ -13,10 +13,9 @@ import numpy as np
 from svmviz.core.data import Dataset
 from svmviz.core.lesson.generalization import TRAIN
 from svmviz.core.model_io import Model
-from svmviz.core.pictures.frame import (
+from svmviz.core.pictures.frame import Frame, frame_kind
+from svmviz.core.pictures.margins import (
     MARGIN_TOLERANCE,
-    Frame,
-    frame_kind,
     margin_level,
     margin_unit,
     point_margins,

@@ -1,6 +1,7 @@
 """From a model to what a frame draws: decision values on a grid, regions and contours.
 
-Pure numpy (and contourpy, matplotlib's contouring engine); no Qt.
+Pure numpy (and contourpy, matplotlib's contouring engine); no Qt. The points' margins and
+roles are in :mod:`.margins`, the straight lines and the thinning of curves in :mod:`.lines`.
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ import numpy as np
 
 from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model
+from svmviz.core.pictures.lines import level_line, simplify_lines
+from svmviz.core.pictures.margins import (
+    margin_level,
+    margin_lines,
+    margin_unit,
+    point_margins,
+    problem_module,
+    support_mask,
+)
 
-# a point counts as on the margin within this share of its level (and never less than this
-# much: see tolerance): an iterate near the optimum puts the support vectors at 1.00x, and
-# they should be marked
-MARGIN_TOLERANCE = 0.01
 CONTOUR_STEP = 2  # the curves are traced on every CONTOUR_STEP-th line of the region grid
 SIMPLIFY_CELLS = 0.2  # vertices of the curves are dropped within this many region cells
 
@@ -73,145 +79,11 @@ def prepare_contours() -> None:
     contourpy.contour_generator(np.arange(2.0), np.arange(2.0), z).lines(0.5)
 
 
-ROLE_NAMES = {
-    "svc": (
-        "outside the margin",
-        "support vector (on the margin)",
-        "support vector (inside the margin)",
-        "support vector (misclassified)",
-    ),
-    # a classifier whose loss draws no margin (logistic, softmax): right or wrong only
-    "scores": ("classified correctly", "misclassified"),
-    "regression": (
-        "inside the tube",
-        "support vector (on the tube's edge)",
-        "support vector (outside the tube)",
-    ),
-    "regression2d": (
-        "inside the tube",
-        "support vector (on the tube's edge)",
-        "support vector (outside the tube)",
-    ),
-    "one-class": (
-        "inlier",
-        "support vector (on the boundary)",
-        "support vector (outlier)",
-    ),
-}
-ROLES = ROLE_NAMES["svc"]
-
-
-def role_kind(kind: str, level: float) -> str:
-    """The key of ROLE_NAMES for a frame of ``kind`` at margin ``level``: "scores" for a
-    classifier without margin lines (level 0), else ``kind``."""
-    return "scores" if kind == "svc" and level <= 0.0 else kind
-
-
-def tolerance(level: float, kind: str = "svc", unit: float = 1.0) -> float:
-    """How near a level a point counts as on it: a classifier's margin within
-    MARGIN_TOLERANCE of its level (1, or ν-SVC's ρ, whatever its scale); one-class's
-    boundary f = 0 within MARGIN_TOLERANCE of ``unit`` (its ρ: f = ⟨w, φ(x)⟩ − ρ is in
-    units of ρ); a tube's edge within MARGIN_TOLERANCE of the larger of ε and 1 (in the
-    targets' units: a tube ε = 0.1 wide)."""
-    if kind == "svc" and level > 0.0:
-        return MARGIN_TOLERANCE * float(level)
-    if kind == "one-class":
-        return MARGIN_TOLERANCE * abs(float(unit))
-    return MARGIN_TOLERANCE * max(float(level), 1.0)
-
-
-def margin_unit(model: Model) -> float:
-    """The ``unit`` of :func:`tolerance` for ``model``: one-class's ρ (1 when unknown)."""
-    rho = model.rho if model.kind == "one-class" else None
-    return 1.0 if rho is None or not np.isfinite(rho) else float(rho)
-
-
-def point_roles(
-    margins: np.ndarray, kind: str = "svc", level: float = 1.0, unit: float = 1.0
-) -> np.ndarray:
-    """Each point's role, an index into ``ROLE_NAMES[role_kind(kind, level)]``.
-
-    svc, by z = y f(x) (binary) or f_y − max_{k≠y} f_k: 0 outside the margin (z > level),
-    1 on it (within :func:`tolerance`: a support vector of the optimum), 2 inside it
-    (0 ≤ z < level), 3 misclassified (z < 0); without margin lines (level 0) 0 right,
-    1 wrong (z < 0). Regression, by the residual r = t − f(x): 0 inside the tube
-    (|r| < ε), 1 on its edge (|r| = ε), 2 outside (|r| > ε). One-class, by f(x): 0 inlier,
-    1 on the boundary (f = 0), 2 outlier (f < 0).
-    """
-    margins = np.asarray(margins, dtype=float)
-    tol = tolerance(level, kind, unit)
-    roles = np.zeros(len(margins), dtype=np.int64)
-    if kind in ("regression", "regression2d"):
-        distance = np.abs(margins) - level
-        roles[np.abs(distance) <= tol] = 1
-        roles[distance > tol] = 2
-    elif kind == "one-class":
-        roles[np.abs(margins) <= tol] = 1
-        roles[margins < -tol] = 2
-    elif level <= 0.0:
-        roles[margins < 0] = 1
-    else:
-        roles[np.abs(margins - level) <= tol] = 1
-        roles[(margins >= 0) & (margins < level - tol)] = 2
-        roles[margins < 0] = 3
-    return roles
-
-
-def support_mask(
-    margins: np.ndarray, kind: str = "svc", level: float = 1.0, unit: float = 1.0
-) -> np.ndarray:
-    """THE support vectors of svmviz, every view's and file's: the points whose margin (or
-    tube) condition is active or violated at the model shown, by f at the points (never
-    by α, kernel and linear alike). svc z ≤ level (z = y f, or f_y − max_{k≠y} f_k;
-    level 1, or ρ for ν-SVC): on the margin, inside it or misclassified; regression
-    |t − f| ≥ ε: on the tube's edge or outside; one-class f ≤ 0: on the boundary or
-    outside; each within :func:`tolerance`. A loss without margin lines (logistic,
-    softmax: level 0) has none: every point has a gradient weight, none is singled out.
-    ``unit``: one-class's ρ (:func:`tolerance`). Its words:
-    :func:`svmviz.core.lesson.support.rule`."""
-    tol = tolerance(level, kind, unit)
-    if kind in ("regression", "regression2d"):
-        return np.abs(margins) >= level - tol
-    if kind == "one-class":
-        return margins <= tol
-    if level <= 0.0:
-        return np.zeros(len(margins), dtype=bool)
-    return margins <= level + tol
-
-
-def problem_module(model: Model):
-    """The loss module of ``model``'s problem (svmviz.core.solvers.losses.MODULES): its
-    LEVELS, OFFSETS and words."""
-    from svmviz.core.solvers.losses import MODULES
-
-    return MODULES[model.problem if model.problem != "svc" else model.loss]
-
-
 def frame_kind(model: Model, data: Dataset) -> str:
     """One of KINDS: the model's kind, regression split by its inputs' dimension."""
     if model.kind == "regression":
         return "regression" if data.X.shape[1] == 1 else "regression2d"
     return model.kind
-
-
-def margin_lines(model: Model) -> list[float]:
-    """The margin lines of an svc ``model``, as values of f (binary) or of
-    f_y − max_{k≠y} f_k (multiclass): the nonzero LEVELS of its loss module, in units of ρ
-    for a problem that learns ρ (ν-SVC: f = ±ρ); none for logistic and softmax."""
-    module = problem_module(model)
-    unit = float(model.rho) if "rho" in getattr(module, "OFFSETS", ()) else 1.0
-    return sorted((unit * float(v) for v in module.LEVELS if v != 0), reverse=True)
-
-
-def margin_level(model: Model) -> float:
-    """The margin level of ``model`` in the units of its frame's margins: ε for
-    regression (learned by ν-SVR), 0 for one-class; for svc the largest margin line
-    (:func:`margin_lines`: 1, ρ for ν-SVC, 0 without one)."""
-    if model.kind == "regression":
-        return float(model.epsilon or 0.0)
-    if model.kind == "one-class":
-        return 0.0
-    return max((abs(v) for v in margin_lines(model)), default=0.0)
 
 
 def plane_points(data: Dataset) -> np.ndarray:
@@ -237,33 +109,6 @@ def point_alpha(model: Model, X: np.ndarray) -> np.ndarray | None:
     if not weight or X.shape[1:] != sv.shape[1:]:
         return np.zeros(len(X))
     return np.array([weight.get(row.tobytes(), 0.0) for row in X])
-
-
-def tube_segments(points: np.ndarray, residuals: np.ndarray, epsilon: float):
-    """For 1-D regression: from each point (x_i, t_i) outside the ε-tube straight down or up
-    to the tube's edge f(x_i) ± ε (its length |r_i| − ε, the point's loss): (starts, ends),
-    each n×2."""
-    idx = np.flatnonzero(np.abs(residuals) > epsilon)
-    ends = points[idx].copy()
-    ends[:, 1] -= residuals[idx] - np.sign(residuals[idx]) * epsilon
-    return points[idx], ends
-
-
-def slack_segments(
-    coef: np.ndarray, intercept: float, X: np.ndarray, y_sign: np.ndarray, level: float = 1.0
-):
-    """For a linear binary model: from each point with slack ξ_i = max(0, level − y_i f(x_i))
-    > 0 to the nearest point of its own margin line f = y_i·level (a segment of length
-    ξ_i/‖w‖; level 1, or ρ for ν-SVC): (starts, ends), each n×2."""
-    w = np.asarray(coef, dtype=float)
-    n2 = float(w @ w)
-    if n2 == 0.0:
-        return np.zeros((0, 2)), np.zeros((0, 2))
-    f = X @ w + intercept
-    slack = np.maximum(0.0, level - y_sign * f)
-    idx = np.flatnonzero(slack > 0)
-    ends = X[idx] + ((level * y_sign[idx] - f[idx]) / n2)[:, None] * w
-    return X[idx], ends
 
 
 def input_dim(model: Model) -> int:
@@ -316,86 +161,6 @@ def _gauss_factor(grid: np.ndarray, centers: np.ndarray, gamma: float) -> np.nda
     d *= d
     d *= np.float32(-gamma)
     return np.exp(d, out=d)
-
-
-def simplify_lines(lines: list, tol: float, passes: int = 3) -> list:
-    """Drop the vertices of the polylines that are not needed to stay within ``tol`` of them.
-
-    Each pass removes interior vertices within tol/passes of the segment joining their two
-    neighbours, never two neighbours in one pass, so every dropped vertex ends within tol of
-    the result (a vectorized cousin of Ramer–Douglas–Peucker, over all lines at once: it
-    runs per frame in the worker, where Python-level work holds up the GUI). Ends stay, so a
-    closed line stays closed. Traced contours of a smooth f are near straight over many grid
-    cells, and every vertex costs the GUI stroking time."""
-    if not lines:
-        return lines
-    P = np.vstack(lines)
-    ids = np.repeat(np.arange(len(lines)), [len(line) for line in lines])
-    keep = np.ones(len(P), dtype=bool)
-    limit = tol / passes
-    for _ in range(passes):
-        idx = np.flatnonzero(keep)
-        if idx.size < 3:
-            break
-        q, lid = P[idx], ids[idx]
-        a, m, b = q[:-2], q[1:-1], q[2:]
-        interior = (lid[1:-1] == lid[:-2]) & (lid[1:-1] == lid[2:])
-        interior[1::2] = False  # every other candidate: the neighbours of a dropped one stay
-        ab = b - a
-        t = np.clip(((m - a) * ab).sum(axis=1) / np.maximum((ab**2).sum(axis=1), 1e-300), 0, 1)
-        gap = m - (a + t[:, None] * ab)
-        drop = interior & (np.hypot(gap[:, 0], gap[:, 1]) < limit)
-        if not drop.any():
-            break
-        keep[idx[1:-1][drop]] = False
-    counts = np.bincount(ids[keep], minlength=len(lines))
-    return np.split(P[keep], np.cumsum(counts)[:-1])
-
-
-def level_line(w, b: float, c: float, extent) -> list:
-    """The segment of the line ⟨w, x⟩ + b = c inside the rectangle ``extent``, as a list of
-    one (2, 2) array (empty when the line misses the rectangle or w = 0)."""
-    x0, x1, y0, y1 = extent
-    w1, w2 = float(w[0]), float(w[1])
-    r = c - b
-    points = []
-    if w2 != 0.0:  # crossings of the vertical sides
-        for x in (x0, x1):
-            y = (r - w1 * x) / w2
-            if y0 <= y <= y1:
-                points.append((x, y))
-    if w1 != 0.0:  # crossings of the horizontal sides
-        for y in (y0, y1):
-            x = (r - w2 * y) / w1
-            if x0 <= x <= x1:
-                points.append((x, y))
-    if len(points) < 2:
-        return []
-    P = np.array(points)
-    # the two crossings farthest apart (a corner can be found twice)
-    d = ((P[:, None, :] - P[None, :, :]) ** 2).sum(axis=-1)
-    i, j = np.unravel_index(np.argmax(d), d.shape)
-    if d[i, j] == 0.0:
-        return []
-    return [P[[i, j]]]
-
-
-def point_margins(F: np.ndarray, data: Dataset, kind: str, level: float):
-    """(margins, wrong) of the points of ``data`` from f at them (``F``), in the units of
-    a frame of ``kind`` at margin ``level`` (see :class:`Frame`)."""
-    y = data.y
-    if kind in ("regression", "regression2d"):
-        margins = np.asarray(data.target, dtype=float) - F
-        return margins, np.abs(margins) > level
-    if kind == "one-class":
-        margins = np.asarray(F, dtype=float)
-        return margins, margins < 0
-    if F.ndim == 1:
-        return np.where(y == 1, 1.0, -1.0) * F, (F > 0) != (y == 1)
-    fy = F[np.arange(len(y)), y]
-    Fo = F.copy()
-    Fo[np.arange(len(y)), y] = -np.inf
-    return fy - Fo.max(axis=1), np.argmax(F, axis=1) != y
 
 
 def make_frame(model: Model, data: Dataset, extent, n: int = 160, train_values=None) -> Frame:

@@ -69,7 +69,7 @@ class GramMatrix:
 
     def support(self, mask: np.ndarray | None) -> np.ndarray:
         """Display rows of the support vectors, ``mask`` over the points in their own
-        order (svmviz.core.pictures.frame.support_mask: as the plane rings them)."""
+        order (svmviz.core.pictures.margins.support_mask: as the plane rings them)."""
         if mask is None or len(mask) != len(self.order):
             return np.zeros(0, dtype=np.int64)
         return np.flatnonzero(np.asarray(mask, dtype=bool)[self.order])

@@ -58,7 +58,7 @@ class Overlay:
 
 def overlay(name: str, model, data: Dataset, points: Points | None = None) -> Overlay:
     """The Overlay of ``model`` fitted on ``data``; its support vectors are the points its
-    margins make support vectors (:func:`svmviz.core.pictures.frame.support_mask`, the plane's own
+    margins make support vectors (:func:`svmviz.core.pictures.margins.support_mask`, the plane's own
     definition, whatever α the model carries). A model that votes (scikit-learn's
     multiclass SVC) draws its boundaries only, and no support vectors."""
     P = plane_points(data)

@@ -1,7 +1,8 @@
 """Which points are ringed as support vectors, one rule for every view that rings them
-(the plane, the 3-D view): the frame's support vectors (svmviz.core.pictures.frame.support_mask, by
-f at the points, kernel and linear alike), training points only. α sizes a kernel
-model's rings (svmviz.ui.plane.items.ring_sizes), never chooses them.
+(the plane, the 3-D view): the frame's support vectors
+(svmviz.core.pictures.margins.support_mask, by f at the points, kernel and linear alike),
+training points only. α sizes a kernel model's rings (svmviz.ui.plane.items.ring_sizes),
+never chooses them.
 """
 
 from __future__ import annotations

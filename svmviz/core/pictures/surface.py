@@ -12,7 +12,8 @@ import numpy as np
 
 from svmviz.core.errors import InputError
 from svmviz.core.model_io import Model
-from svmviz.core.pictures.frame import grid_values, input_dim, margin_level, margin_lines
+from svmviz.core.pictures.frame import grid_values, input_dim
+from svmviz.core.pictures.margins import margin_level, margin_lines
 
 MAX = "max"  # the multiclass height: max_k f_k(x), the winning class's value
 

@@ -32,7 +32,7 @@ import numpy as np
 from svmviz.core.data import Dataset
 from svmviz.core.model_io import Model
 from svmviz.core.objectives import zero_one_cost
-from svmviz.core.pictures.frame import problem_module
+from svmviz.core.pictures.margins import problem_module
 
 
 @dataclass(frozen=True)

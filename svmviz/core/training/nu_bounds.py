@@ -6,7 +6,7 @@ averaged output above all, may break either, so the window gives the model's own
 and the optimum's beside ν.
 
 At the exact optimum the points on the margin sit on it to the solver's precision: they
-are counted within EXACT_TOLERANCE of it (the plane's band of svmviz.core.pictures.frame.tolerance
+are counted within EXACT_TOLERANCE of it (the plane's band of svmviz.core.pictures.margins.tolerance
 is for an iterate near the optimum, not at it).
 """
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from svmviz.core.data import Dataset, check_window_data
 from svmviz.core.model_io import Model
-from svmviz.core.pictures.frame import data_extent, make_frame, plane_points, problem_module
+from svmviz.core.pictures.frame import data_extent, make_frame, plane_points
+from svmviz.core.pictures.margins import problem_module
 from svmviz.core.pictures.picture import check_format, check_size
 
 

@@ -425,7 +425,7 @@ def _settings_of(m: Model) -> SolverConfig:
 def _overlay(model, foreign: Model | None, data: Dataset, labels) -> Overlay:
     """The Overlay of the given model: an svmviz estimator's on the points it was fitted
     on; a scikit-learn model's on these. Either's support vectors are svmviz's (by f at
-    the points: svmviz.core.pictures.frame.support_mask), not scikit-learn's α-based
+    the points: svmviz.core.pictures.margins.support_mask), not scikit-learn's α-based
     ``support_``."""
     if foreign is None:  # an svmviz estimator
         return overlay(f"svmviz {type(model).__name__}", model.model_, model._data)

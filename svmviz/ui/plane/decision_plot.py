@@ -26,7 +26,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.limits import EXTENT_REACH, MIN_SPAN
 from svmviz.core.palette import OPTIMUM_COLOR
-from svmviz.core.pictures.frame import tube_segments
+from svmviz.core.pictures.lines import tube_segments
 from svmviz.core.pictures.rings import ringed
 from svmviz.ui import style
 from svmviz.ui.plane.class_points import ClassPoints, ValuedPoints

@@ -11,7 +11,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from svmviz.core.palette import OPTIMUM_COLOR, STEP_COLORS
-from svmviz.core.pictures.frame import level_line
+from svmviz.core.pictures.lines import level_line
 from svmviz.ui import style
 
 # the update's vectors (colorblind-safe; the legend is in the panel)

@@ -10,13 +10,13 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.lesson.generalization import PART_NAMES
-from svmviz.core.pictures.frame import ROLE_NAMES, point_roles, role_kind, support_mask
+from svmviz.core.pictures.margins import ROLE_NAMES, point_roles, role_kind, support_mask
 from svmviz.core.solvers import feasible
 from svmviz.ui import style
 from svmviz.ui.views.reading import Pace, Reading
 
 ROLE_COLORS = ("#FFFFFF", "#D6EAF8", "#FCF3CF", "#F5B7B1")  # outside, on, inside, wrong
-# each kind's row colours, by role (svmviz.core.pictures.frame.ROLE_NAMES): the support vectors on
+# each kind's row colours, by role (svmviz.core.pictures.margins.ROLE_NAMES): the support vectors on
 # their level blue, the points the loss charges for (outside the tube, outliers) red
 KIND_COLORS = {
     "svc": ROLE_COLORS,
@@ -74,7 +74,7 @@ class PointModel(QtCore.QAbstractTableModel):
         self.columns = COLUMNS
         self.names, self.colors = ROLE_NAMES["svc"], ROLE_COLORS
         self.n_support = 0
-        self.unit = 1.0  # one-class: ρ (svmviz.core.pictures.frame.tolerance)
+        self.unit = 1.0  # one-class: ρ (svmviz.core.pictures.margins.tolerance)
         self.brushes = [QtGui.QBrush(QtGui.QColor(c)) for c in self.colors]
         self._texts: dict[int, tuple] = {}  # a row's cell texts, once asked (until new data)
 
@@ -162,8 +162,8 @@ class PointModel(QtCore.QAbstractTableModel):
         return name
 
     def support_count(self) -> int:
-        """The rows that are support vectors (svmviz.core.pictures.frame.support_mask: as the plane
-        rings them), training points only."""
+        """The rows that are support vectors (svmviz.core.pictures.margins.support_mask: as
+        the plane rings them), training points only."""
         mask = support_mask(self.margins, self.kind, self.level, self.unit)
         if self.parts is not None:
             mask &= self.parts == 0

@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.core.lesson import scores
 from svmviz.core.lesson.generalization import TEST, TRAIN
-from svmviz.core.pictures.frame import margin_unit
+from svmviz.core.pictures.margins import margin_unit
 from svmviz.ui import style
 
 OPERATING_COLOR = style.ERROR_COLOR

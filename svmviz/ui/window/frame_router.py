@@ -19,7 +19,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from svmviz.core.lesson.support import has_support, training_count
-from svmviz.core.pictures.frame import slack_segments
+from svmviz.core.pictures.lines import slack_segments
 from svmviz.ui.panels.status import status_text
 from svmviz.ui.views.race_view import RaceCurves
 from svmviz.ui.views.reading import Pace, Reading
