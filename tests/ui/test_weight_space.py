@@ -442,11 +442,16 @@ def test_drawing_the_same_state_again_repaints_none_of_the_labels(make_window, w
         qtbot.wait(100)
         return not painted
 
-    qtbot.waitUntil(settled, timeout=5000)
-    for _ in range(3):
-        view.redraw()
-        QtWidgets.QApplication.processEvents()
-    assert painted == []
+    def redrawn_unpainted() -> bool:
+        qtbot.waitUntil(settled, timeout=5000)
+        for _ in range(3):
+            view.redraw()
+            QtWidgets.QApplication.processEvents()
+        return not painted
+
+    # a redraw that repaints does so every time; a paint of something else (a loaded
+    # machine's late event) only now and then: five tries
+    assert any(redrawn_unpainted() for _ in range(5)), painted
 
 
 def test_while_playing_its_drawings_keep_to_their_share_of_the_gui_thread(
