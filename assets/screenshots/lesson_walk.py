@@ -5,7 +5,6 @@ log-t pace and left.
 
     python assets/screenshots/lesson_walk.py --size 1366x768 --out /tmp/lesson
     python assets/screenshots/lesson_walk.py --size 1920x1080 --json   # the plane's shares
-    python assets/screenshots/lesson_walk.py --part scenarios          # only the scenarios
 
 Without a display (or with QT_QPA_PLATFORM=offscreen) it runs on Qt's offscreen platform
 with a screen of the given size; under an X server (e.g. Xvfb + openbox at that size) it
@@ -75,9 +74,6 @@ def problem_sessions(folder: Path) -> list[Path]:
     return paths
 
 
-PARTS = ("all", "lesson", "scenarios")
-
-
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1366x768", help="WxH of the screen")
@@ -85,13 +81,6 @@ def parse_args(argv=None):
     parser.add_argument("--json", action="store_true", help="print the shares as JSON")
     parser.add_argument("--scenarios", type=int, default=None, help="only the first N")
     parser.add_argument("--settle", type=float, default=0.6, help="seconds before a grab")
-    parser.add_argument(
-        "--part",
-        choices=PARTS,
-        default="all",
-        help="the lesson without the scenarios, or the scenarios alone (in a window of their "
-        "own: the two parts can be walked at once)",
-    )
     return parser.parse_args(argv)
 
 
@@ -193,63 +182,52 @@ def main(argv=None) -> int:
         shot("step-" + name)
         presented("step-" + name)
 
-    def walk_start() -> None:
-        """Start, Play, a step, each reading tab, and each problem no scenario opens with."""
-        shot("start")
-        w.toggle_play()
-        settle(1.5)
-        shot("playing")
-        w.toggle_play()
-        w.reset()
-        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
-        w.advance(1)
-        wait(lambda: stepped(1))
-        shot("step")
-        for dock in (
-            w.docks["points"],
-            w.docks["margins"],
-            w.docks["theory"],
-            w.docks["generalization"],
-            w.step_dock,
-        ):
-            dock.raise_()
-            shot("tab-" + dock.objectName().removesuffix("-dock"))
-        for path in problem_sessions(Path(tempfile.mkdtemp())):  # what no scenario opens with
-            open_and_step(path, "problem-" + path.stem)
-
-    def walk_end() -> None:
-        """Each view beside the plane, then presentation mode stepped, played and left."""
-        w.reset()
-        wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
-        for name in w.specs:  # each view beside the plane, and presented so
-            w.state.set_companion(name)
-            shot("companion-" + name)
-            presented("companion-" + name)
-        w.state.set_companion(None)
-        shot("before-present")
-        w.set_presentation(True)
-        settle(1.0)
-        shot("present")
-        w.advance(1)
-        wait(lambda: w.snapshot is not None and w.snapshot.step is not None)
-        shot("present-step")
-        w.state.set_speed(LOG_PACE)  # (the scenario's speed may be instant)
-        w.toggle_play()
-        settle(1.5)
-        shot("present-playing")
-        wait(lambda: not w.playing, seconds=300)
-        shot("present-end")
-        w.set_presentation(False)
-        settle(1.0)
-        shot("after-present")
-
-    if args.part != "scenarios":
-        walk_start()
-    if args.part != "lesson":
-        for path in list_scenarios()[: args.scenarios]:
-            open_and_step(path, path.stem)
-    if args.part != "scenarios":
-        walk_end()
+    shot("start")
+    w.toggle_play()
+    settle(1.5)
+    shot("playing")
+    w.toggle_play()
+    w.reset()
+    wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+    w.advance(1)
+    wait(lambda: stepped(1))
+    shot("step")
+    for dock in (
+        w.docks["points"],
+        w.docks["margins"],
+        w.docks["theory"],
+        w.docks["generalization"],
+        w.step_dock,
+    ):
+        dock.raise_()
+        shot("tab-" + dock.objectName().removesuffix("-dock"))
+    for path in problem_sessions(Path(tempfile.mkdtemp())):  # what no scenario opens with
+        open_and_step(path, "problem-" + path.stem)
+    for path in list_scenarios()[: args.scenarios]:
+        open_and_step(path, path.stem)
+    w.reset()
+    wait(lambda: w.snapshot is not None and w.snapshot.t == 0)
+    for name in w.specs:  # each view beside the plane, and presented so
+        w.state.set_companion(name)
+        shot("companion-" + name)
+        presented("companion-" + name)
+    w.state.set_companion(None)
+    shot("before-present")
+    w.set_presentation(True)
+    settle(1.0)
+    shot("present")
+    w.advance(1)
+    wait(lambda: w.snapshot is not None and w.snapshot.step is not None)
+    shot("present-step")
+    w.state.set_speed(LOG_PACE)  # (the scenario's speed may be instant)
+    w.toggle_play()
+    settle(1.5)
+    shot("present-playing")
+    wait(lambda: not w.playing, seconds=300)
+    shot("present-end")
+    w.set_presentation(False)
+    settle(1.0)
+    shot("after-present")
     if args.json:
         print(json.dumps({"size": [width, height], "shares": shares, "layouts": layouts}))
     w.close()

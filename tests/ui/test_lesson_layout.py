@@ -1,7 +1,7 @@
 """The plane keeps its room through a whole lesson, at a classroom projector's 1366×768 and
 at 1920×1080: start, Play, a step, each reading tab, each scenario opened and stepped, and
 presentation mode played to its end and left (assets/screenshots/lesson_walk.py walks it in
-processes of its own, on the offscreen platform with a screen of that size)."""
+a process of its own, on the offscreen platform with a screen of that size)."""
 
 import json
 import os
@@ -22,39 +22,29 @@ PRESENTING_SHARE = 0.5  # presentation mode: the plane is at least half the scre
 ROOT = Path(__file__).parents[2]
 WALK = ROOT / "assets" / "screenshots" / "lesson_walk.py"
 SIZES = ("1366x768", "1920x1080")
-PARTS = ("lesson", "scenarios")
-
-pytestmark = pytest.mark.early  # (the walk takes a minute: begun first under xdist)
 
 
 @pytest.fixture(scope="module")
 def walks():
-    """Both sizes walked at once, each in two parts at once (the lesson, and the scenarios
-    in a window of their own): four processes that mostly wait for frames and settling, so
-    the walk pins an xdist worker for half as long. The parts' states have distinct names."""
+    """Both sizes walked at once (two processes: the machine's two cores)."""
     # (this tree's svmviz, not the one installed: the script's folder is first on its path)
     path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=path)
-    walk = [sys.executable, str(WALK), "--json", "--settle", "0.3"]
     procs = {
-        (size, part): subprocess.Popen(
-            [*walk, "--size", size, "--part", part],
+        size: subprocess.Popen(
+            [sys.executable, str(WALK), "--size", size, "--json", "--settle", "0.3"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             env=env,
         )
         for size in SIZES
-        for part in PARTS
     }
-    out = {size: {"shares": {}, "layouts": {}} for size in SIZES}
-    for (size, _), proc in procs.items():
+    out = {}
+    for size, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=600)
         assert proc.returncode == 0, stderr[-3000:]
-        walked = json.loads(stdout.strip().splitlines()[-1])
-        for key in ("shares", "layouts"):
-            assert not set(out[size][key]) & set(walked[key])  # (no state taken twice)
-            out[size][key].update(walked[key])
+        out[size] = json.loads(stdout.strip().splitlines()[-1])
     return out
 
 
