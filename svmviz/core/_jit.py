@@ -62,6 +62,7 @@ _dispatchers: list = []  # every dispatcher made (_njit): their caches are dropp
 _cached = True  # compiled code goes to numba's on-disk cache (False: in memory, _in_memory)
 _notice = ""  # why the loops are compiled in memory, or are not compiled (notice)
 _python: dict = {}  # module name → its plain-Python twin (python_version)
+_per_loss: set = set()  # the plain functions of jit_per_loss
 _entries: dict = {}  # (dispatcher, fingerprint of argument types) → compiled entry point
 # set by the window (Solver.python_meanwhile): a solver runs the plain-Python loops while
 # the compiled ones are prepared in the background. Otherwise (the command line, a script) a
@@ -189,8 +190,23 @@ def jit(func):
 
 def jit_inline(func):
     """:func:`jit`, inlined into its callers at numba's level (small helpers called per
-    element, which LLVM otherwise leaves as calls that stop vectorization)."""
-    return _decorate(func, inline="always")
+    element, which LLVM otherwise leaves as calls that stop vectorization), except into a
+    :func:`jit_per_loss` function."""
+    return _decorate(func, inline=_inlined_into)
+
+
+def jit_per_loss(func):
+    """:func:`jit` for the general loop, compiled once for each loss: the
+    :func:`jit_inline` helpers it calls stay calls, which halves compiling each loss (the
+    stochastic steps run as fast; a full batch pays a call per score)."""
+    _per_loss.add(func)
+    return _decorate(func)
+
+
+def _inlined_into(call, caller, callee) -> bool:
+    """numba's cost model of a :func:`jit_inline` helper: inlined unless the function
+    being compiled (``caller``, its IR) is a :func:`jit_per_loss` one."""
+    return caller.func_id.func not in _per_loss
 
 
 def jit_elementwise(twin):

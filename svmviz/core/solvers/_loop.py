@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from svmviz.core._jit import jit, jit_inline
+from svmviz.core._jit import jit, jit_inline, jit_per_loss
 from svmviz.core.solvers import _bias, _stats, rules
 from svmviz.core.solvers.losses import _dispatch
 
@@ -167,7 +167,7 @@ def _batch_terms(idx, it, full, PhiT, W, y_sign, sigma, b, members, f, hit):
     return count
 
 
-@jit
+@jit_per_loss
 def run(t0, n, idx, cfg, pb, st, wk, out):
     """Advance ``n`` iterations from iteration ``t0``; record the output model's telemetry.
 
