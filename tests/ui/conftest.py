@@ -14,10 +14,12 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from svmviz.core.config import SolverConfig
+from svmviz.ui.style import plot_options
 from svmviz.ui.views.gl_probe import share_contexts
 from svmviz.ui.window.launch import build_window, demo_data
 
 share_contexts()  # before pytest-qt makes the QApplication, as the app does
+plot_options()  # pyqtgraph set up as the window and the notebook set it up
 
 # the OpenGL tests only when asked (tests/conftest.py: SVMVIZ_GL_TESTS, under Xvfb in CI)
 collect_ignore = [] if os.environ.get("SVMVIZ_GL_TESTS") == "1" else ["gl"]

@@ -17,6 +17,7 @@ from svmviz.core.model_io import Model
 from svmviz.core.pictures.frame import data_extent, make_frame, plane_points
 from svmviz.core.pictures.margins import problem_module
 from svmviz.core.pictures.picture import check_format, check_size
+from svmviz.ui.style import plot_options
 
 
 def offscreen_platform(width: int, height: int) -> str:
@@ -42,7 +43,7 @@ def picture_app():
 
         app = QtWidgets.QApplication.instance()
         if isinstance(app, QtWidgets.QApplication):
-            _plot_options()
+            plot_options()  # (the window's)
             return app
         if app is not None:
             raise RuntimeError(
@@ -61,14 +62,8 @@ def picture_app():
             os.environ.pop("QT_QPA_PLATFORM", None)
         else:
             os.environ["QT_QPA_PLATFORM"] = before
-    _plot_options()
+    plot_options()  # (the window's)
     return app
-
-
-def _plot_options() -> None:
-    import pyqtgraph as pg
-
-    pg.setConfigOptions(antialias=True, background="w", foreground="k")  # (the window's)
 
 
 def check_plot(data: Dataset, name: str, path, width: int, height: int, scale: float) -> None:

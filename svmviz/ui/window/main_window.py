@@ -22,7 +22,6 @@ the window, and a new job at each change of the session.
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from svmviz.app.preferences import Preferences
@@ -86,7 +85,7 @@ class MainWindow(QtWidgets.QMainWindow):
         font = self.font()
         font.setPointSize(style.FONT_POINT_SIZE)
         self.setFont(font)
-        pg.setConfigOptions(antialias=True, background="w", foreground="k")
+        style.plot_options()
         self._build_plane()
         self.controls = build_actions(self, self.state)
         bar = build_toolbar(self, self.controls)  # (on the menu bar's row: arrange_toolbars)
