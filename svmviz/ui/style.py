@@ -48,9 +48,7 @@ def class_symbol(k: int) -> str:
 
 def plot_options() -> None:
     """pyqtgraph's settings for every picture, the window's and the notebook's: antialiased,
-    black on white. And a LabelItem asked its size while it is torn down (its Python half
-    cleared before Qt's: pyqtgraph issue 472) answers none instead of raising in Qt's loop."""
+    black on white."""
     import pyqtgraph as pg
 
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
-    pg.LabelItem._sizeHint = {}  # (the class's: read only where the item's own is gone)

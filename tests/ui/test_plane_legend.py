@@ -262,19 +262,3 @@ def test_a_narrow_legend_breaks_its_labels_between_words_only(qtbot, plane):
                 assert text[start - 1].isspace(), f"{text!r} broken at {start}"
             block = block.next()
     assert broken > 0  # (the labels did wrap)
-
-
-def test_a_label_torn_down_answers_its_size_instead_of_raising():
-    """A LabelItem whose Python half is cleared before Qt's (pyqtgraph issue 472: a window's
-    items torn down while a layout asks their size) answers none: an exception there was
-    caught in Qt's loop and failed whichever test was running."""
-    import pyqtgraph as pg
-    from PySide6 import QtCore
-
-    from svmviz.ui.style import plot_options
-
-    plot_options()
-    label = pg.LabelItem("λ")
-    del label._sizeHint  # (what clearing the wrapper's attributes leaves)
-    hint = label.sizeHint(QtCore.Qt.SizeHint.PreferredSize, QtCore.QSizeF())
-    assert hint == QtCore.QSizeF(0, 0)
