@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 
 import numpy as np
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from svmviz.core.palette import RACE_COLORS
@@ -76,7 +77,7 @@ class RaceCurves(QtCore.QObject):
             panel.objective.setPen(main)
         if names != self._named:  # the legend: run 1's entry stays the panel's
             for curve, *_ in self._named:
-                legend.removeItem(curve)
+                _remove_entry(legend, curve)
             for curve, name, tip in names:  # (short names: whole in a narrow column)
                 legend.addItem(curve, name)
                 legend.getLabel(curve).setToolTip(tip)
@@ -183,3 +184,13 @@ def race_readings(plot, curves: RaceCurves, steps: RaceSteps) -> dict[str, Readi
         "race": Reading(show_plane, Pace.FRAME, clear=clear),
         "race-curves": Reading(show_curves, Pace.CURVES),
     }
+
+
+def _remove_entry(legend, curve) -> None:
+    """Take ``curve``'s entry out of ``legend`` and delete its sample and label now: pyqtgraph
+    hands them back to Python, and one freed later by the garbage collector has its Python
+    half cleared before Qt's destructor calls into it (pyqtgraph issue 472's errors)."""
+    parts = next(((s, t) for s, t in legend.items if s.item is curve), ())
+    legend.removeItem(curve)
+    for part in parts:
+        shiboken6.delete(part)
